@@ -1,0 +1,3 @@
+"""hwgame: a desktop game of Homeworlds."""
+
+__version__ = "0.1.0"

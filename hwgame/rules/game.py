@@ -1,0 +1,222 @@
+"""A whole game: setup, turns, the turn in progress, undo/redo, outcome and repetition."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .actions import END_TURN, PASS, EndTurn, Pass
+from .apply import TurnState, end_turn, start_turn
+from .errors import IllegalActionError
+from .movegen import legal_actions
+from .position import PLAYING, STANDARD, Position, RuleSet, initial_position
+from .validate import apply_checked, check_action
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is 0, 1 or None for a draw; ``reason`` is a sentence."""
+
+    winner: int | None
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        """True for a draw."""
+        return self.winner is None
+
+
+def _loss_reason(position: Position, player: int) -> str:
+    name = position.players[player]
+    home = position.home_of(player)
+    if home is None or not home.stars:
+        return f"{name}'s homeworld is gone"
+    if home.ships_of(1 - player):
+        return f"{name} has no ship left at home and the enemy holds it"
+    return f"{name} has no ship left at home"
+
+
+def outcome_of(position: Position) -> Outcome | None:
+    """The result decided by the end-of-turn check in ``position``, or None while the game goes on."""
+    lost = position.losers()
+    if not lost:
+        return None
+    if len(lost) == 2:
+        return Outcome(None, "draw: both players lost their homeworlds at once")
+    loser = lost[0]
+    return Outcome(1 - loser, f"{position.players[1 - loser]} wins: {_loss_reason(position, loser)}")
+
+
+class Game:
+    """A game in progress: committed turns, the turn being played, undo and redo.
+
+    Every action goes through ``validate.apply_checked``; nothing reaches the position unchecked.
+    """
+
+    def __init__(self, rules: RuleSet = STANDARD, players: tuple[str, str] = ("North", "South")):
+        self.rules = rules
+        self.players = tuple(players)
+        self.positions: list[Position] = [initial_position(rules, self.players)]
+        self.turns: list[tuple] = []
+        self.pending: list = []  # canonical actions of the turn in progress
+        self.state: TurnState = start_turn(self.positions[0])
+        self._redo: list[tuple] = []
+        self._declared: Outcome | None = None  # resignation or draw by agreement/claim
+
+    # --- reading ---
+    @property
+    def position(self) -> Position:
+        """The position at the start of the current turn."""
+        return self.positions[-1]
+
+    @property
+    def to_move(self) -> int:
+        """The player whose turn it is."""
+        return self.position.to_move
+
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over, else None."""
+        if self._declared is not None:
+            return self._declared
+        found = outcome_of(self.position)
+        if found is not None:
+            return found
+        if self.rules.repetition_draw and self.repetitions() >= 3:
+            return Outcome(None, "draw: the same position has appeared three times")
+        return None
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.outcome() is not None
+
+    def repetitions(self) -> int:
+        """How many times the current position (by key, same player to move) has occurred."""
+        key = self.position.key()
+        return sum(1 for p in self.positions if p.key() == key)
+
+    def repetition_counts(self) -> Counter:
+        """Occurrences of every position key in the game so far."""
+        return Counter(p.key() for p in self.positions)
+
+    def legal_actions(self) -> list:
+        """Every legal action now (none once the game is over)."""
+        if self.is_over():
+            return []
+        return legal_actions(self.state)
+
+    # --- playing ---
+    def act(self, action):
+        """Apply one action of the current turn (EndTurn commits it); return the canonical action."""
+        if self.is_over():
+            raise IllegalActionError("the game is over")
+        if isinstance(action, EndTurn):
+            check_action(self.state, action)
+            self.commit()
+            return action
+        canonical = check_action(self.state, action)
+        self.state = apply_checked(self.state, canonical)
+        self.pending.append(canonical)
+        return canonical
+
+    def commit(self) -> Position:
+        """End the turn in progress: record it, run the end-of-turn check, pass the move."""
+        if self.is_over():
+            raise IllegalActionError("the game is over")
+        check_action(self.state, END_TURN)
+        turn = tuple(self.pending) or (PASS,)
+        self.positions.append(end_turn(self.state.position))
+        self.turns.append(turn)
+        self.pending = []
+        self.state = start_turn(self.position)
+        self._redo.clear()
+        return self.position
+
+    def play(self, turn) -> Position:
+        """Play a whole turn (a sequence of actions) and commit it, or change nothing and raise.
+
+        The error message says which action of the turn failed and why.
+        """
+        if self.pending:
+            raise IllegalActionError("a turn is already in progress: finish or restart it first")
+        saved = (self.state, list(self.pending))
+        try:
+            for i, action in enumerate(turn):
+                if isinstance(action, EndTurn):
+                    break
+                try:
+                    self.act(action)
+                except IllegalActionError as exc:
+                    raise IllegalActionError(f"action {i + 1}: {exc.reason}") from None
+            return self.commit()
+        except IllegalActionError:
+            self.state, self.pending = saved
+            raise
+
+    def restart_turn(self) -> None:
+        """Forget every action of the turn in progress."""
+        self.pending = []
+        self.state = start_turn(self.position)
+
+    def undo_action(self) -> bool:
+        """Take back the last action of the turn in progress; False when there is none."""
+        if not self.pending:
+            return False
+        actions = self.pending[:-1]
+        self.restart_turn()
+        for a in actions:
+            self.act(a)
+        return True
+
+    def undo(self) -> bool:
+        """Take back the turn in progress if any, else the last committed turn; False if nothing to undo."""
+        if self.pending:
+            self.restart_turn()
+            return True
+        if self._declared is not None:
+            self._declared = None
+            return True
+        if not self.turns:
+            return False
+        self._redo.append(self.turns.pop())
+        self.positions.pop()
+        self.state = start_turn(self.position)
+        return True
+
+    def redo(self) -> bool:
+        """Play again the last undone turn; False when there is none."""
+        if not self._redo or self.pending:
+            return False
+        turn = self._redo.pop()
+        keep = list(self._redo)
+        self.play(turn)
+        self._redo = keep
+        return True
+
+    def can_redo(self) -> bool:
+        """True when a turn was undone and can be replayed."""
+        return bool(self._redo)
+
+    # --- ending by agreement ---
+    def resign(self, player: int) -> None:
+        """A player resigns: the other wins."""
+        self._declared = Outcome(1 - player, f"{self.players[1 - player]} wins: {self.players[player]} resigned")
+
+    def agree_draw(self) -> None:
+        """Both players agree to a draw."""
+        self._declared = Outcome(None, "draw by agreement")
+
+    def claim_draw(self) -> None:
+        """The player to move claims a draw by threefold repetition (standard rules)."""
+        if not self.rules.repetition_draw:
+            raise IllegalActionError("these rules have no draw by repetition")
+        if self.repetitions() < 3:
+            raise IllegalActionError("a draw by repetition needs the same position three times")
+        self._declared = Outcome(None, "draw: the same position has appeared three times")
+
+    @property
+    def in_setup(self) -> bool:
+        """True while homeworlds are still being set up."""
+        return self.position.stage < PLAYING
+
+
+__all__ = ["Game", "Outcome", "outcome_of", "Pass"]

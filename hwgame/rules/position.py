@@ -1,0 +1,196 @@
+"""Rule sets, systems and the immutable, hashable Position.
+
+A Position is everything needed to continue a game between turns: the systems on the map, the bank,
+whose turn it is and how far the setup has come. It is a NamedTuple of tuples, so it hashes, compares
+and copies cheaply. Pieces are counted, never named (see ``pieces``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .pieces import COLOR_NAMES, FULL_BANK, color_of, size_of
+
+NO_HOME = -1
+PLAYING = 2  # Position.stage once both homeworlds are set up
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A named set of rule choices (see RULES.md: standard and sdg)."""
+
+    name: str
+    single_star_home: bool  # a homeworld with one star (written "-") may be set up
+    enemy_home_vanishes: bool  # an enemy homeworld left with no ships disappears at once
+    repetition_draw: bool  # the third repetition of a position is a draw
+
+
+STANDARD = RuleSet("standard", single_star_home=False, enemy_home_vanishes=False, repetition_draw=True)
+SDG = RuleSet("sdg", single_star_home=True, enemy_home_vanishes=True, repetition_draw=False)
+RULESETS = {"standard": STANDARD, "sdg": SDG}
+
+
+def ruleset_named(name: str) -> RuleSet:
+    """Return the rule set called ``name`` (standard or sdg)."""
+    try:
+        return RULESETS[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown rule set {name!r}: use standard or sdg") from None
+
+
+class System(NamedTuple):
+    """A star system: 1 or 2 stars, each player's ships, a name, and whose homeworld it is."""
+
+    home: int  # owner of this homeworld, or NO_HOME
+    stars: tuple[int, ...]  # sorted piece codes
+    ships0: tuple[int, ...]  # sorted piece codes of player 0's ships
+    ships1: tuple[int, ...]
+    name: str
+
+    def ships_of(self, player: int) -> tuple[int, ...]:
+        """The sorted ships a player owns here."""
+        return self.ships1 if player else self.ships0
+
+    def star_sizes(self) -> int:
+        """Bit mask of the star sizes here (bit 0 = size 1)."""
+        mask = 0
+        for p in self.stars:
+            mask |= 1 << (p % 3)
+        return mask
+
+    def count_color(self, color: int) -> int:
+        """How many pieces of a colour are here: stars and both players' ships."""
+        return sum(1 for p in self.stars + self.ships0 + self.ships1 if p // 3 == color)
+
+    def overpopulated(self) -> tuple[int, ...]:
+        """The colours with 4 or more pieces here."""
+        counts = [0, 0, 0, 0]
+        for p in self.stars:
+            counts[p // 3] += 1
+        for p in self.ships0:
+            counts[p // 3] += 1
+        for p in self.ships1:
+            counts[p // 3] += 1
+        return tuple(c for c in range(4) if counts[c] >= 4)
+
+
+def connected(a: System, b: System) -> bool:
+    """Two systems are connected when they share no star size."""
+    return not (a.star_sizes() & b.star_sizes())
+
+
+class Position(NamedTuple):
+    """The state of a game between turns (and, inside a turn, between actions)."""
+
+    systems: tuple[System, ...]
+    bank: tuple[int, ...]  # 12 counts
+    to_move: int  # 0 is the player who set up first
+    stage: int  # 0 or 1: that player sets up next; PLAYING once both have
+    rules: RuleSet = STANDARD
+    players: tuple[str, str] = ("North", "South")
+
+    def system_named(self, name: str) -> System | None:
+        """The system with this name (exact, then case-insensitive), or None."""
+        for s in self.systems:
+            if s.name == name:
+                return s
+        low = name.lower()
+        for s in self.systems:
+            if s.name.lower() == low:
+                return s
+        return None
+
+    def home_of(self, player: int) -> System | None:
+        """A player's homeworld, or None when it is gone (or not yet set up)."""
+        for s in self.systems:
+            if s.home == player:
+                return s
+        return None
+
+    def key(self) -> tuple:
+        """A hashable key equal for positions that differ only in non-home system names."""
+        return (self.to_move, self.stage, self.rules.name, tuple(sorted(s[:4] for s in self.systems)))
+
+    def losers(self) -> tuple[int, ...]:
+        """Players who have lost by the end-of-turn check: no ship of theirs at their own homeworld."""
+        if self.stage != PLAYING:
+            return ()
+        lost = []
+        for player in (0, 1):
+            home = self.home_of(player)
+            if home is None or not home.stars or not home.ships_of(player):
+                lost.append(player)
+        return tuple(lost)
+
+    def is_over(self) -> bool:
+        """True when the game has ended in this position."""
+        return bool(self.losers())
+
+    def winner(self) -> int | None:
+        """The winning player, or None (game not over, or a draw)."""
+        lost = self.losers()
+        if len(lost) == 1:
+            return 1 - lost[0]
+        return None
+
+    def names_in_use(self) -> set[str]:
+        """Lower-case names that a new system may not take."""
+        names = {s.name.lower() for s in self.systems}
+        names.update(p.lower() for p in self.players)
+        return names
+
+    def describe(self) -> str:
+        """A readable multi-line description of the position (for logs and the engine protocol)."""
+        from .pieces import piece_text
+
+        lines = []
+        for s in self.systems:
+            owner = f" (home of {self.players[s.home]})" if s.home != NO_HOME else ""
+            stars = " ".join(piece_text(p) for p in s.stars)
+            ships = "; ".join(
+                f"{self.players[pl]}: " + " ".join(piece_text(p) for p in s.ships_of(pl))
+                for pl in (0, 1)
+                if s.ships_of(pl)
+            )
+            lines.append(f"{s.name}{owner}: stars {stars}; ships {ships or 'none'}")
+        bank = " ".join(f"{piece_text(p)}x{n}" for p, n in enumerate(self.bank) if n)
+        lines.append(f"bank: {bank or 'empty'}")
+        lines.append(f"to move: {self.players[self.to_move]}")
+        return "\n".join(lines)
+
+
+def initial_position(rules: RuleSet = STANDARD, players: tuple[str, str] = ("North", "South")) -> Position:
+    """The position before setup: every piece in the bank, the first player to set up."""
+    return Position((), FULL_BANK, 0, 0, rules, tuple(players))
+
+
+def piece_count(position: Position) -> list[int]:
+    """Count every piece code over bank, stars and ships (always 3 each in a sound position)."""
+    counts = list(position.bank)
+    for s in position.systems:
+        for p in s.stars + s.ships0 + s.ships1:
+            counts[p] += 1
+    return counts
+
+
+def describe_color(color: int) -> str:
+    """The word for a colour."""
+    return COLOR_NAMES[color]
+
+
+__all__ = [
+    "NO_HOME",
+    "PLAYING",
+    "RuleSet",
+    "STANDARD",
+    "SDG",
+    "System",
+    "Position",
+    "connected",
+    "initial_position",
+    "piece_count",
+    "ruleset_named",
+    "color_of",
+    "size_of",
+]
