@@ -132,9 +132,11 @@ def _check_capture(state: TurnState, a: Capture) -> Capture:
     mine = s.ships_of(me)
     if not mine:
         _fail(f"you need a ship of your own at {s.name} to capture there")
-    if mine[-1] % 3 < a.piece % 3:
+    # Ships are sorted by piece code (colour first), so the largest size is a max, not the last one.
+    largest = max(p % 3 for p in mine)
+    if largest < a.piece % 3:
         _fail(
-            f"your largest ship at {s.name} is size {mine[-1] % 3 + 1}: it cannot capture a "
+            f"your largest ship at {s.name} is size {largest + 1}: it cannot capture a "
             f"size {a.piece % 3 + 1} ship"
         )
     return Capture(a.piece, s.name)
@@ -207,7 +209,9 @@ def check_action(state: TurnState, action):
     if check is None:
         _fail(f"{action!r} is not an action")
     if pos.stage < PLAYING and not isinstance(action, Homeworld):
-        _fail("the game is still being set up: build your homeworld first")
+        # A pass after the homeworld forfeits nothing, and SDG records hold such setup turns.
+        if not (isinstance(action, Pass) and not state.free):
+            _fail("the game is still being set up: build your homeworld first")
     if pos.stage >= PLAYING and isinstance(action, Homeworld):
         _fail("homeworlds are set up only at the start of the game")
     return check(state, action)
