@@ -107,7 +107,8 @@ def _power_actions(state: TurnState, new_name: str | None) -> list:
         if RED in access:
             theirs = s.ships0 if me else s.ships1
             if theirs:
-                biggest = mine[-1] % 3
+                # Ships sort by piece code (colour first): the largest size is a max, not the last.
+                biggest = max(p % 3 for p in mine)
                 for e in sorted(set(theirs)):
                     if e % 3 <= biggest:
                         out.append(Capture(e, name))
