@@ -170,16 +170,18 @@ def _check_homeworld(state: TurnState, a: Homeworld) -> Homeworld:
     pos = state.position
     if not state.free:
         _fail("your homeworld is already set up: end the turn")
-    if a.star2 is None and not pos.rules.single_star_home:
+    stars = [p for p in (a.star1, a.star2) if p is not None]
+    if not stars:
+        _fail("a homeworld needs a star")
+    if len(stars) < 2 and not pos.rules.single_star_home:
         _fail("a homeworld needs two stars under the standard rules")
     need = [0] * 12
-    for p in (a.star1, a.star2, a.ship):
-        if p is not None:
-            need[p] += 1
+    for p in (*stars, a.ship):
+        need[p] += 1
     for p, n in enumerate(need):
         if n > pos.bank[p]:
             _fail(f"the bank has only {pos.bank[p]} {piece_words(p)} left")
-    return a
+    return Homeworld(stars[0], stars[1] if len(stars) > 1 else None, a.ship)
 
 
 _CHECKS = {
@@ -195,6 +197,27 @@ _CHECKS = {
 }
 
 
+_PIECE_FIELDS = ("piece", "old", "new", "ship", "star", "star1", "star2")
+_NAME_FIELDS = ("system", "origin", "destination", "name")
+
+
+def _check_fields(action) -> None:
+    """Refuse field values that are not pieces, colours or names (a hand-made or corrupt action)."""
+    for field in _PIECE_FIELDS:
+        value = getattr(action, field, 0)
+        if value is None and field in ("star1", "star2"):
+            continue  # a missing star is judged by the homeworld check
+        if type(value) is not int or not 0 <= value < 12:
+            _fail(f"{value!r} is not a piece")
+    for field in _NAME_FIELDS:
+        value = getattr(action, field, "")
+        if type(value) is not str:
+            _fail(f"{value!r} is not a system name")
+    color = getattr(action, "color", 0)
+    if type(color) is not int or not 0 <= color < 4:
+        _fail(f"{color!r} is not a colour")
+
+
 def check_action(state: TurnState, action):
     """Return the canonical form of ``action`` if it is legal now; raise IllegalActionError if not.
 
@@ -208,6 +231,7 @@ def check_action(state: TurnState, action):
     check = _CHECKS.get(type(action))
     if check is None:
         _fail(f"{action!r} is not an action")
+    _check_fields(action)
     if pos.stage < PLAYING and not isinstance(action, Homeworld):
         # A pass after the homeworld forfeits nothing, and SDG records hold such setup turns.
         if not (isinstance(action, Pass) and not state.free):
