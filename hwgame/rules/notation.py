@@ -1,0 +1,258 @@
+"""Reading and writing actions and turns in SDG notation.
+
+SDG notation is what the SuperDuperGames archive uses: one action per line, a keyword then pieces and
+system names, for example ``Build G1 Dsheldon`` or ``Discover G1 Alpha B1 Beta``. Keywords are
+case-insensitive and may be abbreviated; pieces are a colour letter and a size (``g1``), and a ship may
+carry an owner suffix (``G1N``) that two-player games do not need. Two written styles exist:
+
+- ``"sdg"``: ``Build G1 Alpha`` (capitalised keyword, upper-case pieces), as the archive prints it;
+- ``"canonical"``: ``build g1 alpha``-like lower case for keywords, pieces and colours. System names
+  keep their case in both styles, because names are matched case-insensitively anyway.
+
+``parse_action`` reads both styles, and ``parse_action(format_action(a, style))`` equals ``a``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .actions import (
+    END_TURN,
+    PASS,
+    Build,
+    Capture,
+    Catastrophe,
+    Discover,
+    EndTurn,
+    Homeworld,
+    Move,
+    Pass,
+    Sacrifice,
+    Trade,
+)
+from .errors import NotationError
+from .pieces import COLOR_LETTERS, COLOR_NAMES, make_piece
+
+STYLES = ("sdg", "canonical")
+
+# Every keyword a player may write, with the action it names. "construct" is SDG's other word for
+# build and "capture" the rule book's word for attack.
+_KEYWORDS = {
+    "homeworld": "homeworld",
+    "build": "build",
+    "construct": "build",
+    "trade": "trade",
+    "move": "move",
+    "discover": "discover",
+    "attack": "attack",
+    "capture": "attack",
+    "sacrifice": "sacrifice",
+    "catastrophe": "catastrophe",
+    "pass": "pass",
+    "endturn": "end",
+    "end": "end",
+}
+# One-letter abbreviations are fixed rather than found by prefix, because "c" would otherwise be
+# ambiguous (construct, capture, catastrophe); SDG reads "c" as catastrophe.
+_LETTERS = {
+    "h": "homeworld",
+    "b": "build",
+    "t": "trade",
+    "m": "move",
+    "d": "discover",
+    "a": "attack",
+    "s": "sacrifice",
+    "c": "catastrophe",
+    "p": "pass",
+    "e": "end",
+}
+
+# What follows each keyword, for the "wrong word count" message.
+_SHAPES = {
+    "homeworld": "STAR1 STAR2 SHIP (a star may be '-', an optional '*' may follow)",
+    "build": "PIECE SYSTEM",
+    "trade": "OLD NEW SYSTEM",
+    "move": "SHIP FROM TO",
+    "discover": "SHIP FROM STAR NAME",
+    "attack": "PIECE SYSTEM",
+    "sacrifice": "SHIP SYSTEM",
+    "catastrophe": "SYSTEM COLOUR",
+    "pass": "nothing",
+    "end": "nothing",
+}
+
+_PIECE = re.compile(r"^([rygb])([123])([nsew]?)$", re.IGNORECASE)
+_LOOSE_PIECE = re.compile(r"^([rygb])([123])(.*)$", re.IGNORECASE)
+_COLOR_WORDS = {name: i for i, name in enumerate(COLOR_NAMES)}
+_COLOR_WORDS.update({letter: i for i, letter in enumerate(COLOR_LETTERS)})
+
+
+def keyword_of(word: str) -> str | None:
+    """The action a keyword or abbreviation names ("build", "attack", ...), or None if none or ambiguous.
+
+    A one-letter word uses the fixed SDG abbreviations; a longer word may be any prefix of exactly one
+    keyword's action ("sac", "cat", "buil", "cap").
+    """
+    w = word.lower()
+    if w in _KEYWORDS:
+        return _KEYWORDS[w]
+    if len(w) == 1:
+        return _LETTERS.get(w)
+    found = {action for key, action in _KEYWORDS.items() if key.startswith(w)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _bad(text: str, why: str) -> NotationError:
+    return NotationError(f"cannot read {text!r}: {why}")
+
+
+def _piece(text: str, word: str, what: str, ship: bool, strict: bool) -> int:
+    """Read a piece; a ship may carry an owner suffix (N, S, E, W) that is ignored.
+
+    Not strict, any characters after the colour and size are ignored, as SDG did ("G1!", "B2k").
+    """
+    m = _PIECE.match(word) if strict else _LOOSE_PIECE.match(word)
+    if m is None or (strict and m.group(3) and not ship):
+        suffix = " and an optional owner N, S, E or W" if ship else ""
+        raise _bad(text, f"{word!r} is not a {what} (a colour r, y, g or b, a size 1, 2 or 3{suffix})")
+    return make_piece(COLOR_LETTERS.index(m.group(1).lower()), int(m.group(2)))
+
+
+def _color(text: str, word: str) -> int:
+    color = _COLOR_WORDS.get(word.lower())
+    if color is None:
+        raise _bad(text, f"{word!r} is not a colour (use r, y, g, b or red, yellow, green, blue)")
+    return color
+
+
+# How many words follow each keyword: the fewest and the most.
+_COUNTS = {"homeworld": (3, 4), "trade": (3, 3), "move": (3, 3), "discover": (4, 4), "pass": (0, 0), "end": (0, 0)}
+
+
+def _read(text: str, strict: bool) -> tuple:
+    """Read one action; return it and the words ignored after it (always empty when strict)."""
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read {text!r}: an action is written as text")
+    words = text.split()
+    if not words:
+        raise NotationError(f"cannot read {text!r}: the line is empty")
+    kind = keyword_of(words[0])
+    if kind is None:
+        known = "homeworld, build, trade, move, discover, attack, sacrifice, catastrophe, pass"
+        raise _bad(text, f"{words[0]!r} is not a known action (use {known}, or an abbreviation)")
+    args = words[1:]
+    low, high = _COUNTS.get(kind, (2, 2))
+    ignored = ""
+    if len(args) > high and not strict:
+        ignored = " ".join(args[high:])
+        args = args[:high]
+    if not low <= len(args) <= high:
+        count = str(low) if low == high else f"{low} or {high}"
+        raise _bad(text, f"{kind} takes {count} words after it ({_SHAPES[kind]}), not {len(args)}")
+
+    def piece(i: int, what: str = "ship", ship: bool = True) -> int:
+        return _piece(text, args[i], what, ship, strict)
+
+    if kind == "build":
+        action = Build(piece(0, "piece"), args[1])
+    elif kind == "trade":
+        action = Trade(piece(0, "piece"), piece(1, "piece"), args[2])
+    elif kind == "move":
+        action = Move(piece(0), args[1], args[2])
+    elif kind == "discover":
+        action = Discover(piece(0), args[1], piece(2, "star", False), args[3])
+    elif kind == "attack":
+        action = Capture(piece(0), args[1])
+    elif kind == "sacrifice":
+        action = Sacrifice(piece(0), args[1])
+    elif kind == "catastrophe":
+        action = Catastrophe(args[0], _color(text, args[1]))
+    elif kind == "pass":
+        action = PASS
+    elif kind == "end":
+        action = END_TURN
+    else:
+        # Homeworld: a fourth word is the "*" of an unusual setup; SDG also ignored a stray name there
+        # (the homeworld is always named after its player), so any single extra word is accepted.
+        stars = [None if w == "-" else piece(i, "star", False) for i, w in enumerate(args[:2])]
+        stars = [p for p in stars if p is not None]
+        if not stars:
+            raise _bad(text, "a homeworld needs at least one star")
+        action = Homeworld(stars[0], stars[1] if len(stars) > 1 else None, piece(2))
+    return action, ignored
+
+
+def parse_action(text: str):
+    """Read one action written in SDG notation (either style); raise NotationError if it cannot be read.
+
+    Only the notation is checked here; whether the action is legal is the validator's business.
+    """
+    return _read(text, strict=True)[0]
+
+
+def parse_sdg_line(text: str) -> tuple:
+    """Read a line as the SDG site did: return the action and the text it ignored (often "").
+
+    SDG read the words an action needs and dropped the rest ("Attack G1 Sol North", a two-word system
+    name of which only the first word counted), and ignored junk after a piece ("G1!"). Records made
+    there are replayed the way the site understood them.
+    """
+    return _read(text, strict=False)
+
+
+def _check_style(style: str) -> None:
+    if style not in STYLES:
+        raise ValueError(f"unknown notation style {style!r}: use 'sdg' or 'canonical'")
+
+
+def format_action(action, style: str = "sdg") -> str:
+    """Write one action in SDG notation: ``"sdg"`` as the archive prints it, ``"canonical"`` in lower case."""
+    _check_style(style)
+    upper = style == "sdg"
+
+    def p(piece: int) -> str:
+        t = COLOR_LETTERS[piece // 3] + str(piece % 3 + 1)
+        return t.upper() if upper else t
+
+    def k(word: str) -> str:
+        return word.capitalize() if upper else word
+
+    if isinstance(action, Build):
+        return f"{k('build')} {p(action.piece)} {action.system}"
+    if isinstance(action, Trade):
+        return f"{k('trade')} {p(action.old)} {p(action.new)} {action.system}"
+    if isinstance(action, Move):
+        return f"{k('move')} {p(action.ship)} {action.origin} {action.destination}"
+    if isinstance(action, Discover):
+        return f"{k('discover')} {p(action.ship)} {action.origin} {p(action.star)} {action.name}"
+    if isinstance(action, Capture):
+        return f"{k('attack')} {p(action.piece)} {action.system}"
+    if isinstance(action, Sacrifice):
+        return f"{k('sacrifice')} {p(action.ship)} {action.system}"
+    if isinstance(action, Catastrophe):
+        letter = COLOR_LETTERS[action.color]
+        return f"{k('catastrophe')} {action.system} {letter.upper() if upper else letter}"
+    if isinstance(action, Pass):
+        return k("pass")
+    if isinstance(action, EndTurn):
+        return "EndTurn" if upper else "endturn"
+    if isinstance(action, Homeworld):
+        star2 = "-" if action.star2 is None else p(action.star2)
+        return f"{k('homeworld')} {p(action.star1)} {star2} {p(action.ship)}"
+    raise TypeError(f"{action!r} is not an action")
+
+
+def parse_turn(text: str) -> tuple:
+    """Read a turn: actions separated by ';' or new lines (blank parts are skipped)."""
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read {text!r}: a turn is written as text")
+    parts = [part.strip() for line in text.splitlines() for part in line.split(";")]
+    return tuple(parse_action(part) for part in parts if part)
+
+
+def format_turn(turn, style: str = "sdg") -> str:
+    """Write a turn on one line, its actions joined by ``"; "``."""
+    return "; ".join(format_action(a, style) for a in turn)
+
+
+__all__ = ["STYLES", "format_action", "format_turn", "keyword_of", "parse_action", "parse_sdg_line", "parse_turn"]
