@@ -3,6 +3,10 @@
 ``TurnState`` is a position in the middle of a turn plus what the turn has left: the free action, or
 the colour and number of actions a sacrifice granted. ``apply_action`` trusts its input (search only
 applies generated actions); ``validate.apply_checked`` checks first and explains what is wrong.
+
+The effect of each power is a primitive working on system indices (``build``, ``trade``, ``move``...):
+``apply_action`` resolves names and calls it, and move generation calls it directly, so both share
+one implementation of every rule.
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ from .actions import (
     Trade,
 )
 from .position import NO_HOME, PLAYING, Position, System
+
+# Building tuples through tuple.__new__ skips the NamedTuple constructor's Python frame; these are the
+# hottest allocations of move generation.
+_tuple_new = tuple.__new__
 
 
 class TurnState(NamedTuple):
@@ -55,7 +63,8 @@ def _with(pieces: tuple[int, ...], piece: int) -> tuple[int, ...]:
     return pieces + (piece,)
 
 
-def _index(systems: tuple[System, ...], name: str) -> int:
+def system_index(systems: tuple[System, ...], name: str) -> int:
+    """Index of the system called ``name`` (exact match first, then case-insensitive); KeyError if none."""
     for i, s in enumerate(systems):
         if s.name == name:
             return i
@@ -66,175 +75,190 @@ def _index(systems: tuple[System, ...], name: str) -> int:
     raise KeyError(name)
 
 
-def _set_ships(s: System, player: int, ships: tuple[int, ...]) -> System:
+def _ships_changed(s: System, player: int, ships: tuple[int, ...]) -> System:
     if player:
-        return System(s.home, s.stars, s.ships0, ships, s.name)
-    return System(s.home, s.stars, ships, s.ships1, s.name)
+        return _tuple_new(System, (s[0], s[1], s[2], ships, s[4]))
+    return _tuple_new(System, (s[0], s[1], ships, s[3], s[4]))
 
 
 def _settle(systems: list[System], bank: list[int], i: int, mover: int, enemy_home_vanishes: bool) -> None:
     """Remove system ``i`` if it has disappeared (RULES.md "Systems that disappear")."""
     s = systems[i]
-    if not s.stars:
-        for p in s.ships0:
+    if not s[1]:
+        for p in s[2]:
             bank[p] += 1
-        for p in s.ships1:
+        for p in s[3]:
             bank[p] += 1
         del systems[i]
-    elif not s.ships0 and not s.ships1:
-        if s.home == NO_HOME or (enemy_home_vanishes and s.home != mover):
-            for p in s.stars:
+    elif not s[2] and not s[3]:
+        home = s[0]
+        if home == NO_HOME or (enemy_home_vanishes and home != mover):
+            for p in s[1]:
                 bank[p] += 1
             del systems[i]
 
 
-def _replace(pos: Position, systems, bank) -> Position:
-    return Position(tuple(systems), tuple(bank), pos.to_move, pos.stage, pos.rules, pos.players)
+def _position(pos: Position, systems, bank) -> Position:
+    return _tuple_new(Position, (tuple(systems), bank, pos[2], pos[3], pos[4], pos[5]))
 
 
-def _after_action(state: TurnState, pos: Position) -> TurnState:
+# --- primitives: the effect of each action on a position, systems given by index ---
+
+
+def build(pos: Position, i: int, piece: int) -> Position:
+    """Player to move gets a new ship ``piece`` from the bank at system ``i``."""
+    me = pos[2]
+    systems = list(pos[0])
+    s = systems[i]
+    systems[i] = _ships_changed(s, me, _with(s[3] if me else s[2], piece))
+    bank = list(pos[1])
+    bank[piece] -= 1
+    return _position(pos, systems, tuple(bank))
+
+
+def trade(pos: Position, i: int, old: int, new: int) -> Position:
+    """Player to move swaps ship ``old`` at system ``i`` for the bank's ``new``."""
+    me = pos[2]
+    systems = list(pos[0])
+    s = systems[i]
+    systems[i] = _ships_changed(s, me, _with(_without(s[3] if me else s[2], old), new))
+    bank = list(pos[1])
+    bank[old] += 1
+    bank[new] -= 1
+    return _position(pos, systems, tuple(bank))
+
+
+def move(pos: Position, i: int, j: int, ship: int) -> Position:
+    """Player to move moves ``ship`` from system ``i`` to system ``j``."""
+    me = pos[2]
+    systems = list(pos[0])
+    s = systems[i]
+    systems[i] = _ships_changed(s, me, _without(s[3] if me else s[2], ship))
+    d = systems[j]
+    systems[j] = _ships_changed(d, me, _with(d[3] if me else d[2], ship))
+    s = systems[i]
+    if s[2] or s[3]:  # the origin keeps ships: nothing can disappear
+        return _position(pos, systems, pos[1])
+    bank = list(pos[1])
+    _settle(systems, bank, i, me, pos[4].enemy_home_vanishes)
+    return _position(pos, systems, tuple(bank))
+
+
+def discover(pos: Position, i: int, ship: int, star: int, name: str) -> Position:
+    """Player to move takes ``star`` from the bank as a new system ``name`` and moves ``ship`` there."""
+    me = pos[2]
+    systems = list(pos[0])
+    s = systems[i]
+    systems[i] = _ships_changed(s, me, _without(s[3] if me else s[2], ship))
+    ships = (ship,)
+    systems.append(_tuple_new(System, (NO_HOME, (star,), () if me else ships, ships if me else (), name)))
+    bank = list(pos[1])
+    bank[star] -= 1
+    _settle(systems, bank, i, me, pos[4].enemy_home_vanishes)
+    return _position(pos, systems, tuple(bank))
+
+
+def capture(pos: Position, i: int, piece: int) -> Position:
+    """Player to move takes the enemy ship ``piece`` at system ``i``."""
+    me = pos[2]
+    systems = list(pos[0])
+    s = systems[i]
+    if me:
+        systems[i] = _tuple_new(System, (s[0], s[1], _without(s[2], piece), _with(s[3], piece), s[4]))
+    else:
+        systems[i] = _tuple_new(System, (s[0], s[1], _with(s[2], piece), _without(s[3], piece), s[4]))
+    return _position(pos, systems, pos[1])
+
+
+def sacrifice(pos: Position, i: int, ship: int) -> Position:
+    """Player to move returns ``ship`` at system ``i`` to the bank."""
+    me = pos[2]
+    systems = list(pos[0])
+    s = systems[i]
+    systems[i] = _ships_changed(s, me, _without(s[3] if me else s[2], ship))
+    bank = list(pos[1])
+    bank[ship] += 1
+    _settle(systems, bank, i, me, pos[4].enemy_home_vanishes)
+    return _position(pos, systems, tuple(bank))
+
+
+def catastrophe(pos: Position, i: int, color: int) -> Position:
+    """Every piece of ``color`` at system ``i`` returns to the bank."""
+    systems = list(pos[0])
+    s = systems[i]
+    bank = list(pos[1])
+    keep = []
+    for group in (s[1], s[2], s[3]):
+        kept = []
+        for p in group:
+            if p // 3 == color:
+                bank[p] += 1
+            else:
+                kept.append(p)
+        keep.append(tuple(kept))
+    systems[i] = _tuple_new(System, (s[0], keep[0], keep[1], keep[2], s[4]))
+    _settle(systems, bank, i, pos[2], pos[4].enemy_home_vanishes)
+    return _position(pos, systems, tuple(bank))
+
+
+def homeworld(pos: Position, stars: tuple[int, ...], ship: int) -> Position:
+    """The player to move sets up a homeworld named after them."""
+    me = pos[2]
+    ships = (ship,)
+    home = System(me, tuple(sorted(stars)), () if me else ships, ships if me else (), pos.players[me])
+    bank = list(pos[1])
+    for p in (*stars, ship):
+        bank[p] -= 1
+    return _position(pos, list(pos[0]) + [home], tuple(bank))
+
+
+def end_turn(position: Position) -> Position:
+    """The position after the turn is committed: the other player moves (setup advances a stage)."""
+    p = position
+    stage = p[3] + 1 if p[3] < PLAYING else PLAYING
+    return _tuple_new(Position, (p[0], p[1], 1 - p[2], stage, p[4], p[5]))
+
+
+# --- actions by name ---
+
+
+def _spent(state: TurnState, pos: Position) -> TurnState:
+    """The state after one basic action (free or from a sacrifice) was used."""
     if state.sac_left:
         return TurnState(pos, False, state.sac_color, state.sac_left - 1)
     return TurnState(pos, False, -1, 0)
 
 
-def _apply_build(state: TurnState, a: Build) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.system)
-    s = systems[i]
-    systems[i] = _set_ships(s, me, _with(s.ships_of(me), a.piece))
-    bank = list(pos.bank)
-    bank[a.piece] -= 1
-    return _after_action(state, _replace(pos, systems, bank))
-
-
-def _apply_trade(state: TurnState, a: Trade) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.system)
-    s = systems[i]
-    systems[i] = _set_ships(s, me, _with(_without(s.ships_of(me), a.old), a.new))
-    bank = list(pos.bank)
-    bank[a.old] += 1
-    bank[a.new] -= 1
-    return _after_action(state, _replace(pos, systems, bank))
-
-
-def _apply_move(state: TurnState, a: Move) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.origin)
-    j = _index(pos.systems, a.destination)
-    s = systems[i]
-    systems[i] = _set_ships(s, me, _without(s.ships_of(me), a.ship))
-    d = systems[j]
-    systems[j] = _set_ships(d, me, _with(d.ships_of(me), a.ship))
-    bank = list(pos.bank)
-    _settle(systems, bank, i, me, pos.rules.enemy_home_vanishes)
-    return _after_action(state, _replace(pos, systems, bank))
-
-
-def _apply_discover(state: TurnState, a: Discover) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.origin)
-    s = systems[i]
-    systems[i] = _set_ships(s, me, _without(s.ships_of(me), a.ship))
-    ships = (a.ship,)
-    systems.append(System(NO_HOME, (a.star,), () if me else ships, ships if me else (), a.name))
-    bank = list(pos.bank)
-    bank[a.star] -= 1
-    _settle(systems, bank, i, me, pos.rules.enemy_home_vanishes)
-    return _after_action(state, _replace(pos, systems, bank))
-
-
-def _apply_capture(state: TurnState, a: Capture) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.system)
-    s = systems[i]
-    s = _set_ships(s, 1 - me, _without(s.ships_of(1 - me), a.piece))
-    systems[i] = _set_ships(s, me, _with(s.ships_of(me), a.piece))
-    return _after_action(state, _replace(pos, systems, pos.bank))
-
-
-def _apply_sacrifice(state: TurnState, a: Sacrifice) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.system)
-    s = systems[i]
-    systems[i] = _set_ships(s, me, _without(s.ships_of(me), a.ship))
-    bank = list(pos.bank)
-    bank[a.ship] += 1
-    _settle(systems, bank, i, me, pos.rules.enemy_home_vanishes)
-    return TurnState(_replace(pos, systems, bank), False, a.ship // 3, a.ship % 3 + 1)
-
-
-def _apply_catastrophe(state: TurnState, a: Catastrophe) -> TurnState:
-    pos = state.position
-    systems = list(pos.systems)
-    i = _index(pos.systems, a.system)
-    s = systems[i]
-    bank = list(pos.bank)
-    keep = []
-    for group in (s.stars, s.ships0, s.ships1):
-        kept = []
-        for p in group:
-            if p // 3 == a.color:
-                bank[p] += 1
-            else:
-                kept.append(p)
-        keep.append(tuple(kept))
-    systems[i] = System(s.home, keep[0], keep[1], keep[2], s.name)
-    _settle(systems, bank, i, pos.to_move, pos.rules.enemy_home_vanishes)
-    return state._replace(position=_replace(pos, systems, bank))
-
-
-def _apply_pass(state: TurnState, a: Pass) -> TurnState:
-    return TurnState(state.position, False, -1, 0)
-
-
-def _apply_homeworld(state: TurnState, a: Homeworld) -> TurnState:
-    pos = state.position
-    me = pos.to_move
-    stars = tuple(sorted(p for p in (a.star1, a.star2) if p is not None))
-    ships = (a.ship,)
-    home = System(me, stars, () if me else ships, ships if me else (), pos.players[me])
-    bank = list(pos.bank)
-    for p in stars + ships:
-        bank[p] -= 1
-    return TurnState(_replace(pos, list(pos.systems) + [home], bank), False, -1, 0)
-
-
-def end_turn(position: Position) -> Position:
-    """The position after the turn is committed: the other player moves (setup advances a stage)."""
-    stage = position.stage + 1 if position.stage < PLAYING else PLAYING
-    return Position(position.systems, position.bank, 1 - position.to_move, stage, position.rules, position.players)
-
-
-_APPLY = {
-    Build: _apply_build,
-    Trade: _apply_trade,
-    Move: _apply_move,
-    Discover: _apply_discover,
-    Capture: _apply_capture,
-    Sacrifice: _apply_sacrifice,
-    Catastrophe: _apply_catastrophe,
-    Pass: _apply_pass,
-    Homeworld: _apply_homeworld,
-}
-
-
 def apply_action(state: TurnState, action) -> TurnState:
     """Apply an action known to be legal (no checks). EndTurn is not an action here: see end_turn."""
-    return _APPLY[type(action)](state, action)
+    pos = state.position
+    systems = pos.systems
+    kind = type(action)
+    if kind is Build:
+        return _spent(state, build(pos, system_index(systems, action.system), action.piece))
+    if kind is Trade:
+        return _spent(state, trade(pos, system_index(systems, action.system), action.old, action.new))
+    if kind is Move:
+        i = system_index(systems, action.origin)
+        j = system_index(systems, action.destination)
+        return _spent(state, move(pos, i, j, action.ship))
+    if kind is Discover:
+        i = system_index(systems, action.origin)
+        return _spent(state, discover(pos, i, action.ship, action.star, action.name))
+    if kind is Capture:
+        return _spent(state, capture(pos, system_index(systems, action.system), action.piece))
+    if kind is Sacrifice:
+        new = sacrifice(pos, system_index(systems, action.system), action.ship)
+        return TurnState(new, False, action.ship // 3, action.ship % 3 + 1)
+    if kind is Catastrophe:
+        new = catastrophe(pos, system_index(systems, action.system), action.color)
+        return TurnState(new, state.free, state.sac_color, state.sac_left)
+    if kind is Pass:
+        return TurnState(pos, False, -1, 0)
+    if kind is Homeworld:
+        stars = (action.star1,) if action.star2 is None else (action.star1, action.star2)
+        return TurnState(homeworld(pos, stars, action.ship), False, -1, 0)
+    raise TypeError(f"not an action: {action!r}")
 
 
 def apply_turn_unchecked(position: Position, turn) -> Position:

@@ -1,9 +1,16 @@
-"""Move generation: the legal actions inside a turn, and every distinct whole-turn successor."""
+"""Move generation: the legal actions inside a turn, and every distinct whole-turn successor.
+
+Generation works on light edge tuples ``(kind, system index, ...)`` applied through the primitives of
+``apply``; Action objects are only made for what a caller sees (``legal_actions`` and the one turn kept
+per successor), which keeps whole-turn enumeration fast.
+"""
 
 from __future__ import annotations
 
+import gc
 from typing import NamedTuple
 
+from . import apply as _ap
 from .actions import (
     END_TURN,
     PASS,
@@ -24,6 +31,9 @@ STAR_NAMES = (
     "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa", "Lambda",
     "Mu", "Nu", "Xi", "Omicron", "Pi", "Rho", "Sigma", "Tau", "Upsilon", "Phi", "Chi", "Psi", "Omega",
 )  # fmt: skip
+
+# Edge kinds.
+BUILD, TRADE, MOVE, DISCOVER, CAPTURE, SACRIFICE, CATASTROPHE = range(7)
 
 
 def new_system_name(position: Position) -> str:
@@ -58,23 +68,26 @@ def _setup_actions(position: Position) -> list:
     return out
 
 
-def _power_actions(state: TurnState, new_name: str | None) -> list:
-    """Basic actions (free or granted by a sacrifice), sacrifices, but not catastrophes or pass."""
-    pos = state.position
-    me = pos.to_move
-    bank = pos.bank
-    systems = pos.systems
-    free = state.free
-    power = state.sac_color
-    out = []
+def _power_edges(pos: Position, free: bool, power: int) -> list:
+    """Basic actions (free, or of colour ``power`` from a sacrifice) and sacrifices, as edges."""
+    me = pos[2]
+    bank = pos[1]
+    systems = pos[0]
+    masks = []
     for s in systems:
-        mine = s.ships1 if me else s.ships0
+        m = 0
+        for p in s[1]:
+            m |= 1 << (p % 3)
+        masks.append(m)
+    out = []
+    append = out.append
+    for i, s in enumerate(systems):
+        mine = s[3] if me else s[2]
         if not mine:
             continue
-        name = s.name
-        distinct = sorted(set(mine))
+        distinct = sorted(set(mine)) if len(mine) > 1 else mine
         if free:
-            access = {p // 3 for p in s.stars}
+            access = {p // 3 for p in s[1]}
             access.update(p // 3 for p in mine)
         else:
             access = (power,)
@@ -83,47 +96,99 @@ def _power_actions(state: TurnState, new_name: str | None) -> list:
                 base = c * 3
                 for q in (base, base + 1, base + 2):
                     if bank[q]:
-                        out.append(Build(q, name))
+                        append((BUILD, i, q))
                         break
         if BLUE in access:
             for p in distinct:
                 size0 = p % 3
-                for c in range(4):
-                    q = c * 3 + size0
+                for q in (size0, size0 + 3, size0 + 6, size0 + 9):
                     if q != p and bank[q]:
-                        out.append(Trade(p, q, name))
+                        append((TRADE, i, p, q))
         if YELLOW in access:
-            mask = s.star_sizes()
-            for t in systems:
-                if not (t.star_sizes() & mask):
-                    tname = t.name
+            mask = masks[i]
+            for j, m in enumerate(masks):
+                if not (m & mask):
                     for p in distinct:
-                        out.append(Move(p, name, tname))
-            if new_name is not None:
-                stars = [q for q in range(12) if bank[q] and not (mask >> (q % 3)) & 1]
+                        append((MOVE, i, j, p))
+            stars = [q for q in range(12) if bank[q] and not (mask >> (q % 3)) & 1]
+            if stars:
                 for p in distinct:
                     for q in stars:
-                        out.append(Discover(p, name, q, new_name))
+                        append((DISCOVER, i, p, q))
         if RED in access:
-            theirs = s.ships0 if me else s.ships1
+            theirs = s[2] if me else s[3]
             if theirs:
                 # Ships sort by piece code (colour first): the largest size is a max, not the last.
                 biggest = max(p % 3 for p in mine)
                 for e in sorted(set(theirs)):
                     if e % 3 <= biggest:
-                        out.append(Capture(e, name))
+                        append((CAPTURE, i, e))
         if free:
             for p in distinct:
-                out.append(Sacrifice(p, name))
+                append((SACRIFICE, i, p))
     return out
 
 
-def _catastrophes(position: Position) -> list:
+def _overpopulated(s) -> tuple[int, ...]:
+    stars, ships0, ships1 = s[1], s[2], s[3]
+    if len(stars) + len(ships0) + len(ships1) < 4:
+        return ()
+    counts = [0, 0, 0, 0]
+    for p in stars + ships0 + ships1:
+        counts[p // 3] += 1
+    return tuple(c for c in range(4) if counts[c] >= 4)
+
+
+def _catastrophe_edges(pos: Position, cache: dict | None = None) -> list:
+    """Catastrophe edges; ``cache`` maps id(system) to its overpopulated colours while systems live."""
     out = []
-    for s in position.systems:
-        for c in s.overpopulated():
-            out.append(Catastrophe(s.name, c))
+    for i, s in enumerate(pos[0]):
+        if cache is None:
+            colors = _overpopulated(s)
+        else:
+            colors = cache.get(id(s))
+            if colors is None:
+                colors = cache[id(s)] = _overpopulated(s)
+        for c in colors:
+            out.append((CATASTROPHE, i, c))
     return out
+
+
+def edge_action(pos: Position, edge: tuple, new_name: str):
+    """The Action object an edge stands for, in the position before it."""
+    kind = edge[0]
+    name = pos[0][edge[1]].name
+    if kind == BUILD:
+        return Build(edge[2], name)
+    if kind == TRADE:
+        return Trade(edge[2], edge[3], name)
+    if kind == MOVE:
+        return Move(edge[3], name, pos[0][edge[2]].name)
+    if kind == DISCOVER:
+        return Discover(edge[2], name, edge[3], new_name)
+    if kind == CAPTURE:
+        return Capture(edge[2], name)
+    if kind == SACRIFICE:
+        return Sacrifice(edge[2], name)
+    return Catastrophe(name, edge[2])
+
+
+def _follow(pos: Position, edge: tuple, new_name: str) -> Position:
+    """Apply an edge to a position."""
+    kind = edge[0]
+    if kind == MOVE:
+        return _ap.move(pos, edge[1], edge[2], edge[3])
+    if kind == DISCOVER:
+        return _ap.discover(pos, edge[1], edge[2], edge[3], new_name)
+    if kind == TRADE:
+        return _ap.trade(pos, edge[1], edge[2], edge[3])
+    if kind == BUILD:
+        return _ap.build(pos, edge[1], edge[2])
+    if kind == CAPTURE:
+        return _ap.capture(pos, edge[1], edge[2])
+    if kind == SACRIFICE:
+        return _ap.sacrifice(pos, edge[1], edge[2])
+    return _ap.catastrophe(pos, edge[1], edge[2])
 
 
 def legal_actions(state: TurnState) -> list:
@@ -134,11 +199,13 @@ def legal_actions(state: TurnState) -> list:
     pos = state.position
     if pos.stage < PLAYING:
         return _setup_actions(pos) if state.free else [END_TURN]
-    out = []
+    edges = _catastrophe_edges(pos)
     if state.free or state.sac_left:
-        out = _power_actions(state, new_system_name(pos))
+        edges += _power_edges(pos, state.free, state.sac_color)
+    name = new_system_name(pos)
+    out = [edge_action(pos, e, name) for e in edges]
+    if state.free or state.sac_left:
         out.append(PASS)
-    out.extend(_catastrophes(pos))
     out.append(END_TURN)
     return out
 
@@ -148,6 +215,11 @@ class Successor(NamedTuple):
 
     turn: tuple
     position: Position
+
+
+def _position_key(pos: Position) -> tuple:
+    # Same as Position.key() without the parts that cannot change inside one turn.
+    return tuple(sorted([s[:4] for s in pos[0]]))
 
 
 def legal_turns(position: Position) -> list[Successor]:
@@ -164,22 +236,68 @@ def legal_turns(position: Position) -> list[Successor]:
         return list(results.values())
     if position.is_over():
         return []
-    results: dict = {}
+    # The search allocates many small tuples that live until it returns; the cyclic garbage collector
+    # would rescan them again and again (they hold no cycles), so it is paused meanwhile.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _enumerate_turns(position)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _enumerate_turns(position: Position) -> list[Successor]:
+    # Depth-first over states inside the turn. Each node remembers its parent and the edge that led to
+    # it, so a turn is only spelled out for the nodes that become results.
+    parents: list = [None]  # node -> (parent node, edge, name a discover would use)
+    positions: list = [position]
+    results: dict = {}  # position key -> node
     seen: set = set()
-    stack = [(start_turn(position), ())]
+    over_cache: dict = {}  # safe: every system seen stays alive in ``positions`` until we return
+    stack = [(position, True, -1, 0, 0)]
+    pop = stack.pop
+    push = stack.append
     while stack:
-        state, turn = stack.pop()
-        pos = state.position
-        pkey = pos.key()
-        skey = (pkey, state.free, state.sac_color, state.sac_left)
+        pos, free, power, left, node = pop()
+        pkey = _position_key(pos)
+        skey = (pkey, free, power, left)
         if skey in seen:
             continue
         seen.add(skey)
         if pkey not in results:
-            results[pkey] = (turn or (PASS,), pos)
-        actions = _catastrophes(pos)
-        if state.free or state.sac_left:
-            actions += _power_actions(state, new_system_name(pos))
-        for a in actions:
-            stack.append((apply_action(state, a), turn + (a,)))
-    return [Successor(turn, end_turn(pos)) for turn, pos in results.values()]
+            results[pkey] = node
+        edges = _catastrophe_edges(pos, over_cache)
+        if free or left:
+            edges += _power_edges(pos, free, power)
+        if not edges:
+            continue
+        name = new_system_name(pos) if free or left else ""
+        for edge in edges:
+            kind = edge[0]
+            nxt = _follow(pos, edge, name)
+            child = len(parents)
+            parents.append((node, edge, name))
+            positions.append(nxt)
+            if kind == CATASTROPHE:
+                push((nxt, free, power, left, child))
+            elif kind == SACRIFICE:
+                push((nxt, False, edge[2] // 3, edge[2] % 3 + 1, child))
+            elif left:
+                push((nxt, False, power, left - 1, child))
+            else:
+                push((nxt, False, -1, 0, child))
+    out = []
+    for node in results.values():
+        out.append(Successor(_turn_to(node, parents, positions), end_turn(positions[node])))
+    return out
+
+
+def _turn_to(node: int, parents: list, positions: list) -> tuple:
+    actions = []
+    while node:
+        parent, edge, name = parents[node]
+        actions.append(edge_action(positions[parent], edge, name))
+        node = parent
+    actions.reverse()
+    return tuple(actions) or (PASS,)
