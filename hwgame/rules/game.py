@@ -51,10 +51,18 @@ class Game:
     """A game in progress: committed turns, the turn being played, undo and redo.
 
     Every action goes through ``validate.apply_checked``; nothing reaches the position unchecked.
+    Under standard rules a third repetition ends the game at once when ``auto_repetition_draw`` is set
+    (games against the computer); otherwise it only lets the player to move ``claim_draw`` (hotseat).
     """
 
-    def __init__(self, rules: RuleSet = STANDARD, players: tuple[str, str] = ("North", "South")):
+    def __init__(
+        self,
+        rules: RuleSet = STANDARD,
+        players: tuple[str, str] = ("North", "South"),
+        auto_repetition_draw: bool = True,
+    ):
         self.rules = rules
+        self.auto_repetition_draw = auto_repetition_draw
         self.players = tuple(players)
         self.positions: list[Position] = [initial_position(rules, self.players)]
         self.turns: list[tuple] = []
@@ -81,7 +89,7 @@ class Game:
         found = outcome_of(self.position)
         if found is not None:
             return found
-        if self.rules.repetition_draw and self.repetitions() >= 3:
+        if self.rules.repetition_draw and self.auto_repetition_draw and self.repetitions() >= 3:
             return Outcome(None, "draw: the same position has appeared three times")
         return None
 
