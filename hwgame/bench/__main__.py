@@ -1,0 +1,25 @@
+"""``python -m hwgame.bench NAME [options]``: run one benchmark and print its figures."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+BENCHMARKS = {
+    "movegen": "hwgame.bench.movegen",
+    "ai": "hwgame.bench.ai",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to the benchmark named by the first argument."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in BENCHMARKS:
+        print(f"usage: python -m hwgame.bench {{{'|'.join(BENCHMARKS)}}} [options]", file=sys.stderr)
+        return 2
+    module = importlib.import_module(BENCHMARKS[argv[0]])
+    return module.run(argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Positions as plain data (dicts of strings and lists) for fixtures, files and the engine protocol.
+
+The form is readable and stable::
+
+    {"rules": "sdg", "players": ["North", "South"], "to_move": 0, "stage": 2,
+     "systems": [{"name": "North", "home": 0, "stars": "y1 b2", "ships": ["g3 y1", ""]}, ...]}
+
+The bank is not stored: it is what the board does not hold.
+"""
+
+from __future__ import annotations
+
+from .errors import HomeworldsError
+from .pieces import COPIES, parse_piece, piece_text
+from .position import NO_HOME, PLAYING, Position, System, ruleset_named
+
+
+def _pieces_text(pieces) -> str:
+    return " ".join(piece_text(p) for p in pieces)
+
+
+def _pieces(text: str) -> tuple[int, ...]:
+    return tuple(sorted(parse_piece(t) for t in text.split()))
+
+
+def position_to_dict(position: Position) -> dict:
+    """A plain-data form of a position (see the module docstring)."""
+    return {
+        "rules": position.rules.name,
+        "players": list(position.players),
+        "to_move": position.to_move,
+        "stage": position.stage,
+        "systems": [
+            {
+                "name": s.name,
+                "home": None if s.home == NO_HOME else s.home,
+                "stars": _pieces_text(s.stars),
+                "ships": [_pieces_text(s.ships0), _pieces_text(s.ships1)],
+            }
+            for s in position.systems
+        ],
+    }
+
+
+def position_from_dict(data: dict) -> Position:
+    """Rebuild a position from ``position_to_dict`` output; raise HomeworldsError if it is unsound."""
+    try:
+        rules = ruleset_named(data.get("rules", "standard"))
+        players = tuple(data.get("players", ("North", "South")))
+        to_move = int(data.get("to_move", 0))
+        stage = int(data.get("stage", PLAYING))
+        systems = []
+        for entry in data["systems"]:
+            home = entry.get("home")
+            ships = entry.get("ships", ["", ""])
+            systems.append(
+                System(
+                    NO_HOME if home is None else int(home),
+                    _pieces(entry["stars"]),
+                    _pieces(ships[0]),
+                    _pieces(ships[1]),
+                    str(entry["name"]),
+                )
+            )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise HomeworldsError(f"not a position: {exc}") from None
+    if len(players) != 2 or to_move not in (0, 1) or not 0 <= stage <= PLAYING:
+        raise HomeworldsError("not a position: needs two players, to_move 0 or 1 and stage 0..2")
+    bank = [COPIES] * 12
+    for s in systems:
+        for p in s.stars + s.ships0 + s.ships1:
+            bank[p] -= 1
+    if min(bank) < 0:
+        raise HomeworldsError("not a position: more than three pieces of one colour and size")
+    names = [s.name.lower() for s in systems]
+    if len(set(names)) != len(names):
+        raise HomeworldsError("not a position: two systems share a name")
+    return Position(tuple(systems), tuple(bank), to_move, stage, rules, players)

@@ -1,0 +1,31 @@
+"""Shared test fixtures."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def games_dir() -> Path | None:
+    """The folder of real game records (HWGAME_GAMES_DIR, else ../shared/games), or None if absent."""
+    candidates = []
+    if os.environ.get("HWGAME_GAMES_DIR"):
+        candidates.append(Path(os.environ["HWGAME_GAMES_DIR"]))
+    candidates.append(REPO.parent / "shared" / "games")
+    for folder in candidates:
+        if (folder / "sdg").is_dir():
+            return folder
+    return None
+
+
+@pytest.fixture
+def sdg_games() -> Path:
+    """The folder of SuperDuperGames records; skips the test when it is not on this machine."""
+    folder = games_dir()
+    if folder is None:
+        pytest.skip("the SuperDuperGames archive (../shared/games/sdg) is not on this machine")
+    return folder / "sdg"
