@@ -59,7 +59,8 @@ class Transcript:
     seats: tuple[str, str]
     winner: str | None
     variants: tuple[str, ...] = ()
-    started: str | None = None
+    started: str | None = None  # dates as the record gives them
+    ended: str | None = None
     turns: list[tuple] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)
     movers: list[str] = field(default_factory=list)
@@ -193,8 +194,17 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     ``source`` (a file name) only decorates messages.
     """
     headers, sdg_number, seats, raw_turns = _scan(text, source)
-    tr = Transcript(sdg_number, ("", ""), ("", ""), headers.get("Winner") or None,
-                    _variants(headers.get("Variants", "")), headers.get("Started"), source=source)
+    started, _, ended = headers.get("Started", "").partition(", Ended:")
+    tr = Transcript(
+        sdg_number,
+        ("", ""),
+        ("", ""),
+        headers.get("Winner") or None,
+        _variants(headers.get("Variants", "")),
+        started.strip() or None,
+        ended.strip() or None,
+        source=source,
+    )
     set_up = False
     for raw in raw_turns:
         row = []
@@ -279,8 +289,9 @@ def _sdg_names(action, homes: dict[str, str]):
     return replace(action, **changes) if changes else action
 
 
-def export_sdg(game: Game, sdg_number: int | None = None, winner: str | None = None,
-               variants: tuple[str, ...] = ()) -> str:
+def export_sdg(
+    game: Game, sdg_number: int | None = None, winner: str | None = None, variants: tuple[str, ...] = ()
+) -> str:
     """Write a Game's committed turns as an SDG transcript that ``parse_transcript`` reads back.
 
     ``winner`` defaults to the winner of a finished (or resigned) game; with none the Winner line is
@@ -310,5 +321,4 @@ def export_sdg(game: Game, sdg_number: int | None = None, winner: str | None = N
     return "\n".join(out)
 
 
-__all__ = ["ReplayError", "Transcript", "export_sdg", "parse_transcript", "read_transcript", "replay",
-           "sdg_home_name"]
+__all__ = ["ReplayError", "Transcript", "export_sdg", "parse_transcript", "read_transcript", "replay", "sdg_home_name"]
