@@ -6,10 +6,12 @@ case-insensitive and may be abbreviated; pieces are a colour letter and a size (
 carry an owner suffix (``G1N``) that two-player games do not need. Two written styles exist:
 
 - ``"sdg"``: ``Build G1 Alpha`` (capitalised keyword, upper-case pieces), as the archive prints it;
-- ``"canonical"``: ``build g1 alpha``-like lower case for keywords, pieces and colours. System names
-  keep their case in both styles, because names are matched case-insensitively anyway.
+- ``"canonical"``: ``build g1 Alpha`` (keywords, pieces and colours in lower case).
 
-``parse_action`` reads both styles, and ``parse_action(format_action(a, style))`` equals ``a``.
+System names keep their case in both styles: names are matched case-insensitively anyway, and a name
+stays as its player typed it. ``parse_action`` reads both styles (and every abbreviation), and
+``parse_action(format_action(a, style))`` equals ``a``. ``parse_sdg_line`` reads a line the way the SDG
+site did, for importing its records.
 """
 
 from __future__ import annotations
