@@ -1,0 +1,1 @@
+"""The computer opponent: evaluation, search, levels and a background worker (imports rules only)."""

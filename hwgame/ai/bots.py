@@ -1,0 +1,151 @@
+"""Levels and personas of the computer opponent, and ``choose_turn``, the one call a caller needs.
+
+A ``Limit`` says how hard the computer thinks: time and node budgets, search depth, beam widths, the
+safety check, and how human its mistakes are. Beginner and Easy look one turn ahead and pick among
+the good-looking turns at random (a softmax over scores with ``temperature``); Easy also forgets the
+safety check now and then (``oversight``). Normal and Hard search deeper and never hand the opponent
+a win they could avoid. Every level takes a win that is there this turn.
+
+A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
+Budgets are counted in nodes so that a seeded game replays the same on a slower machine; the time
+limit is a backstop that only a much slower machine reaches.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from hwgame.rules import PLAYING, Position
+
+from .evaluate import WIN, weights_for
+from .search import SearchParams, search
+from .setup import rank_setups
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How a computer player thinks. Times in seconds; ``nodes`` None means no node budget."""
+
+    time: float = 2.0
+    nodes: int | None = None
+    depth: int = 2
+    temperature: float = 0.0  # 0: always the best score; else softmax over scores (evaluation points)
+    choices: int = 10  # the softmax picks among this many best candidates
+    safety: bool = True  # refuse turns after which the opponent wins at once
+    oversight: float = 0.0  # chance to skip the safety check on a move (a human slip)
+    beam: int = 8  # partial turns kept per sacrifice and level at the root
+    root_cap: int = 6000  # most root successors generated
+    root_keep: int = 24  # root candidates searched beyond one ply
+    inner_beam: int = 3
+    inner_cap: int = 700
+    inner_keep: int = 8
+    persona: str = "balanced"
+    weights: dict = field(default_factory=dict)  # explicit weight overrides
+
+    def with_changes(self, **changes) -> Limit:
+        """A copy with some fields changed (settings screens use this)."""
+        return replace(self, **changes)
+
+
+LEVELS: dict[str, Limit] = {
+    "beginner": Limit(time=0.5, nodes=4000, depth=1, temperature=14.0, choices=14, safety=False, beam=2,
+                      root_cap=1200, root_keep=6),
+    "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
+                  beam=3, root_cap=2000, root_keep=8),
+    "normal": Limit(time=2.0, nodes=16000, depth=2, beam=4, root_cap=2500, root_keep=12, inner_beam=2,
+                    inner_cap=400, inner_keep=6),
+    "hard": Limit(time=5.0, nodes=60000, depth=3, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
+                  inner_cap=700, inner_keep=6),
+}  # fmt: skip
+
+
+class PlayResult(NamedTuple):
+    """The chosen turn (None when the search was cancelled before it had one), its score for the
+    mover, and ``info``: depth, nodes, time (seconds), nps, cancelled, won, level details."""
+
+    turn: tuple | None
+    score: float
+    info: dict
+
+
+def level(name: str) -> Limit:
+    """The Limit of a level by name (beginner, easy, normal, hard), case-insensitive."""
+    try:
+        return LEVELS[name.lower()]
+    except KeyError:
+        raise ValueError(f"unknown level {name!r}: use one of {', '.join(LEVELS)}") from None
+
+
+def move_rng(position: Position, seed: int | None) -> random.Random:
+    """The random source of one move: fixed by the seed and the position (stable across runs)."""
+    if seed is None:
+        return random.Random()
+    return random.Random(seed * 1_000_003 + zlib.crc32(repr(position.key()).encode()))
+
+
+def params_for(limit: Limit, safety: bool | None = None) -> SearchParams:
+    """Search parameters for a Limit."""
+    return SearchParams(
+        max_depth=limit.depth,
+        time_limit=limit.time,
+        node_limit=limit.nodes,
+        root_width=limit.beam,
+        root_cap=limit.root_cap,
+        root_keep=limit.root_keep,
+        inner_width=limit.inner_beam,
+        inner_cap=limit.inner_cap,
+        inner_keep=limit.inner_keep,
+        safety=limit.safety if safety is None else safety,
+        weights=weights_for(limit.persona, limit.weights),
+    )
+
+
+def softmax_pick(ranked: list, temperature: float, choices: int, rng: random.Random):
+    """Pick one (score, turn) from the best ``choices`` with probability ~ exp(score / temperature).
+
+    Turns that lose at once are kept out while any other exists."""
+    pool = [r for r in ranked if r[0] > -(WIN - 100)] or list(ranked)
+    pool = sorted(pool, key=lambda r: -r[0])[:choices]
+    if temperature <= 0 or len(pool) == 1:
+        return pool[0]
+    top = pool[0][0]
+    weights = [math.exp(max(-50.0, (s - top) / temperature)) for s, _ in pool]
+    return rng.choices(pool, weights=weights)[0]
+
+
+def choose_turn(position: Position, limit: Limit, seed: int | None = None, cancel=None, progress=None) -> PlayResult:
+    """Choose a turn for the side to move in ``position`` (a homeworld during setup).
+
+    ``cancel`` is an Event-like object (``is_set``) or a callable returning True to stop;
+    ``progress`` is called with a dict (depth, nodes, turn, score, seconds) as the search improves.
+    """
+    rng = move_rng(position, seed)
+    if position.stage < PLAYING:
+        ranked = rank_setups(position)
+        margin = 8.0 if limit.temperature > 0 else 0.0
+        good = [r for r in ranked if r[0] >= ranked[0][0] - margin]
+        score, turn = rng.choice(good)
+        return PlayResult(turn, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
+                                        "cancelled": False, "won": False})  # fmt: skip
+    safety = limit.safety and not (limit.oversight > 0 and rng.random() < limit.oversight)
+    result = search(position, params_for(limit, safety), cancel, progress)
+    turn, score = result.turn, result.score
+    if turn is not None and not result.won and limit.temperature > 0 and result.ranked:
+        score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)
+    info = {
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "time": result.seconds,
+        "nps": result.nodes / result.seconds if result.seconds > 0 else 0.0,
+        "cancelled": result.cancelled,
+        "won": result.won,
+        "safety": safety,
+    }
+    return PlayResult(turn, score, info)
+
+
+__all__ = ["LEVELS", "Limit", "PlayResult", "choose_turn", "level", "move_rng", "params_for", "softmax_pick"]

@@ -1,0 +1,235 @@
+"""Static evaluation of a Homeworlds position, from the view of the side to move.
+
+``evaluate(position)`` returns a number: positive means the player to move stands better. A finished
+game scores ``WIN`` (or ``-WIN``, or 0 for a draw). Otherwise the score is ``side(me) - side(enemy)``
+plus a tempo bonus, where ``side(p)`` adds up the terms below for player ``p``. Every term is scaled
+by a weight from a ``Weights`` mapping, so personas (aggressive, economic) are only other weights.
+
+Terms (the weight key is in brackets):
+
+- **material** [``material``]: every ship counts by size, small 10, medium 19, large 30. Large
+  ships are worth more than three smalls: they capture anything and a large sacrifice gives three
+  actions.
+- **large ships** [``large``]: a bonus per large ship, because they decide most fights.
+- **colour supply** [``supply``]: owning at least one ship of a colour means its power can always be
+  had by sacrifice; green, then blue and yellow, then red.
+- **economy at home** [``home_access``]: access to each colour at the homeworld (a star or an own
+  ship there). Green at home is the engine of the game; blue lets you change colour; yellow lets the
+  fleet leave; red at home defends.
+- **economy abroad** [``abroad_access``]: access to each colour somewhere else where you have a ship
+  (usually through the star of a colony), so fewer colours are missing from the whole empire.
+- **spread** [``spread``]: systems where you have ships besides home (capped), because colonies
+  give access and moves; an empire of one system has nothing to fall back to.
+- **home defence** [``defence``]: the size of the largest own ship at home, and extra ships there
+  (capped). A single small ship at home loses to the first capture or catastrophe.
+- **overpopulation threat** [``overpop``]: a colour with 3 pieces at your home is one action from a
+  catastrophe; with 4 or more the enemy can trigger it. It only counts when the catastrophe would
+  remove every ship of yours at home or a home star, and it costs more when the enemy moves next.
+- **capture threat** [``capture_threat``]: enemy ships at your home at least as large as your
+  largest one there, with red reachable for the enemy (red star there, an enemy red ship there, or
+  any enemy red ship to sacrifice). Larger when the enemy moves next.
+- **invasion threat** [``invasion``]: enemy ships one move from your home (in a system connected to
+  it) that are larger than your largest ship at home, when they have yellow access to come.
+- **forward pressure** [``pressure``]: your ships one move from the enemy home, by size; this is
+  how attacks begin, and the enemy's home-threat terms already reward the attack itself.
+- **tempo** [``tempo``]: a small bonus for the side to move.
+
+Threat terms are asymmetric on purpose: a threat is worth more to the side that can carry it out on
+its next turn (``tempo_factor`` for the attacker to move, ``defender_factor`` when the defender
+moves next and may parry).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from hwgame.rules import PLAYING, Position
+
+WIN = 100_000  # a won game; search scores mate-like results as WIN minus the ply count
+
+RED, YELLOW, GREEN, BLUE = range(4)
+SIZE_VALUE = (10.0, 19.0, 30.0)
+
+DEFAULT_WEIGHTS: dict[str, float] = {
+    "material": 1.0,
+    "large": 4.0,
+    "supply": 1.0,
+    "home_access": 1.0,
+    "abroad_access": 1.0,
+    "spread": 2.0,
+    "defence": 1.0,
+    "overpop": 1.0,
+    "capture_threat": 1.0,
+    "invasion": 1.0,
+    "pressure": 1.0,
+    "tempo": 4.0,
+    "tempo_factor": 1.6,
+    "defender_factor": 0.6,
+}
+
+# Per-colour values, indexed r, y, g, b.
+SUPPLY = (3.0, 4.0, 7.0, 5.0)
+HOME_ACCESS = (3.0, 6.0, 12.0, 8.0)
+ABROAD_ACCESS = (1.5, 2.5, 4.0, 3.5)
+DEFENDER_SIZE = (0.0, 3.0, 9.0, 18.0)  # by largest size at home: none, small, medium, large
+
+PERSONAS: dict[str, dict[str, float]] = {
+    "balanced": {},
+    "aggressive": {"pressure": 2.2, "capture_threat": 1.4, "invasion": 1.3, "home_access": 0.8, "supply": 0.8},
+    "economic": {"home_access": 1.4, "abroad_access": 1.5, "supply": 1.4, "pressure": 0.5, "spread": 3.0},
+}
+
+
+def weights_for(persona: str | None = None, overrides: Mapping[str, float] | None = None) -> dict[str, float]:
+    """The default weights changed by a persona (balanced, aggressive, economic) and explicit overrides."""
+    w = dict(DEFAULT_WEIGHTS)
+    if persona:
+        if persona not in PERSONAS:
+            raise ValueError(f"unknown persona {persona!r}: use one of {', '.join(PERSONAS)}")
+        w.update(PERSONAS[persona])
+    if overrides:
+        w.update(overrides)
+    return w
+
+
+def _sizes_mask(stars: tuple[int, ...]) -> int:
+    mask = 0
+    for p in stars:
+        mask |= 1 << (p % 3)
+    return mask
+
+
+def _home_threats(
+    position: Position,
+    player: int,
+    homes,
+    w: Mapping[str, float],
+    red_anywhere: list[bool],
+    yellow_anywhere: list[bool],
+) -> float:
+    """Danger to ``player``'s homeworld (a positive number is bad for ``player``)."""
+    home = homes[player]
+    enemy = 1 - player
+    mine = home.ships1 if player else home.ships0
+    theirs = home.ships0 if player else home.ships1
+    attacker_moves = position.to_move == enemy
+    factor = w["tempo_factor"] if attacker_moves else w["defender_factor"]
+    danger = 0.0
+
+    # Overpopulation: count each colour over stars and both fleets.
+    counts = [0, 0, 0, 0]
+    for p in home.stars:
+        counts[p // 3] += 1
+    for p in mine:
+        counts[p // 3] += 1
+    for p in theirs:
+        counts[p // 3] += 1
+    my_colors = {p // 3 for p in mine}
+    star_colors = [p // 3 for p in home.stars]
+    for c in range(4):
+        n = counts[c]
+        if n < 3:
+            continue
+        fatal = my_colors == {c}  # the catastrophe would leave no ship of mine at home
+        star_loss = star_colors.count(c)
+        if not fatal and not star_loss:
+            continue
+        hurt = (40.0 if fatal else 0.0) + 12.0 * star_loss
+        if len(star_colors) == star_loss:
+            hurt += 40.0  # every star goes: the homeworld is destroyed
+        danger += hurt * (0.35 if n == 3 else 1.0)
+    danger *= w["overpop"] * factor
+
+    my_big = max((p % 3 for p in mine), default=-1)
+    if theirs:
+        their_big = max(p % 3 for p in theirs)
+        if their_big >= my_big:
+            red_here = any(p // 3 == RED for p in home.stars) or any(p // 3 == RED for p in theirs)
+            threat = 10.0
+            if red_here or red_anywhere[enemy]:
+                # They may capture; losing the only ship at home loses the game.
+                threat += 30.0 if len(mine) <= 1 else 14.0 * sum(1 for p in mine if p % 3 <= their_big) / len(mine)
+            danger += threat * w["capture_threat"] * factor
+
+    # Invasion: large enemy ships one move away with a way to move.
+    mask = _sizes_mask(home.stars)
+    for s in position.systems:
+        if s is home or (_sizes_mask(s.stars) & mask):
+            continue
+        their = s.ships0 if player else s.ships1
+        if not their:
+            continue
+        big = max(p % 3 for p in their)
+        if big > my_big:
+            # Yellow here, or any enemy yellow ship to sacrifice, lets them come.
+            if yellow_anywhere[enemy] or any(p // 3 == YELLOW for p in s.stars):
+                danger += (4.0 + 4.0 * (big - my_big)) * w["invasion"] * factor
+    return danger
+
+
+def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> float:
+    """Score ``position`` for the player to move (positive: good for them). See the module docstring."""
+    w = DEFAULT_WEIGHTS if weights is None else weights
+    me = position.to_move
+    if position.stage < PLAYING:
+        return 0.0
+    lost = position.losers()
+    if lost:
+        if len(lost) == 2:
+            return 0.0
+        return -WIN if lost[0] == me else WIN
+
+    homes = [position.home_of(0), position.home_of(1)]
+    material = [0.0, 0.0]
+    large = [0, 0]
+    owned = [[False] * 4, [False] * 4]
+    abroad = [[False] * 4, [False] * 4]
+    spread = [0, 0]
+    pressure = [0.0, 0.0]
+    home_masks = [_sizes_mask(homes[0].stars), _sizes_mask(homes[1].stars)]
+    for s in position.systems:
+        star_colors = {p // 3 for p in s.stars}
+        smask = _sizes_mask(s.stars)
+        for pl in (0, 1):
+            ships = s.ships1 if pl else s.ships0
+            if not ships:
+                continue
+            own = owned[pl]
+            for p in ships:
+                size = p % 3
+                material[pl] += SIZE_VALUE[size]
+                if size == 2:
+                    large[pl] += 1
+                own[p // 3] = True
+            if s.home != pl:
+                spread[pl] += 1
+                acc = abroad[pl]
+                for c in star_colors:
+                    acc[c] = True
+                for p in ships:
+                    acc[p // 3] = True
+                if s.home == 1 - pl or not (smask & home_masks[1 - pl]):
+                    pressure[pl] += sum(p % 3 + 1 for p in ships)
+    red_anywhere = [owned[0][RED], owned[1][RED]]
+    yellow_anywhere = [owned[0][YELLOW], owned[1][YELLOW]]
+
+    side = [0.0, 0.0]
+    for pl in (0, 1):
+        home = homes[pl]
+        mine = home.ships1 if pl else home.ships0
+        home_acc = [False] * 4
+        for p in home.stars:
+            home_acc[p // 3] = True
+        for p in mine:
+            home_acc[p // 3] = True
+        v = w["material"] * material[pl] + w["large"] * large[pl]
+        v += w["supply"] * sum(SUPPLY[c] for c in range(4) if owned[pl][c])
+        v += w["home_access"] * sum(HOME_ACCESS[c] for c in range(4) if home_acc[c])
+        v += w["abroad_access"] * sum(ABROAD_ACCESS[c] for c in range(4) if abroad[pl][c] and not home_acc[c])
+        v += w["spread"] * min(spread[pl], 3)
+        big = max(p % 3 for p in mine) + 1
+        v += w["defence"] * (DEFENDER_SIZE[big] + 3.0 * min(len(mine) - 1, 2))
+        v += w["pressure"] * min(pressure[pl], 9) * 1.5
+        v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere)
+        side[pl] = v
+    return side[me] - side[1 - me] + w["tempo"]

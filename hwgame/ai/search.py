@@ -1,0 +1,335 @@
+"""The searcher: iterative-deepening alpha-beta (negamax) over whole turns.
+
+Written only against the rules API: positions, ``legal_actions``/``apply_action`` (through
+``turns.scored_turns``) and the end-of-turn check. The unit of search is a whole turn.
+
+- A win this turn is never missed: ``tactics.find_win`` is exact and runs before anything else.
+- Depth 1 ranks every root successor by the static evaluation (``evaluate``).
+- With ``safety`` on, a candidate after which the opponent has a winning reply is refused whenever
+  another candidate avoids it (``tactics.win_possible`` is a cheap necessary condition, so most
+  candidates cost almost nothing to check).
+- Deeper iterations search the ``root_keep`` best candidates; inner nodes keep ``inner_keep``
+  children, ordered by transposition-table move, killer turns, then static score. Inside big
+  sacrifices successors come from a beam (``width``) and a ``cap`` bounds their number, which keeps a
+  2-ply look affordable when a position has hundreds of thousands of successors.
+- Every node at depth one or more first asks whether its side to move wins at once, so threats the
+  opponent cannot parry show up one ply early.
+- Time, node count and a cancel flag are checked through ``tick``; the search yields the GIL every
+  few hundred nodes (``time.sleep(0)``) so a drawing thread stays smooth.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from hwgame.rules import PLAYING, Position
+
+from .evaluate import WIN, evaluate
+from .tactics import find_win, win_possible
+from .turns import Scored, scored_turns
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Aborted(Exception):
+    """The search ran out of time or nodes, or was cancelled."""
+
+
+@dataclass
+class SearchParams:
+    """How far and how wide to look. ``time_limit`` is soft (no new work after it); ``hard_time``
+    bounds everything, the root's own generation and safety check included."""
+
+    max_depth: int = 2
+    time_limit: float = 2.0
+    hard_time: float | None = None  # default: 3 x time_limit
+    node_limit: int | None = None
+    root_width: int = 8
+    root_cap: int = 6000
+    root_keep: int = 24
+    inner_width: int = 3
+    inner_cap: int = 700
+    inner_keep: int = 8
+    safety: bool = True
+    weights: Mapping[str, float] | None = None
+    yield_every: int = 200
+
+
+@dataclass
+class SearchResult:
+    """What the search found: the turn (None only when cancelled before any), its score for the
+    mover, the ranked root candidates (score, turn), and statistics."""
+
+    turn: tuple | None
+    score: float
+    depth: int
+    nodes: int
+    seconds: float
+    ranked: list = field(default_factory=list)
+    cancelled: bool = False
+    won: bool = False
+
+
+def _cancel_test(cancel) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    return cancel
+
+
+class Searcher:
+    """One search of one position; create a new one per move."""
+
+    def __init__(self, params: SearchParams, cancel=None, progress: Callable[[dict], None] | None = None):
+        self.p = params
+        self.cancelled = _cancel_test(cancel)
+        self.progress = progress
+        self.weights = params.weights
+        self.nodes = 0
+        self.start = time.perf_counter()
+        self.soft = self.start + params.time_limit
+        self.hard = self.start + (params.hard_time if params.hard_time is not None else 3 * params.time_limit)
+        self.tt: dict = {}
+        self.killers: dict[int, list] = {}
+        self.children_cache: dict = {}
+        self.depth_done = 0
+        self.best: Scored | None = None
+        self.was_cancelled = False
+
+    # --- budget ---
+    def tick(self) -> None:
+        """Count a node; raise Aborted when out of time or nodes or cancelled."""
+        self.nodes += 1
+        if self.nodes % 32:
+            return
+        if self.cancelled():
+            self.was_cancelled = True
+            raise Aborted
+        now = time.perf_counter()
+        if now > self.soft or (self.p.node_limit is not None and self.nodes > self.p.node_limit):
+            raise Aborted
+        if self.nodes % self.p.yield_every < 32:
+            time.sleep(0)  # let a drawing thread take the GIL
+
+    def hard_tick(self) -> None:
+        """Like tick, but only cancel and the hard deadline stop it (root work that must finish)."""
+        self.nodes += 1
+        if self.nodes % 32:
+            return
+        if self.cancelled():
+            self.was_cancelled = True
+            raise Aborted
+        if time.perf_counter() > self.hard:
+            raise Aborted
+        if self.nodes % self.p.yield_every < 32:
+            time.sleep(0)
+
+    # --- helpers ---
+    def score_for_mover(self, end: Position) -> float:
+        """Static value of a successor for the player who just moved."""
+        return -evaluate(end, self.weights)
+
+    def children(self, position: Position, ply: int) -> list[Scored]:
+        """Scored successors of an inner node (cached: iterative deepening asks again)."""
+        key = position.key()
+        found = self.children_cache.get(key)
+        if found is None:
+            found = scored_turns(position, self.score_for_mover, self.p.inner_width, self.p.inner_cap, self.tick)
+            if len(self.children_cache) < 4000:
+                self.children_cache[key] = found
+        return found
+
+    def report(self, depth: int) -> None:
+        if self.progress is not None and self.best is not None:
+            self.progress(
+                {"depth": depth, "nodes": self.nodes, "turn": self.best.turn, "score": self.best.score,
+                 "seconds": time.perf_counter() - self.start}
+            )  # fmt: skip
+
+    # --- negamax ---
+    def negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Value of ``pos`` for its side to move, searched ``depth`` more turns."""
+        self.tick()
+        lost = pos.losers()
+        if lost:
+            if len(lost) == 2:
+                return 0.0
+            return -(WIN - ply) if lost[0] == pos.to_move else WIN - ply
+        if depth == 0:
+            return evaluate(pos, self.weights)
+        key = pos.key()
+        entry = self.tt.get(key)
+        tt_best = None
+        if entry is not None:
+            e_depth, e_score, e_flag, tt_best = entry
+            if e_depth >= depth:
+                if e_flag == EXACT:
+                    return e_score
+                if e_flag == LOWER and e_score >= beta:
+                    return e_score
+                if e_flag == UPPER and e_score <= alpha:
+                    return e_score
+        if win_possible(pos) and find_win(pos, self.tick) is not None:
+            self.tt[key] = (99, WIN - ply, EXACT, None)
+            return WIN - ply
+        kids = self.children(pos, ply)
+        if not kids:
+            return evaluate(pos, self.weights)
+        if depth == 1:
+            # Children are leaves and were scored on generation.
+            best = kids[0].score
+            self.tt[key] = (1, best, EXACT, kids[0].position.key())
+            return best
+        order = self._ordered(kids, tt_best, ply)
+        alpha0 = alpha
+        best_score = -WIN * 2
+        best_key = None
+        for child in order:
+            score = -self.negamax(child.position, depth - 1, -beta, -alpha, ply + 1)
+            if score > best_score:
+                best_score, best_key = score, child.position.key()
+            if score > alpha:
+                alpha = score
+            if alpha >= beta:
+                killers = self.killers.setdefault(ply, [])
+                if child.turn not in killers:
+                    killers.insert(0, child.turn)
+                    del killers[2:]
+                break
+        flag = UPPER if best_score <= alpha0 else LOWER if best_score >= beta else EXACT
+        self.tt[key] = (depth, best_score, flag, best_key)
+        return best_score
+
+    def _ordered(self, kids: list[Scored], tt_best, ply: int) -> list[Scored]:
+        keep = kids[: self.p.inner_keep]
+        first = []
+        if tt_best is not None:
+            first = [k for k in kids if k.position.key() == tt_best][:1]
+        killers = self.killers.get(ply, ())
+        if killers:
+            first += [k for k in kids[: self.p.inner_keep * 3] if k.turn in killers and k not in first]
+        if not first:
+            return keep
+        return first + [k for k in keep if k not in first]
+
+    # --- root ---
+    def run(self, position: Position) -> SearchResult:
+        """Search ``position`` and return the chosen turn (see module docstring)."""
+        if position.stage < PLAYING:
+            return self._setup(position)
+        if position.is_over():
+            raise ValueError("the game is over: there is no turn to search")
+        try:
+            win = find_win(position, self.hard_tick)
+            if win is not None:
+                return self._result(win, WIN, 1, won=True)
+            roots = scored_turns(position, self.score_for_mover, self.p.root_width, self.p.root_cap, self.hard_tick)
+        except Aborted:
+            if self.was_cancelled:
+                return self._result(None, 0.0, 0, cancelled=True)
+            roots = scored_turns(position, self.score_for_mover, 1, 200)
+        self.best = roots[0]
+        self.depth_done = 1
+        self.report(1)
+        scores = {r.position.key(): r.score for r in roots}
+        if self.p.safety:
+            try:
+                roots = self._safe_first(position, roots, scores)
+            except Aborted:
+                if self.was_cancelled:
+                    return self._result(self.best.turn, self.best.score, 1, ranked=roots, cancelled=True)
+        self.best = max(roots, key=lambda r: scores[r.position.key()])
+        ranked = roots
+        for depth in range(2, self.p.max_depth + 1):
+            try:
+                ranked = self._iterate(roots, depth, scores)
+            except Aborted:
+                break
+            self.depth_done = depth
+            roots = ranked
+            self.report(depth)
+            if abs(scores[ranked[0].position.key()]) >= WIN - 100:
+                break  # a forced result: deeper search will not change it
+        ranked = sorted(roots, key=lambda r: -scores[r.position.key()])
+        best = ranked[0]
+        return self._result(best.turn, scores[best.position.key()], self.depth_done, ranked=ranked,
+                            scores=scores, cancelled=self.was_cancelled)  # fmt: skip
+
+    def _safe_first(self, position: Position, roots: list[Scored], scores: dict) -> list[Scored]:
+        """Mark candidates after which the opponent wins at once; return the list with safe ones first.
+
+        Checks in static order and stops after ``root_keep`` safe candidates; if the generated
+        candidates are all unsafe and the beam cut some successors, every successor is tried."""
+        safe, unsafe = [], []
+        for r in roots:
+            if len(safe) >= self.p.root_keep:
+                break
+            if r.position.is_over() or not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
+                safe.append(r)
+            else:
+                unsafe.append(r)
+                scores[r.position.key()] = -(WIN - 2)
+        if not safe and len(roots) >= self.p.root_cap:
+            # Every successor, no beam: slow in big positions, but only reached when all else loses.
+            for r in scored_turns(position, self.score_for_mover, None, None, self.hard_tick):
+                if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
+                    scores[r.position.key()] = r.score
+                    safe.append(r)
+                    break
+        rest = [r for r in roots if r not in safe and r not in unsafe]
+        return safe + rest + unsafe if safe else roots
+
+    def _iterate(self, roots: list[Scored], depth: int, scores: dict) -> list[Scored]:
+        """One iteration at ``depth`` over the best root candidates; updates ``scores``."""
+        order = sorted(roots, key=lambda r: -scores[r.position.key()])
+        keep = [r for r in order[: self.p.root_keep] if scores[r.position.key()] > -(WIN - 100)]
+        if not keep:
+            return order
+        alpha = -WIN * 2
+        new: dict = {}
+        try:
+            for r in keep:
+                score = -self.negamax(r.position, depth - 1, -WIN * 2, -alpha, 1)
+                new[r.position.key()] = score
+                if score > alpha:
+                    alpha = score
+                    self.best = Scored(score, r.turn, r.position)
+                    self.report(depth)
+        finally:
+            # A cut iteration still counts once its first (previously best) candidate is done: the
+            # best searched candidate is then at least as good as what the last iteration chose.
+            if new:
+                for k, v in new.items():
+                    scores[k] = v
+                for r in order:
+                    if r.position.key() not in new:
+                        scores[r.position.key()] = min(scores[r.position.key()], alpha - 1)
+        return sorted(order, key=lambda r: -scores[r.position.key()])
+
+    def _setup(self, position: Position) -> SearchResult:
+        """Choose a homeworld: the best-scored sensible setup (see ``bots.sensible_setups``)."""
+        from .setup import rank_setups
+
+        ranked = rank_setups(position)
+        return self._result(ranked[0][1], ranked[0][0], 1, ranked=ranked)
+
+    def _result(self, turn, score, depth, ranked=None, scores=None, cancelled=False, won=False) -> SearchResult:
+        listed = []
+        if ranked:
+            for r in ranked:
+                if isinstance(r, Scored):
+                    listed.append((scores[r.position.key()] if scores else r.score, r.turn))
+                else:
+                    listed.append(r)
+        return SearchResult(turn, score, depth, self.nodes, time.perf_counter() - self.start, listed, cancelled, won)
+
+
+def search(position: Position, params: SearchParams, cancel=None, progress=None) -> SearchResult:
+    """Search ``position`` with ``params``; see ``Searcher``."""
+    return Searcher(params, cancel, progress).run(position)
+
+
+__all__ = ["Aborted", "SearchParams", "SearchResult", "Searcher", "search"]
