@@ -1,0 +1,163 @@
+"""Between a rules ``Game`` and a ``SaveGame``: writing down the turns, and replaying them on load.
+
+Nothing here touches a file. Replaying goes through ``Game.play`` and ``Game.act``, the validator every
+move of the game goes through, so a save can never smuggle in an illegal position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from .. import __version__
+from ..rules.errors import HomeworldsError, IllegalActionError
+from ..rules.game import Game, outcome_of
+from ..rules.notation import format_turn, parse_action, parse_turn
+from ..rules.position import PLAYING, ruleset_named
+from .schema import SCHEMA_VERSION, Player, Result, SaveGame, SdgRecord, now_utc
+
+_REPETITION = "the same position has appeared three times"
+
+
+class ReplayProblem(ValueError):
+    """A save's turns do not replay: ``turn`` is the refused turn's number (None for the result)."""
+
+    def __init__(self, message: str, turn: int | None = None):
+        super().__init__(message)
+        self.turn = turn
+
+
+def players_of(game: Game, players: Sequence[Player | dict] | None) -> list[Player]:
+    """The two seats of ``game`` as Players: those given (checked against the game's names), else humans."""
+    if players is None:
+        return [Player(name=name) for name in game.players]
+    seats = [p if isinstance(p, Player) else Player.model_validate(p) for p in players]
+    if [p.name for p in seats] != list(game.players):
+        raise ValueError(f"the players {[p.name for p in seats]} are not the game's {list(game.players)}")
+    return seats
+
+
+def result_of(game: Game) -> Result | None:
+    """The game's result with how it came about, or None while it goes on."""
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    if outcome_of(game.position) == outcome:
+        ending = "board"
+    elif outcome.winner is not None:
+        ending = "resignation"
+    elif _REPETITION in outcome.reason:
+        automatic = game.rules.repetition_draw and game.auto_repetition_draw and game.repetitions() >= 3
+        ending = "repetition" if automatic else "claim"
+    else:
+        ending = "agreement"
+    return Result(winner=outcome.winner, reason=outcome.reason, ending=ending)
+
+
+def _checked_text(turn, number: int) -> str:
+    """The turn in canonical notation, refused if reading it back would not give the same actions."""
+    text = format_turn(turn, "canonical")
+    try:
+        same = parse_turn(text) == tuple(turn)
+    except HomeworldsError:
+        same = False
+    if not same:
+        raise ValueError(f"turn {number} ({text!r}) cannot be written in notation and read back the same")
+    return text
+
+
+def game_to_save(
+    game: Game,
+    players: Sequence[Player | dict] | None = None,
+    *,
+    created: datetime | None = None,
+    game_id: str | None = None,
+    title: str | None = None,
+    imported: SdgRecord | None = None,
+) -> SaveGame:
+    """Write down ``game`` (turns, turn in progress, result) as a SaveGame; raise ValueError if it cannot be."""
+    setup, turns = [], []
+    for i, turn in enumerate(game.turns):
+        text = _checked_text(turn, i + 1)
+        (setup if game.positions[i].stage < PLAYING else turns).append(text)
+    pending = [_checked_text((a,), len(game.turns) + 1) for a in game.pending]
+    now = now_utc()
+    fields = {
+        "schema_version": SCHEMA_VERSION,
+        "program_version": __version__,
+        "created": created or now,
+        "updated": now,
+        "title": title,
+        "rules": game.rules.name,
+        "auto_repetition_draw": game.auto_repetition_draw,
+        "players": players_of(game, players),
+        "setup": setup,
+        "turns": turns,
+        "turn_in_progress": pending,
+        "result": result_of(game),
+        "imported": imported,
+    }
+    if game_id is not None:
+        fields["game_id"] = game_id
+    return SaveGame(**fields)
+
+
+def _declare(game: Game, result: Result) -> None:
+    """Re-apply an ending the board does not show (resignation, agreed or claimed draw)."""
+    if result.ending == "resignation":
+        if result.winner is None:
+            raise ReplayProblem("the result says a player resigned but names no winner")
+        game.resign(1 - result.winner)
+    elif result.ending == "agreement":
+        game.agree_draw()
+    elif result.ending == "claim":
+        try:
+            game.claim_draw()
+        except IllegalActionError as exc:
+            raise ReplayProblem(f"the result says a draw was claimed, but {exc.reason}") from None
+
+
+def save_to_game(save: SaveGame) -> Game:
+    """Replay a SaveGame through the rules; raise ReplayProblem naming the first turn that is refused."""
+    names = tuple(p.name for p in save.players)
+    game = Game(ruleset_named(save.rules), players=names, auto_repetition_draw=save.auto_repetition_draw)
+    texts = [(t, True) for t in save.setup] + [(t, False) for t in save.turns]
+    for number, (text, is_setup) in enumerate(texts, start=1):
+        if game.is_over():
+            raise ReplayProblem(f"turn {number} ({text!r}) comes after the game was already over", number)
+        if is_setup != game.in_setup:
+            if is_setup:
+                where = "is listed as a setup turn, but both homeworlds are already set up"
+            else:
+                where = "is not listed as a setup turn, but the homeworlds are not all set up yet"
+            raise ReplayProblem(f"turn {number} ({text!r}) {where}", number)
+        try:
+            game.play(parse_turn(text))
+        except HomeworldsError as exc:
+            mover = names[game.to_move]
+            raise ReplayProblem(f"turn {number} ({text!r}) by {mover} is illegal: {exc}", number) from None
+    for i, text in enumerate(save.turn_in_progress, start=1):
+        number = len(texts) + 1
+        try:
+            game.act(parse_action(text))
+        except HomeworldsError as exc:
+            raise ReplayProblem(f"turn {number} in progress, action {i} ({text!r}) is illegal: {exc}", number) from None
+    if save.result is not None and save.result.ending not in ("board", "repetition"):
+        _declare(game, save.result)
+    _check_result(game, save)
+    return game
+
+
+def _check_result(game: Game, save: SaveGame) -> None:
+    found = game.outcome()
+    said = save.result
+    if said is None and found is not None:
+        raise ReplayProblem(f"the file says the game goes on, but the turns end it: {found.reason}")
+    if said is not None and found is None:
+        raise ReplayProblem(f"the file says the game is over ({said.reason}), but the turns do not end it")
+    if said is not None and found is not None and said.winner != found.winner:
+
+        def who(w):
+            return "a draw" if w is None else f"{game.players[w]} won"
+
+        raise ReplayProblem(f"the file says {who(said.winner)}, but the turns say {who(found.winner)}")

@@ -1,0 +1,154 @@
+"""Reading save files: strictly read-only, every problem reported as a one-line ``SaveError``.
+
+``read_save`` checks a file down to the schema (fast enough for a list of saves); ``load_game`` also
+replays every turn through the rules. Neither ever writes, renames or deletes anything: a file that
+fails to load stays exactly as it was, for the player (or a later version of the game) to rescue.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .. import __version__
+from ..rules.game import Game
+from .convert import ReplayProblem, save_to_game
+from .errors import file_error
+from .migrate import OLDEST, MigrationError, upgrade
+from .schema import SCHEMA_VERSION, Player, SaveGame, describe_validation
+
+MAX_BYTES = 16 * 1024 * 1024  # a long game is a few tens of kilobytes
+_TURN_IN_MESSAGE = re.compile(r"(?:^|: )(?:setup )?turn (\d+)")
+
+
+@dataclass
+class LoadedGame:
+    """A save replayed into a playable Game.
+
+    ``save`` is the file's content (upgraded to the current format), ``upgraded_from`` the format the file
+    was written in when older than the current one (saving writes the current format), ``digest`` the
+    SHA-256 of the bytes read.
+    """
+
+    game: Game
+    save: SaveGame
+    path: Path
+    upgraded_from: int | None = None
+    digest: str = ""
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def players(self) -> list[Player]:
+        """The two seats: names, human or computer, levels."""
+        return list(self.save.players)
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of a file, or a SaveError saying why they cannot be had."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise file_error(path, "is a folder, not a save file")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise file_error(path, f"is {size // (1024 * 1024)} MB, far too large to be a save")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise file_error(path, "no such file") from None
+    except PermissionError:
+        raise file_error(path, "cannot be read: permission denied") from None
+    except OSError as exc:
+        raise file_error(path, f"cannot be read: {exc.strerror or exc}") from None
+
+
+def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
+    """Decode the bytes of a JSON object, with a message for each way it can fail."""
+    if not raw.strip():
+        raise file_error(path, f"is empty: it holds no {what} (perhaps the program stopped while writing it)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise file_error(path, f"is not a {what} file: byte {exc.start} is not text (UTF-8)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise file_error(
+                path, f"is cut short: the data stops in the middle (line {exc.lineno}); the file is incomplete"
+            ) from None
+        raise file_error(path, f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise file_error(path, f"is not a {what}: its data is nested too deeply") from None
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a text", int: "a number", float: "a number", bool: "true/false"}.get(
+            type(data), "nothing"
+        )
+        raise file_error(path, f"is not a hwgame {what}: it holds {kind} where an object of named fields belongs")
+    return data
+
+
+def _turn_of(message: str) -> int | None:
+    m = _TURN_IN_MESSAGE.search(message)
+    return int(m.group(1)) if m else None
+
+
+def save_from_data(path: Path, data: dict) -> tuple[SaveGame, int | None]:
+    """Check the version, upgrade an older format, validate; return the SaveGame and the format upgraded from."""
+    version = data.get("schema_version")
+    if version is None:
+        raise file_error(path, "is not a hwgame save: it has no 'schema_version' field")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise file_error(path, f"is not a hwgame save: schema_version should be a whole number, not {version!r}")
+    if version > SCHEMA_VERSION:
+        writer = data.get("program_version")
+        by = f"hwgame {writer}" if isinstance(writer, str) else "a newer hwgame"
+        raise file_error(
+            path,
+            f"was written by {by} in save format {version}; this is hwgame {__version__}, which reads formats up to"
+            f" {SCHEMA_VERSION}: update the game to open it",
+        )
+    upgraded_from = None
+    if version < SCHEMA_VERSION:
+        if version < OLDEST:
+            raise file_error(path, f"uses save format {version}, older than any this program reads (from {OLDEST})")
+        try:
+            data, _ = upgrade(dict(data))
+        except MigrationError as exc:
+            why = f"cannot be upgraded from save format {version}: {exc}"
+            raise file_error(path, why, _turn_of(str(exc))) from None
+        upgraded_from = version
+    try:
+        save = SaveGame.model_validate(data)
+    except ValidationError as exc:
+        text = describe_validation(exc)
+        raise file_error(path, f"is not a valid save: {text}", _turn_of(text)) from None
+    return save, upgraded_from
+
+
+def read_save(path: str | Path) -> SaveGame:
+    """Read and validate a save without replaying it (for lists); raise SaveError."""
+    path = Path(path)
+    return save_from_data(path, parse_json_object(path, read_bytes(path)))[0]
+
+
+def load_game(path: str | Path) -> LoadedGame:
+    """Read a save and replay every turn through the rules; raise SaveError naming the file and the turn.
+
+    The file is only read: whatever is wrong with it, it stays as it is.
+    """
+    path = Path(path)
+    raw = read_bytes(path)
+    save, upgraded_from = save_from_data(path, parse_json_object(path, raw))
+    try:
+        game = save_to_game(save)
+    except ReplayProblem as exc:
+        raise file_error(path, str(exc), exc.turn) from None
+    notices = []
+    if upgraded_from is not None:
+        notices.append(f"{path.name} is in the older format {upgraded_from}; saving writes format {SCHEMA_VERSION}")
+    return LoadedGame(game, save, path, upgraded_from, hashlib.sha256(raw).hexdigest(), notices)

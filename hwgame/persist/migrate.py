@@ -1,0 +1,100 @@
+"""Bringing saves written by older versions of the game up to the current format, one step at a time.
+
+``MIGRATIONS[n]`` turns a save of format ``n`` into format ``n + 1``; ``upgrade`` applies the steps in
+order. A step works on plain JSON data and never touches the file: loading stays read-only, and the
+upgraded form is only written when the player saves again.
+
+Format 1, the first one, kept every turn (setup included) in one ``turns`` list in SDG style, the players
+as bare names with a parallel ``levels`` list (null for a human), one ``saved`` time, and the result as
+``winner`` / ``reason`` / ``resigned`` fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules.actions import Homeworld
+from ..rules.errors import HomeworldsError
+from ..rules.notation import format_turn, parse_turn
+from .schema import SCHEMA_VERSION
+
+
+class MigrationError(ValueError):
+    """A file claims an older format but does not hold what that format held."""
+
+
+def _canonical(text: str, number: int) -> str:
+    try:
+        return format_turn(parse_turn(text), "canonical")
+    except HomeworldsError as exc:
+        raise MigrationError(f"turn {number}: {exc}") from None
+
+
+def _from_1(data: dict) -> dict:
+    """Format 1 -> 2: split setup from turns, canonical notation, players as objects, created/updated."""
+    names = data.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise MigrationError("format 1 keeps 'players' as a list of names")
+    levels = data.get("levels") or [None] * len(names)
+    if not isinstance(levels, list) or len(levels) != len(names):
+        raise MigrationError("format 1 keeps one entry of 'levels' per player")
+    turns = data.get("turns", [])
+    if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
+        raise MigrationError("format 1 keeps 'turns' as a list of texts")
+    turns = [_canonical(t, i) for i, t in enumerate(turns, start=1)]
+    # The setup is the leading turns that set up a homeworld; there are at most two of them.
+    setup_count = 0
+    while setup_count < min(2, len(turns)) and any(isinstance(a, Homeworld) for a in parse_turn(turns[setup_count])):
+        setup_count += 1
+    players = [
+        {"name": name, "kind": "human"} if level is None else {"name": name, "kind": "computer", "level": level}
+        for name, level in zip(names, levels, strict=True)
+    ]
+    saved = data.get("saved")
+    out = {
+        "schema_version": 2,
+        "program_version": data.get("program_version", "unknown"),
+        "created": saved,
+        "updated": saved,
+        "rules": data.get("rules", "standard"),
+        # Format 1 only existed before the draw by repetition: no automatic draw for its games.
+        "auto_repetition_draw": False,
+        "players": players,
+        "setup": turns[:setup_count],
+        "turns": turns[setup_count:],
+        "turn_in_progress": [_canonical(t, len(turns) + 1) for t in data.get("pending", [])],
+    }
+    if "resigned" in data:
+        loser = data["resigned"]
+        out["result"] = {"winner": 1 - loser, "reason": data.get("reason", "resigned"), "ending": "resignation"}
+    elif data.get("finished"):
+        out["result"] = {"winner": data.get("winner"), "reason": data.get("reason", ""), "ending": "board"}
+    return out
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _from_1}
+OLDEST = min(MIGRATIONS)
+
+
+def upgrade(data: dict) -> tuple[dict, list[int]]:
+    """Bring ``data`` (a parsed save of an older format) to ``SCHEMA_VERSION``; return it and the steps taken.
+
+    Raise MigrationError when a step finds the data is not what its format held.
+    """
+    steps = []
+    version = data["schema_version"]
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise MigrationError(f"no way to upgrade save format {version} (the oldest this program reads is {OLDEST})")
+        try:
+            data = step(data)
+        except MigrationError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MigrationError(f"upgrading format {version}: {exc!r}") from None
+        steps.append(version)
+        version += 1
+        if data.get("schema_version") != version:
+            raise MigrationError(f"upgrading format {steps[-1]} did not give format {version}")
+    return data, steps

@@ -1,0 +1,95 @@
+"""Reading and writing the settings file.
+
+Settings must never stop the game from starting: a missing file gives the defaults, a value out of range
+is replaced by its default (with a notice saying which), and an unreadable file gives the defaults while
+its bytes are kept aside in ``settings.json.broken`` before anything is written over it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .atomic import atomic_write
+from .errors import SaveError, file_error
+from .files import parse_json_object, read_bytes
+from .schema import Settings, describe_validation
+
+_MAX_REPAIRS = 50  # each repair drops one bad value; a file cannot hold more than a few dozen
+
+
+def _drop(data: dict, loc: tuple) -> bool:
+    """Remove the bad value at ``loc``: one lesson inside ``tutorial``, else the whole top-level field."""
+    if not loc:
+        return False
+    lessons = data.get("tutorial")
+    if loc[0] == "tutorial" and len(loc) >= 2 and isinstance(lessons, dict) and loc[1] in lessons:
+        # A copy, so that the caller's data is left as it was.
+        data["tutorial"] = {k: v for k, v in lessons.items() if k != loc[1]}
+        return True
+    if loc[0] in data:
+        del data[loc[0]]
+        return True
+    return False
+
+
+def settings_from_data(data: dict) -> tuple[Settings, list[str]]:
+    """Settings from parsed JSON, each bad value replaced by its default; return them and the notices."""
+    data = dict(data)
+    notices: list[str] = []
+    for _ in range(_MAX_REPAIRS):
+        try:
+            return Settings.model_validate(data), notices
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = tuple(err.get("loc", ()))
+            notices.append(f"setting {describe_validation(exc, limit=1)}: using the default")
+            if not _drop(data, loc):
+                break
+    return Settings(), notices + ["the settings could not be repaired: using the defaults"]
+
+
+def read_settings(path: str | Path) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` (defaults when there is no file); never raises. Also returns notices."""
+    path = Path(path)
+    if not path.exists():
+        return Settings(), []
+    try:
+        data = parse_json_object(path, read_bytes(path), what="settings")
+    except SaveError as exc:
+        return Settings(), [f"{exc.message}: using the default settings"]
+    settings, notices = settings_from_data(data)
+    return settings, [f"{path}: {n}" for n in notices]
+
+
+def _unreadable(path: Path) -> bool:
+    try:
+        parse_json_object(path, read_bytes(path), what="settings")
+    except SaveError:
+        return True
+    return False
+
+
+def _keep_aside(path: Path) -> Path:
+    """Copy an unreadable settings file to a free ``.broken`` name so writing cannot lose it."""
+    n = 0
+    while True:
+        aside = path.with_name(path.name + (".broken" if n == 0 else f".broken{n}"))
+        if not aside.exists():
+            atomic_write(aside, path.read_bytes(), backup=False)
+            return aside
+        n += 1
+
+
+def write_settings(path: str | Path, settings: Settings) -> Path:
+    """Write the settings atomically, the previous file kept as ``settings.json.bak``; raise SaveError."""
+    path = Path(path)
+    text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    try:
+        if path.is_file() and _unreadable(path):
+            _keep_aside(path)
+        return atomic_write(path, text.encode("utf-8"))
+    except OSError as exc:
+        raise file_error(path, f"could not be written: {exc.strerror or exc}") from None

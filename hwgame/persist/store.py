@@ -1,0 +1,347 @@
+"""The saves folder: named saves, the autosave slot, the list of saves, deleting, and the settings.
+
+The window calls the functions at the bottom of this module (``autosave``, ``save_game``, ``list_saves``,
+``load_game``, ``delete_save``, ``load_settings``, ``save_settings``), which use one ``Store`` for the
+folder chosen by ``--data-dir`` / ``HWGAME_DATA_DIR`` or the platform's default.
+
+The promise is that a save is never lost:
+
+- every write is atomic (``atomic.atomic_write``) and keeps the previous version as ``NAME.json.bak``;
+- a file that does not load is never written over: a named save refuses, and the autosave moves on to a
+  new name (``autosave-1.json``) while the broken file stays for the player to rescue or delete.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import weakref
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ..rules.game import Game
+from .atomic import atomic_write, backup_path, is_temporary
+from .convert import game_to_save
+from .errors import SaveError, file_error
+from .files import LoadedGame, read_save
+from .files import load_game as _load_file
+from .paths import locations
+from .schema import Player, Result, SaveGame, SdgRecord, Settings, now_utc
+from .settings_file import read_settings, write_settings
+
+AUTOSAVE = "autosave"
+SUFFIX = ".json"
+_UNSAFE = re.compile(r"[^\w \-.()']+")
+_WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One entry of the list of saves. ``error`` is set (and the rest mostly empty) for a file that is broken."""
+
+    path: Path
+    name: str
+    is_autosave: bool
+    modified: float
+    players: tuple[Player, ...] = ()
+    rules: str | None = None
+    created: datetime | None = None
+    updated: datetime | None = None
+    turns_played: int = 0
+    result: Result | None = None
+    title: str | None = None
+    error: str | None = None
+
+    def describe(self) -> str:
+        """One line for a list: players, turn, and result or the problem."""
+        if self.error is not None:
+            return f"{self.name}: cannot be opened ({self.error})"
+
+        def seat(p: Player) -> str:
+            return f"{p.name} (computer, level {p.level})" if p.kind == "computer" else p.name
+
+        text = f"{' vs '.join(seat(p) for p in self.players)}, {self.rules} rules, {self.turns_played} turns"
+        if self.result is not None:
+            text += f", {self.result.reason}"
+        return text
+
+
+@dataclass
+class _Meta:
+    """What a save keeps about a game beyond its turns, remembered while the Game object lives."""
+
+    game_id: str | None
+    created: datetime
+    title: str | None = None
+    imported: SdgRecord | None = None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_name(name: str) -> str:
+    """A file name (with ``.json``) for a save called ``name``; raise SaveError for a name with nothing usable."""
+    stem = name[: -len(SUFFIX)] if name.lower().endswith(SUFFIX) else name
+    stem = _UNSAFE.sub("_", stem).strip(" .")[:60].strip(" .")
+    if not stem or not any(ch.isalnum() for ch in stem):
+        raise SaveError(f"{name!r} cannot name a save: use some letters or digits")
+    if stem.lower() in _WINDOWS_RESERVED:
+        stem = f"{stem}_"
+    return stem + SUFFIX
+
+
+class Store:
+    """Saves in ``saves_dir`` and settings in ``settings_path`` (see ``paths.locations``)."""
+
+    def __init__(self, folder: str | Path | None = None):
+        where = locations(folder)
+        self.saves_dir: Path = where.saves
+        self.settings_path: Path = where.settings
+        self.notices: list[str] = []  # messages for the player (an autosave that moved, a repaired setting)
+        self._good: dict[Path, str] = {}  # file -> digest of bytes this store wrote or loaded without fault
+        self._autosave_path: Path | None = None
+        self._meta: weakref.WeakKeyDictionary[Game, _Meta] = weakref.WeakKeyDictionary()
+
+    # --- names and paths ---
+    def path_for(self, name: str | Path) -> Path:
+        """The file of a save: a path is kept as it is, a plain name is put in the saves folder."""
+        if isinstance(name, Path) or "/" in name or "\\" in name:
+            return Path(name)
+        return self.saves_dir / file_name(name)
+
+    @property
+    def autosave_path(self) -> Path:
+        """Where the next autosave goes (``autosave.json`` unless that file turned out to be unreadable)."""
+        return self._autosave_path or self.saves_dir / (AUTOSAVE + SUFFIX)
+
+    # --- loading ---
+    def load(self, name: str | Path) -> LoadedGame:
+        """Load and replay a save (a name in the saves folder or a path); raise SaveError. Read-only."""
+        loaded = _load_file(self.path_for(name))
+        s = loaded.save
+        self._good[loaded.path.resolve()] = loaded.digest
+        self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported)
+        return loaded
+
+    def _is_loadable(self, path: Path) -> tuple[bool, str | None]:
+        """Whether an existing file loads (True for a file this store wrote itself), and the problem if not."""
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            return False, f"{path}: cannot be read: {exc.strerror or exc}"
+        if self._good.get(path.resolve()) == _digest(raw):
+            return True, None
+        try:
+            self.load(path)
+        except SaveError as exc:
+            return False, exc.message
+        return True, None
+
+    # --- saving ---
+    def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None) -> None:
+        """Note a title or an imported record for ``game``, written with each later save of it."""
+        meta = self._meta_of(game)
+        if title is not None:
+            meta.title = title
+        if imported is not None:
+            meta.imported = imported
+
+    def _meta_of(self, game: Game) -> _Meta:
+        meta = self._meta.get(game)
+        if meta is None:
+            meta = self._meta[game] = _Meta(None, now_utc())
+        return meta
+
+    def snapshot(self, game: Game, players=None) -> SaveGame:
+        """The SaveGame ``game`` would be saved as (its identity and creation time kept across saves)."""
+        meta = self._meta_of(game)
+        try:
+            save = game_to_save(
+                game, players, created=meta.created, game_id=meta.game_id, title=meta.title, imported=meta.imported
+            )
+        except ValueError as exc:
+            raise SaveError(f"this game cannot be saved: {exc}") from None
+        meta.game_id = save.game_id
+        return save
+
+    def _write(self, path: Path, save: SaveGame) -> Path:
+        data = encode(save)
+        try:
+            atomic_write(path, data)
+        except OSError as exc:
+            raise file_error(
+                path, f"could not be saved ({exc.strerror or exc}): the previous version is intact"
+            ) from None
+        self._good[path.resolve()] = _digest(data)
+        return path
+
+    def save(self, game: Game, name: str | Path, players=None, *, overwrite: bool = False) -> Path:
+        """Save ``game`` under ``name`` (in the saves folder) or at a path; return the file.
+
+        A file already there is replaced only when it holds this same game or ``overwrite`` is set, and
+        never when it does not load: that raises SaveError, so that the player decides (another name,
+        or delete the broken file first).
+        """
+        path = self.path_for(name)
+        if path.name.lower().startswith(AUTOSAVE) and path.parent == self.saves_dir:
+            raise SaveError(f"{name!r} cannot name a save: names starting with '{AUTOSAVE}' are kept for the autosave")
+        save = self.snapshot(game, players)
+        if path.exists():
+            ok, problem = self._is_loadable(path)
+            if not ok:
+                raise SaveError(
+                    f"{problem}. It is not replaced by this save: choose another name, or delete it first",
+                    path=path,
+                )
+            if not overwrite and not self._same_game(path, save.game_id):
+                raise SaveError(f"{path}: a different game is saved under this name already", path=path)
+        return self._write(path, save)
+
+    def _same_game(self, path: Path, game_id: str) -> bool:
+        try:
+            return read_save(path).game_id == game_id
+        except SaveError:
+            return False
+
+    def autosave(self, game: Game, players=None) -> Path:
+        """Write ``game`` to the autosave slot (call after every turn); return the file written.
+
+        When the autosave file there cannot be loaded, it is kept and this and later autosaves go to
+        ``autosave-N.json``; a notice saying so is added to ``notices``.
+        """
+        save = self.snapshot(game, players)
+        path = self.autosave_path
+        if path.exists():
+            ok, problem = self._is_loadable(path)
+            if not ok:
+                path = self._free_autosave_name()
+                self._autosave_path = path
+                self.notices.append(f"{problem}. It is kept as it is; the game is now autosaved to {path.name}")
+        return self._write(path, save)
+
+    def _free_autosave_name(self) -> Path:
+        n = 1
+        while (self.saves_dir / f"{AUTOSAVE}-{n}{SUFFIX}").exists():
+            n += 1
+        return self.saves_dir / f"{AUTOSAVE}-{n}{SUFFIX}"
+
+    # --- the list ---
+    def list_saves(self) -> list[SaveInfo]:
+        """Every save in the folder, newest first; broken files are listed too, with their problem."""
+        try:
+            files = [p for p in self.saves_dir.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
+        except OSError:
+            return []
+        infos = [self._info(p) for p in files]
+        return sorted(infos, key=lambda i: i.updated.timestamp() if i.updated else i.modified, reverse=True)
+
+    def _info(self, path: Path) -> SaveInfo:
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            modified = 0.0
+        base = {"path": path, "name": path.stem, "is_autosave": path.stem.startswith(AUTOSAVE), "modified": modified}
+        try:
+            s = read_save(path)
+        except SaveError as exc:
+            # The message without the file name, which the list shows anyway.
+            return SaveInfo(**base, error=exc.message.removeprefix(f"{path}: "))
+        return SaveInfo(
+            **base,
+            players=tuple(s.players),
+            rules=s.rules,
+            created=s.created,
+            updated=s.updated,
+            turns_played=s.turn_count,
+            result=s.result,
+            title=s.title,
+        )
+
+    def latest_autosave(self) -> Path | None:
+        """The most recent autosave file that reads (for a "continue" button), or None."""
+        for info in self.list_saves():
+            if info.is_autosave and info.error is None and info.result is None:
+                return info.path
+        return None
+
+    def delete(self, name: str | Path) -> None:
+        """Delete a save and its backup; raise SaveError if it is not a save in the saves folder."""
+        path = self.path_for(name)
+        if path.resolve().parent != self.saves_dir.resolve() or path.suffix != SUFFIX:
+            raise SaveError(f"{path}: only saves in {self.saves_dir} can be deleted here", path=path)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise file_error(path, "no such save") from None
+        except OSError as exc:
+            raise file_error(path, f"could not be deleted: {exc.strerror or exc}") from None
+        try:
+            backup_path(path).unlink(missing_ok=True)
+        except OSError:
+            pass  # the save itself is gone, which is what was asked
+        self._good.pop(path.resolve(), None)
+
+    # --- settings ---
+    def load_settings(self) -> Settings:
+        """The settings (defaults for anything missing or bad; what was repaired goes to ``notices``)."""
+        settings, notices = read_settings(self.settings_path)
+        self.notices.extend(notices)
+        return settings
+
+    def save_settings(self, settings: Settings) -> Path:
+        """Write the settings atomically; raise SaveError if the file cannot be written."""
+        return write_settings(self.settings_path, settings)
+
+
+def encode(save: SaveGame) -> bytes:
+    """The bytes of a save file: indented JSON, UTF-8, ending with a new line."""
+    return (save.model_dump_json(indent=2) + "\n").encode("utf-8")
+
+
+# --- the module-level API: one Store per data folder ---
+_stores: dict[Path, Store] = {}
+
+
+def default_store() -> Store:
+    """The Store of the current data folder (``--data-dir`` / ``HWGAME_DATA_DIR`` / platform default)."""
+    key = locations().saves
+    if key not in _stores:
+        _stores[key] = Store()
+    return _stores[key]
+
+
+def load_game(path: str | Path) -> LoadedGame:
+    """Load and replay a save (a name in the saves folder or a path); raise SaveError. Read-only."""
+    return default_store().load(path)
+
+
+def autosave(game: Game, players=None) -> Path:
+    """Write ``game`` to the autosave slot; ``players`` are Player objects or dicts (default: two humans)."""
+    return default_store().autosave(game, players)
+
+
+def save_game(game: Game, name: str | Path, players=None, *, overwrite: bool = False) -> Path:
+    """Save ``game`` under a name in the saves folder (see ``Store.save``)."""
+    return default_store().save(game, name, players, overwrite=overwrite)
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every save in the saves folder, newest first, broken ones with their problem."""
+    return default_store().list_saves()
+
+
+def delete_save(name: str | Path) -> None:
+    """Delete a save (and its backup) from the saves folder."""
+    default_store().delete(name)
+
+
+def load_settings() -> Settings:
+    """The player's settings; never raises."""
+    return default_store().load_settings()
+
+
+def save_settings(settings: Settings) -> Path:
+    """Write the player's settings atomically."""
+    return default_store().save_settings(settings)
