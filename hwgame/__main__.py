@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="replay game transcripts and report any illegal move")
     verify.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
     verify.add_argument("files", nargs="+", metavar="FILE")
+    sub.add_parser("engine", help="the computer opponent as a text protocol on stdin/stdout (see README)")
     return parser
 
 
@@ -26,6 +27,10 @@ def main(argv: list[str] | None = None) -> int:
         from .verify import run_verify
 
         return run_verify(args.files, args.rules)
+    if args.command == "engine":
+        from .engine import run_engine
+
+        return run_engine()
     print("The game window is not available in this build yet; try 'hwgame verify FILE'.", file=sys.stderr)
     return 2
 

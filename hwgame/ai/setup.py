@@ -38,6 +38,7 @@ def setup_score(position: Position, homeworld) -> float:
     score += 6.0 * (ship // 3 == GREEN) + 2.0 * (ship // 3 == BLUE)
     score += 4.0 * (YELLOW in {p // 3 for p in stars}) + 3.0 * (BLUE in {p // 3 for p in stars})
     score += 2.0 * (GREEN in colors) - 3.0 * (RED in {p // 3 for p in stars})
+    score -= 3.0 * sum(1 for p in stars if p % 3 == 2)  # large pieces are worth more as ships
     sizes = {p % 3 for p in stars}
     score += 2.0 * (sizes == {0, 1}) + 1.0 * (sizes == {0, 2})
     other = position.home_of(1 - position.to_move)
