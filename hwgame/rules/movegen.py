@@ -139,31 +139,28 @@ def _overpopulated(s) -> tuple[int, ...]:
     return tuple(c for c in range(4) if counts[c] >= 4)
 
 
-def _catastrophe_edges(pos: Position, cache: dict | None = None) -> list:
-    """Catastrophe edges; ``cache`` maps id(system) to its overpopulated colours while systems live."""
+def _catastrophe_edges(pos: Position) -> list:
     out = []
     for i, s in enumerate(pos[0]):
-        if cache is None:
-            colors = _overpopulated(s)
-        else:
-            colors = cache.get(id(s))
-            if colors is None:
-                colors = cache[id(s)] = _overpopulated(s)
-        for c in colors:
+        for c in _overpopulated(s):
             out.append((CATASTROPHE, i, c))
     return out
 
 
 def edge_action(pos: Position, edge: tuple, new_name: str):
     """The Action object an edge stands for, in the position before it."""
+    return _named_action(tuple(s[4] for s in pos[0]), edge, new_name)
+
+
+def _named_action(names: tuple[str, ...], edge: tuple, new_name: str):
     kind = edge[0]
-    name = pos[0][edge[1]].name
+    name = names[edge[1]]
     if kind == BUILD:
         return Build(edge[2], name)
     if kind == TRADE:
         return Trade(edge[2], edge[3], name)
     if kind == MOVE:
-        return Move(edge[3], name, pos[0][edge[2]].name)
+        return Move(edge[3], name, names[edge[2]])
     if kind == DISCOVER:
         return Discover(edge[2], name, edge[3], new_name)
     if kind == CAPTURE:
@@ -217,9 +214,9 @@ class Successor(NamedTuple):
     position: Position
 
 
-def _position_key(pos: Position) -> tuple:
-    # Same as Position.key() without the parts that cannot change inside one turn.
-    return tuple(sorted([s[:4] for s in pos[0]]))
+def _body(s) -> bytes:
+    """A system without its name, as bytes that sort canonically and concatenate unambiguously."""
+    return bytes((s[0] + 1, len(s[1]), *s[1], len(s[2]), *s[2], len(s[3]), *s[3]))
 
 
 def legal_turns(position: Position) -> list[Successor]:
@@ -248,56 +245,64 @@ def legal_turns(position: Position) -> list[Successor]:
 
 
 def _enumerate_turns(position: Position) -> list[Successor]:
-    # Depth-first over states inside the turn. Each node remembers its parent and the edge that led to
-    # it, so a turn is only spelled out for the nodes that become results.
-    parents: list = [None]  # node -> (parent node, edge, name a discover would use)
-    positions: list = [position]
-    results: dict = {}  # position key -> node
+    # Depth-first over states inside the turn. A state's key is its systems' bodies (see ``_body``)
+    # sorted and joined: equal for positions that differ only in discovered systems' names. Children
+    # reuse the bodies of the systems they share with their parent, found by identity while the parent
+    # is alive. Each state carries its path, a linked list (parent path, edge, discover name, system
+    # names before the edge) sharing prefixes, so states that do not become results are freed at once
+    # and a turn is spelled out only for results.
+    results: dict = {}  # position key -> (path, position)
     seen: set = set()
-    over_cache: dict = {}  # safe: every system seen stays alive in ``positions`` until we return
-    stack = [(position, True, -1, 0, 0)]
+    stack = [(position, True, -1, 0, None, [_body(s) for s in position[0]])]
     pop = stack.pop
     push = stack.append
     while stack:
-        pos, free, power, left, node = pop()
-        pkey = _position_key(pos)
-        skey = (pkey, free, power, left)
+        pos, free, power, left, path, bodies = pop()
+        pkey = b"".join(sorted(bodies))
+        skey = pkey + bytes((free, power + 1, left))
         if skey in seen:
             continue
         seen.add(skey)
         if pkey not in results:
-            results[pkey] = node
-        edges = _catastrophe_edges(pos, over_cache)
+            results[pkey] = (path, pos)
+        edges = _catastrophe_edges(pos)
         if free or left:
             edges += _power_edges(pos, free, power)
         if not edges:
             continue
         name = new_system_name(pos) if free or left else ""
+        systems = pos[0]
+        known = {id(s): b for s, b in zip(systems, bodies, strict=True)}
+        get = known.get
+        names = tuple(s[4] for s in systems)
         for edge in edges:
             kind = edge[0]
             nxt = _follow(pos, edge, name)
-            child = len(parents)
-            parents.append((node, edge, name))
-            positions.append(nxt)
+            child_path = (path, edge, name, names)
+            child_bodies = [get(id(s)) or _body(s) for s in nxt[0]]
             if kind == CATASTROPHE:
-                push((nxt, free, power, left, child))
+                push((nxt, free, power, left, child_path, child_bodies))
             elif kind == SACRIFICE:
-                push((nxt, False, edge[2] // 3, edge[2] % 3 + 1, child))
+                push((nxt, False, edge[2] // 3, edge[2] % 3 + 1, child_path, child_bodies))
             elif left:
-                push((nxt, False, power, left - 1, child))
+                push((nxt, False, power, left - 1, child_path, child_bodies))
             else:
-                push((nxt, False, -1, 0, child))
+                push((nxt, False, -1, 0, child_path, child_bodies))
+    # Free the visited set before the turns are spelled out, and each path once it is, to keep the
+    # peak memory of big sacrifice turns down.
+    seen.clear()
     out = []
-    for node in results.values():
-        out.append(Successor(_turn_to(node, parents, positions), end_turn(positions[node])))
+    for pkey in list(results):
+        path, pos = results.pop(pkey)
+        out.append(Successor(_spell(path), end_turn(pos)))
     return out
 
 
-def _turn_to(node: int, parents: list, positions: list) -> tuple:
+def _spell(path) -> tuple:
+    """The actions along a linked path of (parent path, edge, discover name, system names before it)."""
     actions = []
-    while node:
-        parent, edge, name = parents[node]
-        actions.append(edge_action(positions[parent], edge, name))
-        node = parent
+    while path is not None:
+        path, edge, name, names = path
+        actions.append(_named_action(names, edge, name))
     actions.reverse()
     return tuple(actions) or (PASS,)
