@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from . import __version__
+from .persist import cli as persist_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -17,12 +18,27 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
     verify.add_argument("files", nargs="+", metavar="FILE")
     sub.add_parser("engine", help="the computer opponent as a text protocol on stdin/stdout (see README)")
+    persist_cli.add_arguments(parser, sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
+    persist_cli.apply_data_dir(args)
+    if args.command == "import":
+        return persist_cli.run_import(args.transcript)
+    if args.command == "export":
+        return persist_cli.run_export(args.save, args.sdg, args.force)
+    if args.smoke and not args.load:
+        print("hwgame: --smoke goes with --load FILE", file=sys.stderr)
+        return 2
+    if args.load:
+        # A broken save is reported here, in one line, before any window opens; the window then opens
+        # the game with hwgame.persist.load_game(args.load).
+        status = persist_cli.check_load(args.load, args.smoke)
+        if status or args.smoke:
+            return status
     if args.command == "verify":
         from .verify import run_verify
 

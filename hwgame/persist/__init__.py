@@ -11,25 +11,39 @@ Imports the rules, pydantic and platformdirs, never the window. The window's ent
 Every failure is a ``SaveError`` with a one-line ``message``.
 """
 
-from .errors import SaveError
-from .files import LoadedGame, read_save
-from .paths import ENV_VAR, set_data_dir
-from .schema import SCHEMA_VERSION, LessonProgress, Player, Result, SaveGame, Settings
-from .store import (
-    SaveInfo,
-    Store,
-    autosave,
-    default_store,
-    delete_save,
-    list_saves,
-    load_game,
-    load_settings,
-    save_game,
-    save_settings,
-)
+from importlib import import_module
 
-__all__ = [
-    "ENV_VAR", "SCHEMA_VERSION", "LessonProgress", "LoadedGame", "Player", "Result", "SaveError", "SaveGame",
-    "SaveInfo", "Settings", "Store", "autosave", "default_store", "delete_save", "list_saves", "load_game",
-    "load_settings", "read_save", "save_game", "save_settings", "set_data_dir",
-]  # fmt: skip
+# Names are imported on first use: pydantic takes a noticeable part of a second to load, and commands
+# that never touch a save (the engine protocol, verify) should not wait for it.
+_WHERE = {
+    "SaveError": "errors",
+    "LoadedGame": "files",
+    "read_save": "files",
+    "ENV_VAR": "paths",
+    "set_data_dir": "paths",
+    "SCHEMA_VERSION": "schema",
+    "LessonProgress": "schema",
+    "Player": "schema",
+    "Result": "schema",
+    "SaveGame": "schema",
+    "Settings": "schema",
+    "SaveInfo": "store",
+    "Store": "store",
+    "autosave": "store",
+    "default_store": "store",
+    "delete_save": "store",
+    "list_saves": "store",
+    "load_game": "store",
+    "load_settings": "store",
+    "save_game": "store",
+    "save_settings": "store",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value

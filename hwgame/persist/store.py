@@ -116,10 +116,23 @@ class Store:
         """Where the next autosave goes (``autosave.json`` unless that file turned out to be unreadable)."""
         return self._autosave_path or self.saves_dir / (AUTOSAVE + SUFFIX)
 
+    def locate(self, name: str | Path) -> Path:
+        """The file a player means: an existing path as given, else a save of that name in the saves folder."""
+        given = Path(name)
+        if isinstance(name, Path) or given.exists() or given.is_absolute() or "/" in name or "\\" in name:
+            return given
+        try:
+            return self.saves_dir / file_name(name)
+        except SaveError:
+            return given
+
     # --- loading ---
     def load(self, name: str | Path) -> LoadedGame:
-        """Load and replay a save (a name in the saves folder or a path); raise SaveError. Read-only."""
-        loaded = _load_file(self.path_for(name))
+        """Load and replay a save (a path, or the name of a save in the saves folder); raise SaveError.
+
+        The file is only read, never changed.
+        """
+        loaded = _load_file(self.locate(name))
         s = loaded.save
         self._good[loaded.path.resolve()] = loaded.digest
         self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported)

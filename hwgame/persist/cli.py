@@ -1,0 +1,82 @@
+"""The persist commands of ``hwgame``: ``--load FILE [--smoke]``, ``import``, ``export``, ``--data-dir``.
+
+Each returns an exit status and prints one line; a problem is one line on standard error, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import SaveError
+from .paths import ENV_VAR, set_data_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser, sub) -> None:
+    """Add ``--data-dir``, ``--load``, ``--smoke`` to ``parser`` and the ``import``/``export`` subcommands."""
+    data_help = f"keep saves (in DIR/saves) and settings in DIR instead of the usual places (or set {ENV_VAR})"
+    parser.add_argument("--data-dir", metavar="DIR", help=data_help)
+    parser.add_argument("--load", metavar="FILE", help="open a saved game (a file, or the name of a save)")
+    parser.add_argument("--smoke", action="store_true", help="with --load: only check that the save loads, no window")
+    imp = sub.add_parser("import", help="turn an SDG game transcript into a save and print its path")
+    imp.add_argument("transcript", metavar="TRANSCRIPT")
+    exp = sub.add_parser("export", help="write a save as an SDG game transcript")
+    exp.add_argument("save", metavar="SAVE", help="a save file, or the name of a save")
+    exp.add_argument("--sdg", metavar="OUT", required=True, help="the transcript file to write")
+    exp.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    for p in (imp, exp):
+        p.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
+
+
+def apply_data_dir(args: argparse.Namespace) -> None:
+    """Act on ``--data-dir`` (before anything looks for saves or settings)."""
+    if getattr(args, "data_dir", None):
+        set_data_dir(args.data_dir)
+
+
+def _fail(exc: SaveError) -> int:
+    print(f"hwgame: {exc.message}", file=sys.stderr)
+    return 1
+
+
+def check_load(name: str, smoke: bool) -> int:
+    """Load a save; with ``smoke`` print a one-line summary. Return 0 if it loads, else 1 with the reason."""
+    from .store import default_store
+
+    try:
+        loaded = default_store().load(name)
+    except SaveError as exc:
+        return _fail(exc)
+    if smoke:
+        game = loaded.game
+        outcome = game.outcome()
+        state = outcome.reason if outcome else f"{game.players[game.to_move]} to play"
+        print(f"{loaded.path}: loads: {len(game.turns)} turns, {' vs '.join(game.players)}, {state}")
+    return 0
+
+
+def run_import(transcript: str) -> int:
+    """``hwgame import TRANSCRIPT``: save the game and print the new save's path."""
+    from .sdg import import_transcript
+    from .store import default_store
+
+    try:
+        path = import_transcript(transcript, default_store())
+    except SaveError as exc:
+        return _fail(exc)
+    print(path)
+    return 0
+
+
+def run_export(save: str, out: str, force: bool) -> int:
+    """``hwgame export SAVE --sdg OUT [--force]``: write the transcript; print its path."""
+    from .sdg import export_transcript
+    from .store import default_store
+
+    try:
+        path = export_transcript(default_store().load(save), out, force)
+    except SaveError as exc:
+        return _fail(exc)
+    print(path)
+    return 0

@@ -1,0 +1,104 @@
+"""SuperDuperGames transcripts and saves: importing a record as a save, exporting a save as a record.
+
+An imported game keeps what the record said beyond its moves (SDG number, winner, variants, dates) in the
+save's ``imported`` field, so that exporting it again writes the same record. Many records end by
+resignation or timeout: the game then stays unfinished on the board and only the record names a winner.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..rules.errors import HomeworldsError
+from ..rules.game import Game
+from ..rules.position import SDG
+from ..rules.transcript import export_sdg, read_transcript, replay
+from .atomic import atomic_write
+from .errors import SaveError, file_error
+from .files import LoadedGame
+from .schema import SdgRecord
+from .store import SUFFIX, Store, file_name
+
+
+def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
+    """Read and replay a transcript under the sdg rules; raise SaveError naming the file, line and reason."""
+    path = Path(path)
+    if not path.is_file():
+        raise file_error(path, "no such file" if not path.exists() else "is not a file")
+    try:
+        transcript = read_transcript(path)
+        game = replay(transcript, SDG)
+    except HomeworldsError as exc:
+        # The engine's messages already start with the file (or say the line): keep them whole.
+        text = str(exc)
+        raise SaveError(text if str(path) in text else f"{path}: {text}", path=path) from None
+    except OSError as exc:
+        raise file_error(path, f"cannot be read: {exc.strerror or exc}") from None
+    record = SdgRecord(
+        sdg_number=transcript.sdg_number,
+        winner=transcript.winner,
+        variants=list(transcript.variants),
+        started=transcript.started,
+        ended=transcript.ended,
+        source=path.name,
+    )
+    return game, record
+
+
+def _free_name(store: Store, stem: str) -> str:
+    name = file_name(stem)[: -len(SUFFIX)]
+    candidate, n = name, 1
+    while store.path_for(candidate).exists():
+        n += 1
+        candidate = f"{name}-{n}"
+    return candidate
+
+
+def import_transcript(path: str | Path, store: Store) -> Path:
+    """Turn an SDG transcript into a new save in the store's saves folder; return the save's path.
+
+    The save is named after the SDG game number (``sdg-1001.json``), else the transcript's file name, with
+    ``-2``, ``-3``... added rather than replacing an existing save.
+    """
+    game, record = transcript_game(path)
+    stem = f"sdg-{record.sdg_number}" if record.sdg_number is not None else Path(path).stem
+    title = f"SDG game {record.sdg_number}" if record.sdg_number is not None else Path(path).name
+    store.remember(game, title=title, imported=record)
+    return store.save(game, _free_name(store, stem))
+
+
+def transcript_text(loaded: LoadedGame) -> str:
+    """The SDG transcript of a loaded save (committed turns only); raise SaveError if it cannot be written."""
+    game, record = loaded.game, loaded.save.imported
+    winner = None
+    if game.outcome() is None and record is not None:
+        winner = record.winner  # a record won by resignation or timeout on the site
+    try:
+        text = export_sdg(
+            game,
+            sdg_number=record.sdg_number if record else None,
+            winner=winner,
+            variants=tuple(record.variants) if record else (),
+        )
+    except HomeworldsError as exc:
+        raise file_error(loaded.path, f"cannot be written as a transcript: {exc}") from None
+    if record is not None and record.started:
+        # The dates go where SDG printed them, just before the participants.
+        dates = f"Started: {record.started}" + (f", Ended: {record.ended}" if record.ended else "")
+        text = text.replace("\nParticipants: ", f"\n{dates}\nParticipants: ", 1)
+    return text
+
+
+def export_transcript(loaded: LoadedGame, out: str | Path, force: bool = False) -> Path:
+    """Write the transcript of a loaded save to ``out``; an existing file is only replaced with ``force``."""
+    out = Path(out)
+    text = transcript_text(loaded)
+    if out.exists() and not force:
+        raise file_error(out, "exists already: choose another name, or add --force to replace it")
+    if out.is_dir():
+        raise file_error(out, "is a folder")
+    try:
+        atomic_write(out, text.encode("utf-8"), backup=False)
+    except OSError as exc:
+        raise file_error(out, f"could not be written: {exc.strerror or exc}") from None
+    return out
