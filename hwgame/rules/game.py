@@ -61,6 +61,8 @@ class Game:
         players: tuple[str, str] = ("North", "South"),
         auto_repetition_draw: bool = True,
     ):
+        if players[0].lower() == players[1].lower():
+            raise ValueError("the two players need different names: their homeworlds are named after them")
         self.rules = rules
         self.auto_repetition_draw = auto_repetition_draw
         self.players = tuple(players)
@@ -205,16 +207,23 @@ class Game:
         return bool(self._redo)
 
     # --- ending by agreement ---
+    def _refuse_if_over(self) -> None:
+        if self.is_over():
+            raise IllegalActionError("the game is over")
+
     def resign(self, player: int) -> None:
         """A player resigns: the other wins."""
+        self._refuse_if_over()
         self._declared = Outcome(1 - player, f"{self.players[1 - player]} wins: {self.players[player]} resigned")
 
     def agree_draw(self) -> None:
         """Both players agree to a draw."""
+        self._refuse_if_over()
         self._declared = Outcome(None, "draw by agreement")
 
     def claim_draw(self) -> None:
         """The player to move claims a draw by threefold repetition (standard rules)."""
+        self._refuse_if_over()
         if not self.rules.repetition_draw:
             raise IllegalActionError("these rules have no draw by repetition")
         if self.repetitions() < 3:
