@@ -336,3 +336,18 @@ def test_sdg_has_no_repetition_draw():
     assert game.outcome() is None
     with pytest.raises(IllegalActionError, match="these rules have no draw by repetition"):
         game.claim_draw()
+
+
+def test_a_finished_game_cannot_be_resigned_or_drawn_afterwards():
+    game = game_at(board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 |\nBeta: b1 | | g3"))
+    won = game.outcome()
+    for end in (lambda: game.resign(0), game.agree_draw, game.claim_draw):
+        with pytest.raises(IllegalActionError, match="the game is over"):
+            end()
+    assert game.outcome() == won
+
+
+def test_players_need_names_that_differ_case_insensitively():
+    # Homeworlds are named after their players and names are unique, matched case-insensitively.
+    with pytest.raises(ValueError, match="different names"):
+        Game(players=("Bob", "bob"))
