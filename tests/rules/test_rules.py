@@ -215,8 +215,7 @@ def test_setup_comes_first_and_happens_once():
 
 
 def test_setup_offers_every_choice_of_two_stars_and_a_ship():
-    actions = start_turn(initial_position()).position
-    setups = legal_actions(start_turn(actions))
+    setups = legal_actions(start_turn(initial_position()))
     assert all(isinstance(a, Homeworld) for a in setups)
     # 12 + 66 unordered star pairs, times 12 ships: every piece has three copies, so all fit.
     assert len(setups) == 78 * 12
