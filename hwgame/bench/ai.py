@@ -1,0 +1,128 @@
+"""``python -m hwgame.bench ai [--match NAME] [--games N]``: matches between computer levels.
+
+Each pair of games starts from one random sensible opening (both homeworlds drawn among the setups
+the AI rates within a margin of the best), played twice with the sides swapped, so the first player
+alternates. A game longer than ``--max-turns`` turns, or a position met a third time, is a draw.
+Printed per match: the score of the first-named player (win 1, draw 0.5), wins/draws/losses, and
+per player the median and maximum think time per turn and nodes per second.
+
+Matches and their targets: ``normal-baseline`` (Normal >= 75% against a one-turn lookahead with the
+same evaluation and the win check) and ``hard-normal`` (Hard >= 60% against Normal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+from hwgame.ai.bots import LEVELS, Limit, choose_turn
+from hwgame.ai.setup import sensible_setup
+from hwgame.rules import apply_turn_unchecked, initial_position
+
+BASELINE = Limit(time=2.0, nodes=None, depth=1, safety=False, beam=8, root_cap=6000)
+MATCHES = {
+    "normal-baseline": ("normal", "baseline", 0.75),
+    "hard-normal": ("hard", "normal", 0.60),
+}
+
+
+def player_limit(name: str) -> Limit:
+    """The Limit of a match player: a level name or ``baseline``."""
+    return BASELINE if name == "baseline" else LEVELS[name]
+
+
+def opening(seed: int):
+    """Two homeworld turns drawn from the sensible setups (the same for both games of a pair)."""
+    rng = random.Random(seed)
+    pos = initial_position()
+    turns = []
+    for _ in range(2):
+        turn = sensible_setup(pos, rng)
+        turns.append(turn)
+        pos = apply_turn_unchecked(pos, turn)
+    return turns
+
+
+def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: dict) -> float | None:
+    """Play one game; return the first player's result (1, 0.5, 0) and add think times to ``stats``."""
+    names = (first, second)
+    limits = (player_limit(first), player_limit(second))
+    pos = initial_position()
+    for turn in setup:
+        pos = apply_turn_unchecked(pos, turn)
+    seen = Counter([pos.key()])
+    for n in range(max_turns):
+        if pos.is_over():
+            break
+        mover = pos.to_move
+        t0 = time.perf_counter()
+        result = choose_turn(pos, limits[mover], seed=seed * 7919 + n)
+        spent = time.perf_counter() - t0
+        entry = stats.setdefault(names[mover], {"times": [], "nodes": 0, "seconds": 0.0})
+        entry["times"].append(spent)
+        entry["nodes"] += result.info.get("nodes", 0)
+        entry["seconds"] += spent
+        pos = apply_turn_unchecked(pos, result.turn)
+        seen[pos.key()] += 1
+        if seen[pos.key()] >= 3:
+            return 0.5
+    winner = pos.winner()
+    if not pos.is_over() or winner is None:
+        return 0.5
+    return 1.0 if winner == 0 else 0.0
+
+
+def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out=sys.stdout) -> float:
+    """Play ``games`` games of ``a`` against ``b`` (sides alternating); print and return a's score share."""
+    stats: dict = {}
+    score = 0.0
+    tally = Counter()
+    for g in range(games):
+        setup = opening(seed + g // 2)
+        a_first = g % 2 == 0
+        first, second = (a, b) if a_first else (b, a)
+        t0 = time.perf_counter()
+        r = play_game(first, second, setup, seed + g, max_turns, stats)
+        mine = r if a_first else 1.0 - r
+        score += mine
+        tally["win" if mine == 1 else "draw" if mine == 0.5 else "loss"] += 1
+        print(f"game {g + 1}/{games}: {first} vs {second}: {a} scores {mine} "
+              f"({time.perf_counter() - t0:.0f} s); total {score}/{g + 1}", file=out, flush=True)  # fmt: skip
+    share = score / games if games else 0.0
+    print(f"{a} vs {b}: {a} {score}/{games} = {share:.0%} (wins {tally['win']}, draws {tally['draw']}, "
+          f"losses {tally['loss']})", file=out)  # fmt: skip
+    for name in (a, b):
+        entry = stats.get(name)
+        if not entry or not entry["times"]:
+            continue
+        times = entry["times"]
+        nps = entry["nodes"] / entry["seconds"] if entry["seconds"] else 0.0
+        print(f"  {name}: think median {statistics.median(times):.2f} s, max {max(times):.2f} s, "
+              f"{len(times)} turns, {nps:.0f} nodes/s", file=out)  # fmt: skip
+    out.flush()
+    return share
+
+
+def run(argv: list[str]) -> int:
+    """Entry point of ``python -m hwgame.bench ai``."""
+    parser = argparse.ArgumentParser(prog="python -m hwgame.bench ai", description=__doc__.splitlines()[0])
+    parser.add_argument("--match", choices=(*MATCHES, "all"), default="all")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-turns", type=int, default=200)
+    args = parser.parse_args(argv)
+    names = list(MATCHES) if args.match == "all" else [args.match]
+    status = 0
+    for name in names:
+        a, b, target = MATCHES[name]
+        share = run_match(a, b, args.games, args.seed, args.max_turns)
+        verdict = "meets" if share >= target else "below"
+        print(f"  target {target:.0%}: {verdict}")
+    return status
+
+
+__all__ = ["run", "run_match", "play_game", "opening", "BASELINE", "MATCHES"]
