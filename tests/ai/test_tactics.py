@@ -129,6 +129,18 @@ ONLY_MOVES = [
         1,
         2,
     ),
+    # South's r2 at North's home can take North's only ship; a second ship there, built by sacrificing
+    # the green at Alpha, is the only defence.
+    Position(
+        (
+            System(0, (4, 9), (0,), (1,), "North"),
+            System(1, (5, 9), (), (11,), "South"),
+            System(-1, (2,), (6,), (), "Alpha"),
+        ),
+        (2, 2, 2, 3, 2, 2, 2, 3, 3, 1, 3, 2),
+        0,
+        2,
+    ),
 ]
 
 
