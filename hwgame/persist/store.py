@@ -242,7 +242,7 @@ class Store:
 
     # --- the list ---
     def list_saves(self) -> list[SaveInfo]:
-        """Every save in the folder, newest first; broken files are listed too, with their problem."""
+        """Every save in the folder, newest first; files that do not load are listed too, with their problem."""
         try:
             files = [p for p in self.saves_dir.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
         except OSError:
@@ -257,7 +257,9 @@ class Store:
             modified = 0.0
         base = {"path": path, "name": path.stem, "is_autosave": path.stem.startswith(AUTOSAVE), "modified": modified}
         try:
-            s = read_save(path)
+            # A full load, replay included (fast: a long game replays in milliseconds), so that the list
+            # already tells which saves will not open.
+            s = _load_file(path).save
         except SaveError as exc:
             # The message without the file name, which the list shows anyway.
             return SaveInfo(**base, error=exc.message.removeprefix(f"{path}: "))
