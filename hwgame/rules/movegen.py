@@ -244,20 +244,53 @@ def legal_turns(position: Position) -> list[Successor]:
             gc.enable()
 
 
+def _child_summaries(edge: tuple, before: int, after: tuple, bodies: list, overs: list) -> tuple[list, list]:
+    """Bodies and overpopulated colours of a child's systems, updating only what the edge changed.
+
+    ``before`` is the parent's number of systems, ``after`` the child's systems. An edge changes system
+    ``edge[1]`` (and a move's destination), may remove the origin and a discovery appends a system.
+    """
+    bodies = bodies.copy()
+    overs = overs.copy()
+    i = edge[1]
+    kind = edge[0]
+    changed = [i]
+    if len(after) < before + (kind == DISCOVER):  # system i disappeared
+        del bodies[i]
+        del overs[i]
+        changed = []
+        if kind == MOVE:
+            j = edge[2]
+            changed = [j if j < i else j - 1]
+    elif kind == MOVE:
+        changed.append(edge[2])
+    if kind == DISCOVER:
+        bodies.append(b"")
+        overs.append(())
+        changed.append(len(after) - 1)
+    for k in changed:
+        s = after[k]
+        stars, ships0, ships1 = s[1], s[2], s[3]
+        bodies[k] = bytes((s[0] + 1, len(stars), *stars, len(ships0), *ships0, len(ships1), *ships1))
+        overs[k] = _overpopulated(s) if len(stars) + len(ships0) + len(ships1) >= 4 else ()
+    return bodies, overs
+
+
 def _enumerate_turns(position: Position) -> list[Successor]:
     # Depth-first over states inside the turn. A state's key is its systems' bodies (see ``_body``)
-    # sorted and joined: equal for positions that differ only in discovered systems' names. Children
-    # reuse the bodies of the systems they share with their parent, found by identity while the parent
-    # is alive. Each state carries its path, a linked list (parent path, edge, discover name, system
-    # names before the edge) sharing prefixes, so states that do not become results are freed at once
-    # and a turn is spelled out only for results.
+    # sorted and joined: equal for positions that differ only in discovered systems' names. A child
+    # recomputes the body (and overpopulated colours) of only the systems its edge changed. Each state
+    # carries its path, a linked list (parent path, edge, discover name, system names before the edge)
+    # sharing prefixes, so states that do not become results are freed at once and a turn is spelled
+    # out only for results.
     results: dict = {}  # position key -> (path, position)
     seen: set = set()
-    stack = [(position, True, -1, 0, None, [_body(s) for s in position[0]])]
+    systems = position[0]
+    stack = [(position, True, -1, 0, None, [_body(s) for s in systems], [_overpopulated(s) for s in systems])]
     pop = stack.pop
     push = stack.append
     while stack:
-        pos, free, power, left, path, bodies = pop()
+        pos, free, power, left, path, bodies, overs = pop()
         pkey = b"".join(sorted(bodies))
         skey = pkey + bytes((free, power + 1, left))
         if skey in seen:
@@ -265,29 +298,28 @@ def _enumerate_turns(position: Position) -> list[Successor]:
         seen.add(skey)
         if pkey not in results:
             results[pkey] = (path, pos)
-        edges = _catastrophe_edges(pos)
+        edges = [(CATASTROPHE, i, c) for i, colors in enumerate(overs) for c in colors]
         if free or left:
             edges += _power_edges(pos, free, power)
         if not edges:
             continue
         name = new_system_name(pos) if free or left else ""
         systems = pos[0]
-        known = {id(s): b for s, b in zip(systems, bodies, strict=True)}
-        get = known.get
+        count = len(systems)
         names = tuple(s[4] for s in systems)
         for edge in edges:
             kind = edge[0]
             nxt = _follow(pos, edge, name)
             child_path = (path, edge, name, names)
-            child_bodies = [get(id(s)) or _body(s) for s in nxt[0]]
+            cb, co = _child_summaries(edge, count, nxt[0], bodies, overs)
             if kind == CATASTROPHE:
-                push((nxt, free, power, left, child_path, child_bodies))
+                push((nxt, free, power, left, child_path, cb, co))
             elif kind == SACRIFICE:
-                push((nxt, False, edge[2] // 3, edge[2] % 3 + 1, child_path, child_bodies))
+                push((nxt, False, edge[2] // 3, edge[2] % 3 + 1, child_path, cb, co))
             elif left:
-                push((nxt, False, power, left - 1, child_path, child_bodies))
+                push((nxt, False, power, left - 1, child_path, cb, co))
             else:
-                push((nxt, False, -1, 0, child_path, child_bodies))
+                push((nxt, False, -1, 0, child_path, cb, co))
     # Free the visited set before the turns are spelled out, and each path once it is, to keep the
     # peak memory of big sacrifice turns down.
     seen.clear()
