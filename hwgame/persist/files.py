@@ -66,6 +66,26 @@ def read_bytes(path: str | Path) -> bytes:
         raise file_error(path, f"cannot be read: {exc.strerror or exc}") from None
 
 
+def _ends_open(text: str) -> bool:
+    """True when JSON text stops inside a string, object or list: the mark of a file cut short."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return in_string or depth > 0
+
+
 def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
     """Decode the bytes of a JSON object, with a message for each way it can fail."""
     if not raw.strip():
@@ -77,7 +97,7 @@ def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+        if _ends_open(text):
             raise file_error(
                 path, f"is cut short: the data stops in the middle (line {exc.lineno}); the file is incomplete"
             ) from None

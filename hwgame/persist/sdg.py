@@ -12,9 +12,9 @@ from pathlib import Path
 from ..rules.errors import HomeworldsError
 from ..rules.game import Game
 from ..rules.position import SDG
-from ..rules.transcript import export_sdg, read_transcript, replay
+from ..rules.transcript import ReplayError, export_sdg, parse_transcript, replay
 from .atomic import atomic_write
-from .errors import SaveError, file_error
+from .errors import file_error
 from .files import LoadedGame
 from .schema import SdgRecord
 from .store import SUFFIX, Store, file_name
@@ -26,12 +26,13 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
     if not path.is_file():
         raise file_error(path, "no such file" if not path.exists() else "is not a file")
     try:
-        transcript = read_transcript(path)
+        # Read without a source name, so that every message can start with the file, as for saves.
+        transcript = parse_transcript(path.read_text(encoding="utf-8", errors="replace"))
         game = replay(transcript, SDG)
+    except ReplayError as exc:
+        raise file_error(path, str(exc), exc.turn) from None
     except HomeworldsError as exc:
-        # The engine's messages already start with the file (or say the line): keep them whole.
-        text = str(exc)
-        raise SaveError(text if str(path) in text else f"{path}: {text}", path=path) from None
+        raise file_error(path, str(exc)) from None
     except OSError as exc:
         raise file_error(path, f"cannot be read: {exc.strerror or exc}") from None
     record = SdgRecord(

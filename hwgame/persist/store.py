@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from ..rules.game import Game
 from .atomic import atomic_write, backup_path, is_temporary
 from .convert import game_to_save
@@ -27,7 +29,7 @@ from .errors import SaveError, file_error
 from .files import LoadedGame, read_save
 from .files import load_game as _load_file
 from .paths import locations
-from .schema import Player, Result, SaveGame, SdgRecord, Settings, now_utc
+from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
 
 AUTOSAVE = "autosave"
@@ -174,6 +176,8 @@ class Store:
             save = game_to_save(
                 game, players, created=meta.created, game_id=meta.game_id, title=meta.title, imported=meta.imported
             )
+        except ValidationError as exc:
+            raise SaveError(f"this game cannot be saved: {describe_validation(exc)}") from None
         except ValueError as exc:
             raise SaveError(f"this game cannot be saved: {exc}") from None
         meta.game_id = save.game_id

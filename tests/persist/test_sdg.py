@@ -1,0 +1,94 @@
+"""SDG transcripts: every public game imports as a save, exports, and imports again identically."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from hwgame.persist import SaveError
+from hwgame.persist.sdg import export_transcript, import_transcript, transcript_text
+from hwgame.rules.transcript import parse_transcript
+
+KNOWN_ILLEGAL = Path(__file__).resolve().parents[1] / "rules" / "data" / "sdg_known_illegal.json"
+
+
+def refused_games() -> set[str]:
+    """Games the rules refuse (listed by the rules tests), which an import must refuse clearly."""
+    return {entry["file"] for entry in json.loads(KNOWN_ILLEGAL.read_text(encoding="utf-8"))["games"]}
+
+
+def test_every_public_game_imports_exports_and_imports_again(sdg_games, saves, tmp_path, monkeypatch):
+    # Durability is tested in test_atomic; here two thousand fsyncs would only make the disk the bottleneck.
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    refused = refused_games()
+    imported = 0
+    for raw in sorted(sdg_games.glob("*.raw")):
+        try:
+            first = saves.load(import_transcript(raw, saves))
+        except SaveError as exc:
+            assert exc.message.startswith(f"{raw}: ")
+            assert "\n" not in exc.message
+            assert raw.name in refused or "is not supported" in exc.message, exc.message
+            continue
+        assert raw.name not in refused
+        text = transcript_text(first)
+        out = tmp_path / "out" / raw.name
+        export_transcript(first, out)
+        second = saves.load(import_transcript(out, saves))
+
+        assert second.game.turns == first.game.turns
+        assert second.game.positions == first.game.positions
+        assert second.game.players == first.game.players
+        assert second.game.outcome() == first.game.outcome()
+        a, b = first.save.imported, second.save.imported
+        assert a.model_dump(exclude={"source"}) == b.model_dump(exclude={"source"})
+        assert transcript_text(second) == text
+
+        # The export says what the record said.
+        original = parse_transcript(raw.read_text(encoding="utf-8", errors="replace"))
+        again = parse_transcript(text)
+        assert again.turns == original.turns
+        assert again.players == original.players
+        assert again.winner == original.winner
+        assert again.sdg_number == original.sdg_number
+        imported += 1
+    assert imported >= 900
+    names = {p.name for p in saves.saves_dir.iterdir()}
+    assert "sdg-1001.json" in names and "sdg-1001-2.json" in names
+
+
+def test_import_names_and_refusals(saves, tmp_path):
+    (tmp_path / "game.txt").write_text(
+        "Participants: Bob (S), Ann (N)\n\n1) Ann: Homeworld G3 B2 Y3\n\n2) Bob: Homeworld G3 B1 Y3\n\n"
+        "3) Ann: Build Y1 Ann\n\n4) Bob: Build G1 Foo\n"
+    )
+    expected = r"game.txt: turn 4 \(line 9\), Bob: 'Build G1 Foo': there is no system named 'Foo'$"
+    with pytest.raises(SaveError, match=expected):
+        import_transcript(tmp_path / "game.txt", saves)
+    assert not saves.saves_dir.exists() or not list(saves.saves_dir.iterdir())
+    (tmp_path / "game.txt").write_text(
+        "Participants: Bob (S), Ann (N)\nWinner: Bob\n\n1) Ann: Homeworld G3 B2 Y3\n\n2) Bob: Homeworld G3 B1 Y3\n"
+    )
+    path = import_transcript(tmp_path / "game.txt", saves)
+    assert path.name == "game.json"
+    loaded = saves.load(path)
+    assert loaded.save.imported.winner == "Bob"
+    assert loaded.game.outcome() is None  # the record's winner (a resignation) is not invented on the board
+    assert "Winner: Bob" in transcript_text(loaded)
+    with pytest.raises(SaveError, match="no such file"):
+        import_transcript(tmp_path / "missing.txt", saves)
+
+
+def test_export_refuses_to_overwrite(saves, tmp_path):
+    (tmp_path / "g.txt").write_text("Participants: Bob (S), Ann (N)\n\n1) Ann: Homeworld G3 B2 Y3\n")
+    loaded = saves.load(import_transcript(tmp_path / "g.txt", saves))
+    out = tmp_path / "out.txt"
+    out.write_text("keep me")
+    with pytest.raises(SaveError, match="exists already.*--force"):
+        export_transcript(loaded, out)
+    assert out.read_text() == "keep me"
+    export_transcript(loaded, out, force=True)
+    assert "1) Ann: Homeworld G3 B2 Y3" in out.read_text()
