@@ -101,7 +101,7 @@ class Engine:
                 seed = int(value)
             else:
                 return [f"error unknown option {name!r}: use level, movetime or seed"]
-        result = choose_turn(self.game.position, limit, seed=seed)
+        result = choose_turn(self.game.position, limit, seed=seed, history=self.game.repetition_counts())
         return [f"bestturn {format_turn(result.turn)}"]
 
     def cmd_position(self, rest: str) -> list[str]:

@@ -87,7 +87,7 @@ def move_rng(position: Position, seed: int | None) -> random.Random:
     return random.Random(seed * 1_000_003 + zlib.crc32(repr(position.key()).encode()))
 
 
-def params_for(limit: Limit, safety: bool | None = None) -> SearchParams:
+def params_for(limit: Limit, safety: bool | None = None, history=None) -> SearchParams:
     """Search parameters for a Limit."""
     return SearchParams(
         max_depth=limit.depth,
@@ -101,6 +101,7 @@ def params_for(limit: Limit, safety: bool | None = None) -> SearchParams:
         inner_keep=limit.inner_keep,
         safety=limit.safety if safety is None else safety,
         weights=weights_for(limit.persona, limit.weights),
+        history=history,
     )
 
 
@@ -117,11 +118,15 @@ def softmax_pick(ranked: list, temperature: float, choices: int, rng: random.Ran
     return rng.choices(pool, weights=weights)[0]
 
 
-def choose_turn(position: Position, limit: Limit, seed: int | None = None, cancel=None, progress=None) -> PlayResult:
+def choose_turn(
+    position: Position, limit: Limit, seed: int | None = None, cancel=None, progress=None, history=None
+) -> PlayResult:
     """Choose a turn for the side to move in ``position`` (a homeworld during setup).
 
     ``cancel`` is an Event-like object (``is_set``) or a callable returning True to stop;
-    ``progress`` is called with a dict (depth, nodes, turn, score, seconds) as the search improves.
+    ``progress`` is called with a dict (depth, nodes, turn, score, seconds) as the search improves;
+    ``history`` maps position keys to how often they occurred (``Game.repetition_counts()``), so the
+    computer sees draws by repetition coming.
     """
     rng = move_rng(position, seed)
     if position.stage < PLAYING:
@@ -132,7 +137,7 @@ def choose_turn(position: Position, limit: Limit, seed: int | None = None, cance
         return PlayResult(turn, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
                                         "cancelled": False, "won": False})  # fmt: skip
     safety = limit.safety and not (limit.oversight > 0 and rng.random() < limit.oversight)
-    result = search(position, params_for(limit, safety), cancel, progress)
+    result = search(position, params_for(limit, safety, history), cancel, progress)
     turn, score = result.turn, result.score
     if turn is not None and not result.won and limit.temperature > 0 and result.ranked:
         score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)

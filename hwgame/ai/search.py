@@ -55,6 +55,9 @@ class SearchParams:
     safety: bool = True
     weights: Mapping[str, float] | None = None
     yield_every: int = 200
+    # How often each position key has occurred in the game so far; a successor met twice already
+    # would be the third occurrence, a draw under the standard rules.
+    history: Mapping | None = None
 
 
 @dataclass
@@ -98,6 +101,7 @@ class Searcher:
         self.depth_done = 0
         self.best: Scored | None = None
         self.was_cancelled = False
+        self.history = params.history or {}
 
     # --- budget ---
     def tick(self) -> None:
@@ -158,9 +162,11 @@ class Searcher:
             if len(lost) == 2:
                 return 0.0
             return -(WIN - ply) if lost[0] == pos.to_move else WIN - ply
+        key = pos.key()
+        if self.history and self.history.get(key, 0) >= 2 and pos.rules.repetition_draw:
+            return 0.0
         if depth == 0:
             return evaluate(pos, self.weights)
-        key = pos.key()
         entry = self.tt.get(key)
         tt_best = None
         if entry is not None:
@@ -235,6 +241,10 @@ class Searcher:
         self.depth_done = 1
         self.report(1)
         scores = {r.position.key(): r.score for r in roots}
+        if self.history and position.rules.repetition_draw:
+            for k in scores:
+                if self.history.get(k, 0) >= 2 and abs(scores[k]) < WIN - 100:
+                    scores[k] = 0.0  # the third occurrence: a draw
         if self.p.safety:
             try:
                 roots = self._safe_first(position, roots, scores)

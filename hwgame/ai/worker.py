@@ -53,6 +53,7 @@ class _Job:
         self.future: Future = Future()
         self.future.request_id = request_id
         self.cancel = threading.Event()
+        self.history = None
 
 
 _STOP = object()
@@ -74,14 +75,17 @@ class AIWorker:
         self._thread.start()
 
     # --- the caller's side ---
-    def request(self, position: Position, limit: Limit, seed: int | None = None) -> Future:
+    def request(self, position: Position, limit: Limit, seed: int | None = None, history=None) -> Future:
         """Queue a search; return a Future (with ``request_id``) resolving to an AIResult.
 
-        Older requests become stale: queued ones resolve as cancelled, a running one is stopped."""
+        ``history`` (position key -> count, as ``Game.repetition_counts()``) lets the search see
+        draws by repetition. Older requests become stale: queued ones resolve as cancelled, a
+        running one is stopped."""
         if self._closed:
             raise RuntimeError("the AI worker has been shut down")
         with self._lock:
             job = _Job(next(self._ids), position, limit, seed)
+            job.history = dict(history) if history else None
             self._latest = job.request_id
             running = self._current
         if running is not None:
@@ -151,7 +155,11 @@ class AIWorker:
                 self._finish(job)
                 continue
             try:
-                played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job))
+                if job.history:
+                    played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job),
+                                          history=job.history)  # fmt: skip
+                else:
+                    played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job))
                 result = AIResult(job.request_id, played.turn, played.score, dict(played.info),
                                   cancelled=job.cancel.is_set() or played.turn is None)  # fmt: skip
             except Exception as exc:  # an AI bug must not take the game down with it

@@ -60,7 +60,7 @@ def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: 
             break
         mover = pos.to_move
         t0 = time.perf_counter()
-        result = choose_turn(pos, limits[mover], seed=seed * 7919 + n)
+        result = choose_turn(pos, limits[mover], seed=seed * 7919 + n, history=seen)
         spent = time.perf_counter() - t0
         entry = stats.setdefault(names[mover], {"times": [], "nodes": 0, "seconds": 0.0})
         entry["times"].append(spent)
