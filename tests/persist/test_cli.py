@@ -1,0 +1,115 @@
+"""The command line: ``--load FILE --smoke``, ``import``, ``export``, ``--data-dir`` (run as a real process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hwgame.persist.paths import ENV_VAR
+
+REPO = Path(__file__).resolve().parents[2]
+TRANSCRIPT = """Homeworlds Online (SDG# 77)
+Variants: "Hard time"
+Started: 2006.01.02, Ended: 2006.01.03
+Participants: Bob (S), Ann (N)
+Winner: Bob
+
+1) Ann: Homeworld G3 B2 Y3
+\tBob: hello
+2) Bob: Homeworld G3 B1 Y3
+
+3) Ann: Build Y1 Ann
+"""
+
+
+def hwgame(*args: str, env_dir: Path | None = None, home: Path) -> subprocess.CompletedProcess:
+    """Run ``python -m hwgame`` with a private home, so nothing can reach the player's real folders."""
+    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
+    env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
+    if env_dir is not None:
+        env[ENV_VAR] = str(env_dir)
+    return subprocess.run(
+        [sys.executable, "-m", "hwgame", *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def one_line(text: str) -> str:
+    assert "Traceback" not in text
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def test_import_load_and_export(tmp_path):
+    home, data = tmp_path / "home", tmp_path / "portable"
+    (tmp_path / "t.txt").write_text(TRANSCRIPT)
+
+    done = hwgame("--data-dir", str(data), "import", str(tmp_path / "t.txt"), home=home)
+    assert done.returncode == 0, done.stderr
+    save = Path(one_line(done.stdout))
+    assert save == data / "saves" / "sdg-77.json"
+    assert json.loads(save.read_text())["imported"]["winner"] == "Bob"
+    assert not (home / "data").exists()  # the option moved everything
+
+    done = hwgame("--data-dir", str(data), "--load", "sdg-77", "--smoke", home=home)
+    assert done.returncode == 0, done.stderr
+    assert one_line(done.stdout) == f"{save}: loads: 3 turns, Ann vs Bob, Bob to play"
+
+    out = tmp_path / "out.txt"
+    done = hwgame("export", str(save), "--sdg", str(out), home=home)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    for line in ("Homeworlds Online (SDG# 77)", 'Variants: "Hard time"', "Started: 2006.01.02, Ended: 2006.01.03",
+                 "Participants: Bob (S), Ann (N)", "Winner: Bob", "3) Ann: Build Y1 Ann"):  # fmt: skip
+        assert line in text
+
+    out.write_text("mine")
+    done = hwgame("export", str(save), "--sdg", str(out), home=home)
+    assert done.returncode == 1
+    assert one_line(done.stderr) == f"hwgame: {out}: exists already: choose another name, or add --force to replace it"
+    assert out.read_text() == "mine"
+    done = hwgame("export", "sdg-77", "--sdg", str(out), "--force", "--data-dir", str(data), home=home)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text() == text
+
+
+def test_the_environment_variable_chooses_the_folder(tmp_path):
+    home, data = tmp_path / "home", tmp_path / "env"
+    (tmp_path / "t.txt").write_text(TRANSCRIPT)
+    done = hwgame("import", str(tmp_path / "t.txt"), env_dir=data, home=home)
+    assert done.returncode == 0, done.stderr
+    assert Path(one_line(done.stdout)) == data / "saves" / "sdg-77.json"
+
+
+def test_bad_files_give_one_line_and_a_failing_status(tmp_path):
+    home = tmp_path / "home"
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"schema_version": 2, "players": [')
+    done = hwgame("--load", str(bad), "--smoke", home=home)
+    assert done.returncode == 1
+    assert one_line(done.stderr).startswith(f"hwgame: {bad}: is cut short")
+    assert bad.read_bytes() == b'{"schema_version": 2, "players": ['
+
+    (tmp_path / "three.txt").write_text("Participants: A (N), B (S), C (E)\n\n1) A: Homeworld G3 B2 Y3\n")
+    done = hwgame("import", str(tmp_path / "three.txt"), "--data-dir", str(tmp_path / "d"), home=home)
+    assert done.returncode == 1
+    assert "is not supported" in one_line(done.stderr)
+    assert not (tmp_path / "d" / "saves").exists()
+
+    done = hwgame("--load", str(tmp_path / "missing.json"), "--smoke", home=home)
+    assert done.returncode == 1
+    assert one_line(done.stderr).endswith("missing.json: no such file")
+
+    done = hwgame("--smoke", home=home)
+    assert done.returncode == 2
+    assert "--smoke goes with --load" in one_line(done.stderr)
+
+
+def test_the_example_saves_load_from_the_command_line(tmp_path):
+    for name in ("demo-finished.json", "mid-game.json"):
+        done = hwgame("--load", str(REPO / "saves" / name), "--smoke", home=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert "loads" in one_line(done.stdout)
