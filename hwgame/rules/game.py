@@ -150,8 +150,11 @@ class Game:
             raise IllegalActionError("a turn is already in progress: finish or restart it first")
         saved = (self.state, list(self.pending))
         try:
-            for i, action in enumerate(turn):
+            actions = list(turn)
+            for i, action in enumerate(actions):
                 if isinstance(action, EndTurn):
+                    if i != len(actions) - 1:
+                        raise IllegalActionError(f"action {i + 2}: the turn has already ended")
                     break
                 try:
                     self.act(action)

@@ -351,3 +351,15 @@ def test_players_need_names_that_differ_case_insensitively():
     # Homeworlds are named after their players and names are unique, matched case-insensitively.
     with pytest.raises(ValueError, match="different names"):
         Game(players=("Bob", "bob"))
+
+
+def test_actions_after_end_turn_are_refused_and_change_nothing():
+    game = Game()
+    before = game.position
+    try:
+        game.play((Homeworld(3, 10, 8), END_TURN, Homeworld(4, 9, 11)))
+    except IllegalActionError as exc:
+        assert "action 3: the turn has already ended" in str(exc)
+    else:
+        raise AssertionError("a turn with an action after EndTurn was accepted")
+    assert game.position == before and not game.turns
