@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from .. import __version__
+from ..rules.actions import EndTurn
 from ..rules.errors import HomeworldsError, IllegalActionError
 from ..rules.game import Game, outcome_of
 from ..rules.notation import format_turn, parse_action, parse_turn
@@ -139,7 +140,10 @@ def save_to_game(save: SaveGame) -> Game:
     for i, text in enumerate(save.turn_in_progress, start=1):
         number = len(texts) + 1
         try:
-            game.act(parse_action(text))
+            action = parse_action(text)
+            if isinstance(action, EndTurn):
+                raise IllegalActionError("a turn in progress has not ended: a finished turn belongs with the turns")
+            game.act(action)
         except HomeworldsError as exc:
             raise ReplayProblem(f"turn {number} in progress, action {i} ({text!r}) is illegal: {exc}", number) from None
     if save.result is not None and save.result.ending not in ("board", "repetition"):

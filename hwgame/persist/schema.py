@@ -196,6 +196,12 @@ class Settings(BaseModel):
     player_name: str = "Player"
     tutorial: dict[str, LessonProgress] = Field(default_factory=dict)
 
+    @field_validator("player_name")
+    @classmethod
+    def _usable_name(cls, name: str) -> str:
+        # The name becomes a homeworld's name in saved turns, so it follows the same rule as in a save.
+        return Player._name_is_writable(name)
+
     @field_validator("window_size")
     @classmethod
     def _sane_window(cls, size: tuple[int, int]) -> tuple[int, int]:

@@ -108,9 +108,10 @@ class Store:
 
     # --- names and paths ---
     def path_for(self, name: str | Path) -> Path:
-        """The file of a save: a path is kept as it is, a plain name is put in the saves folder."""
-        if isinstance(name, Path) or "/" in name or "\\" in name:
-            return Path(name)
+        """The file of a save: a Path is kept as it is; a name (any text a player typed) becomes a file in the
+        saves folder, its awkward characters replaced (see ``file_name``)."""
+        if isinstance(name, Path):
+            return name
         return self.saves_dir / file_name(name)
 
     @property

@@ -71,6 +71,7 @@ CASES = [
     ("setup-missing", lambda d: _json({**d, "setup": d["setup"][:1]}), ["is not listed as a setup turn"]),
     ("result-says-over", lambda d: _json({**d, "result": {"winner": 0, "reason": "won", "ending": "board"}}),
      ["the turns do not end it"]),
+    ("pending-ends-turn", lambda d: _json({**d, "turn_in_progress": ["endturn"]}), ["has not ended"]),
     ("illegal-pending", lambda d: _json({**d, "turn_in_progress": ["capture r3 Nowhere"]}),
      ["in progress, action 1", "is illegal"]),
 ]  # fmt: skip

@@ -114,6 +114,8 @@ def test_save_names(saves):
     for bad in ("", "   ", "...", "///"):
         with pytest.raises(SaveError, match="cannot name a save"):
             file_name(bad)
+    # What a player types is a name, never a path: it stays in the saves folder.
+    assert saves.save(game_of(2), "../round 1/2") == saves.saves_dir / "_round 1_2.json"
     with pytest.raises(SaveError, match="kept for the autosave"):
         saves.save(game_of(2), "Autosave-3")
 
