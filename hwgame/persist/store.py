@@ -23,7 +23,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..rules.game import Game
-from .atomic import atomic_write, backup_path, is_temporary
+from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
 from .convert import game_to_save
 from .errors import SaveError, file_error
 from .files import LoadedGame, read_save
@@ -105,6 +105,7 @@ class Store:
         self._good: dict[Path, str] = {}  # file -> digest of bytes this store wrote or loaded without fault
         self._autosave_path: Path | None = None
         self._meta: weakref.WeakKeyDictionary[Game, _Meta] = weakref.WeakKeyDictionary()
+        self._swept: set[Path] = set()
 
     # --- names and paths ---
     def path_for(self, name: str | Path) -> Path:
@@ -185,6 +186,7 @@ class Store:
         return save
 
     def _write(self, path: Path, save: SaveGame) -> Path:
+        self._sweep(path.parent)
         data = encode(save)
         try:
             atomic_write(path, data)
@@ -194,6 +196,21 @@ class Store:
             ) from None
         self._good[path.resolve()] = _digest(data)
         return path
+
+    def _sweep(self, folder: Path) -> None:
+        """Once per folder, remove temporary files left by writes killed long ago.
+
+        Such a file never holds the only copy of anything: its write stopped before the rename, so the
+        save it was meant to replace is still there, complete.
+        """
+        if folder in self._swept:
+            return
+        self._swept.add(folder)
+        for temp in stale_temporaries(folder):
+            try:
+                temp.unlink()
+            except OSError:
+                pass  # another program may hold it; it does no harm where it is
 
     def save(self, game: Game, name: str | Path, players=None, *, overwrite: bool = False) -> Path:
         """Save ``game`` under ``name`` (in the saves folder) or at a path; return the file.

@@ -167,3 +167,15 @@ def test_stale_temporaries_are_found(tmp_path):
     os.utime(old, (time.time() - 7200, time.time() - 7200))
     (tmp_path / ".y.json.1-cd.tmp").write_bytes(b"{")
     assert atomic.stale_temporaries(tmp_path) == [old]
+
+
+def test_a_store_sweeps_old_temporaries_from_its_folder(saves):
+    saves.saves_dir.mkdir(parents=True)
+    old = saves.saves_dir / ".mine.json.1-ab.tmp"
+    old.write_bytes(b'{"half": ')
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    fresh = saves.saves_dir / ".mine.json.2-cd.tmp"  # perhaps another window writing right now
+    fresh.write_bytes(b"{")
+    saves.autosave(a_game(2))
+    assert not old.exists()
+    assert fresh.exists()
