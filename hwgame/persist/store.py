@@ -257,10 +257,14 @@ class Store:
         return self._write(path, save)
 
     def _free_autosave_name(self) -> Path:
+        """The first ``autosave-N.json`` that is free or holds a save that loads (so a later session reuses
+        the slot an earlier one moved to, instead of making a new file each time)."""
         n = 1
-        while (self.saves_dir / f"{AUTOSAVE}-{n}{SUFFIX}").exists():
+        while True:
+            path = self.saves_dir / f"{AUTOSAVE}-{n}{SUFFIX}"
+            if not path.exists() or self._is_loadable(path)[0]:
+                return path
             n += 1
-        return self.saves_dir / f"{AUTOSAVE}-{n}{SUFFIX}"
 
     # --- the list ---
     def list_saves(self) -> list[SaveInfo]:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from hwgame.persist import SaveError
+from hwgame.persist import SaveError, Store
 from hwgame.persist.schema import SCHEMA_VERSION
 from hwgame.persist.store import encode
 from hwgame.rules import STANDARD, Game
@@ -102,8 +102,9 @@ def test_a_bad_save_is_reported_and_left_alone(saves, case, make, words):
     assert written.name == "autosave-1.json"
     assert path.read_bytes() == data
     assert any(message in notice for notice in saves.notices)
-    # Later autosaves keep going to the new name.
+    # Later autosaves keep going to the new name, also in a later session.
     assert saves.autosave(game) == written
+    assert Store(saves.saves_dir.parent).autosave(game) == written
 
     # A named save will not replace such a file either, even when told to overwrite.
     mine = saves.saves_dir / "mine.json"
