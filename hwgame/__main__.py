@@ -19,6 +19,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("files", nargs="+", metavar="FILE")
     sub.add_parser("engine", help="the computer opponent as a text protocol on stdin/stdout (see README)")
     persist_cli.add_arguments(parser, sub)
+    from .app.options import add_window_arguments
+
+    add_window_arguments(parser)
     return parser
 
 
@@ -47,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         from .engine import run_engine
 
         return run_engine()
-    print("The game window is not available in this build yet; try 'hwgame verify FILE'.", file=sys.stderr)
-    return 2
+    from .app.main import run
+
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+"""Setup advice: the warnings of the rule book's "Setup" section, and a sound default homeworld.
+
+The program warns and never forbids: any three pieces the bank holds make a legal homeworld under the
+standard rules. Pure Python (used by the setup screen and by the computer when it builds its own).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hwgame.rules import Homeworld, Position
+from hwgame.rules.pieces import BLUE, GREEN, piece_words
+
+
+def _sizes(stars) -> set[int]:
+    return {p % 3 for p in stars}
+
+
+def setup_warnings(stars: list[int], ship: int | None, position: Position) -> list[str]:
+    """Plain-words warnings about a (possibly unfinished) homeworld: stars so far and the ship.
+
+    ``position`` gives the opponent's homeworld, if it is already built, for the connection check.
+    """
+    out = []
+    if ship is not None and ship % 3 != 2:
+        out.append(f"Your ship is a {piece_words(ship)}: most players start with a large ship.")
+    if len(stars) == 2:
+        a, b = stars
+        if a % 3 == b % 3:
+            out.append("Both stars are the same size: your homeworld connects to fewer systems.")
+        if a // 3 == b // 3:
+            out.append("Both stars are the same colour: you get fewer powers at home.")
+    pieces = [*stars, *([ship] if ship is not None else [])]
+    if len(pieces) == 3:
+        colors = {p // 3 for p in pieces}
+        if GREEN not in colors and BLUE not in colors:
+            out.append("No green and no blue: you can neither build nor trade at home.")
+        if len(colors) < 3:
+            out.append("Only two colours among your three pieces: three colours give more choice.")
+    enemy = position.home_of(1 - position.to_move)
+    if enemy is not None and stars and len(stars) == 2 and not (_sizes(stars) & _sizes(enemy.stars)):
+        out.append(
+            f"Your homeworld shares no star size with {enemy.name}'s: the two are directly "
+            "connected, so an early attack is easy for both sides."
+        )
+    return out
+
+
+def _available(position: Position, pieces) -> bool:
+    need = [0] * 12
+    for p in pieces:
+        need[p] += 1
+    return all(need[p] <= position.bank[p] for p in range(12))
+
+
+def sound_homeworlds(position: Position) -> list[Homeworld]:
+    """Every homeworld the bank allows that draws no warning at all."""
+    out = []
+    for s1 in range(12):
+        for s2 in range(s1 + 1, 12):
+            for ship in range(2, 12, 3):  # large ships only
+                if not _available(position, (s1, s2, ship)):
+                    continue
+                if not setup_warnings([s1, s2], ship, position):
+                    out.append(Homeworld(s1, s2, ship))
+    return out
+
+
+def suggest_homeworld(position: Position, rng: random.Random | None = None) -> Homeworld:
+    """A sound homeworld for the player to set up now: the default offered, and the computer's choice.
+
+    Prefers a large green ship or a blue star (building early matters) when the bank allows it.
+    """
+    rng = rng or random.Random()
+    sound = sound_homeworlds(position)
+    if not sound:
+        # Every sound choice is gone (a very odd bank): fall back to anything legal.
+        avail = [p for p in range(12) for _ in range(position.bank[p])]
+        rng.shuffle(avail)
+        return Homeworld(avail[0], avail[1], avail[2])
+    strong = [h for h in sound if h.ship // 3 == GREEN and BLUE in (h.star1 // 3, h.star2 // 3)]
+    return rng.choice(strong or sound)

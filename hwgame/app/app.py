@@ -1,0 +1,273 @@
+"""The application: settings, the scene stack, the computer opponent, starting and saving games.
+
+``App.step(events, dt, surface)`` is one frame; ``main.run`` calls it in the window loop and tests
+call it directly with hand-made events.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from pathlib import Path
+
+import pygame
+
+from hwgame.rules import Game, ruleset_named
+
+from .controller import COMPUTER, HUMAN
+from .flow import PlayController
+from .opponent import Opponent, level_name, level_number
+from .options import GameConfig, config_from_args, window_defaults
+from .scenes.base import SceneStack
+from .view.layout import MIN_HEIGHT, MIN_WIDTH
+from .view.theme import Theme
+
+
+class _PlainSettings:
+    """Settings used when the settings file cannot be read (nothing is written back)."""
+
+    ai_level = 2
+    animation_speed = 1.0
+    colour_blind = False
+    connection_lines = True
+    window_size = (1280, 800)
+    default_rules = "standard"
+    player_name = "Player"
+
+
+class App:
+    """Everything one window needs; the current screen is ``scenes.top``."""
+
+    def __init__(self, options=None, size: tuple[int, int] = (1280, 800)):
+        self.options = options if options is not None else window_defaults()
+        self.size = size
+        self.settings = self._load_settings()
+        self.theme = Theme(bool(self.settings.colour_blind or getattr(self.options, "colour_blind", False)))
+        self.scenes = SceneStack()
+        self.opponent = Opponent(seed=getattr(self.options, "seed", None))
+        self.running = True
+        self.toast_text = ""
+        self.toast_time = 0.0
+        self.rng = random.Random(getattr(self.options, "seed", None))
+        self._failures = 0
+
+    # --- settings ---
+    def _load_settings(self):
+        try:
+            from hwgame import persist
+
+            return persist.load_settings()
+        except Exception:
+            return _PlainSettings()
+
+    def save_settings(self) -> None:
+        """Write the settings (a failure only shows a message)."""
+        self.theme.colour_blind = bool(self.settings.colour_blind)
+        if isinstance(self.settings, _PlainSettings):
+            return
+        try:
+            from hwgame import persist
+
+            persist.save_settings(self.settings)
+        except Exception as exc:
+            self.toast(f"Settings not saved: {getattr(exc, 'message', exc)}")
+
+    @property
+    def default_level(self) -> str:
+        """The computer level the settings choose."""
+        return level_name(getattr(self.settings, "ai_level", 2))
+
+    # --- starting ---
+    def boot(self) -> None:
+        """Open the first screen: a loaded game, a new game, or the title."""
+        from .scenes.title import TitleScene
+
+        self.scenes.reset(TitleScene(self))
+        opts = self.options
+        if getattr(opts, "load", None):
+            self.load(opts.load)
+        elif getattr(opts, "new_game", False):
+            name = getattr(self.settings, "player_name", "Player") or "Player"
+            rules = getattr(self.settings, "default_rules", "standard")
+            self.new_game(config_from_args(opts, name, self.default_level, rules))
+
+    def new_game(self, config: GameConfig) -> None:
+        """Start a game: the setup screen, or straight to play when setup is automatic."""
+        from .scenes.play import PlayScene
+        from .scenes.setup import SetupScene, auto_setup
+
+        self.stop_game()
+        vs_computer = COMPUTER in config.seats
+        game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer)
+        ctl = PlayController(game, config.seats, config.levels, self.opponent, on_commit=self.autosave)
+        if config.auto_setup:
+            auto_setup(ctl, self.rng)
+            self.autosave(game)
+            self._open(PlayScene(self, ctl))
+        else:
+            self._open(SetupScene(self, ctl))
+
+    def open_game(self, game: Game, players=None) -> None:
+        """Continue a game (loaded from a save): seats and levels from the save's players."""
+        from .scenes.play import PlayScene
+        from .scenes.setup import SetupScene
+
+        self.stop_game()
+        seats, levels = [HUMAN, HUMAN], ["easy", "easy"]
+        for i, p in enumerate(players or []):
+            if getattr(p, "kind", HUMAN) == COMPUTER:
+                seats[i] = COMPUTER
+                levels[i] = level_name(getattr(p, "level", None))
+        ctl = PlayController(game, tuple(seats), tuple(levels), self.opponent, on_commit=self.autosave)
+        if game.in_setup:
+            self._open(SetupScene(self, ctl))
+            return
+        # A finished game opens on its board; the play screen shows the game-over card itself.
+        self._open(PlayScene(self, ctl))
+
+    def _open(self, scene) -> None:
+        from .scenes.title import TitleScene
+
+        self.scenes.reset(TitleScene(self))
+        self.scenes.push(scene)
+
+    def stop_game(self) -> None:
+        """Cancel the computer's thinking (new game, load, quit to title)."""
+        self.opponent.cancel()
+
+    def to_title(self) -> None:
+        """Back to the title screen."""
+        from .scenes.title import TitleScene
+
+        self.stop_game()
+        self.scenes.reset(TitleScene(self))
+
+    # --- saving ---
+    def players_of(self, ctl: PlayController):
+        """The two seats as the save format's Player objects."""
+        from hwgame.persist import Player
+
+        out = []
+        for i, name in enumerate(ctl.game.players):
+            if ctl.seats[i] == COMPUTER:
+                out.append(Player(name=name, kind="computer", level=level_number(ctl.levels[i])))
+            else:
+                out.append(Player(name=name))
+        return out
+
+    def autosave(self, game: Game) -> None:
+        """Write the autosave after a turn (the end-to-end test reads it); a failure shows a message."""
+        ctl = self._controller_of(game)
+        try:
+            from hwgame import persist
+
+            players = self.players_of(ctl) if ctl is not None else None
+            persist.autosave(game, players)
+        except Exception as exc:
+            self.toast(f"Autosave failed: {getattr(exc, 'message', exc)}")
+
+    def _controller_of(self, game: Game):
+        for scene in self.scenes.scenes:
+            ctl = getattr(scene, "ctl", None)
+            if ctl is not None and ctl.game is game:
+                return ctl
+        return None
+
+    def save_record(self, ctl: PlayController, name: str | None = None) -> str:
+        """Save the game under a name in the saves folder; return a message for the player."""
+        try:
+            from hwgame import persist
+
+            stem = name or "-".join(ctl.game.players) + f"-{len(ctl.game.turns)}"
+            path = persist.save_game(ctl.game, stem, self.players_of(ctl), overwrite=True)
+            return f"Saved as {Path(path).name}"
+        except Exception as exc:
+            return f"Could not save: {getattr(exc, 'message', exc)}"
+
+    def load(self, name) -> bool:
+        """Open a save by name or path; a problem shows a message and returns False."""
+        try:
+            from hwgame import persist
+
+            loaded = persist.load_game(name)
+        except Exception as exc:
+            self.toast(f"Could not load: {getattr(exc, 'message', exc)}")
+            return False
+        self.open_game(loaded.game, loaded.players)
+        return True
+
+    # --- the frame ---
+    def toast(self, text: str, seconds: float = 4.0) -> None:
+        """Show a short message at the top of the window."""
+        self.toast_text = text
+        self.toast_time = seconds
+
+    def handle_event(self, event) -> None:
+        """One event: window events here, the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.size = (max(event.w, MIN_WIDTH), max(event.h, MIN_HEIGHT))
+            return
+        self.scenes.handle_event(event)
+
+    def step(self, events, dt: float, surface: pygame.Surface) -> None:
+        """One frame: events, update, draw. An error in a screen becomes a message, not a crash."""
+        try:
+            for event in events:
+                self.handle_event(event)
+                if not self.running:
+                    return
+            self.scenes.update(dt)
+            if self.toast_time > 0:
+                self.toast_time -= dt
+            self.scenes.draw(surface)
+            self._draw_toast(surface)
+            self._failures = 0
+        except Exception as exc:
+            self._recover(exc)
+
+    def _recover(self, exc: Exception) -> None:
+        self._failures += 1
+        self._write_crash_log()
+        if self._failures > 3:
+            raise exc
+        self.toast(f"Something went wrong ({type(exc).__name__}); the game tried to carry on.")
+        if self._failures > 2:
+            self.to_title()
+
+    def _write_crash_log(self) -> None:
+        try:
+            from hwgame.persist.paths import data_dir
+
+            folder = data_dir() or Path.home()
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(folder / "hwgame-errors.log", "a", encoding="utf-8") as f:
+                f.write(traceback.format_exc() + "\n")
+        except Exception:
+            pass  # nowhere to write: the message on screen is all we can do
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast_time <= 0 or not self.toast_text:
+            return
+        from .view import theme as T
+
+        lines = self.theme.wrap(self.toast_text, 22, min(700, surface.get_width() - 80))
+        h = 12 + 22 * len(lines)
+        w = max(self.theme.font(22).size(line)[0] for line in lines) + 30
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (surface.get_width() // 2, 10)
+        pygame.draw.rect(surface, (40, 30, 30), rect, border_radius=8)
+        pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
+        for i, line in enumerate(lines):
+            T.draw_text(surface, self.theme, line, (rect.centerx, rect.y + 7 + 22 * i), 22, T.TEXT, anchor="midtop")
+
+    def quit(self) -> None:
+        """Leave: stop the computer and end the loop."""
+        self.running = False
+        self.opponent.cancel()
+
+    def shutdown(self) -> None:
+        """Release the worker thread (the window is closing)."""
+        self.opponent.shutdown()

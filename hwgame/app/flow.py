@@ -1,0 +1,274 @@
+"""The flow of a game in the window: whose turn, playing and committing, undo, the computer's turns, hints.
+
+Pure logic on top of ``controller.ActionResolver`` (no pygame). Human actions go through ``Game.act``;
+the computer's turn goes through ``Game.play`` before anything is shown, then it is handed to the
+screen as a list of Effects to animate one action at a time.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from hwgame.rules import (
+    EndTurn,
+    Game,
+    IllegalActionError,
+    apply_checked,
+    start_turn,
+)
+from hwgame.rules.notation import format_turn
+from hwgame.rules.position import PLAYING
+
+from .controller import COMPUTER, HUMAN, ActionResolver, Effect
+from .describe import describe_action
+from .opponent import HINT_LEVEL, Answer, Opponent
+
+
+class PlayController(ActionResolver):
+    """A game with seats (human or computer), the turn in progress, and the computer's answers.
+
+    ``effects`` collects every change of the board for the screen to animate; ``events`` collects
+    short notices for the screen (``"computer-played"``, ``"ai-failed"``, ``"hint"``, ``"committed"``).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: tuple[str, str] = (HUMAN, HUMAN),
+        levels: tuple[str, str] = ("easy", "easy"),
+        opponent: Opponent | None = None,
+        on_commit=None,
+    ):
+        super().__init__(game)
+        self.seats = list(seats)
+        self.levels = list(levels)
+        self.opponent = opponent or Opponent()
+        self.on_commit = on_commit
+        self.effects: deque[Effect] = deque()
+        self.events: deque[tuple[str, str]] = deque()
+        self.ai_error: str | None = None
+        self.hint: tuple | None = None
+        self.hint_text: str = ""
+
+    # --- seats ---
+    @property
+    def vs_computer(self) -> bool:
+        """True when one seat is the computer."""
+        return COMPUTER in self.seats
+
+    @property
+    def bottom(self) -> int:
+        """The player drawn at the bottom of the screen: the human against the computer, else player 0."""
+        if self.seats[0] == COMPUTER and self.seats[1] == HUMAN:
+            return 1
+        return 0
+
+    def human_to_move(self) -> bool:
+        """True when a human may act now (the game goes on and it is a human's turn)."""
+        return not self.game.is_over() and self.seats[self.game.to_move] == HUMAN
+
+    def computer_to_move(self) -> bool:
+        """True when the computer should be choosing a turn now."""
+        return not self.game.is_over() and self.seats[self.game.to_move] == COMPUTER
+
+    @property
+    def thinking(self) -> bool:
+        """True while the computer searches for its own turn."""
+        ticket = self.opponent.ticket
+        return ticket is not None and ticket.purpose == "move"
+
+    # --- human actions ---
+    def drag_refusal(self, source) -> str | None:
+        """Why ``source`` cannot be dragged now (also: not your turn), or None."""
+        if self.game.is_over():
+            return "the game is over"
+        if not self.human_to_move():
+            return "wait: it is the computer's turn"
+        return super().drag_refusal(source)
+
+    def play(self, action) -> str | None:
+        """Apply one action of the human to move; return the engine's reason if it is refused."""
+        if not self.human_to_move():
+            return "it is not your turn"
+        before = self.game.state.position
+        player = self.game.to_move
+        try:
+            canonical = self.game.act(action)
+        except IllegalActionError as exc:
+            return exc.reason
+        if isinstance(canonical, EndTurn):
+            self._after_commit()
+            return None
+        self.effects.append(Effect(before, canonical, self.game.state.position, player))
+        self._forget_hint()
+        return None
+
+    def end_turn(self) -> str | None:
+        """Commit the turn in progress (the screen asked for confirmation first); None when done."""
+        if not self.human_to_move():
+            return "it is not your turn"
+        try:
+            self.game.commit()
+        except IllegalActionError as exc:
+            return exc.reason
+        self._after_commit()
+        return None
+
+    def restart_turn(self) -> bool:
+        """Take back every action of the turn in progress."""
+        if not self.game.pending or not self.human_to_move():
+            return False
+        self.game.restart_turn()
+        self.effects.clear()
+        return True
+
+    def _after_commit(self) -> None:
+        self._forget_hint()
+        self.events.append(("committed", ""))
+        if self.on_commit is not None:
+            self.on_commit(self.game)
+        self.start_computer()
+
+    # --- undo ---
+    def _undo_target(self) -> int | None:
+        """Index of the latest committed turn the undo should go back to, or None."""
+        positions = self.game.positions
+        for k in range(len(self.game.turns) - 1, -1, -1):
+            before = positions[k]
+            if before.stage < PLAYING and not self.game.in_setup:
+                return None  # never undo back into the setup once play has started
+            if self.seats[before.to_move] == HUMAN:
+                return k
+        return None
+
+    def undo(self) -> str:
+        """Take back the last action of the turn in progress, else the last human turn (and the
+        computer's answer to it). Returns a short message for the screen."""
+        if self.thinking:
+            self.opponent.cancel()
+        self.ai_error = None
+        self._forget_hint()
+        self.effects.clear()
+        if self.game.pending:
+            self.game.undo_action()
+            return "Took back the last action."
+        if not self.vs_computer:
+            k = len(self.game.turns) - 1
+            if k < 0 or (self.game.positions[k].stage < PLAYING and not self.game.in_setup):
+                return "Nothing to take back."
+            self.game.undo()
+            self.events.append(("committed", "undo"))
+            if self.on_commit is not None:
+                self.on_commit(self.game)
+            return "Took back the last turn."
+        k = self._undo_target()
+        if k is None:
+            self.start_computer()
+            return "Nothing to take back."
+        undone = 0
+        while len(self.game.turns) > k:
+            self.game.undo()
+            undone += 1
+        if self.on_commit is not None:
+            self.on_commit(self.game)
+        self.events.append(("committed", "undo"))
+        return "Took back your turn and the computer's answer." if undone > 1 else "Took back your turn."
+
+    # --- the computer ---
+    def start_computer(self) -> None:
+        """Ask the worker for the computer's turn if it is the computer's move and nothing is asked yet."""
+        if not self.computer_to_move() or self.thinking or self.ai_error:
+            return
+        level = self.levels[self.game.to_move]
+        ticket = self.opponent.request(self.game.position, level, "move")
+        if isinstance(ticket, str):
+            self._ai_failed(ticket)
+
+    def _ai_failed(self, message: str) -> None:
+        self.ai_error = message
+        self.events.append(("ai-failed", message))
+
+    def retry_computer(self) -> None:
+        """After a failure: ask the computer again."""
+        self.ai_error = None
+        self.start_computer()
+
+    def take_over(self) -> None:
+        """After a failure: the computer's seat becomes a human seat (hotseat from here on)."""
+        self.opponent.cancel()
+        self.ai_error = None
+        self.seats = [HUMAN, HUMAN]
+
+    def update(self) -> None:
+        """Poll the worker: play a finished computer turn (checked by the engine) or show a hint."""
+        answer = self.opponent.poll()
+        if answer is not None:
+            if answer.ticket.purpose == "hint":
+                self._hint_ready(answer)
+            else:
+                self._computer_answer(answer)
+        self.start_computer()
+
+    def _computer_answer(self, answer: Answer) -> None:
+        game = self.game
+        if answer.ticket.position != game.position or game.pending or not self.computer_to_move():
+            return  # stale: the game moved on (undo, new game, load) while the computer thought
+        if answer.turn is None:
+            if answer.error:
+                self._ai_failed(f"The computer could not choose a turn: {answer.error}")
+            else:
+                self.start_computer()  # cancelled by someone else's request: ask again
+            return
+        before = game.position
+        player = game.to_move
+        try:
+            game.play(answer.turn)
+        except IllegalActionError as exc:
+            self._ai_failed(f"The computer chose an illegal turn ({exc.reason}).")
+            return
+        # Replay the validated turn step by step so the screen can show each action.
+        state = start_turn(before)
+        for action in answer.turn:
+            if isinstance(action, EndTurn):
+                break
+            after = apply_checked(state, action)
+            self.effects.append(Effect(state.position, action, after.position, player, by_computer=True))
+            state = after
+        self.events.append(("computer-played", format_turn(answer.turn)))
+        if self.on_commit is not None:
+            self.on_commit(game)
+
+    # --- hints ---
+    def request_hint(self) -> str:
+        """Ask the computer what it would play from the start of this turn; returns a message."""
+        if not self.human_to_move():
+            return "A hint is for your own turn."
+        if self.thinking:
+            return "The computer is busy."
+        ticket = self.opponent.request(self.game.position, HINT_LEVEL, "hint")
+        if isinstance(ticket, str):
+            return ticket
+        self.hint_text = "Thinking about a hint..."
+        return ""
+
+    def _hint_ready(self, answer: Answer) -> None:
+        if answer.ticket.position != self.game.position or not self.human_to_move():
+            return
+        if answer.turn is None:
+            self.hint_text = "No hint this time." if answer.error is None else "The hint failed."
+            return
+        self.hint = tuple(answer.turn)
+        words = "; then ".join(describe_action(a) for a in self.hint)
+        start = " (from the start of the turn)" if self.game.pending else ""
+        self.hint_text = f"Hint{start}: {words}"
+        self.events.append(("hint", self.hint_text))
+
+    def _forget_hint(self) -> None:
+        if self.opponent.ticket is not None and self.opponent.ticket.purpose == "hint":
+            self.opponent.cancel()
+        self.hint = None
+        self.hint_text = ""
+
+    def close(self) -> None:
+        """Stop thinking (new game, quit)."""
+        self.opponent.cancel()

@@ -1,0 +1,98 @@
+"""``hwgame`` without a subcommand: open the window and run the loop (events -> scenes -> update -> draw)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .options import add_window_arguments, parse_size
+
+
+def _parse(argv) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="hwgame")
+    add_window_arguments(parser)
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--load", default=None)
+    return parser.parse_args(argv)
+
+
+def _no_window(reason: str) -> int:
+    print(f"hwgame: cannot open the game window: {reason}", file=sys.stderr)
+    return 1
+
+
+def run(options=None) -> int:
+    """Open the window and play; ``options`` is the parsed command line or a list of arguments.
+
+    Returns the exit status. Without a display this prints one line and returns 1.
+    """
+    if options is None or isinstance(options, (list, tuple)):
+        options = _parse(list(options or []))
+    if getattr(options, "data_dir", None):
+        try:
+            from hwgame.persist import set_data_dir
+
+            set_data_dir(options.data_dir)
+        except Exception:
+            os.environ["HWGAME_DATA_DIR"] = str(options.data_dir)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError:
+        return _no_window("pygame-ce is not installed")
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("SDL_VIDEODRIVER")
+    ):
+        return _no_window("no display found (DISPLAY is not set)")
+    try:
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as exc:
+        return _no_window(f"no display available ({exc})")
+    try:
+        return _loop(pygame, options)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pygame.quit()
+
+
+def _loop(pygame, options) -> int:
+    from .app import App
+    from .view.layout import MIN_HEIGHT, MIN_WIDTH
+
+    size = parse_size(getattr(options, "size", None), (1280, 800))
+    pygame.display.set_caption("Homeworlds")
+    try:
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as exc:
+        return _no_window(f"no display available ({exc})")
+    app = App(options, screen.get_size())
+    pygame.key.start_text_input()
+    app.boot()
+    clock = pygame.time.Clock()
+    fps = max(10, int(getattr(options, "fps", 60) or 60))
+    max_frames = int(getattr(options, "max_frames", 0) or 0)
+    frames = 0
+    try:
+        while app.running:
+            dt = min(clock.tick(fps) / 1000.0, 0.1)
+            events = pygame.event.get()
+            for event in events:
+                if event.type == pygame.VIDEORESIZE and (event.w < MIN_WIDTH or event.h < MIN_HEIGHT):
+                    # Keep the window at least as large as the layout needs.
+                    screen = pygame.display.set_mode((max(event.w, MIN_WIDTH), max(event.h, MIN_HEIGHT)),
+                                                     pygame.RESIZABLE)
+            screen = pygame.display.get_surface() or screen
+            app.step(events, dt, screen)
+            pygame.display.flip()
+            frames += 1
+            if max_frames and frames >= max_frames:
+                break
+    except Exception as exc:
+        print(f"hwgame: the game stopped after an error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        app.shutdown()
+    return 0

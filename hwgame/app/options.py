@@ -1,0 +1,113 @@
+"""Command-line options of the game window, and the description of a game to start. Pure Python.
+
+``hwgame`` with no subcommand opens the window; these options let it start straight in a game (the
+end-to-end tests use them so they need no menu clicks) and set the window up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from dataclasses import dataclass
+
+from hwgame.rules.validate import NAME_PATTERN
+
+from .controller import COMPUTER, HUMAN
+from .opponent import LEVEL_NAMES
+
+_SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
+
+
+def add_window_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the window's options to the ``hwgame`` parser."""
+    g = parser.add_argument_group("game window")
+    g.add_argument("--new-game", action="store_true", help="start a new game at once instead of the title screen")
+    g.add_argument("--opponent", choices=(HUMAN, COMPUTER), default=COMPUTER, help="with --new-game: who you play")
+    g.add_argument("--level", choices=LEVEL_NAMES, default=None, help="the computer's level (default: from settings)")
+    g.add_argument("--first", choices=("me", "opponent", "random"), default="me", help="who sets up and moves first")
+    g.add_argument("--rules", dest="rule_set", choices=("standard", "sdg"), default=None, help="rule set")
+    g.add_argument("--name", default=None, help="your name (default: from settings)")
+    g.add_argument("--opponent-name", default=None, help="the other player's name")
+    g.add_argument("--setup", choices=("manual", "auto"), default="manual",
+                   help="auto: both homeworlds are built with sound defaults (skips the setup screen)")
+    g.add_argument("--seed", type=int, default=None, help="make the computer's choices repeatable")
+    g.add_argument("--size", default=None, metavar="WxH", help="window size, for example 1280x800")
+    g.add_argument("--colour-blind", action="store_true", help="write the colour letter on every piece")
+    g.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
+    g.add_argument("--max-frames", type=int, default=0, help=argparse.SUPPRESS)
+
+
+def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
+    """Read ``WxH``; fall back to ``default`` for None or nonsense."""
+    if not text:
+        return default
+    m = _SIZE.match(text.strip())
+    if not m:
+        return default
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def valid_name(name: str) -> bool:
+    """True when a player name can name a homeworld (letters, digits, _ - . ', up to 24)."""
+    return bool(NAME_PATTERN.match(name))
+
+
+@dataclass
+class GameConfig:
+    """A game to start: seats in turn order, names, levels, rules, and whether setup is automatic."""
+
+    names: tuple[str, str] = ("You", "Computer")
+    seats: tuple[str, str] = (HUMAN, COMPUTER)
+    levels: tuple[str, str] = ("easy", "easy")
+    rules: str = "standard"
+    auto_setup: bool = False
+
+    def problems(self) -> list[str]:
+        """What is wrong with the names (empty when the game can start)."""
+        out = []
+        for n in self.names:
+            if not valid_name(n):
+                out.append(f"{n!r} cannot be a name: use letters, digits, '_', '-' or '.', up to 24")
+        if self.names[0].lower() == self.names[1].lower():
+            out.append("the two players need different names")
+        return out
+
+
+def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: str, first: str,
+                rules: str, auto_setup: bool = False, rng: random.Random | None = None) -> GameConfig:
+    """Arrange seats from a human's point of view: who plays first decides who is player 0."""
+    other = opponent_name or ("Computer" if opponent_kind == COMPUTER else "Player2")
+    if other.lower() == me.lower():
+        other = other + "2"
+    if first == "random":
+        first = (rng or random.Random()).choice(("me", "opponent"))
+    mine = (me, HUMAN, level)
+    theirs = (other, opponent_kind, level)
+    a, b = (mine, theirs) if first == "me" else (theirs, mine)
+    return GameConfig((a[0], b[0]), (a[1], b[1]), (a[2], b[2]), rules, auto_setup)
+
+
+def config_from_args(args, default_name: str, default_level: str, default_rules: str) -> GameConfig:
+    """The game that ``--new-game`` and its options describe."""
+    me = args.name or default_name
+    if not valid_name(me):
+        me = "Player"
+    return config_from(
+        me,
+        args.opponent,
+        args.opponent_name,
+        args.level or default_level,
+        args.first,
+        args.rule_set or default_rules,
+        args.setup == "auto",
+    )
+
+
+def window_defaults() -> argparse.Namespace:
+    """The options as if none were given (for tests and the benchmark)."""
+    parser = argparse.ArgumentParser()
+    add_window_arguments(parser)
+    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--load", default=None)
+    return parser.parse_args([])

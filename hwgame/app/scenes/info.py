@@ -1,0 +1,216 @@
+"""Screens of information and choices: the rules in short, settings, and the list of saves."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..opponent import LEVEL_NAMES
+from ..view import theme as T
+from ..view.widgets import Button, Choice, draw_paragraphs
+from .base import Scene
+
+_RULES_SOURCE = """\
+GOAL. Each player has a homeworld: a binary star with ships. You lose when, at the end of a turn,
+none of your ships is at your homeworld. Destroy or capture the enemy's home fleet to win.
+
+PIECES. 36 pyramids: red, yellow, green and blue, in three sizes, three of each. Upright pyramids
+are stars; pyramids lying down are ships, pointing away from their owner (yours point up the
+screen). Pieces not in play are in the bank.
+
+THE MAP. Each system has one star (two for a homeworld). Two systems are connected when their stars
+share no size: a small star connects to medium and large ones, not to another small one.
+
+A TURN is one action, or one sacrifice, or a pass. You may use a colour's power in a system when
+that colour is there as a star or as one of your own ships.
+ - Green, BUILD: take the smallest bank piece of a colour you already have a ship of in that system, as
+   a new ship there. (Drag a bank piece onto the system.)
+ - Blue, TRADE: swap one of your ships for a bank piece of the same size and another colour. (Drag the
+   bank piece onto your ship.)
+ - Yellow, MOVE: move a ship to a connected system, or DISCOVER a new system with a bank piece as its
+   star (drag your ship into open space).
+ - Red, CAPTURE: take an enemy ship in that system no bigger than your largest ship there. (Drag your
+   ship onto theirs.)
+
+SACRIFICE. Return one of your ships to the bank (drag it onto the bank) and take as many actions of
+its colour as its size, anywhere you have ships, without needing the colour there.
+
+CATASTROPHE. Four or more pieces of one colour in one system (stars and ships of both players) make
+it overpopulated: a marker appears. Click it during your turn to send every piece of that colour
+there back to the bank. It costs no action.
+
+Systems left without ships, or without stars, disappear and their pieces go back to the bank.
+
+END TURN with the button or Enter. Ctrl+Z takes back an action, or your last turn and the computer's
+answer. Every action can also be done by clicking a piece and picking from the list.
+"""
+
+
+def _unwrap(text: str) -> str:
+    """Join the source's wrapped lines back into paragraphs (the screen wraps to its own width)."""
+    paragraphs = []
+    for block in text.strip().split("\n\n"):
+        items: list[str] = []
+        for line in block.split("\n"):
+            if line.startswith(" - ") or not items:
+                items.append(line)
+            else:
+                items[-1] += " " + line.strip()
+        paragraphs.append("\n".join(items))
+    return "\n\n".join(paragraphs)
+
+
+RULES_TEXT = _unwrap(_RULES_SOURCE)
+
+
+class RulesScene(Scene):
+    """The rules in short, scrollable."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.line = 0
+        self.lines_total = 0
+        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+
+    def handle_event(self, event) -> bool:
+        """Scroll with the wheel or arrows; Escape goes back."""
+        if self.back.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.line = max(0, min(self.lines_total - 5, self.line - event.y * 3))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.scenes.pop(self)
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.line = min(max(0, self.lines_total - 5), self.line + (10 if event.key == pygame.K_PAGEDOWN else 1))
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.line = max(0, self.line - (10 if event.key == pygame.K_PAGEUP else 1))
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The text and a Back button."""
+        th = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(T.BG)
+        T.draw_text(surface, th, "Rules", (w // 2, 24), 48, T.TEXT, True, "midtop")
+        rect = pygame.Rect(max(40, w // 2 - 440), 84, min(880, w - 80), h - 170)
+        self.lines_total = draw_paragraphs(surface, th, RULES_TEXT, rect, 23, T.TEXT, 4, self.line)
+        self.back.rect = pygame.Rect(w // 2 - 100, h - 70, 200, 46)
+        self.back.draw(surface, th)
+
+
+class SettingsScene(Scene):
+    """Colour-blind letters, connection lines, animation speed, the computer's level."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        self.colour_blind = Choice("Colour letters on pieces", [("Off", False), ("On", True)],
+                                   on_change=lambda v: self._set("colour_blind", v))
+        self.colour_blind.set_value(bool(s.colour_blind))
+        self.lines = Choice("Connection lines", [("Only while dragging", False), ("Always (faint)", True)],
+                            on_change=lambda v: self._set("connection_lines", v))
+        self.lines.set_value(bool(s.connection_lines))
+        self.speed = Choice("Animations", [("Off", 0.0), ("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5)],
+                            on_change=lambda v: self._set("animation_speed", v))
+        self.speed.set_value(float(s.animation_speed))
+        self.level = Choice("Computer level (new games)", [(n.capitalize(), i + 1) for i, n in enumerate(LEVEL_NAMES)],
+                            on_change=lambda v: self._set("ai_level", v))
+        self.level.set_value(min(int(getattr(s, "ai_level", 2) or 2), len(LEVEL_NAMES)))
+        self.widgets = [self.colour_blind, self.lines, self.speed, self.level]
+        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+
+    def _set(self, name: str, value) -> None:
+        try:
+            setattr(self.app.settings, name, value)
+        except Exception:
+            return
+        self.app.save_settings()
+
+    def handle_event(self, event) -> bool:
+        """Choices, Back, Escape."""
+        for wdg in [*self.widgets, self.back]:
+            if wdg.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The choices."""
+        th = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(T.BG)
+        T.draw_text(surface, th, "Settings", (w // 2, 40), 52, T.TEXT, True, "midtop")
+        fw = min(680, w - 80)
+        y = 140
+        for wdg in self.widgets:
+            wdg.rect = pygame.Rect(w // 2 - fw // 2, y, fw, 42)
+            wdg.draw(surface, th)
+            y += 60
+        self.back.rect = pygame.Rect(w // 2 - 100, y + 30, 200, 46)
+        self.back.draw(surface, th)
+
+
+class LoadScene(Scene):
+    """The saves, newest first; click one to open it."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries = []
+        self.problem = ""
+        try:
+            from hwgame import persist
+
+            self.entries = persist.list_saves()[:40]
+        except Exception as exc:
+            self.problem = f"The saves cannot be listed: {getattr(exc, 'message', exc)}"
+        self.rows: list[tuple[pygame.Rect, object]] = []
+        self.top = 0
+        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+
+    def handle_event(self, event) -> bool:
+        """Click a save to load it; wheel scrolls; Escape goes back."""
+        if self.back.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, info in self.rows:
+                if rect.collidepoint(event.pos):
+                    if info.error:
+                        self.problem = info.describe()
+                    else:
+                        self.app.load(info.path)
+                    return True
+        elif event.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(len(self.entries) - 1, self.top - event.y))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The list."""
+        th = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(T.BG)
+        T.draw_text(surface, th, "Load a game", (w // 2, 30), 48, T.TEXT, True, "midtop")
+        fw = min(900, w - 80)
+        x = w // 2 - fw // 2
+        y = 100
+        self.rows = []
+        if not self.entries and not self.problem:
+            T.draw_text(surface, th, "No saved games yet.", (w // 2, y + 20), 26, T.TEXT_DIM, anchor="midtop")
+        mouse = pygame.mouse.get_pos()
+        for info in self.entries[self.top :]:
+            if y + 52 > h - 100:
+                break
+            rect = pygame.Rect(x, y, fw, 48)
+            self.rows.append((rect, info))
+            pygame.draw.rect(surface, T.BUTTON_HOVER if rect.collidepoint(mouse) else T.BUTTON, rect, border_radius=7)
+            title = info.name + ("  (autosave)" if info.is_autosave else "")
+            surface.blit(th.fit_text(title, 22, fw - 20, T.TEXT, True), (x + 10, y + 5))
+            color = T.TEXT_BAD if info.error else T.TEXT_DIM
+            surface.blit(th.fit_text(info.describe(), 18, fw - 20, color), (x + 10, y + 27))
+            y += 56
+        if self.problem:
+            T.draw_text(surface, th, self.problem, (w // 2, h - 130), 22, T.TEXT_BAD, anchor="midtop")
+        self.back.rect = pygame.Rect(w // 2 - 100, h - 70, 200, 46)
+        self.back.draw(surface, th)

@@ -1,0 +1,148 @@
+"""The in-game menu and the game-over card."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..view import theme as T
+from ..view.widgets import Button, dim, panel
+from .base import Scene
+
+
+class _Card(Scene):
+    """A centred card with a title, optional lines and a column of buttons."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, entries: list[tuple[str, object]], lines: list[tuple[str, tuple]] = ()):
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.buttons = [Button(text, action, size=24) for text, action in entries]
+        self.card = pygame.Rect(0, 0, 400, 300)
+
+    def handle_event(self, event) -> bool:
+        """Buttons; Escape closes the card."""
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim what is below and draw the card."""
+        th = self.app.theme
+        w, h = surface.get_size()
+        dim(surface, 120)
+        text_h = sum(len(th.wrap(text, 24, 440)) * 26 for text, _ in self.lines)
+        ch = 80 + text_h + 52 * len(self.buttons) + 16
+        self.card = pygame.Rect(0, 0, 500, min(h - 20, ch))
+        self.card.center = (w // 2, h // 2)
+        panel(surface, self.card)
+        T.draw_text(surface, th, self.title, (self.card.centerx, self.card.y + 20), 40, T.TEXT, True, "midtop")
+        y = self.card.y + 70
+        for text, color in self.lines:
+            for line in th.wrap(text, 24, 440):
+                T.draw_text(surface, th, line, (self.card.centerx, y), 24, color, anchor="midtop")
+                y += 26
+        y += 10
+        for b in self.buttons:
+            b.rect = pygame.Rect(self.card.centerx - 170, y, 340, 42)
+            b.draw(surface, th)
+            y += 52
+
+
+class GameMenu(_Card):
+    """Esc during a game: resume, save, new game, settings, rules, back to the title, quit."""
+
+    def __init__(self, app, scene):
+        self.scene = scene
+        entries = [
+            ("Resume", lambda: app.scenes.pop(self)),
+            ("Save game", self.save),
+            ("New game", self.new_game),
+            ("Settings", self.settings),
+            ("Rules", self.rules),
+            ("Quit to title", app.to_title),
+            ("Quit", app.quit),
+        ]
+        super().__init__(app, "Menu", entries)
+
+    def save(self) -> None:
+        """Save the game in the saves folder."""
+        self.app.scenes.pop(self)
+        self.app.toast(self.app.save_record(self.scene.ctl))
+
+    def new_game(self) -> None:
+        """Leave this game (it stays in the autosave) for the new-game screen."""
+        from .title import NewGameScene
+
+        self.app.to_title()
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def settings(self) -> None:
+        """Settings over the game."""
+        from .info import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        """The rules over the game."""
+        from .info import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app))
+
+
+class GameOverScene(_Card):
+    """The result and why; new game, review, save the record, take back, title."""
+
+    def __init__(self, app, play):
+        self.play = play
+        ctl = play.ctl
+        outcome = ctl.game.outcome()
+        if outcome is None:
+            title, color = "Game over", T.TEXT
+        elif outcome.winner is None:
+            title, color = "Draw", T.TEXT_WARN
+        elif ctl.vs_computer:
+            won = ctl.seats[outcome.winner] == "human"
+            title, color = ("You win!", T.TEXT_GOOD) if won else ("You lose", T.TEXT_BAD)
+        else:
+            title, color = f"{ctl.game.players[outcome.winner]} wins", T.TEXT_GOOD
+        reason = outcome.reason if outcome else ""
+        lines = [(reason[:1].upper() + reason[1:] + ".", color)] if reason else []
+        lines.append((f"after {len(ctl.game.turns)} turns", T.TEXT_DIM))
+        entries = [
+            ("New game", self.new_game),
+            ("Review the game", self.review),
+            ("Save the record", self.save),
+        ]
+        if ctl.vs_computer:
+            entries.append(("Take back my last turn", self.take_back))
+        entries.append(("Back to the title", app.to_title))
+        super().__init__(app, title, entries, lines)
+        self.saved = ""
+
+    def new_game(self) -> None:
+        """The new-game screen."""
+        from .title import NewGameScene
+
+        self.app.to_title()
+        self.app.scenes.push(NewGameScene(self.app))
+
+    def review(self) -> None:
+        """Step through the game."""
+        from .review import ReviewScene
+
+        self.app.scenes.push(ReviewScene(self.app, self.play.ctl))
+
+    def save(self) -> None:
+        """Save the finished game's record."""
+        text = self.app.save_record(self.play.ctl)
+        self.app.toast(text)
+
+    def take_back(self) -> None:
+        """Undo the last turn (and the computer's answer) and play on."""
+        self.app.scenes.pop(self)
+        self.play.undo()

@@ -1,0 +1,468 @@
+"""The play screen: the board, the bank and the side panel; drags and clicks become actions.
+
+Pointer events go to the drag tracker, whose intents the controller turns into rule actions; the
+screen only shows what the controller says: legal targets while dragging, a caption of what the drop
+will do, the engine's reason when a drop is refused, and an animation of every change.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from hwgame.rules import Catastrophe, Discover
+from hwgame.rules.pieces import piece_words
+
+from ..describe import describe_action
+from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
+from ..view import theme as T
+from ..view.anim import BASE_DURATION, Transition, ease, lerp_box
+from ..view.board import BoardOptions, BoardView, rim_for
+from ..view.layout import (
+    BANK,
+    SPACE,
+    BankPieceTarget,
+    Box,
+    MarkerTarget,
+    ShipTarget,
+    StarTarget,
+    SystemTarget,
+    bank_layout,
+    board_layout,
+    screen_layout,
+    system_of,
+)
+from ..view.pieces import draw_piece
+from .base import Scene
+from .dialogs import ChoiceMenu, Dialog, StarChooser, confirm
+from .panel import SidePanel
+
+
+class PlayScene(Scene):
+    """A game being played (see module doc)."""
+
+    def __init__(self, app, ctl):
+        super().__init__(app)
+        self.ctl = ctl
+        self.view = BoardView(app.theme)
+        self.tracker = DragTracker(self.hit, self.ctl.drag_refusal)
+        self.panel = SidePanel(self, {"end": self.request_end_turn, "restart": self.restart_turn,
+                                      "undo": self.undo, "hint": self.hint, "menu": self.open_menu})
+        self.current: Transition | None = None
+        self.hold = 0.0  # pause after an action of the computer, so each one can be seen
+        self.flash_text = ""
+        self.flash_time = 0.0
+        self.selected = None
+        self.highlights = None
+        self._grab = None  # (piece, box) where a dragged piece was dropped, for its animation
+        self.snap = None  # [piece, kind, direction, owner, from box, to box, elapsed]
+        self._layouts: dict = {}
+        self._caption_key = None
+        self._caption = ("", True)
+        self.over_shown = False
+        self.failure_shown = False
+        ctl.start_computer()
+
+    # --- geometry ---
+    def layouts(self, size, position):
+        """(screen layout, board layout, bank layout) for a window size and a position (cached)."""
+        key = (size, position, self.ctl.bottom)
+        found = self._layouts.get(key)
+        if found is None:
+            screen = screen_layout(*size)
+            found = (screen, board_layout(position, screen.board, self.ctl.bottom), bank_layout(screen.bank))
+            if len(self._layouts) > 8:
+                self._layouts.clear()
+            self._layouts[key] = found
+        return found
+
+    def display_position(self):
+        """The position on the screen: the animated one, else the turn in progress."""
+        if self.current is not None:
+            return self.current.after
+        return self.ctl.game.state.position
+
+    def hit(self, pos):
+        """The target under a window point (None on the panel)."""
+        screen, lay, bank = self.layouts(self.app.size, self.display_position())
+        if screen.panel.contains(*pos):
+            return None
+        return bank.hit(*pos) or lay.hit(*pos)
+
+    def place_of(self, target):
+        """The layout box of a ship or bank target, or None."""
+        screen, lay, bank = self.layouts(self.app.size, self.display_position())
+        if isinstance(target, BankPieceTarget):
+            for cell in bank.cells:
+                if cell.piece == target.piece:
+                    return cell.place
+        for pp in lay.pieces():
+            if pp.target == target and getattr(pp.target, "index", 0) == getattr(target, "index", 0):
+                return pp
+        return None
+
+    # --- events ---
+    def handle_event(self, event) -> bool:
+        """Keys, the panel, then the board through the drag tracker."""
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        busy_pointer = self.tracker.press_pos is not None
+        if not busy_pointer and self.panel.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and (self.current or self.ctl.effects):
+            self._finish_animations()
+        intent = self.tracker.handle_event(event)
+        if intent is not None:
+            self.on_intent(intent)
+        return True
+
+    def _key(self, event) -> bool:
+        mods = event.mod
+        if event.key == pygame.K_ESCAPE:
+            if self.tracker.dragging:
+                self.on_intent(self.tracker.cancel())
+            elif self.selected is not None:
+                self.selected = None
+            else:
+                self.open_menu()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.request_end_turn()
+        elif event.key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.undo()
+        elif event.key == pygame.K_r and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.restart_turn()
+        return True
+
+    def on_intent(self, intent) -> None:
+        """React to a tracker intent (see ``input``)."""
+        if isinstance(intent, DragStart):
+            self.selected = None
+            self.highlights = self.ctl.highlights(intent.source)
+        elif isinstance(intent, DragRefused):
+            self.flash(intent.reason)
+        elif isinstance(intent, DragCancel):
+            self._snap_back(intent.source, self.tracker.pos)
+            self.highlights = None
+        elif isinstance(intent, Drop):
+            self.highlights = None
+            self.drop(intent.source, intent.target, intent.pos)
+        elif isinstance(intent, Click):
+            self.click(intent.target)
+
+    def drop(self, source, target, pos) -> None:
+        """A piece let go over a target: play what it means, or snap back with the reason."""
+        res = self.ctl.resolve(source, target)
+        if res.legal:
+            grab = self._grab_box(source, pos)
+            if isinstance(res.actions[0], Discover):
+                self.app.scenes.push(StarChooser(self.app, res.actions, lambda a: self.act(a, grab),
+                                                 lambda: self._snap_back(source, pos)))
+            else:
+                self.act(res.actions[0], grab)
+            return
+        if res.reason:
+            self.flash("Not possible: " + res.reason)
+        self._snap_back(source, pos)
+
+    def _grab_box(self, source, pos):
+        place = self.place_of(source)
+        if place is None:
+            return None
+        b = place.box
+        return (source.piece, Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h))
+
+    def act(self, action, grab=None) -> None:
+        """Play an action through the controller; show the engine's reason if it is refused."""
+        self._grab = grab
+        reason = self.ctl.play(action)
+        if reason:
+            self._grab = None
+            self.flash("Not possible: " + reason)
+
+    def click(self, target) -> None:
+        """The click path: a menu of the legal actions with the clicked piece or system."""
+        if isinstance(target, (type(BANK), type(SPACE))) or target is None:
+            self.selected = None
+            return
+        refusal = self.ctl.drag_refusal(target) if not self.ctl.human_to_move() else None
+        if refusal:
+            self.flash(refusal)
+            return
+        options = self.ctl.options_for(target)
+        if isinstance(target, MarkerTarget):
+            if options:
+                self.act(options[0])
+            else:
+                self.flash("Not possible: " + self.ctl._reason(Catastrophe(target.system, target.color)))
+            return
+        if not options:
+            self.flash(self._nothing_text(target))
+            return
+        self.selected = target
+        choices = []
+        discovers = [a for a in options if isinstance(a, Discover)]
+        by_ship: dict = {}
+        for a in discovers:
+            by_ship.setdefault((a.ship, a.origin), []).append(a)
+        for a in options:
+            if isinstance(a, Discover):
+                key = (a.ship, a.origin)
+                if key in by_ship:
+                    group = by_ship.pop(key)
+                    label = f"Discover a new system with {piece_words(a.ship)} from {a.origin}..."
+                    choices.append((label, lambda g=group: self._choose_star(g)))
+                continue
+            choices.append((describe_action(a), lambda a=a: self.act(a)))
+        self.app.scenes.push(ChoiceMenu(self.app, self._title_of(target), choices))
+
+    def _choose_star(self, actions) -> None:
+        self.app.scenes.push(StarChooser(self.app, actions, self.act))
+
+    def _title_of(self, target) -> str:
+        if isinstance(target, ShipTarget):
+            whose = "Your" if target.owner == self.ctl.me else f"{self.ctl.game.players[target.owner]}'s"
+            return f"{whose} {piece_words(target.piece)} ship at {target.system}"
+        if isinstance(target, BankPieceTarget):
+            return f"Bank: {piece_words(target.piece)}"
+        return f"At {system_of(target)}"
+
+    def _nothing_text(self, target) -> str:
+        if isinstance(target, ShipTarget) and target.owner != self.ctl.me:
+            return "You cannot capture that ship now."
+        if isinstance(target, (StarTarget, SystemTarget)):
+            return f"Nothing you can do at {target.system} now."
+        return "Nothing you can do with that piece now."
+
+    # --- commands ---
+    def request_end_turn(self) -> None:
+        """End Turn: asks first when ending would lose, forfeit actions, or skip a catastrophe."""
+        if not self.ctl.human_to_move() or self.app.scenes.top is not self:
+            return
+        warnings = self.ctl.end_turn_warnings()
+        if warnings:
+            confirm(self.app, "End your turn?", warnings, "End turn", self._end_turn, "Keep playing")
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        reason = self.ctl.end_turn()
+        if reason:
+            self.flash(reason)
+
+    def restart_turn(self) -> None:
+        """Take back every action of this turn."""
+        if self.ctl.restart_turn():
+            self._finish_animations()
+            self.flash("Turn restarted.")
+
+    def undo(self) -> None:
+        """Undo (against the computer: your turn and its answer)."""
+        self.tracker.reset()
+        self.highlights = None
+        self.current = None
+        self.snap = None
+        self.failure_shown = False
+        self.flash(self.ctl.undo())
+
+    def hint(self) -> None:
+        """Ask the computer for a hint."""
+        text = self.ctl.request_hint()
+        if text:
+            self.flash(text)
+
+    def open_menu(self) -> None:
+        """The in-game menu."""
+        from .menu import GameMenu
+
+        if self.app.scenes.top is self:
+            self.app.scenes.push(GameMenu(self.app, self))
+
+    def flash(self, text: str, seconds: float = 4.5) -> None:
+        """A message at the bottom of the board."""
+        self.flash_text = text
+        self.flash_time = seconds
+
+    def resume(self) -> None:
+        """Back on top: forget a half-made gesture."""
+        self.selected = None
+        self.tracker.reset()
+        self.highlights = None
+
+    # --- time ---
+    def _finish_animations(self) -> None:
+        self.current = None
+        self.hold = 0.0
+        self.ctl.effects.clear()
+
+    def _snap_back(self, source, pos) -> None:
+        place = self.place_of(source)
+        if place is None or pos is None:
+            return
+        b = place.box
+        owner = getattr(source, "owner", -1)
+        start = Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h)
+        self.snap = [place.piece, "ship" if place.kind == "ship" else "bank", place.direction, owner, start, b, 0.0]
+
+    def update(self, dt: float) -> None:
+        """Poll the computer, run animations, show the end of the game."""
+        ctl = self.ctl
+        ctl.update()
+        while ctl.events:
+            kind, text = ctl.events.popleft()
+            if kind == "ai-failed" and not self.failure_shown:
+                self.failure_shown = True
+                self._show_failure(text)
+            elif kind == "committed":
+                self.failure_shown = False
+        self.panel.update(dt)
+        if self.flash_time > 0:
+            self.flash_time -= dt
+        if self.snap is not None:
+            self.snap[6] += dt
+            if self.snap[6] > 0.18:
+                self.snap = None
+        self._animate(dt)
+        over = ctl.game.is_over()
+        if over and not self.over_shown and self.current is None and not ctl.effects:
+            from .menu import GameOverScene
+
+            self.over_shown = True
+            if self.app.scenes.top is self:
+                self.app.scenes.push(GameOverScene(self.app, self))
+        elif not over:
+            self.over_shown = False
+
+    def _animate(self, dt: float) -> None:
+        speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 0.0)
+        if speed <= 0:
+            self._finish_animations()
+            return
+        if self.current is not None:
+            self.current.advance(dt * speed)
+            if self.current.done:
+                self.hold -= dt * speed
+                if self.hold <= 0:
+                    self.current = None
+        if self.current is None and self.ctl.effects:
+            effect = self.ctl.effects.popleft()
+            size = self.app.size
+            _, lay0, bank = self.layouts(size, effect.before)
+            _, lay1, _ = self.layouts(size, effect.after)
+            duration = BASE_DURATION if effect.by_computer or self._grab is None else BASE_DURATION * 0.55
+            self.current = Transition(effect.before, effect.after, lay0, lay1, bank, duration,
+                                      None if effect.by_computer else self._grab)
+            self.hold = 0.25 if effect.by_computer else 0.0
+            self._grab = None
+
+    def _show_failure(self, text: str) -> None:
+        ctl = self.ctl
+        buttons = [("Try again", ctl.retry_computer), ("Play its side myself", ctl.take_over)]
+        if any(ctl.seats[p.to_move] == "human" for p in ctl.game.positions[:-1] if p.stage >= 2):
+            buttons.append(("Take back my turn", self.undo))
+        self.app.scenes.push(Dialog(self.app, "The computer could not move", [text], buttons, width=640))
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        """Board, bank, drag feedback, messages and the panel."""
+        self.app.size = surface.get_size()
+        position = self.display_position()
+        screen, lay, bank = self.layouts(self.app.size, position)
+        self.panel.place(screen.panel)
+        dragging = self.tracker.dragging
+        source = self.tracker.source if dragging else None
+        if self.current is not None:
+            self.view.draw_transition(surface, self.current, bank, BoardOptions())
+        else:
+            hidden = ()
+            if isinstance(source, ShipTarget):
+                hidden = (source.system, source.owner, source.piece, source.index)
+            hint_systems = frozenset()
+            if self.ctl.hint:
+                hint_systems = frozenset(n for a in self.ctl.hint for n in (getattr(a, "system", None),
+                                         getattr(a, "origin", None), getattr(a, "destination", None)) if n)
+            opts = BoardOptions(self.highlights if dragging else None, hidden, self.selected,
+                                system_of(source) if dragging else None,
+                                bool(getattr(self.app.settings, "connection_lines", False)), hint_systems)
+            self.view.draw_still(surface, position, lay, bank, opts)
+        if dragging and source is not None:
+            self._draw_drag(surface, lay, source)
+        if self.snap is not None:
+            piece, kind, direction, owner, b0, b1, t = self.snap
+            box = lerp_box(b0, b1, ease(t / 0.18))
+            draw_piece(surface, self.app.theme, kind, piece, box, direction, rim_for(owner, self.ctl.bottom))
+        if self.flash_time > 0 and self.flash_text:
+            self._draw_flash(surface, screen.board)
+        self.panel.draw(surface)
+
+    def _draw_drag(self, surface, lay, source) -> None:
+        th = self.app.theme
+        pos = self.tracker.pos
+        hover = self.hit(pos)
+        lit = self.highlights
+        if lit is not None and lit.space:
+            self.view.draw_space_hint(surface, lay, hover == SPACE)
+        if lit is not None and hover is not None and lit.lit(hover):
+            name = system_of(hover)
+            sp = lay.system(name) if name else None
+            if isinstance(hover, ShipTarget) and (hover.system, hover.owner, hover.piece) in lit.ships:
+                place = self.place_of(hover)
+                if place is not None:
+                    pygame.draw.rect(surface, T.LIT_HOT, pygame.Rect(place.box.as_ints()).inflate(10, 10), 3,
+                                     border_radius=5)
+            elif sp is not None:
+                pygame.draw.rect(surface, T.LIT_HOT, pygame.Rect(sp.box.as_ints()).inflate(8, 8), 4,
+                                 border_radius=8)
+        place = self.place_of(source)
+        if place is not None:
+            b = place.box
+            if isinstance(source, BankPieceTarget):
+                u = lay.unit
+                h = {1: 0.52, 2: 0.78, 3: 1.04}[source.piece % 3 + 1] * u
+                b = Box(0, 0, h * 0.84, h)
+            box = Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h)
+            kind = "ship" if place.kind == "ship" else "star"
+            rim = rim_for(getattr(source, "owner", 0), self.ctl.bottom)
+            draw_piece(surface, th, kind, place.piece, box, place.direction, rim, glow=False)
+        self._draw_caption(surface, source, hover, pos)
+
+    def _draw_caption(self, surface, source, hover, pos) -> None:
+        key = (source, hover, self.ctl.game.state, len(self.ctl.game.turns))
+        if key != self._caption_key:
+            res = self.ctl.resolve(source, hover) if hover is not None else None
+            if res is None or (not res.legal and not res.reason):
+                self._caption = ("", True)
+            elif res.legal:
+                self._caption = (res.caption, True)
+            else:
+                self._caption = ("Not possible: " + res.reason, False)
+            self._caption_key = key
+        text, ok = self._caption
+        if not text:
+            return
+        th = self.app.theme
+        label = th.fit_text(text, 20, 460, T.TEXT if ok else T.TEXT_BAD)
+        rect = label.get_rect()
+        rect.topleft = (pos[0] + 18, pos[1] + 22)
+        box = rect.inflate(14, 8)
+        sw, sh = surface.get_size()
+        if box.right > sw:
+            box.right = pos[0] - 10
+        if box.bottom > sh:
+            box.bottom = pos[1] - 10
+        pygame.draw.rect(surface, (14, 18, 32), box, border_radius=6)
+        pygame.draw.rect(surface, T.LIT if ok else T.TEXT_BAD, box, 1, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_flash(self, surface, board: Box) -> None:
+        th = self.app.theme
+        lines = th.wrap(self.flash_text, 22, board.w - 80)[:3]
+        h = 14 + 22 * len(lines)
+        w = max(th.font(22).size(line)[0] for line in lines) + 34
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (round(board.x + board.w / 2), round(board.bottom - 10))
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        alpha = int(230 * min(1.0, self.flash_time / 0.6))
+        pygame.draw.rect(veil, (20, 22, 40, alpha), veil.get_rect(), border_radius=9)
+        surface.blit(veil, rect.topleft)
+        pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=9)
+        for i, line in enumerate(lines):
+            T.draw_text(surface, th, line, (rect.centerx, rect.y + 8 + 22 * i), 22, T.TEXT, anchor="midtop")

@@ -1,0 +1,297 @@
+"""The setup screen: each player builds a homeworld from the bank (two stars and a ship).
+
+Pieces are dragged (or clicked) from the bank into three slots. Unusual choices draw the rule book's
+warnings, and building anyway only asks for a confirmation: nothing is forbidden that the rules allow.
+The computer builds its own homeworld through the same worker that plays its turns.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from hwgame.rules import Homeworld
+from hwgame.rules.pieces import piece_words
+
+from ..advice import setup_warnings, suggest_homeworld
+from ..controller import COMPUTER
+from ..input import Click, DragStart, DragTracker, Drop
+from ..view import theme as T
+from ..view.board import BoardOptions, BoardView
+from ..view.layout import BankPieceTarget, Box, bank_layout, board_layout, screen_layout
+from ..view.pieces import draw_piece
+from ..view.widgets import Button, draw_paragraphs
+from .base import Scene
+from .dialogs import confirm
+
+SLOT_NAMES = ("Star", "Star", "Ship")
+
+
+def auto_setup(ctl, rng: random.Random | None = None) -> None:
+    """Build both homeworlds with sound defaults (the ``--setup auto`` start)."""
+    game = ctl.game
+    while game.in_setup and not game.is_over():
+        game.act(suggest_homeworld(game.position, rng))
+        game.commit()
+
+
+class SetupScene(Scene):
+    """Building homeworlds; hands over to the play screen once both are built."""
+
+    def __init__(self, app, ctl):
+        super().__init__(app)
+        self.ctl = ctl
+        self.view = BoardView(app.theme)
+        self.slots: list[int | None] = [None, None, None]
+        self.tracker = DragTracker(self._hit, self._refusal)
+        self.slot_rects: list[pygame.Rect] = []
+        self.dock = pygame.Rect(0, 0, 10, 10)
+        self.build_button = Button("Build homeworld", self.build, enabled=self._complete, size=24)
+        self.suggest_button = Button("Suggest one", self.suggest, enabled=lambda: self.ctl.human_to_move())
+        self.clear_button = Button("Clear", self.clear, enabled=lambda: any(s is not None for s in self.slots))
+        self.menu_button = Button("Menu", self._menu)
+        self.buttons = [self.build_button, self.suggest_button, self.clear_button, self.menu_button]
+        self._mover = None
+        self._offer_default()
+        ctl.start_computer()
+
+    # --- state ---
+    def _offer_default(self) -> None:
+        """A new player gets the default offered by the rule book: a sound homeworld, ready to change."""
+        if self.ctl.human_to_move() and self.ctl.game.in_setup and self._mover != self.ctl.game.to_move:
+            self._mover = self.ctl.game.to_move
+            self.suggest()
+
+    def _complete(self) -> bool:
+        stars = [s for s in self.slots[:2] if s is not None]
+        need = 1 if self.ctl.game.rules.single_star_home else 2
+        return self.ctl.human_to_move() and self.slots[2] is not None and len(stars) >= need
+
+    def bank_counts(self) -> list[int]:
+        """The bank as shown: minus the pieces already put in the slots."""
+        counts = list(self.ctl.game.state.position.bank)
+        for p in self.slots:
+            if p is not None:
+                counts[p] -= 1
+        return counts
+
+    def warnings(self) -> list[str]:
+        """The rule book's warnings for the pieces in the slots."""
+        stars = [s for s in self.slots[:2] if s is not None]
+        return setup_warnings(stars, self.slots[2], self.ctl.game.state.position)
+
+    def suggest(self) -> None:
+        """Fill the slots with a sound homeworld."""
+        if not self.ctl.human_to_move():
+            return
+        hw = suggest_homeworld(self.ctl.game.state.position, self.app.rng)
+        self.slots = [hw.star1, hw.star2, hw.ship]
+
+    def clear(self) -> None:
+        """Empty the slots."""
+        self.slots = [None, None, None]
+
+    def put(self, piece: int, slot: int | None = None) -> None:
+        """Put a bank piece in a slot (the first empty one when ``slot`` is None)."""
+        if self.bank_counts()[piece] <= 0 and slot is None:
+            return
+        if slot is None:
+            empty = [i for i, s in enumerate(self.slots) if s is None]
+            if not empty:
+                return
+            slot = empty[0]
+        old = self.slots[slot]
+        self.slots[slot] = None
+        if self.bank_counts()[piece] <= 0:
+            self.slots[slot] = old
+            return
+        self.slots[slot] = piece
+
+    def build(self) -> None:
+        """Set up the homeworld in the slots, after a confirmation if it draws warnings."""
+        if not self._complete():
+            return
+        warnings = self.warnings()
+        if warnings:
+            confirm(self.app, "Build this homeworld?", warnings + ["You may build it anyway."], "Build it",
+                    self._do_build, "Change it")
+        else:
+            self._do_build()
+
+    def _do_build(self) -> None:
+        s1, s2, ship = self.slots
+        stars = [s for s in (s1, s2) if s is not None]
+        action = Homeworld(stars[0], stars[1] if len(stars) > 1 else None, ship)
+        reason = self.ctl.play(action) or self.ctl.end_turn()
+        if reason:
+            self.app.toast(reason)
+            return
+        self.ctl.effects.clear()
+        self.slots = [None, None, None]
+        self._offer_default()
+
+    def _menu(self) -> None:
+        from .menu import GameMenu
+
+        self.app.scenes.push(GameMenu(self.app, self))
+
+    # --- pointer ---
+    def _hit(self, pos):
+        screen = screen_layout(*self.app.size)
+        bank = bank_layout(screen.bank)
+        target = bank.hit(*pos)
+        if isinstance(target, BankPieceTarget):
+            return target
+        for i, rect in enumerate(self.slot_rects):
+            if rect.collidepoint(pos):
+                return ("slot", i)
+        if self.dock.collidepoint(pos):
+            return ("dock", None)
+        return None
+
+    def _refusal(self, target):
+        if not self.ctl.human_to_move():
+            return "wait: the other player is building"
+        if isinstance(target, BankPieceTarget):
+            return None if self.bank_counts()[target.piece] > 0 else f"no {piece_words(target.piece)} left"
+        return ""
+
+    def handle_event(self, event) -> bool:
+        """Buttons, keys, and drags from the bank to the slots."""
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.build()
+            elif event.key == pygame.K_ESCAPE:
+                self._menu()
+            return True
+        intent = self.tracker.handle_event(event)
+        if isinstance(intent, Drop) and isinstance(intent.source, BankPieceTarget):
+            t = intent.target
+            if isinstance(t, tuple) and t[0] in ("slot", "dock"):
+                self.put(intent.source.piece, t[1])
+        elif isinstance(intent, Click):
+            t = intent.target
+            if isinstance(t, BankPieceTarget) and self.ctl.human_to_move():
+                self.put(t.piece)
+            elif isinstance(t, tuple) and t[0] == "slot":
+                self.slots[t[1]] = None
+        elif isinstance(intent, DragStart):
+            pass
+        return True
+
+    def update(self, dt: float) -> None:
+        """Wait for the computer; move on to play once both homeworlds stand."""
+        ctl = self.ctl
+        ctl.update()
+        ctl.effects.clear()
+        while ctl.events:
+            kind, text = ctl.events.popleft()
+            if kind == "ai-failed":
+                self.app.toast(text + " You now build its homeworld yourself.")
+                ctl.take_over()
+        self._offer_default()
+        if not ctl.game.in_setup:
+            from .play import PlayScene
+
+            self.app.scenes.replace(PlayScene(self.app, ctl))
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        """Bank, the homeworlds built so far, the slots, and the panel with warnings."""
+        th = self.app.theme
+        self.app.size = surface.get_size()
+        screen = screen_layout(*self.app.size)
+        bank = bank_layout(screen.bank)
+        pos = self.ctl.game.state.position
+        lay = board_layout(pos, Box(screen.board.x, screen.board.y, screen.board.w, screen.board.h * 0.5),
+                           self.ctl.bottom)
+        surface.blit(self.view.background(*surface.get_size()), (0, 0))
+        self.view.draw_bank(surface, bank, self.bank_counts(), BoardOptions())
+        for sp in lay.systems:
+            self.view.draw_system(surface, pos, lay, sp, BoardOptions())
+        self._draw_dock(surface, screen.board)
+        if self.tracker.dragging and isinstance(self.tracker.source, BankPieceTarget):
+            p = self.tracker.source.piece
+            h = (0.52, 0.78, 1.04)[p % 3] * 64
+            x, y = self.tracker.pos
+            draw_piece(surface, th, "star", p, Box(x - h * 0.42, y - h / 2, h * 0.84, h), glow=False)
+        self._draw_panel(surface, screen.panel)
+
+    def _draw_dock(self, surface, board: Box) -> None:
+        th = self.app.theme
+        u = max(40.0, min(80.0, board.h / 8))
+        slot_w, slot_h = u * 1.5, u * 1.6
+        gap = u * 0.4
+        total = slot_w * 3 + gap * 2 + u * 0.3
+        x0 = board.x + (board.w - total) / 2
+        y0 = board.y + board.h * 0.6
+        self.dock = pygame.Rect(round(x0 - u * 0.4), round(y0 - u * 0.8), round(total + u * 0.8),
+                                round(slot_h + u * 1.5))
+        who = self.ctl.game.players[self.ctl.game.to_move]
+        mine = self.ctl.human_to_move()
+        pygame.draw.rect(surface, T.HOME_FILL, self.dock, border_radius=12)
+        pygame.draw.rect(surface, T.ACCENT if mine else T.PANEL_EDGE, self.dock, 2, border_radius=12)
+        title = f"{who}'s homeworld" if mine else f"{who} is building a homeworld..."
+        T.draw_text(surface, th, title, (self.dock.centerx, self.dock.y + 10), 26, T.TEXT, True, "midtop")
+        self.slot_rects = []
+        x = x0
+        for i, piece in enumerate(self.slots):
+            if i == 2:
+                x += u * 0.3  # the ship slot stands apart from the stars
+            rect = pygame.Rect(round(x), round(y0), round(slot_w), round(slot_h))
+            self.slot_rects.append(rect)
+            lit = self.tracker.dragging and rect.collidepoint(self.tracker.pos)
+            pygame.draw.rect(surface, (22, 28, 48), rect, border_radius=8)
+            pygame.draw.rect(surface, T.LIT if lit else T.SYSTEM_EDGE, rect, 2, border_radius=8)
+            T.draw_text(surface, th, SLOT_NAMES[i], (rect.centerx, rect.bottom + 4), 20, T.TEXT_DIM, anchor="midtop")
+            if piece is not None:
+                size = piece % 3 + 1
+                h = (0.52, 0.78, 1.04)[size - 1] * u
+                if i == 2:
+                    w = h * 0.6
+                    box = Box(rect.centerx - w / 2, rect.bottom - 10 - h, w, h)
+                    draw_piece(surface, th, "ship", piece, box, -1)
+                else:
+                    w = h * 0.84
+                    draw_piece(surface, th, "star", piece, Box(rect.centerx - w / 2, rect.bottom - 10 - h, w, h))
+            x += slot_w + gap
+
+    def _draw_panel(self, surface, box: Box) -> None:
+        th = self.app.theme
+        rect = pygame.Rect(box.as_ints())
+        pygame.draw.rect(surface, T.PANEL, rect)
+        pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        x, w = rect.x + 14, rect.w - 28
+        y = rect.y + 12
+        T.draw_text(surface, th, "SETUP", (x, y), 26, T.ACCENT, True)
+        y += 40
+        ctl = self.ctl
+        if ctl.human_to_move():
+            text = ("Drag two stars and one ship from the bank into the slots, or click bank pieces. "
+                    "Click a slot to empty it. A sound choice is already offered.")
+        elif ctl.seats[ctl.game.to_move] == COMPUTER:
+            text = "The computer is choosing its homeworld..."
+        else:
+            text = ""
+        n = draw_paragraphs(surface, th, text, pygame.Rect(x, y, w, 200), 20, T.TEXT_DIM)
+        y += n * 21 + 14
+        for warning in self.warnings() if ctl.human_to_move() else []:
+            n = draw_paragraphs(surface, th, "! " + warning, pygame.Rect(x, y, w, 120), 20, T.TEXT_WARN)
+            y += n * 21 + 6
+        if ctl.human_to_move() and self._complete() and not self.warnings():
+            T.draw_text(surface, th, "A sound homeworld.", (x, y), 20, T.TEXT_GOOD)
+        bw = w
+        by = rect.bottom - 12 - 38
+        self.menu_button.rect = pygame.Rect(x, by, bw, 38)
+        by -= 46
+        half = (bw - 8) // 2
+        self.suggest_button.rect = pygame.Rect(x, by, half, 38)
+        self.clear_button.rect = pygame.Rect(x + half + 8, by, bw - half - 8, 38)
+        by -= 54
+        self.build_button.rect = pygame.Rect(x, by, bw, 46)
+        for b in self.buttons:
+            b.draw(surface, th)

@@ -1,0 +1,154 @@
+"""Render the main screens to PNG files: ``python -m hwgame.app.screenshots [FOLDER]``.
+
+Used by a test (into a temporary folder) and by hand to look at the screens. Runs on the dummy video
+driver when no display is set, so it works on a headless machine.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+SIZE = (1280, 800)
+
+
+def _events(pygame, *specs):
+    out = []
+    for kind, attrs in specs:
+        out.append(pygame.event.Event(kind, attrs))
+    return out
+
+
+def _settle(app, screen, frames: int = 40, events=()) -> None:
+    """Run frames until animations and the computer are quiet."""
+    import pygame
+
+    app.step(list(events), 1 / 60, screen)
+    for _ in range(frames):
+        app.step(pygame.event.get(), 1 / 60, screen)
+
+
+def _app(pygame, data_dir: Path):
+    from hwgame.persist import set_data_dir
+
+    from .app import App
+    from .main import _parse
+
+    set_data_dir(data_dir)  # a fresh folder: default settings, no saves of the player's touched
+    return App(_parse(["--seed", "5"]), SIZE)
+
+
+def _open_midgame(app, seed: int = 11):
+    from .controller import COMPUTER, HUMAN
+    from .flow import PlayController
+    from .samples import busy_game
+    from .scenes.play import PlayScene
+
+    game = busy_game(seed, 70)
+    seats = [COMPUTER, COMPUTER]
+    seats[game.to_move] = HUMAN
+    ctl = PlayController(game, tuple(seats), ("beginner", "beginner"), app.opponent, on_commit=lambda g: None)
+    scene = PlayScene(app, ctl)
+    app._open(scene)
+    return scene
+
+
+def drag_events(pygame, scene, source_pos, target_pos, steps: int = 6, release: bool = True):
+    """Mouse events of a drag from one point to another (press, several moves, release)."""
+    evs = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=source_pos, button=1)]
+    for i in range(1, steps + 1):
+        x = source_pos[0] + (target_pos[0] - source_pos[0]) * i / steps
+        y = source_pos[1] + (target_pos[1] - source_pos[1]) * i / steps
+        evs.append(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=(1, 0, 0)))
+    if release:
+        evs.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target_pos, button=1))
+    return evs
+
+
+def find_move_drag(scene):
+    """(ship centre, destination centre) of a legal move for the player to move, or None."""
+    from hwgame.rules import Move
+
+    _, lay, _ = scene.layouts(scene.app.size, scene.display_position())
+    for a in scene.ctl.legal:
+        if isinstance(a, Move):
+            for pp in lay.system(a.origin).pieces:
+                t = pp.target
+                if pp.kind == "ship" and t.owner == scene.ctl.me and t.piece == a.ship:
+                    dest = lay.system(a.destination).box
+                    return (pp.box.center, (dest.x + 6, dest.y + dest.h / 2))
+    return None
+
+
+def render_all(folder: str | Path) -> list[Path]:
+    """Render title, setup, midgame, a drag in progress and game over into ``folder``; return the files."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    previous = os.environ.get("HWGAME_DATA_DIR")
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    out = []
+
+    def shot(name: str) -> None:
+        path = folder / f"{name}.png"
+        pygame.image.save(screen, str(path))
+        out.append(path)
+
+    app = _app(pygame, folder / "data")
+    app.boot()
+    _settle(app, screen, 5)
+    shot("title")
+
+    from .options import GameConfig
+
+    app.new_game(GameConfig(("Player", "Computer"), ("human", "computer"), ("beginner", "beginner")))
+    _settle(app, screen, 5)
+    setup = app.scenes.top
+    setup.slots = [3, 10, 7]  # yellow 1, blue 2 and a medium green ship: draws a warning
+    _settle(app, screen, 2)
+    shot("setup")
+
+    scene = _open_midgame(app)
+    _settle(app, screen, 30)
+    shot("midgame")
+
+    found = find_move_drag(scene)
+    if found is not None:
+        src, dst = (tuple(round(v) for v in p) for p in found)
+        app.step(drag_events(pygame, scene, src, dst, release=False), 1 / 60, screen)
+        shot("drag")
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1)], 1 / 60, screen)
+
+    from .samples import random_game
+
+    for seed in range(1, 200):
+        game = random_game(seed, 200)
+        if game.is_over():
+            break
+    app.open_game(game, None)
+    _settle(app, screen, 10)
+    shot("gameover")
+    app.shutdown()
+    from hwgame.persist import set_data_dir
+
+    set_data_dir(previous)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the screenshots to the folder given (default /tmp/hwgame_shots)."""
+    argv = sys.argv[1:] if argv is None else argv
+    folder = Path(argv[0]) if argv else Path("/tmp/hwgame_shots")
+    for path in render_all(folder):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

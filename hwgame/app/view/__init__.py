@@ -1,0 +1,1 @@
+"""Drawing: pure layout geometry (``layout``), pieces, the board, widgets and animations."""

@@ -1,0 +1,261 @@
+"""Drawing the map and the bank from a layout: systems, pieces, markers, highlights, connection lines.
+
+The still picture (everything but the pointer, the dragged piece and animations) is drawn once into a
+cached surface and only redrawn when the position, the window or the highlights change; a frame then
+costs one blit plus the moving parts. That keeps frames smooth while the computer thinks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import pygame
+
+from hwgame.rules import Position
+from hwgame.rules.position import NO_HOME, connected
+
+from . import theme as T
+from .layout import BankLayout, BoardLayout, Box, PiecePlace, ShipTarget, SystemPlace
+from .pieces import draw_piece
+
+SHIP_RIMS = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's rim
+
+
+def rim_for(owner: int, bottom: int):
+    """The rim colour of a ship: light for the bottom player, dark for the top player."""
+    return SHIP_RIMS[0] if owner == bottom else SHIP_RIMS[1]
+
+
+@dataclass
+class BoardOptions:
+    """What the still picture shows besides the position."""
+
+    highlights: object = None  # controller.Highlights while dragging
+    hidden: tuple = ()  # (system, owner, piece, index) of a piece lifted by the pointer
+    selected: object = None  # the target picked on the click path
+    lines_from: str | None = None  # system whose connections are drawn (while dragging)
+    all_lines: bool = False  # draw every connection, faintly
+    hint_systems: frozenset = field(default_factory=frozenset)
+
+    def key(self) -> tuple:
+        """A hashable summary, so the cached picture is redrawn only when something shown changes."""
+        h = self.highlights
+        hk = None if h is None else (frozenset(h.systems), frozenset(h.ships), h.bank, h.space)
+        return (hk, self.hidden, self.selected, self.lines_from, self.all_lines, self.hint_systems)
+
+
+def _starfield(w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h))
+    surf.fill(T.BG)
+    rng = random.Random(w * 7919 + h)
+    for _ in range(w * h // 2600):
+        x, y = rng.randrange(w), rng.randrange(h)
+        c = rng.randint(40, 110)
+        surf.set_at((x, y), (c, c, min(255, c + 30)))
+    return surf
+
+
+class BoardView:
+    """Draws the bank column and the map; keeps the still picture cached."""
+
+    def __init__(self, theme: T.Theme):
+        self.theme = theme
+        self._bg_key = None
+        self._bg: pygame.Surface | None = None
+        self._still_key = None
+        self._still: pygame.Surface | None = None
+
+    def background(self, w: int, h: int) -> pygame.Surface:
+        """The starfield for a window size (cached)."""
+        if self._bg_key != (w, h):
+            self._bg = _starfield(w, h)
+            self._bg_key = (w, h)
+        return self._bg
+
+    # --- the still picture ---
+    def draw_still(self, surface: pygame.Surface, position: Position, layout: BoardLayout, bank: BankLayout,
+                   opts: BoardOptions) -> None:
+        """Blit the cached picture of bank and board, redrawing it if anything shown changed."""
+        size = surface.get_size()
+        key = (size, position, id(layout), id(bank), opts.key(), self.theme.colour_blind)
+        if key != self._still_key or self._still is None:
+            if self._still is None or self._still.get_size() != size:
+                self._still = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+            self._render_still(self._still, position, layout, bank, opts)
+            self._still_key = key
+        surface.blit(self._still, (0, 0))
+
+    def _render_still(self, surf, position, layout, bank, opts: BoardOptions) -> None:
+        surf.blit(self.background(*surf.get_size()), (0, 0))
+        self.draw_bank(surf, bank, position.bank, opts)
+        self.draw_lines(surf, position, layout, opts)
+        for sp in layout.systems:
+            self.draw_system(surf, position, layout, sp, opts)
+
+    # --- pieces of the picture, also used by animations ---
+    def draw_lines(self, surf, position: Position, layout: BoardLayout, opts: BoardOptions) -> None:
+        """Connection lines: all of them faintly, or those of the dragged ship's system brightly."""
+        if not opts.all_lines and not opts.lines_from:
+            return
+        by_name = {s.name: s for s in position.systems}
+        places = [sp for sp in layout.systems if sp.name in by_name]
+        for i, a in enumerate(places):
+            for b in places[i + 1 :]:
+                if not connected(by_name[a.name], by_name[b.name]):
+                    continue
+                if opts.lines_from in (a.name, b.name):
+                    color = (86, 140, 120)
+                elif opts.all_lines and not opts.lines_from:
+                    color = (38, 46, 72)
+                else:
+                    continue
+                pygame.draw.aaline(surf, color, a.box.center, b.box.center)
+
+    def draw_system(self, surf, position: Position, layout: BoardLayout, sp: SystemPlace,
+                    opts: BoardOptions, box: Box | None = None, with_pieces: bool = True) -> None:
+        """One system: its box, name, markers and (unless animating) its pieces."""
+        th = self.theme
+        box = box or sp.box
+        lit = opts.highlights is not None and sp.name in opts.highlights.systems
+        rect = pygame.Rect(box.as_ints())
+        radius = max(4, int(layout.unit * 0.18))
+        if sp.home != NO_HOME:
+            owner_rgb = T.OWNER_RGB[0] if sp.home == layout.bottom else T.OWNER_RGB[1]
+            pygame.draw.rect(surf, T.HOME_FILL, rect, border_radius=radius)
+            pygame.draw.rect(surf, T.mix(T.HOME_FILL, owner_rgb, 0.55), rect, 2, border_radius=radius)
+            name_rgb = owner_rgb
+        else:
+            pygame.draw.rect(surf, T.SYSTEM_FILL, rect, border_radius=radius)
+            pygame.draw.rect(surf, T.SYSTEM_EDGE, rect, 1, border_radius=radius)
+            name_rgb = T.TEXT
+        if sp.name in opts.hint_systems:
+            pygame.draw.rect(surf, T.TEXT_WARN, rect.inflate(4, 4), 2, border_radius=radius + 2)
+        if lit:
+            pygame.draw.rect(surf, T.LIT, rect.inflate(4, 4), 3, border_radius=radius + 2)
+        label_h = sp.label.h
+        font_px = int(max(12, min(20, label_h * 0.86)))
+        markers_w = len(sp.markers) * (label_h * 0.8 + 3)
+        name = sp.name + ("  (home)" if sp.home != NO_HOME and box.w > 9 * label_h else "")
+        text = th.fit_text(name, font_px, box.w - 10 - markers_w, name_rgb, bold=sp.home != NO_HOME)
+        surf.blit(text, (round(box.x + 5), round(box.y + (label_h - text.get_height()) / 2 + 1)))
+        dx, dy = box.x - sp.box.x, box.y - sp.box.y
+        for mbox, color in sp.markers:
+            self.draw_marker(surf, Box(mbox.x + dx, mbox.y + dy, mbox.w, mbox.h), color)
+        if with_pieces:
+            for pp in sp.pieces:
+                self.draw_place(surf, pp, layout.bottom, opts)
+
+    def draw_marker(self, surf, box: Box, color: int) -> None:
+        """An overpopulation marker: a disc of the colour with an exclamation mark."""
+        c = (round(box.x + box.w / 2), round(box.y + box.h / 2))
+        r = max(5, round(box.w / 2))
+        pygame.draw.circle(surf, (250, 250, 250), c, r + 1)
+        pygame.draw.circle(surf, T.PIECE_RGB[color], c, r)
+        ink = (20, 20, 20) if color in (1, 2) else (255, 255, 255)
+        mark = self.theme.text("!", max(10, int(r * 1.9)), ink, bold=True)
+        surf.blit(mark, mark.get_rect(center=(c[0], c[1] + 1)))
+
+    def draw_place(self, surf, pp: PiecePlace, bottom: int, opts: BoardOptions, box: Box | None = None) -> None:
+        """One placed piece, with its highlight if it is a legal target or selected."""
+        target = pp.target
+        if isinstance(target, ShipTarget) and opts.hidden == (target.system, target.owner, target.piece,
+                                                              target.index):
+            # Lifted by the pointer: leave a faint outline where it was.
+            b = box or pp.box
+            pygame.draw.rect(surf, (70, 80, 110), pygame.Rect(b.as_ints()), 1, border_radius=3)
+            return
+        b = box or pp.box
+        if pp.kind == "ship":
+            rim = rim_for(target.owner, bottom)
+            draw_piece(surf, self.theme, "ship", pp.piece, b, pp.direction, rim)
+            if opts.highlights is not None and (target.system, target.owner, target.piece) in opts.highlights.ships:
+                pygame.draw.rect(surf, T.LIT, pygame.Rect(b.as_ints()).inflate(6, 6), 2, border_radius=4)
+        else:
+            draw_piece(surf, self.theme, "star", pp.piece, b)
+        if opts.selected is not None and opts.selected == target:
+            pygame.draw.rect(surf, T.SELECT, pygame.Rect(b.as_ints()).inflate(8, 8), 2, border_radius=5)
+
+    def draw_bank(self, surf, bank: BankLayout, counts, opts: BoardOptions) -> None:
+        """The bank column: a count under each colour-size, empty cells dimmed."""
+        th = self.theme
+        rect = pygame.Rect(bank.box.as_ints())
+        pygame.draw.rect(surf, T.BANK_BG, rect)
+        pygame.draw.line(surf, T.PANEL_EDGE, rect.topright, rect.bottomright, 1)
+        lit = opts.highlights is not None and opts.highlights.bank
+        if lit:
+            pygame.draw.rect(surf, T.LIT, rect.inflate(-6, -6), 3, border_radius=8)
+        title = "Bank  (drop here: sacrifice)" if lit else "Bank"
+        T.draw_text(surf, th, title if lit and rect.w > 180 else "Bank", (bank.title.center[0], bank.title.y + 8),
+                    22, T.LIT if lit else T.TEXT, True, "midtop")
+        if bank.legend is not None and bank.legend.h > 60 and not lit:
+            legend = ("Drag a bank piece onto a system to build there, or onto your ship to trade. "
+                      "Drag your ship here to sacrifice it.")
+            y = bank.legend.y
+            for line in th.wrap(legend, 17, bank.legend.w):
+                if y + 16 > bank.legend.bottom:
+                    break
+                surf.blit(th.text(line, 17, T.TEXT_DIM), (round(bank.legend.x), round(y)))
+                y += 16
+        for cell in bank.cells:
+            n = counts[cell.piece]
+            draw_piece(surf, th, "bank", cell.piece, cell.place.box, glow=False, dim=n == 0)
+            if opts.selected is not None and opts.selected == cell.place.target:
+                pygame.draw.rect(surf, T.SELECT, pygame.Rect(cell.box.as_ints()).inflate(-4, -4), 2,
+                                 border_radius=5)
+            cb = cell.count_box
+            # Three slots per colour-size: filled dots for the pieces still in the bank.
+            r = max(2, round(min(cb.h * 0.22, cb.w * 0.07)))
+            cx, cy = cb.x + cb.w / 2, cb.y + cb.h * 0.4
+            for k in range(3):
+                x = round(cx + (k - 1) * r * 3)
+                if k < n:
+                    pygame.draw.circle(surf, T.shade(T.PIECE_RGB[cell.piece // 3], 1.1), (x, round(cy)), r)
+                else:
+                    pygame.draw.circle(surf, (70, 76, 100), (x, round(cy)), r, 1)
+
+    def draw_space_hint(self, surf, layout: BoardLayout, hot: bool) -> None:
+        """While a ship that may discover is dragged: a dashed frame saying open space is a target."""
+        b = layout.board.inflate(-6)
+        color = T.LIT_HOT if hot else T.LIT
+        rect = pygame.Rect(b.as_ints())
+        dash = 14
+        for x in range(rect.left, rect.right, dash * 2):
+            pygame.draw.line(surf, color, (x, rect.top), (min(x + dash, rect.right), rect.top), 2)
+            pygame.draw.line(surf, color, (x, rect.bottom), (min(x + dash, rect.right), rect.bottom), 2)
+        for y in range(rect.top, rect.bottom, dash * 2):
+            pygame.draw.line(surf, color, (rect.left, y), (rect.left, min(y + dash, rect.bottom)), 2)
+            pygame.draw.line(surf, color, (rect.right, y), (rect.right, min(y + dash, rect.bottom)), 2)
+
+    def draw_transition(self, surf, transition, bank: BankLayout, opts: BoardOptions) -> None:
+        """One frame of an animation (see ``anim.Transition``): boxes and pieces between two layouts."""
+        from .anim import lerp_box
+
+        tr = transition
+        t = tr.t
+        surf.blit(self.background(*surf.get_size()), (0, 0))
+        self.draw_bank(surf, bank, (tr.after if t > 0.5 else tr.before).bank, BoardOptions())
+        if t < 0.5:
+            for sp in tr.leaving:
+                self.draw_system(surf, tr.before, tr.lay0, sp, BoardOptions(), with_pieces=False)
+        for sp, box0 in tr.systems:
+            if box0 is None:
+                # A new system grows out of its centre.
+                cx, cy = sp.box.center
+                box = lerp_box(Box(cx, cy, 1, 1), sp.box, min(1.0, t * 1.6))
+                if box.w < 12 or box.h < 12:
+                    continue
+            else:
+                box = lerp_box(box0, sp.box, t)
+            self.draw_system(surf, tr.after, tr.lay1, sp, BoardOptions(), box=box, with_pieces=False)
+        bottom = tr.lay1.bottom
+        for f in sorted(tr.flights, key=lambda f: f.moving):
+            box = lerp_box(f.box0, f.box1, t)
+            first_half = t < 0.5
+            kind = f.kind0 if first_half else f.kind1
+            direction = f.dir0 if first_half else f.dir1
+            owner = f.owner0 if first_half else f.owner1
+            if kind == "ship":
+                draw_piece(surf, self.theme, "ship", f.piece, box, direction, rim_for(owner, bottom))
+            else:
+                draw_piece(surf, self.theme, kind, f.piece, box, glow=kind == "star")

@@ -1,0 +1,502 @@
+"""Screen geometry: where the board, bank, panel, systems and pieces go. Pure Python, no pygame.
+
+Everything here is a function of the window size and a Position, so it can be tested without a display
+and reproduced by an end-to-end test that needs to know where to press the mouse.
+
+Units: a system's pieces are sized from one unit ``u`` (pixels); a large piece is about ``u`` tall.
+The board layout picks the largest ``u`` at which every system fits without overlapping: homeworlds
+at the two ends (the bottom player's at the bottom), other systems flowed in rows between them. Ships
+of one owner that do not fit in one row wrap into more rows, and the whole map shrinks as it grows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hwgame.rules.position import NO_HOME, Position, System
+
+MIN_WIDTH, MIN_HEIGHT = 1024, 700
+
+# Piece height by size (index 1..3), in units. Ratios close to the real pyramids but pushed apart so
+# the three sizes stay easy to tell apart on screen.
+HEIGHTS = (0.0, 0.52, 0.78, 1.04)
+STAR_ASPECT = 1.08  # base width / height of an upright star: squat, unlike the slim ships
+SHIP_ASPECT = 0.50  # width / length of a ship lying down
+MAX_UNIT = 80.0
+MIN_UNIT = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle in pixels (floats)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        """Right edge."""
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        """Bottom edge."""
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """Centre point."""
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def contains(self, px: float, py: float) -> bool:
+        """True when the point is inside (left/top edges inclusive)."""
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def intersects(self, other: Box) -> bool:
+        """True when the two rectangles share some area."""
+        return self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom
+
+    def inside(self, other: Box, slack: float = 0.5) -> bool:
+        """True when this rectangle lies within ``other`` (with a little rounding slack)."""
+        return (
+            self.x >= other.x - slack
+            and self.y >= other.y - slack
+            and self.right <= other.right + slack
+            and self.bottom <= other.bottom + slack
+        )
+
+    def inflate(self, d: float) -> Box:
+        """A copy grown by ``d`` on every side (shrunk when negative)."""
+        return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+    def as_ints(self) -> tuple[int, int, int, int]:
+        """Integer (x, y, w, h), for drawing."""
+        return (round(self.x), round(self.y), round(self.w), round(self.h))
+
+
+# --- what a point on the screen can be: targets of clicks and drops ---
+
+
+@dataclass(frozen=True, slots=True)
+class ShipTarget:
+    """A ship on the board; ``index`` tells identical ships apart for drawing only."""
+
+    system: str
+    owner: int
+    piece: int
+    index: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StarTarget:
+    """A star of a system."""
+
+    system: str
+    piece: int
+
+
+@dataclass(frozen=True, slots=True)
+class SystemTarget:
+    """The area of a system that is not one of its pieces."""
+
+    system: str
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerTarget:
+    """The overpopulation marker of a colour at a system (click: catastrophe)."""
+
+    system: str
+    color: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankPieceTarget:
+    """One colour-size cell of the bank."""
+
+    piece: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankTarget:
+    """The bank as a whole (drop a ship here to sacrifice it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceTarget:
+    """Open space on the board (drop a ship here to discover a new system)."""
+
+
+BANK = BankTarget()
+SPACE = SpaceTarget()
+
+
+def system_of(target) -> str | None:
+    """The system a target belongs to, or None (bank, open space)."""
+    return getattr(target, "system", None)
+
+
+# --- pieces and systems ---
+
+
+def star_size_px(size: int, u: float) -> tuple[float, float]:
+    """(width, height) of an upright star of a size at unit ``u``."""
+    h = HEIGHTS[size] * u
+    return (h * STAR_ASPECT, h)
+
+
+def ship_size_px(size: int, u: float) -> tuple[float, float]:
+    """(width, length) of a ship lying down, pointing up or down the screen."""
+    length = HEIGHTS[size] * u
+    return (length * SHIP_ASPECT, length)
+
+
+@dataclass(frozen=True, slots=True)
+class PiecePlace:
+    """A piece drawn on the screen: its box, what it is and which way a ship points."""
+
+    box: Box
+    piece: int
+    kind: str  # "star", "ship" or "bank"
+    direction: int  # -1 points up the screen, +1 points down, 0 upright (stars, bank)
+    target: object
+
+
+@dataclass(frozen=True, slots=True)
+class SystemPlace:
+    """A system's box, its label area, its pieces and its overpopulation markers."""
+
+    name: str
+    home: int
+    box: Box
+    label: Box
+    pieces: tuple[PiecePlace, ...]
+    markers: tuple[tuple[Box, int], ...]  # (marker box, colour)
+
+
+def _ship_rows(ships: tuple[int, ...], u: float, cap: float) -> list[list[tuple[int, float]]]:
+    """Split ships into rows no wider than ``cap``: each row a list of (piece, slot width)."""
+    gap = 0.16 * u
+    rows: list[list[tuple[int, float]]] = [[]]
+    width = 0.0
+    # Largest ships first so rows look tidy and a wrap keeps sizes together.
+    for p in sorted(ships, key=lambda q: (-(q % 3), q // 3)):
+        w = ship_size_px(p % 3 + 1, u)[0] + gap
+        if rows[-1] and width + w > cap:
+            rows.append([])
+            width = 0.0
+        rows[-1].append((p, w))
+        width += w
+    return rows if rows[0] else []
+
+
+def _rows_height(rows, u: float) -> float:
+    if not rows:
+        return 0.42 * u  # keep a strip for an owner with no ship here, so stars stay centred
+    return sum(max(ship_size_px(p % 3 + 1, u)[1] for p, _ in row) + 0.14 * u for row in rows)
+
+
+def label_height(u: float) -> float:
+    """Height of a system's name strip."""
+    return max(14.0, min(22.0, 0.34 * u + 6))
+
+
+@dataclass(frozen=True, slots=True)
+class _Measure:
+    system: System
+    w: float
+    h: float
+    top_rows: list
+    bottom_rows: list
+    star_h: float
+    star_w: float
+
+
+def _measure(s: System, u: float, cap: float, top: int) -> _Measure:
+    pad = 0.2 * u
+    star_gap = 0.2 * u
+    star_w = sum(star_size_px(p % 3 + 1, u)[0] for p in s.stars) + star_gap * max(0, len(s.stars) - 1)
+    star_h = max([star_size_px(p % 3 + 1, u)[1] for p in s.stars] + [HEIGHTS[1] * u])
+    top_rows = _ship_rows(s.ships_of(top), u, cap)
+    bottom_rows = _ship_rows(s.ships_of(1 - top), u, cap)
+    rows_w = max([sum(w for _, w in row) for row in top_rows + bottom_rows] + [0.0])
+    lh = label_height(u)
+    n_markers = len(s.overpopulated())
+    name_w = min(len(s.name), 12) * lh * 0.42 + n_markers * lh
+    inner = max(star_w, rows_w, 1.5 * u, name_w)
+    w = inner + 2 * pad
+    h = lh + pad + _rows_height(top_rows, u) + 0.12 * u + star_h + 0.12 * u + _rows_height(bottom_rows, u) + pad
+    return _Measure(s, w, h, top_rows, bottom_rows, star_h, star_w)
+
+
+def _place_rows(rows, x0: float, w: float, y: float, u: float, system: str, owner: int, direction: int, out) -> float:
+    """Append the ships of ``rows`` centred in [x0, x0+w] from height ``y``; return the y below them."""
+    if not rows:
+        return y + 0.42 * u
+    seen: dict[int, int] = {}
+    for row in rows:
+        row_w = sum(sw for _, sw in row)
+        row_h = max(ship_size_px(p % 3 + 1, u)[1] for p, _ in row)
+        x = x0 + (w - row_w) / 2
+        for p, sw in row:
+            pw, ph = ship_size_px(p % 3 + 1, u)
+            # Ships of one row share a baseline on the side facing the stars.
+            py = y + (row_h - ph if direction < 0 else 0.0)
+            index = seen.get(p, 0)
+            seen[p] = index + 1
+            target = ShipTarget(system, owner, p, index)
+            out.append(PiecePlace(Box(x + (sw - pw) / 2, py, pw, ph), p, "ship", direction, target))
+            x += sw
+        y += row_h + 0.14 * u
+    return y
+
+
+def _place_system(m: _Measure, x: float, y: float, u: float, top: int) -> SystemPlace:
+    s = m.system
+    pad = 0.2 * u
+    lh = label_height(u)
+    box = Box(x, y, m.w, m.h)
+    label = Box(x, y, m.w, lh)
+    pieces: list[PiecePlace] = []
+    inner_x, inner_w = x + pad, m.w - 2 * pad
+    cy = _place_rows(m.top_rows, inner_x, inner_w, y + lh + pad, u, s.name, top, +1, pieces)
+    cy += 0.12 * u
+    sx = x + (m.w - m.star_w) / 2
+    for p in s.stars:
+        sw, sh = star_size_px(p % 3 + 1, u)
+        pieces.append(PiecePlace(Box(sx, cy + m.star_h - sh, sw, sh), p, "star", 0, StarTarget(s.name, p)))
+        sx += sw + 0.2 * u
+    cy += m.star_h + 0.12 * u
+    _place_rows(m.bottom_rows, inner_x, inner_w, cy, u, s.name, 1 - top, -1, pieces)
+    markers = []
+    r = lh * 0.8
+    mx = box.right - 3 - r
+    for color in reversed(s.overpopulated()):
+        markers.append((Box(mx, y + (lh - r) / 2, r, r), color))
+        mx -= r + 3
+    return SystemPlace(s.name, s.home, box, label, tuple(pieces), tuple(markers))
+
+
+@dataclass
+class BoardLayout:
+    """Every system placed in the board area, and how to find what is under a point."""
+
+    board: Box
+    unit: float
+    systems: list[SystemPlace]
+    bottom: int
+
+    def system(self, name: str) -> SystemPlace | None:
+        """The placed system with this name (case-insensitive), or None."""
+        low = name.lower()
+        for sp in self.systems:
+            if sp.name.lower() == low:
+                return sp
+        return None
+
+    def pieces(self):
+        """Every placed piece of every system."""
+        for sp in self.systems:
+            yield from sp.pieces
+
+    def hit(self, px: float, py: float):
+        """The target under a point of the board, or None when the point is not on the board."""
+        for sp in self.systems:
+            if not sp.box.contains(px, py):
+                continue
+            for box, color in sp.markers:
+                if box.inflate(2).contains(px, py):
+                    return MarkerTarget(sp.name, color)
+            for pp in sp.pieces:
+                if pp.box.inflate(1).contains(px, py):
+                    return pp.target
+            return SystemTarget(sp.name)
+        if self.board.contains(px, py):
+            return SPACE
+        return None
+
+
+def _flow(measures: list[_Measure], width: float, gap: float) -> list[list[_Measure]]:
+    rows: list[list[_Measure]] = []
+    used = 0.0
+    for m in measures:
+        if rows and used + gap + m.w <= width:
+            rows[-1].append(m)
+            used += gap + m.w
+        else:
+            rows.append([m])
+            used = m.w
+    return rows
+
+
+def _try_layout(position: Position, board: Box, bottom: int, u: float) -> BoardLayout | None:
+    top = 1 - bottom
+    margin = 0.25 * u
+    gap = 0.35 * u
+    avail_w = board.w - 2 * margin
+    cap = max(3.0 * u, min(avail_w - 0.4 * u, 10.0 * u))
+    top_home = position.home_of(top)
+    bottom_home = position.home_of(bottom)
+    others = [s for s in position.systems if s.home == NO_HOME]
+    mt = _measure(top_home, u, cap, top) if top_home else None
+    mb = _measure(bottom_home, u, cap, top) if bottom_home else None
+    mo = [_measure(s, u, cap, top) for s in others]
+    if any(m.w > avail_w for m in [mt, mb, *mo] if m):
+        return None
+    # An absent homeworld keeps a little room at its end so the map does not jump.
+    top_h = mt.h if mt else 2.0 * u
+    bottom_h = mb.h if mb else 2.0 * u
+    rows = _flow(mo, avail_w, gap)
+    rows_h = [max(m.h for m in row) for row in rows]
+    needed = top_h + bottom_h + sum(rows_h) + gap * (len(rows) + 1) + 2 * margin
+    if needed > board.h:
+        return None
+    placed: list[SystemPlace] = []
+    cx = board.x + board.w / 2
+    if mt:
+        placed.append(_place_system(mt, cx - mt.w / 2, board.y + margin, u, top))
+    if mb:
+        placed.append(_place_system(mb, cx - mb.w / 2, board.bottom - margin - mb.h, u, top))
+    band_top = board.y + margin + top_h
+    band_h = board.h - 2 * margin - top_h - bottom_h
+    spare = band_h - sum(rows_h)
+    spacing = spare / (len(rows) + 1) if rows else 0.0
+    y = band_top + spacing
+    for row, rh in zip(rows, rows_h, strict=True):
+        row_w = sum(m.w for m in row) + gap * (len(row) - 1)
+        x = cx - row_w / 2
+        for m in row:
+            # Boxes of a row share a centre line, like planets on an orbit.
+            placed.append(_place_system(m, x, y + (rh - m.h) / 2, u, top))
+            x += m.w + gap
+        y += rh + spacing
+    return BoardLayout(board, u, placed, bottom)
+
+
+def board_layout(position: Position, board: Box, bottom: int = 0) -> BoardLayout:
+    """Place every system of ``position`` in ``board`` at the largest unit that fits (see module doc)."""
+    u = max(MIN_UNIT, min(MAX_UNIT, board.h / 7.5, board.w / 6.0))
+    while True:
+        found = _try_layout(position, board, bottom, u)
+        if found is not None:
+            return found
+        if u <= MIN_UNIT:
+            break
+        u = max(MIN_UNIT, u * 0.93)
+    # Below the smallest unit the window is too small for this map: shrink on, it stays correct.
+    while u > 2.0:
+        u *= 0.9
+        found = _try_layout(position, board, bottom, u)
+        if found is not None:
+            return found
+    return BoardLayout(board, u, [], bottom)
+
+
+# --- the bank and the whole screen ---
+
+
+@dataclass(frozen=True, slots=True)
+class BankCell:
+    """One colour-size of the bank: its cell, the piece drawn in it and where the count goes."""
+
+    piece: int
+    box: Box
+    place: PiecePlace
+    count_box: Box
+
+
+@dataclass
+class BankLayout:
+    """The bank column: a title and a 4 x 3 grid (colours down, sizes across)."""
+
+    box: Box
+    title: Box
+    cells: list[BankCell]
+    unit: float
+    legend: Box | None = None  # room under the grid for a short explanation
+
+    def hit(self, px: float, py: float):
+        """The bank target under a point, or None."""
+        if not self.box.contains(px, py):
+            return None
+        for cell in self.cells:
+            if cell.box.contains(px, py):
+                return cell.place.target
+        return BANK
+
+
+def bank_layout(box: Box) -> BankLayout:
+    """Lay out the bank column inside ``box``."""
+    title_h = 34.0
+    pad = 6.0
+    cell_w = (box.w - 2 * pad) / 3
+    cell_h = min((box.h - title_h - 2 * pad) / 4, cell_w * 1.45)
+    y0 = box.y + title_h + pad
+    u = min(cell_h * 0.62 / HEIGHTS[3], cell_w * 0.92 / (HEIGHTS[3] * STAR_ASPECT))
+    cells = []
+    for color in range(4):
+        for size in (1, 2, 3):
+            piece = color * 3 + size - 1
+            cb = Box(box.x + pad + (size - 1) * cell_w, y0 + color * cell_h, cell_w, cell_h)
+            sw, sh = star_size_px(size, u)
+            base = cb.y + cell_h * 0.72
+            place = PiecePlace(Box(cb.x + (cell_w - sw) / 2, base - sh, sw, sh), piece, "bank", 0,
+                               BankPieceTarget(piece))
+            count_box = Box(cb.x, base + 2, cell_w, cell_h * 0.26)
+            cells.append(BankCell(piece, cb, place, count_box))
+    legend_y = y0 + 4 * cell_h + 10
+    legend = Box(box.x + pad + 4, legend_y, box.w - 2 * pad - 8, max(0.0, box.bottom - legend_y - pad))
+    return BankLayout(box, Box(box.x, box.y, box.w, title_h), cells, u, legend)
+
+
+@dataclass(frozen=True)
+class ScreenLayout:
+    """The three columns of the play screen: bank (left), board (middle), panel (right)."""
+
+    width: int
+    height: int
+    bank: Box
+    board: Box
+    panel: Box
+
+
+def screen_layout(width: int, height: int) -> ScreenLayout:
+    """Split a window of this size into bank, board and panel."""
+    width = max(width, 320)
+    height = max(height, 240)
+    panel_w = max(250.0, min(340.0, width * 0.24))
+    bank_w = max(130.0, min(190.0, width * 0.13))
+    board_w = width - panel_w - bank_w
+    return ScreenLayout(
+        width,
+        height,
+        Box(0, 0, bank_w, height),
+        Box(bank_w, 0, board_w, height),
+        Box(width - panel_w, 0, panel_w, height),
+    )
+
+
+def check_layout(layout: BoardLayout) -> list[str]:
+    """Problems with a layout (overlaps, pieces outside their system); empty when all is well."""
+    problems = []
+    boxes = [sp.box for sp in layout.systems]
+    for i, a in enumerate(boxes):
+        if not a.inside(layout.board):
+            problems.append(f"{layout.systems[i].name} leaves the board")
+        for j in range(i + 1, len(boxes)):
+            if a.intersects(boxes[j]):
+                problems.append(f"{layout.systems[i].name} overlaps {layout.systems[j].name}")
+    for sp in layout.systems:
+        places = list(sp.pieces)
+        for k, pp in enumerate(places):
+            if not pp.box.inside(sp.box):
+                problems.append(f"a piece of {sp.name} sticks out of its box")
+            for other in places[k + 1 :]:
+                if pp.box.intersects(other.box):
+                    problems.append(f"two pieces of {sp.name} overlap")
+        for mbox, _ in sp.markers:
+            if not mbox.inside(sp.box):
+                problems.append(f"a marker of {sp.name} sticks out of its box")
+    return problems

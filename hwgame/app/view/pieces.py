@@ -1,0 +1,123 @@
+"""Drawing the pyramids: stars upright, ships lying down pointing away from their owner, bank pieces.
+
+Every piece image is drawn once per (kind, piece, size in pixels, direction, options) and cached, so a
+frame only blits. A star is a two-faced upright pyramid with a soft glow behind it; a ship is a flat
+arrowhead with a ridge down its middle and a rim in its owner's shade; pips at the base (1, 2 or 3)
+repeat the size, and the colour-blind mode adds the colour's letter.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .theme import PIECE_LETTERS, PIECE_RGB, Theme, shade
+
+_cache: dict[tuple, pygame.Surface] = {}
+_glow: dict[tuple, pygame.Surface] = {}
+
+
+def _pips(surf: pygame.Surface, n: int, cx: float, y: float, w: float, color) -> None:
+    r = max(1.0, min(w * 0.07, 3.2))
+    if r < 1.2:
+        return
+    gap = r * 2.6
+    x0 = cx - gap * (n - 1) / 2
+    for i in range(n):
+        pygame.draw.circle(surf, color, (round(x0 + i * gap), round(y)), round(r))
+
+
+def _letter(surf: pygame.Surface, theme: Theme, color: int, cx: float, cy: float, h: float) -> None:
+    size = max(9, int(h * 0.42))
+    ink = (20, 20, 20) if color in (1, 2) else (250, 250, 250)
+    label = theme.text(PIECE_LETTERS[color], size, ink, bold=True)
+    surf.blit(label, label.get_rect(center=(round(cx), round(cy))))
+
+
+def _star_image(piece: int, w: int, h: int, theme: Theme, dim: bool) -> pygame.Surface:
+    color = piece // 3
+    base = PIECE_RGB[color]
+    if dim:
+        base = shade(base, 0.35)
+    surf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    apex = (w / 2 + 1, 1)
+    left, right = (1, h + 1), (w + 1, h + 1)
+    mid = (w * 0.6 + 1, h + 1)  # the front edge sits right of centre: light comes from the left
+    pygame.draw.polygon(surf, shade(base, 1.2), [apex, left, mid])
+    pygame.draw.polygon(surf, shade(base, 0.7), [apex, mid, right])
+    pygame.draw.polygon(surf, shade(base, 0.42), [apex, left, right], 1)
+    pygame.draw.aaline(surf, shade(base, 1.45), apex, mid)
+    _pips(surf, piece % 3 + 1, w / 2 + 1, h - max(2.0, h * 0.1), w, shade(base, 0.3))
+    if theme.colour_blind and h >= 14:
+        _letter(surf, theme, color, w * 0.42 + 1, h * 0.64, h)
+    return surf
+
+
+def _ship_image(piece: int, w: int, h: int, direction: int, rim, theme: Theme) -> pygame.Surface:
+    color = piece // 3
+    base = PIECE_RGB[color]
+    sh = max(2, round(h * 0.07))  # drop shadow: a ship lies on the table, a star stands
+    surf = pygame.Surface((w + 2 + sh, h + 2 + sh), pygame.SRCALPHA)
+    if direction < 0:  # points up
+        tip, bl, br, back = (w / 2 + 1, 1), (1, h + 1), (w + 1, h + 1), (w / 2 + 1, h + 1)
+        pip_y = h - max(2.0, h * 0.12)
+    else:
+        tip, bl, br, back = (w / 2 + 1, h + 1), (1, 1), (w + 1, 1), (w / 2 + 1, 1)
+        pip_y = 1 + max(2.0, h * 0.12)
+    pygame.draw.polygon(surf, (0, 0, 0, 110), [(x + sh, y + sh) for x, y in (tip, bl, br)])
+    pygame.draw.polygon(surf, shade(base, 1.12), [tip, bl, back])
+    pygame.draw.polygon(surf, shade(base, 0.74), [tip, back, br])
+    pygame.draw.polygon(surf, rim, [tip, bl, br], 2 if h >= 18 else 1)
+    pygame.draw.aaline(surf, shade(base, 1.45), tip, back)
+    _pips(surf, piece % 3 + 1, w / 2 + 1, pip_y, w * 1.3, shade(base, 0.3))
+    if theme.colour_blind and h >= 14:
+        _letter(surf, theme, color, w / 2 + 1, h * (0.64 if direction < 0 else 0.36), h)
+    return surf
+
+
+def piece_image(theme: Theme, kind: str, piece: int, w: float, h: float, direction: int = 0,
+                rim=(235, 238, 248), dim: bool = False) -> pygame.Surface:
+    """The cached image of a piece at a size in pixels (see module doc for what ``kind`` draws)."""
+    iw, ih = max(3, round(w)), max(3, round(h))
+    key = (kind, piece, iw, ih, direction, rim, dim, theme.colour_blind)
+    surf = _cache.get(key)
+    if surf is None:
+        if len(_cache) > 3000:
+            _cache.clear()  # sizes change with the window; old ones are not coming back
+        if kind == "ship":
+            surf = _ship_image(piece, iw, ih, direction, rim, theme)
+        else:
+            surf = _star_image(piece, iw, ih, theme, dim)
+        _cache[key] = surf
+    return surf
+
+
+def glow_image(color: int, radius: int) -> pygame.Surface:
+    """A soft round glow in a piece colour (drawn behind stars: they shine, ships do not)."""
+    radius = max(2, radius)
+    key = (color, radius)
+    surf = _glow.get(key)
+    if surf is None:
+        surf = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+        rgb = PIECE_RGB[color]
+        steps = 8
+        for i in range(steps, 0, -1):
+            r = radius * i / steps
+            alpha = int(110 * (1 - i / (steps + 1)) ** 1.6) + 4
+            pygame.draw.circle(surf, (*rgb, alpha), (radius, radius), round(r))
+        _glow[key] = surf
+    return surf
+
+
+def draw_piece(surface: pygame.Surface, theme: Theme, kind: str, piece: int, box, direction: int = 0,
+               rim=(235, 238, 248), glow: bool = True, dim: bool = False) -> None:
+    """Draw a piece into ``box`` (a layout Box or anything with x, y, w, h)."""
+    if kind == "star" and glow:
+        radius = round(max(box.w, box.h) * 0.78)
+        g = glow_image(piece // 3, radius)
+        surface.blit(g, (round(box.x + box.w / 2 - radius), round(box.y + box.h * 0.6 - radius)))
+        # The ground line the star stands on.
+        ground = pygame.Rect(0, 0, round(box.w * 1.25), max(3, round(box.h * 0.12)))
+        ground.center = (round(box.x + box.w / 2), round(box.y + box.h))
+        pygame.draw.ellipse(surface, shade(PIECE_RGB[piece // 3], 0.45), ground)
+    image = piece_image(theme, kind, piece, box.w, box.h, direction, rim, dim)
+    surface.blit(image, (round(box.x) - 1, round(box.y) - 1))

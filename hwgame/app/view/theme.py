@@ -1,0 +1,126 @@
+"""Colours, fonts and cached text for the window.
+
+Piece colours differ in hue and in lightness (yellow lightest, blue darkest) so they stay apart for
+most kinds of colour blindness; the colour-blind setting also writes the colour's letter on each piece.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+PIECE_RGB = (
+    (222, 62, 58),  # red
+    (246, 206, 52),  # yellow
+    (62, 178, 88),  # green
+    (58, 118, 232),  # blue
+)
+PIECE_LETTERS = "RYGB"
+
+BG = (12, 15, 28)
+BG_STAR = (70, 80, 110)
+PANEL = (22, 26, 44)
+PANEL_EDGE = (48, 56, 86)
+BANK_BG = (18, 22, 38)
+SYSTEM_FILL = (28, 34, 58)
+SYSTEM_EDGE = (64, 76, 112)
+HOME_FILL = (30, 40, 66)
+TEXT = (226, 230, 242)
+TEXT_DIM = (140, 148, 176)
+TEXT_WARN = (255, 196, 92)
+TEXT_BAD = (255, 120, 110)
+TEXT_GOOD = (120, 220, 150)
+LIT = (120, 230, 160)  # legal drop targets
+LIT_HOT = (180, 255, 200)  # the target under the pointer
+SELECT = (255, 255, 255)
+BUTTON = (44, 54, 90)
+BUTTON_HOVER = (62, 76, 124)
+BUTTON_PRESS = (34, 42, 70)
+BUTTON_OFF = (32, 36, 54)
+ACCENT = (96, 200, 232)
+# Owners: the bottom player is "you" (cyan), the top player the opponent (amber).
+OWNER_RGB = ((96, 200, 232), (236, 150, 84))
+SHADOW = (0, 0, 0)
+
+
+def shade(rgb, factor: float) -> tuple[int, int, int]:
+    """A colour made lighter (factor > 1) or darker (factor < 1)."""
+    if factor >= 1:
+        return tuple(min(255, round(c + (255 - c) * (factor - 1))) for c in rgb)
+    return tuple(max(0, round(c * factor)) for c in rgb)
+
+
+def mix(a, b, t: float) -> tuple[int, int, int]:
+    """Blend two colours (t=0 gives a, t=1 gives b)."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+
+
+class Theme:
+    """Fonts by size, and a cache of rendered text (the same labels are drawn every frame)."""
+
+    def __init__(self, colour_blind: bool = False):
+        self.colour_blind = colour_blind
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The UI font at a pixel size."""
+        size = max(8, int(size))
+        key = (size, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(None, size)
+            f.set_bold(bold)
+            self._fonts[key] = f
+        return f
+
+    def text(self, text: str, size: int, color=TEXT, bold: bool = False) -> pygame.Surface:
+        """A rendered line of text (cached)."""
+        key = (text, int(size), color, bold)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 4000:
+                self._text.clear()  # labels change slowly; a full cache means the log scrolled a lot
+            surf = self.font(size, bold).render(text, True, color)
+            self._text[key] = surf
+        return surf
+
+    def fit_text(self, text: str, size: int, width: float, color=TEXT, bold: bool = False) -> pygame.Surface:
+        """Rendered text, cut with an ellipsis to fit ``width`` pixels."""
+        surf = self.text(text, size, color, bold)
+        if surf.get_width() <= width or len(text) <= 1:
+            return surf
+        font = self.font(size, bold)
+        lo, hi = 0, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(text[:mid] + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.text(text[:lo] + "…" if lo else text[:1], size, color, bold)
+
+    def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+        """Split text into lines no wider than ``width`` pixels (words kept whole where possible)."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for word in words:
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos, size: int, color=TEXT, bold=False,
+              anchor: str = "topleft") -> pygame.Rect:
+    """Draw one line of text at ``pos`` with a rect anchor (topleft, center, midtop...); return its rect."""
+    surf = theme.text(text, size, color, bold)
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
