@@ -1,0 +1,153 @@
+"""Evaluation, the turn generator, setups and the searcher's budgets."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from hwgame.ai.bots import LEVELS, Limit, choose_turn, softmax_pick
+from hwgame.ai.evaluate import WIN, evaluate, weights_for
+from hwgame.ai.search import SearchParams, search
+from hwgame.ai.setup import rank_setups, sensible_setup
+from hwgame.ai.turns import scored_turns
+from hwgame.rules import apply_turn_unchecked, initial_position, legal_turns
+
+from .helpers import make_position
+
+MIDDLE = make_position("""
+    North: g3 b2 | y3 g1 r2 |
+    South: y1 b3 | | g3 y2 b1
+    Alpha: r3 | y1 g1 |
+    Beta: g1 | | y3 r2
+""")
+
+BIG = make_position("""
+    North: g3 b2 | y3 y2 g2 g1 r2 b1 |
+    South: y1 b3 | | g3 g2 y2 y1 r1 b1
+    Alpha: r3 | y1 g1 r1 |
+    Beta: g1 | | y3 b2 r2
+    Gamma: b1 | r3 | g2
+""")
+
+
+def _mirror(position):
+    """The same position with the players' roles swapped."""
+    from hwgame.rules import System
+
+    systems = tuple(
+        System(1 - s.home if s.home >= 0 else s.home, s.stars, s.ships1, s.ships0, s.name) for s in position.systems
+    )
+    return position._replace(systems=systems, to_move=1 - position.to_move)
+
+
+@pytest.mark.parametrize("position", [MIDDLE, BIG, MIDDLE._replace(to_move=1)])
+def test_evaluation_is_the_same_for_the_mirrored_position(position):
+    assert evaluate(position) == pytest.approx(evaluate(_mirror(position)))
+
+
+def test_evaluation_scores_finished_games():
+    lost = make_position("""
+        North: y1 b2 | |
+        South: g1 b3 | | y3
+    """)
+    assert evaluate(lost) == -WIN
+    assert evaluate(lost._replace(to_move=1)) == WIN
+
+
+def test_more_material_scores_higher():
+    rich = make_position("""
+        North: y1 b2 | g3 g2 |
+        South: g1 b3 | | y3
+    """)
+    poor = make_position("""
+        North: y1 b2 | g3 |
+        South: g1 b3 | | y3
+    """)
+    assert evaluate(rich) > evaluate(poor)
+
+
+def test_personas_change_the_weights():
+    assert weights_for("aggressive")["pressure"] > weights_for()["pressure"]
+    assert weights_for("economic")["home_access"] > weights_for()["home_access"]
+    with pytest.raises(ValueError):
+        weights_for("reckless")
+
+
+@pytest.mark.parametrize("position", [MIDDLE, MIDDLE._replace(to_move=1)])
+def test_generator_without_beam_gives_exactly_the_legal_successors(position):
+    mine = scored_turns(position, lambda p: 0.0)
+    theirs = legal_turns(position)
+    assert {s.position.key() for s in mine} == {s.position.key() for s in theirs}
+    assert len(mine) == len(theirs)
+    for s in mine[:50]:
+        assert apply_turn_unchecked(position, s.turn).key() == s.position.key()
+
+
+def test_beam_and_cap_bound_the_successors():
+    full = scored_turns(BIG, lambda p: -evaluate(p), 4, 3000)
+    assert len(full) <= 3000 + 200
+    narrow = scored_turns(BIG, lambda p: -evaluate(p), 1, 400)
+    assert len(narrow) < len(full)
+    scores = [s.score for s in narrow]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_sensible_setups_avoid_the_warned_mistakes():
+    pos = initial_position()
+    best = rank_setups(pos)[0][1][0]
+    assert best.ship % 3 == 2  # a large ship
+    assert best.star1 % 3 != best.star2 % 3 and best.star1 // 3 != best.star2 // 3
+    first = apply_turn_unchecked(pos, sensible_setup(pos, __import__("random").Random(1)))
+    reply = rank_setups(first)[0][1][0]
+    theirs = {p % 3 for p in first.home_of(0).stars}
+    assert {reply.star1 % 3, reply.star2 % 3} & theirs  # not directly connected
+
+
+def test_node_limit_and_callable_cancel_are_respected():
+    result = search(BIG, SearchParams(max_depth=3, time_limit=30, node_limit=3000))
+    assert result.turn is not None and result.nodes < 3000 + 2000
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    stopped = search(BIG, SearchParams(max_depth=3, time_limit=30), cancel=stop)
+    assert stopped.cancelled
+
+
+def test_cancel_event_before_start_gives_no_turn_or_a_legal_one():
+    flag = threading.Event()
+    flag.set()
+    result = choose_turn(BIG, LEVELS["normal"], cancel=flag)
+    assert result.info["cancelled"]
+    if result.turn is not None:
+        apply_turn_unchecked(BIG, result.turn)
+
+
+def test_progress_is_reported():
+    seen = []
+    choose_turn(MIDDLE, Limit(depth=2, nodes=4000), seed=1, progress=seen.append)
+    assert seen and {"depth", "nodes", "turn", "score"} <= set(seen[-1])
+
+
+def test_softmax_keeps_out_losing_turns_and_is_greedy_at_zero_temperature():
+    import random
+
+    ranked = [(5.0, "a"), (4.0, "b"), (-(WIN - 1), "lose")]
+    assert softmax_pick(ranked, 0.0, 10, random.Random(1)) == (5.0, "a")
+    picks = {softmax_pick(ranked, 50.0, 10, random.Random(s))[1] for s in range(40)}
+    assert picks == {"a", "b"}
+
+
+@pytest.mark.parametrize("position", [MIDDLE, MIDDLE._replace(to_move=1)])
+def test_repetition_is_seen_as_a_draw(position):
+    best = scored_turns(position, lambda p: -evaluate(p))[0]
+    history = {best.position.key(): 2}
+    result = choose_turn(position, Limit(depth=1, safety=False), seed=1, history=history)
+    reached = apply_turn_unchecked(position, result.turn).key()
+    if best.score > 0:
+        assert reached != best.position.key()  # ahead: the draw is avoided
+    else:
+        assert result.score == 0.0  # behind: the draw is welcome
