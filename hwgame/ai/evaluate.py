@@ -30,8 +30,11 @@ Terms (the weight key is in brackets):
   any enemy red ship to sacrifice). Larger when the enemy moves next.
 - **invasion threat** [``invasion``]: enemy ships one move from your home (in a system connected to
   it) that are larger than your largest ship at home, when they have yellow access to come.
-- **forward pressure** [``pressure``]: your ships one move from the enemy home, by size; this is
-  how attacks begin, and the enemy's home-threat terms already reward the attack itself.
+- **forward pressure** [``pressure``]: your ships away from home that stand at the enemy home or
+  one move from it, by size, and a third as much for ships two moves away (a star size that neither
+  their system nor the enemy home has can be discovered as a stepping stone, or an existing system
+  next to the enemy home is reachable). Attacks begin here; the enemy's home-threat terms reward
+  the attack itself.
 - **tempo** [``tempo``]: a small bonus for the side to move.
 
 Threat terms are asymmetric on purpose: a threat is worth more to the side that can carry it out on
@@ -187,9 +190,12 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
     spread = [0, 0]
     pressure = [0.0, 0.0]
     home_masks = [_sizes_mask(homes[0].stars), _sizes_mask(homes[1].stars)]
-    for s in position.systems:
+    masks = [_sizes_mask(s.stars) for s in position.systems]
+    # Masks of the systems one move from each home: stepping stones for a two-move approach.
+    near = [[m for m in masks if not (m & home_masks[h])] for h in (0, 1)]
+    for i, s in enumerate(position.systems):
         star_colors = {p // 3 for p in s.stars}
-        smask = _sizes_mask(s.stars)
+        smask = masks[i]
         for pl in (0, 1):
             ships = s.ships1 if pl else s.ships0
             if not ships:
@@ -208,8 +214,12 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
                     acc[c] = True
                 for p in ships:
                     acc[p // 3] = True
-                if s.home == 1 - pl or not (smask & home_masks[1 - pl]):
+                target = home_masks[1 - pl]
+                if s.home == 1 - pl or not (smask & target):
                     pressure[pl] += sum(p % 3 + 1 for p in ships)
+                elif 7 & ~(smask | target) or any(not (m & smask) for m in near[1 - pl]):
+                    # Two moves away: discover the missing size, or hop through a system next door.
+                    pressure[pl] += 0.35 * sum(p % 3 + 1 for p in ships)
     red_anywhere = [owned[0][RED], owned[1][RED]]
     yellow_anywhere = [owned[0][YELLOW], owned[1][YELLOW]]
 

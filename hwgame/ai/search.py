@@ -102,6 +102,8 @@ class Searcher:
         self.best: Scored | None = None
         self.was_cancelled = False
         self.history = params.history or {}
+        # Successors met twice already would be a third occurrence: a draw (standard rules).
+        self.draw_keys = {k for k, n in self.history.items() if n >= 2}
 
     # --- budget ---
     def tick(self) -> None:
@@ -163,7 +165,7 @@ class Searcher:
                 return 0.0
             return -(WIN - ply) if lost[0] == pos.to_move else WIN - ply
         key = pos.key()
-        if self.history and self.history.get(key, 0) >= 2 and pos.rules.repetition_draw:
+        if key in self.draw_keys and pos.rules.repetition_draw:
             return 0.0
         if depth == 0:
             return evaluate(pos, self.weights)
@@ -187,6 +189,8 @@ class Searcher:
         if depth == 1:
             # Children are leaves and were scored on generation.
             best = kids[0].score
+            if self.draw_keys and pos.rules.repetition_draw:
+                best = max(0.0 if k.position.key() in self.draw_keys else k.score for k in kids)
             self.tt[key] = (1, best, EXACT, kids[0].position.key())
             return best
         order = self._ordered(kids, tt_best, ply)
@@ -241,9 +245,9 @@ class Searcher:
         self.depth_done = 1
         self.report(1)
         scores = {r.position.key(): r.score for r in roots}
-        if self.history and position.rules.repetition_draw:
+        if self.draw_keys and position.rules.repetition_draw:
             for k in scores:
-                if self.history.get(k, 0) >= 2 and abs(scores[k]) < WIN - 100:
+                if k in self.draw_keys and abs(scores[k]) < WIN - 100:
                     scores[k] = 0.0  # the third occurrence: a draw
         if self.p.safety:
             try:
