@@ -50,6 +50,7 @@ class App:
         self.toast_time = 0.0
         self.rng = random.Random(getattr(self.options, "seed", None))
         self._failures = 0
+        self.strict = False  # tests set this: an error in a screen is raised instead of shown
 
     # --- settings ---
     def _load_settings(self):
@@ -229,6 +230,8 @@ class App:
             self._recover(exc)
 
     def _recover(self, exc: Exception) -> None:
+        if self.strict:
+            raise exc
         self._failures += 1
         self._write_crash_log()
         if self._failures > 3:

@@ -468,6 +468,9 @@ def screen_layout(width: int, height: int) -> ScreenLayout:
     height = max(height, 240)
     panel_w = max(250.0, min(340.0, width * 0.24))
     bank_w = max(130.0, min(190.0, width * 0.13))
+    if width < MIN_WIDTH:
+        # Smaller than the window allows (a test, or a resize in flight): keep proportions.
+        panel_w, bank_w = width * 0.25, width * 0.13
     board_w = width - panel_w - bank_w
     return ScreenLayout(
         width,

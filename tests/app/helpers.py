@@ -1,0 +1,130 @@
+"""Builders for window tests: hand-made positions, games at them, an instant fake computer, events."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future
+
+import pygame
+
+from hwgame.rules import Game, Position, parse_piece, start_turn
+from hwgame.rules.position import NO_HOME, PLAYING, STANDARD, System
+
+PLAYERS = ("North", "South")
+
+
+def pieces(text: str) -> tuple[int, ...]:
+    """Sorted piece codes of ``"g1 y3"``."""
+    return tuple(sorted(parse_piece(t) for t in text.split()))
+
+
+def position(text: str, to_move: int = 0, rules=STANDARD, players=PLAYERS) -> Position:
+    """A position in play from lines ``NAME: STARS | SHIPS OF 0 | SHIPS OF 1``; the bank holds the rest."""
+    systems = []
+    counts = [3] * 12
+    for line in text.strip().splitlines():
+        name, _, rest = line.partition(":")
+        parts = (rest.split("|") + ["", ""])[:3]
+        name = name.strip()
+        home = players.index(name) if name in players else NO_HOME
+        s = System(home, pieces(parts[0]), pieces(parts[1]), pieces(parts[2]), name)
+        for p in s.stars + s.ships0 + s.ships1:
+            counts[p] -= 1
+        systems.append(s)
+    assert min(counts) >= 0, "more than three of a piece"
+    return Position(tuple(systems), tuple(counts), to_move, PLAYING, rules, tuple(players))
+
+
+def game_at(pos: Position, auto_repetition_draw: bool = True) -> Game:
+    """A Game whose current turn starts at ``pos``."""
+    game = Game(pos.rules, pos.players, auto_repetition_draw=auto_repetition_draw)
+    game.positions = [pos]
+    game.state = start_turn(pos)
+    return game
+
+
+class _Result:
+    def __init__(self, request_id, turn=None, error=None):
+        self.request_id = request_id
+        self.turn = turn
+        self.error = error
+        self.cancelled = False
+        self.info = {}
+
+
+class FakeWorker:
+    """Answers at once: a turn from ``choose(position)`` (default: a random legal turn), or an error."""
+
+    def __init__(self, choose=None, seed: int = 1):
+        self.rng = random.Random(seed)
+        self.choose = choose or self.random_turn
+        self.requests = []
+        self.cancels = 0
+        self._id = 0
+        self.progress = {}
+
+    def random_turn(self, position):
+        from hwgame.app.samples import random_turn
+
+        game = game_at(position) if position.stage >= PLAYING else Game(position.rules, position.players)
+        if position.stage < PLAYING:
+            game.positions = [position]
+            game.state = start_turn(position)
+        random_turn(game, self.rng)
+        return game.turns[-1]
+
+    def request(self, position, limit, seed=None):
+        self._id += 1
+        self.requests.append(position)
+        future = Future()
+        future.request_id = self._id
+        try:
+            future.set_result(_Result(self._id, turn=self.choose(position)))
+        except Exception as exc:
+            future.set_result(_Result(self._id, error=str(exc)))
+        return future
+
+    def is_current(self, result):
+        return result.request_id == self._id
+
+    def cancel(self):
+        self.cancels += 1
+
+    def shutdown(self, wait=True):
+        pass
+
+
+def fake_opponent(choose=None, seed: int = 1):
+    """An Opponent whose worker answers at once."""
+    from hwgame.app.opponent import Opponent
+
+    return Opponent(worker=FakeWorker(choose, seed))
+
+
+def down(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(round(v) for v in pos), button=button)
+
+
+def up(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in pos), button=button)
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in pos), rel=(0, 0), buttons=(1, 0, 0))
+
+
+def key(k, mod=0, text=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0)
+
+
+def drag(src, dst, steps: int = 5):
+    """Press at ``src``, move in steps to ``dst``, release: the events of a drag."""
+    out = [down(src)]
+    for i in range(1, steps + 1):
+        out.append(motion((src[0] + (dst[0] - src[0]) * i / steps, src[1] + (dst[1] - src[1]) * i / steps)))
+    out.append(up(dst))
+    return out
+
+
+def click(pos):
+    return [down(pos), up(pos)]

@@ -1,0 +1,294 @@
+"""The controller: gestures on targets become rule actions; the engine's reasons explain refusals."""
+
+from __future__ import annotations
+
+from hwgame.app.controller import COMPUTER, HUMAN, ActionResolver
+from hwgame.app.flow import PlayController
+from hwgame.app.view.layout import (
+    BANK,
+    SPACE,
+    BankPieceTarget,
+    MarkerTarget,
+    ShipTarget,
+    StarTarget,
+    SystemTarget,
+)
+from hwgame.rules import (
+    Build,
+    Capture,
+    Catastrophe,
+    Discover,
+    Move,
+    Pass,
+    Sacrifice,
+    Trade,
+    parse_piece,
+)
+
+from .helpers import fake_opponent, game_at, position
+
+P = parse_piece
+BOARD = """
+    North: g3 b2 | y3 g1 r2 |
+    South: r1 y2 | | g3 b1
+    Alpha: b1 | g2 r2 | r1
+    Beta: y3 | | y1
+    Gamma: g1 | g2 g3 | g1
+"""
+
+
+def resolver(text=BOARD, to_move=0):
+    return ActionResolver(game_at(position(text, to_move)))
+
+
+def ship(system, piece, owner=0):
+    return ShipTarget(system, owner, P(piece))
+
+
+def test_ship_onto_a_connected_system_moves_it():
+    r = resolver()
+    res = r.resolve(ship("North", "y3"), SystemTarget("Alpha"))
+    assert res.actions == [Move(P("y3"), "North", "Alpha")]
+    assert res.caption == "Move yellow 3 from North to Alpha"
+    # Dropping on a star or a ship of that system means the same.
+    assert r.resolve(ship("North", "y3"), StarTarget("Gamma", P("g1"))).actions == [Move(P("y3"), "North", "Gamma")]
+    assert r.resolve(ship("North", "y3"), ShipTarget("Alpha", 1, P("r1"))).actions == [Move(P("y3"), "North", "Alpha")]
+
+
+def test_ship_onto_an_unconnected_system_is_refused_with_the_engine_reason():
+    res = resolver().resolve(ship("North", "y3"), SystemTarget("South"))
+    assert not res.legal
+    assert res.reason == "North and South are not connected: they share a star size"
+
+
+def test_ship_into_open_space_discovers_with_a_choice_of_stars():
+    r = resolver()
+    res = r.resolve(ship("North", "y3"), SPACE)
+    assert res.legal and all(isinstance(a, Discover) for a in res.actions)
+    stars = {a.star for a in res.actions}
+    assert stars and all(s % 3 == 0 for s in stars)  # North has sizes 2 and 3: only small stars
+    assert {a.name for a in res.actions} == {"Delta"}  # the proposed name: the first free one
+
+
+def test_discovery_without_yellow_is_refused():
+    r = resolver()
+    res = r.resolve(ship("Alpha", "g2"), SPACE)
+    assert not res.legal and res.reason.startswith("no yellow at Alpha")
+
+
+def test_bank_piece_onto_a_system_builds_the_smallest_of_its_colour():
+    r = resolver()
+    # g1 is all on the board, so the build takes g2, whatever green piece is dragged.
+    res = r.resolve(BankPieceTarget(P("g3")), SystemTarget("North"))
+    assert res.actions == [Build(P("g2"), "North")]
+
+
+def test_build_where_you_have_no_ship_of_the_colour():
+    res = resolver().resolve(BankPieceTarget(P("b1")), SystemTarget("North"))
+    assert res.reason == "you have no blue ship at North: you can only build a colour you already have there"
+    res = resolver().resolve(BankPieceTarget(P("g2")), SystemTarget("Beta"))
+    assert res.reason.startswith("no green at Beta")
+
+
+def test_bank_piece_onto_your_ship_trades():
+    r = resolver()
+    res = r.resolve(BankPieceTarget(P("r3")), ship("North", "y3"))
+    assert res.actions == [Trade(P("y3"), P("r3"), "North")]
+    bad = r.resolve(BankPieceTarget(P("b1")), ship("North", "y3"))
+    assert bad.reason == "a trade keeps the size: the new piece must be the same size as the old ship"
+
+
+def test_bank_piece_onto_your_ship_builds_when_no_trade_fits():
+    # A green piece onto your green ship: no trade to the same colour, but a build there is legal.
+    res = resolver().resolve(BankPieceTarget(P("g2")), ship("North", "g1"))
+    assert res.actions == [Build(P("g2"), "North")]
+
+
+def test_ship_onto_an_enemy_ship_captures():
+    r = resolver()
+    assert r.resolve(ship("Alpha", "r2"), ShipTarget("Alpha", 1, P("r1"))).actions == [Capture(P("r1"), "Alpha")]
+    # At Gamma there is no red for North.
+    res = r.resolve(ship("Gamma", "g3"), ShipTarget("Gamma", 1, P("g1")))
+    assert res.reason.startswith("no red at Gamma")
+
+
+def test_ship_onto_the_bank_sacrifices():
+    r = resolver()
+    assert r.resolve(ship("North", "y3"), BANK).actions == [Sacrifice(P("y3"), "North")]
+    assert r.resolve(ship("North", "y3"), BankPieceTarget(P("r1"))).actions == [Sacrifice(P("y3"), "North")]
+
+
+def test_marker_click_path_is_a_catastrophe():
+    r = resolver()
+    assert r.options_for(MarkerTarget("Gamma", 2)) == [Catastrophe("Gamma", 2)]
+    assert r.options_for(MarkerTarget("North", 2)) == []
+
+
+def test_drops_that_mean_nothing():
+    r = resolver()
+    assert r.resolve(ship("North", "y3"), SystemTarget("North")).actions == []
+    assert r.resolve(ship("North", "y3"), SystemTarget("North")).reason is None
+    assert r.resolve(BankPieceTarget(P("r3")), SPACE).reason is None
+    assert r.resolve(StarTarget("North", P("g3")), SystemTarget("Alpha")).actions == []
+
+
+def test_drag_refusals():
+    r = resolver()
+    assert r.drag_refusal(ship("North", "y3")) is None
+    assert r.drag_refusal(ShipTarget("South", 1, P("g3"))) == "that ship belongs to South: drag one of your own ships"
+    assert r.drag_refusal(StarTarget("North", P("g3"))).startswith("stars stay")
+    assert r.drag_refusal(BankPieceTarget(P("g1"))) == "the bank has no green 1 left"
+    assert r.drag_refusal(SPACE) == ""
+
+
+def test_highlights_come_from_the_legal_actions():
+    r = resolver()
+    lit = r.highlights(ship("North", "y3"))
+    assert lit.systems == {"Alpha", "Gamma"} and lit.space and lit.bank
+    assert lit.lit(SystemTarget("Alpha")) and not lit.lit(SystemTarget("South"))
+    lit = r.highlights(ship("Alpha", "r2"))
+    assert ("Alpha", 1, P("r1")) in lit.ships
+    lit = r.highlights(BankPieceTarget(P("r3")))
+    assert ("North", 0, P("y3")) in lit.ships and not lit.bank
+
+
+def test_click_path_lists_the_actions_of_a_piece():
+    r = resolver()
+    options = r.options_for(ship("North", "y3"))
+    kinds = {type(a) for a in options}
+    assert {Move, Discover, Sacrifice, Trade}.issubset(kinds)
+    assert all(a in r.legal for a in options)
+    assert r.options_for(ShipTarget("Alpha", 1, P("r1"))) == [Capture(P("r1"), "Alpha")]
+    assert Build(P("g2"), "North") in r.options_for(BankPieceTarget(P("g2")))
+
+
+def test_after_a_sacrifice_the_granted_actions_are_resolved_the_same_way():
+    c = PlayController(game_at(position(BOARD)))
+    assert c.play(Sacrifice(P("y3"), "North")) is None
+    assert c.game.state.sac_left == 3
+    res = c.resolve(ship("Alpha", "g2"), SystemTarget("Gamma"))
+    assert res.reason == "Alpha and Gamma are not connected: they share a star size"
+    res = c.resolve(ship("Alpha", "g2"), SystemTarget("North"))
+    assert res.actions == [Move(P("g2"), "Alpha", "North")]
+    assert c.resolve(BankPieceTarget(P("g2")), SystemTarget("North")).reason.startswith("your sacrifice gave yellow")
+
+
+def test_end_turn_warnings():
+    c = PlayController(game_at(position(BOARD)))
+    w = c.end_turn_warnings()
+    assert any("not taken an action" in x for x in w)
+    assert any("Gamma is overpopulated in green" in x for x in w)
+    c.play(Catastrophe("Gamma", 2))
+    c.play(Sacrifice(P("y3"), "North"))
+    w = c.end_turn_warnings()
+    assert w == ["You still have 3 yellow actions from your sacrifice: ending now gives them up."]
+
+
+def test_end_turn_warns_before_losing():
+    c = PlayController(game_at(position("North: g3 b2 | y3 |\nSouth: r1 y2 | | g3\nAlpha: b1 | | r1")))
+    c.play(Move(P("y3"), "North", "Alpha"))
+    w = c.end_turn_warnings()
+    assert w == ["Ending the turn now loses the game: you have no ship at your homeworld."]
+
+
+def test_play_refusal_returns_the_reason_and_changes_nothing():
+    c = PlayController(game_at(position(BOARD)))
+    before = c.game.state
+    assert c.play(Move(P("y3"), "North", "South")).endswith("share a star size")
+    assert c.game.state == before and not c.effects
+    assert c.play(Pass()) is None
+
+
+def _vs_computer(choose=None, text=BOARD):
+    game = game_at(position(text))
+    opponent = fake_opponent(choose)
+    commits = []
+    c = PlayController(game, (HUMAN, COMPUTER), ("easy", "easy"), opponent, on_commit=commits.append)
+    return c, opponent, commits
+
+
+def test_the_computer_answers_and_its_turn_is_validated_and_animated():
+    c, opponent, commits = _vs_computer()
+    c.play(Move(P("y3"), "North", "Alpha"))
+    assert c.end_turn() is None
+    assert c.thinking and c.game.to_move == 1
+    c.update()
+    assert not c.thinking and c.game.to_move == 0 and len(c.game.turns) == 2
+    assert any(e.by_computer for e in c.effects)
+    assert ("computer-played",) == tuple(k for k, _ in c.events if k == "computer-played")
+    assert len(commits) == 2  # the autosave runs after each side's turn
+
+
+def test_an_illegal_computer_turn_is_refused_then_retried_or_taken_over():
+    bad = (Move(P("g3"), "South", "North"),)  # not connected: the engine refuses it
+    c, opponent, _ = _vs_computer(lambda pos: bad)
+    c.play(Pass())
+    c.end_turn()
+    c.update()
+    assert c.ai_error and "illegal" in c.ai_error
+    assert c.game.to_move == 1 and len(c.game.turns) == 1
+    opponent._worker.choose = opponent._worker.random_turn
+    c.retry_computer()
+    c.update()
+    assert c.ai_error is None and c.game.to_move == 0
+    c.play(Pass())
+    opponent._worker.choose = lambda pos: bad
+    c.end_turn()
+    c.update()
+    c.take_over()
+    assert c.seats == [HUMAN, HUMAN] and c.human_to_move()
+
+
+def test_a_stale_answer_is_dropped():
+    c, opponent, _ = _vs_computer()
+    c.play(Pass())
+    c.end_turn()
+    ticket = opponent.ticket
+    assert ticket is not None
+    c.undo()  # the human takes the turn back while the computer thinks
+    assert opponent._worker.cancels >= 1 and opponent.ticket is None
+    assert c.game.to_move == 0 and len(c.game.turns) == 0
+    c.update()
+    assert c.game.to_move == 0 and len(c.game.turns) == 0
+
+
+def test_undo_takes_back_an_action_then_the_turn_and_the_answer():
+    c, opponent, _ = _vs_computer()
+    c.play(Move(P("y3"), "North", "Alpha"))
+    assert c.undo() == "Took back the last action."
+    assert not c.game.pending
+    c.play(Move(P("y3"), "North", "Alpha"))
+    c.end_turn()
+    c.update()
+    assert len(c.game.turns) == 2
+    assert c.undo() == "Took back your turn and the computer's answer."
+    assert len(c.game.turns) == 0 and c.game.to_move == 0
+    assert c.undo() == "Nothing to take back."
+
+
+def test_hotseat_undo_takes_back_one_turn():
+    c = PlayController(game_at(position(BOARD)))
+    c.play(Pass())
+    c.end_turn()
+    assert c.game.to_move == 1
+    assert c.undo() == "Took back the last turn."
+    assert c.game.to_move == 0
+
+
+def test_hint_from_the_computer():
+    c, opponent, _ = _vs_computer(lambda pos: (Move(P("y3"), "North", "Alpha"),))
+    assert c.request_hint() == ""
+    c.update()
+    assert c.hint == (Move(P("y3"), "North", "Alpha"),)
+    assert c.hint_text == "Hint: Move yellow 3 from North to Alpha"
+    c.play(Pass())
+    assert c.hint is None  # an action makes the hint stale
+
+
+def test_not_your_turn():
+    c, opponent, _ = _vs_computer(lambda pos: (Pass(),))
+    c.play(Pass())
+    c.end_turn()
+    assert c.drag_refusal(ship("North", "g1")) == "wait: it is the computer's turn"
+    assert c.play(Pass()) == "it is not your turn"
+    assert c.end_turn() == "it is not your turn"
