@@ -54,7 +54,7 @@ class SearchParams:
     inner_keep: int = 8
     safety: bool = True
     weights: Mapping[str, float] | None = None
-    yield_every: int = 200
+    yield_every: int = 32  # a multiple of 8
     # How often each position key has occurred in the game so far; a successor met twice already
     # would be the third occurrence, a draw under the standard rules.
     history: Mapping | None = None
@@ -98,6 +98,7 @@ class Searcher:
         self.tt: dict = {}
         self.killers: dict[int, list] = {}
         self.children_cache: dict = {}
+        self.cached = 0  # successors held in children_cache
         self.depth_done = 0
         self.best: Scored | None = None
         self.was_cancelled = False
@@ -109,29 +110,28 @@ class Searcher:
     def tick(self) -> None:
         """Count a node; raise Aborted when out of time or nodes or cancelled."""
         self.nodes += 1
-        if self.nodes % 32:
+        if self.nodes & 7:
             return
-        if self.cancelled():
-            self.was_cancelled = True
+        self._check(self.soft)
+        if self.p.node_limit is not None and self.nodes > self.p.node_limit:
             raise Aborted
-        now = time.perf_counter()
-        if now > self.soft or (self.p.node_limit is not None and self.nodes > self.p.node_limit):
-            raise Aborted
-        if self.nodes % self.p.yield_every < 32:
-            time.sleep(0)  # let a drawing thread take the GIL
 
     def hard_tick(self) -> None:
         """Like tick, but only cancel and the hard deadline stop it (root work that must finish)."""
         self.nodes += 1
-        if self.nodes % 32:
+        if self.nodes & 7:
             return
+        self._check(self.hard)
+
+    def _check(self, deadline: float) -> None:
+        # Checked every 8 nodes (a node costs well under a millisecond), so a cancel lands fast.
         if self.cancelled():
             self.was_cancelled = True
             raise Aborted
-        if time.perf_counter() > self.hard:
+        if time.perf_counter() > deadline:
             raise Aborted
-        if self.nodes % self.p.yield_every < 32:
-            time.sleep(0)
+        if not self.nodes % self.p.yield_every:
+            time.sleep(0)  # let a drawing thread take the GIL
 
     # --- helpers ---
     def score_for_mover(self, end: Position) -> float:
@@ -144,8 +144,10 @@ class Searcher:
         found = self.children_cache.get(key)
         if found is None:
             found = scored_turns(position, self.score_for_mover, self.p.inner_width, self.p.inner_cap, self.tick)
-            if len(self.children_cache) < 4000:
+            # Bounded: millions of cached positions make the garbage collector pause for a long time.
+            if self.cached < 60_000:
                 self.children_cache[key] = found
+                self.cached += len(found)
         return found
 
     def report(self, depth: int) -> None:
@@ -190,8 +192,8 @@ class Searcher:
             # Children are leaves and were scored on generation.
             best = kids[0].score
             if self.draw_keys and pos.rules.repetition_draw:
-                best = max(0.0 if k.position.key() in self.draw_keys else k.score for k in kids)
-            self.tt[key] = (1, best, EXACT, kids[0].position.key())
+                best = max(0.0 if k.key in self.draw_keys else k.score for k in kids)
+            self.tt[key] = (1, best, EXACT, kids[0].key)
             return best
         order = self._ordered(kids, tt_best, ply)
         alpha0 = alpha
@@ -200,7 +202,7 @@ class Searcher:
         for child in order:
             score = -self.negamax(child.position, depth - 1, -beta, -alpha, ply + 1)
             if score > best_score:
-                best_score, best_key = score, child.position.key()
+                best_score, best_key = score, child.key
             if score > alpha:
                 alpha = score
             if alpha >= beta:
@@ -217,7 +219,7 @@ class Searcher:
         keep = kids[: self.p.inner_keep]
         first = []
         if tt_best is not None:
-            first = [k for k in kids if k.position.key() == tt_best][:1]
+            first = [k for k in kids if k.key == tt_best][:1]
         killers = self.killers.get(ply, ())
         if killers:
             first += [k for k in kids[: self.p.inner_keep * 3] if k.turn in killers and k not in first]
@@ -241,10 +243,11 @@ class Searcher:
             if self.was_cancelled:
                 return self._result(None, 0.0, 0, cancelled=True)
             roots = scored_turns(position, self.score_for_mover, 1, 200)
+        self.roots = roots  # kept with the searcher, freed later (see ``search``)
         self.best = roots[0]
         self.depth_done = 1
         self.report(1)
-        scores = {r.position.key(): r.score for r in roots}
+        scores = {r.key: r.score for r in roots}
         if self.draw_keys and position.rules.repetition_draw:
             for k in scores:
                 if k in self.draw_keys and abs(scores[k]) < WIN - 100:
@@ -255,7 +258,7 @@ class Searcher:
             except Aborted:
                 if self.was_cancelled:
                     return self._result(self.best.turn, self.best.score, 1, ranked=roots, cancelled=True)
-        self.best = max(roots, key=lambda r: scores[r.position.key()])
+        self.best = max(roots, key=lambda r: scores[r.key])
         ranked = roots
         for depth in range(2, self.p.max_depth + 1):
             try:
@@ -265,11 +268,11 @@ class Searcher:
             self.depth_done = depth
             roots = ranked
             self.report(depth)
-            if abs(scores[ranked[0].position.key()]) >= WIN - 100:
+            if abs(scores[ranked[0].key]) >= WIN - 100:
                 break  # a forced result: deeper search will not change it
-        ranked = sorted(roots, key=lambda r: -scores[r.position.key()])
+        ranked = sorted(roots, key=lambda r: -scores[r.key])
         best = ranked[0]
-        return self._result(best.turn, scores[best.position.key()], self.depth_done, ranked=ranked,
+        return self._result(best.turn, scores[best.key], self.depth_done, ranked=ranked,
                             scores=scores, cancelled=self.was_cancelled)  # fmt: skip
 
     def _safe_first(self, position: Position, roots: list[Scored], scores: dict) -> list[Scored]:
@@ -285,12 +288,12 @@ class Searcher:
                 safe.append(r)
             else:
                 unsafe.append(r)
-                scores[r.position.key()] = -(WIN - 2)
+                scores[r.key] = -(WIN - 2)
         if not safe and len(roots) >= self.p.root_cap:
             # Every successor, no beam: slow in big positions, but only reached when all else loses.
             for r in scored_turns(position, self.score_for_mover, None, None, self.hard_tick):
                 if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
-                    scores[r.position.key()] = r.score
+                    scores[r.key] = r.score
                     safe.append(r)
                     break
         rest = [r for r in roots if r not in safe and r not in unsafe]
@@ -298,8 +301,8 @@ class Searcher:
 
     def _iterate(self, roots: list[Scored], depth: int, scores: dict) -> list[Scored]:
         """One iteration at ``depth`` over the best root candidates; updates ``scores``."""
-        order = sorted(roots, key=lambda r: -scores[r.position.key()])
-        keep = [r for r in order[: self.p.root_keep] if scores[r.position.key()] > -(WIN - 100)]
+        order = sorted(roots, key=lambda r: -scores[r.key])
+        keep = [r for r in order[: self.p.root_keep] if scores[r.key] > -(WIN - 100)]
         if not keep:
             return order
         alpha = -WIN * 2
@@ -307,10 +310,10 @@ class Searcher:
         try:
             for r in keep:
                 score = -self.negamax(r.position, depth - 1, -WIN * 2, -alpha, 1)
-                new[r.position.key()] = score
+                new[r.key] = score
                 if score > alpha:
                     alpha = score
-                    self.best = Scored(score, r.turn, r.position)
+                    self.best = Scored(score, r.turn, r.position, r.key)
                     self.report(depth)
         finally:
             # A cut iteration still counts once its first (previously best) candidate is done: the
@@ -319,9 +322,9 @@ class Searcher:
                 for k, v in new.items():
                     scores[k] = v
                 for r in order:
-                    if r.position.key() not in new:
-                        scores[r.position.key()] = min(scores[r.position.key()], alpha - 1)
-        return sorted(order, key=lambda r: -scores[r.position.key()])
+                    if r.key not in new:
+                        scores[r.key] = min(scores[r.key], alpha - 1)
+        return sorted(order, key=lambda r: -scores[r.key])
 
     def _setup(self, position: Position) -> SearchResult:
         """Choose a homeworld: the best-scored sensible setup (see ``bots.sensible_setups``)."""
@@ -335,15 +338,31 @@ class Searcher:
         if ranked:
             for r in ranked:
                 if isinstance(r, Scored):
-                    listed.append((scores[r.position.key()] if scores else r.score, r.turn))
+                    listed.append((scores[r.key] if scores else r.score, r.turn))
                 else:
                     listed.append(r)
         return SearchResult(turn, score, depth, self.nodes, time.perf_counter() - self.start, listed, cancelled, won)
 
 
+# The tables of the last search. Freeing a few hundred thousand positions takes tens of milliseconds;
+# done at the start of the next search instead of at the end of this one, a cancelled search answers
+# at once.
+_deferred: list = []
+
+
+def release_memory() -> None:
+    """Free the tables the last search kept (the next search does it anyway)."""
+    _deferred.clear()
+
+
 def search(position: Position, params: SearchParams, cancel=None, progress=None) -> SearchResult:
     """Search ``position`` with ``params``; see ``Searcher``."""
-    return Searcher(params, cancel, progress).run(position)
+    release_memory()
+    searcher = Searcher(params, cancel, progress)
+    try:
+        return searcher.run(position)
+    finally:
+        _deferred.append(searcher)
 
 
-__all__ = ["Aborted", "SearchParams", "SearchResult", "Searcher", "search"]
+__all__ = ["Aborted", "SearchParams", "SearchResult", "Searcher", "release_memory", "search"]

@@ -26,6 +26,7 @@ class Scored(NamedTuple):
     score: float
     turn: tuple
     position: Position
+    key: tuple  # position.key(), kept because computing it again is not free
 
 
 def _catastrophes(position: Position) -> list:
@@ -68,7 +69,7 @@ def scored_turns(
             ekey = end.key()
             found = results.get(ekey)
             if found is None:
-                found = Scored(score(end), tu or (PASS,), end)
+                found = Scored(score(end), tu or (PASS,), end, ekey)
                 results[ekey] = found
             out.append((found.score, st, tu))
             for a in _catastrophes(pos):
