@@ -279,24 +279,27 @@ class Searcher:
         """Mark candidates after which the opponent wins at once; return the list with safe ones first.
 
         Checks in static order and stops after ``root_keep`` safe candidates; if the generated
-        candidates are all unsafe and the beam cut some successors, every successor is tried."""
+        candidates are all unsafe (the beam may have cut the saving turn), every successor is tried."""
         safe, unsafe = [], []
         for r in roots:
             if len(safe) >= self.p.root_keep:
                 break
-            if r.position.is_over() or not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
+            if r.position.is_over():
+                continue  # a loss (or a draw) for the mover: its static score already says so
+            if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
                 safe.append(r)
             else:
                 unsafe.append(r)
                 scores[r.key] = -(WIN - 2)
-        if not safe and len(roots) >= self.p.root_cap:
+        if not safe:
             # Every successor, no beam: slow in big positions, but only reached when all else loses.
             for r in scored_turns(position, self.score_for_mover, None, None, self.hard_tick):
                 if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
                     scores[r.key] = r.score
                     safe.append(r)
                     break
-        rest = [r for r in roots if r not in safe and r not in unsafe]
+        placed = {id(r) for r in safe} | {id(r) for r in unsafe}
+        rest = [r for r in roots if id(r) not in placed]
         return safe + rest + unsafe if safe else roots
 
     def _iterate(self, roots: list[Scored], depth: int, scores: dict) -> list[Scored]:
