@@ -109,6 +109,23 @@ class ActionResolver:
         self.game = game
         self._legal_key = None
         self._legal: list = []
+        self._outcome_key = None
+        self._outcome = None
+
+    # --- the result, computed once per committed turn ---
+    def outcome(self):
+        """The game's outcome or None (cached: the repetition count scans the whole game)."""
+        g = self.game
+        # A resignation or an agreed draw changes the outcome without a new turn.
+        key = (len(g.turns), id(g.positions[-1]), getattr(g, "_declared", None))
+        if key != self._outcome_key:
+            self._outcome = g.outcome()
+            self._outcome_key = key
+        return self._outcome
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.outcome() is not None
 
     # --- the legal actions, computed once per state ---
     @property
@@ -116,7 +133,7 @@ class ActionResolver:
         """Every legal action now (cached until the turn state changes)."""
         key = (id(self.game.state), len(self.game.turns), self.game.state)
         if key != self._legal_key:
-            self._legal = self.game.legal_actions()
+            self._legal = [] if self.is_over() else self.game.legal_actions()
             self._legal_key = key
         return self._legal
 
@@ -137,7 +154,7 @@ class ActionResolver:
 
     def _reason(self, action) -> str:
         """The engine's reason for refusing ``action`` in plain words."""
-        if self.game.is_over():
+        if self.is_over():
             return "the game is over"
         try:
             check_action(self.game.state, action)

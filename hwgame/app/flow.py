@@ -65,11 +65,11 @@ class PlayController(ActionResolver):
 
     def human_to_move(self) -> bool:
         """True when a human may act now (the game goes on and it is a human's turn)."""
-        return not self.game.is_over() and self.seats[self.game.to_move] == HUMAN
+        return not self.is_over() and self.seats[self.game.to_move] == HUMAN
 
     def computer_to_move(self) -> bool:
         """True when the computer should be choosing a turn now."""
-        return not self.game.is_over() and self.seats[self.game.to_move] == COMPUTER
+        return not self.is_over() and self.seats[self.game.to_move] == COMPUTER
 
     @property
     def thinking(self) -> bool:
@@ -80,7 +80,7 @@ class PlayController(ActionResolver):
     # --- human actions ---
     def drag_refusal(self, source) -> str | None:
         """Why ``source`` cannot be dragged now (also: not your turn), or None."""
-        if self.game.is_over():
+        if self.is_over():
             return "the game is over"
         if not self.human_to_move():
             return "wait: it is the computer's turn"

@@ -17,6 +17,17 @@ def _parse(argv) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def tune_threads(interval: float | None = None) -> None:
+    """Let the window thread take the interpreter back from the AI thread sooner than the default 5 ms.
+
+    The search is pure Python on another thread; a shorter switch interval keeps each frame's wait for
+    the interpreter short, so frames stay smooth while the computer thinks.
+    """
+    env = os.environ.get("HWGAME_SWITCH_INTERVAL")
+    value = interval if interval is not None else float(env) if env else 0.001
+    sys.setswitchinterval(value)
+
+
 def _no_window(reason: str) -> int:
     print(f"hwgame: cannot open the game window: {reason}", file=sys.stderr)
     return 1
@@ -68,6 +79,7 @@ def _loop(pygame, options) -> int:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as exc:
         return _no_window(f"no display available ({exc})")
+    tune_threads()
     app = App(options, screen.get_size())
     pygame.key.start_text_input()
     app.boot()

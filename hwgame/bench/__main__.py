@@ -8,6 +8,7 @@ import sys
 BENCHMARKS = {
     "movegen": "hwgame.bench.movegen",
     "ai": "hwgame.bench.ai",
+    "ui": "hwgame.bench.ui",
 }
 
 

@@ -100,7 +100,7 @@ class GameOverScene(_Card):
     def __init__(self, app, play):
         self.play = play
         ctl = play.ctl
-        outcome = ctl.game.outcome()
+        outcome = ctl.outcome()
         if outcome is None:
             title, color = "Game over", T.TEXT
         elif outcome.winner is None:

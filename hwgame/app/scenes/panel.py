@@ -41,6 +41,8 @@ class SidePanel:
         self.box = Box(0, 0, 260, 700)
         self.scroll = 0  # log lines scrolled up from the bottom
         self.spin = 0.0
+        self._log_key = None
+        self._log_lines: list[tuple[str, int]] = []
 
     def _can_undo(self) -> bool:
         ctl = self.scene.ctl
@@ -96,7 +98,7 @@ class SidePanel:
                     anchor="topright")
         y += 34
         bottom = ctl.bottom
-        over = game.outcome()
+        over = ctl.outcome()
         for player in (1 - bottom, bottom):
             color = T.OWNER_RGB[0] if player == bottom else T.OWNER_RGB[1]
             to_move = over is None and game.to_move == player
@@ -164,10 +166,15 @@ class SidePanel:
             return
         pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
         T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 20, T.TEXT_DIM, True)
-        lines: list[tuple[str, int]] = []
-        for text, player in log_lines(game):
-            for k, part in enumerate(th.wrap(text, 18, rect.w - 16)):
-                lines.append(("   " + part if k else part, player))
+        key = (len(game.turns), id(game.positions[-1]), rect.w)
+        if key != self._log_key:
+            # Wrapping measures every word: do it when the log changes, not every frame.
+            self._log_lines = []
+            for text, player in log_lines(game):
+                for k, part in enumerate(th.wrap(text, 18, rect.w - 16)):
+                    self._log_lines.append(("   " + part if k else part, player))
+            self._log_key = key
+        lines = self._log_lines
         lh = 18
         room = max(1, (rect.h - 30) // lh)
         self.scroll = min(self.scroll, max(0, len(lines) - room))

@@ -321,7 +321,7 @@ class PlayScene(Scene):
             if self.snap[6] > 0.18:
                 self.snap = None
         self._animate(dt)
-        over = ctl.game.is_over()
+        over = ctl.is_over()
         if over and not self.over_shown and self.current is None and not ctl.effects:
             from .menu import GameOverScene
 
