@@ -294,6 +294,8 @@ class Searcher:
         if not safe:
             # Every successor, no beam: slow in big positions, but only reached when all else loses.
             for r in scored_turns(position, self.score_for_mover, None, None, self.hard_tick):
+                if r.position.is_over():
+                    continue
                 if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
                     scores[r.key] = r.score
                     safe.append(r)
