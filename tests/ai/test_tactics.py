@@ -8,7 +8,7 @@ import pytest
 
 from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.tactics import find_win, win_possible
-from hwgame.rules import Position, System, apply_turn_unchecked, legal_turns
+from hwgame.rules import SDG, STANDARD, Position, System, apply_turn_unchecked, legal_turns
 
 from .helpers import make_position
 
@@ -42,9 +42,10 @@ WINS = {
 LEVEL_NAMES = ["easy", "normal", "hard", "beginner"]
 
 
+@pytest.mark.parametrize("rules", [STANDARD, SDG], ids=["standard", "sdg"])
 @pytest.mark.parametrize("name", sorted(WINS))
-def test_find_win_finds_the_win(name):
-    position = make_position(WINS[name])
+def test_find_win_finds_the_win(name, rules):
+    position = make_position(WINS[name], rules=rules)
     turn = find_win(position)
     assert turn is not None
     assert apply_turn_unchecked(position, turn).winner() == 0
@@ -68,7 +69,7 @@ def test_no_win_is_reported_where_there_is_none():
     assert not win_possible(position)
 
 
-def _random_positions(seed: int, count: int):
+def _random_positions(seed: int, count: int, rules=STANDARD):
     """Positions from seeded random play (turns that lose at once avoided) with few successors."""
     rng = random.Random(seed)
     out = []
@@ -76,7 +77,7 @@ def _random_positions(seed: int, count: int):
     from hwgame.rules import initial_position
 
     while len(out) < count:
-        pos = initial_position()
+        pos = initial_position(rules)
         for _ in range(2):
             pos = apply_turn_unchecked(pos, sensible_setup(pos, rng))
         for _ in range(40):
@@ -91,10 +92,11 @@ def _random_positions(seed: int, count: int):
     return out[:count]
 
 
-def test_find_win_agrees_with_every_successor():
+@pytest.mark.parametrize("rules", [STANDARD, SDG], ids=["standard", "sdg"])
+def test_find_win_agrees_with_every_successor(rules):
     """find_win prunes hard; compare it with the plain check of every successor."""
     checked = wins = 0
-    for pos, succ in _random_positions(7, 140):
+    for pos, succ in _random_positions(7, 140, rules):
         truth = any(s.position.winner() == pos.to_move for s in succ)
         found = find_win(pos)
         assert (found is not None) == truth, pos
