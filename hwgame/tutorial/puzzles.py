@@ -1,0 +1,357 @@
+"""Puzzles: small positions with one task each, judged by the rules engine.
+
+Three kinds (see ``solve``): win this turn, survive the next turn, win in two turns. The player's
+answer is played through the engine's validator and then judged by exhaustive search, so any answer
+that does the job counts, not only the one the author had in mind. ``solution`` computes an answer
+with the engine for a "show me" button; the ``known`` answer stored with a puzzle is only a
+convenience for readers of this file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hwgame.rules import EndTurn, HomeworldsError, IllegalActionError, legal_turns, outcome_of
+from hwgame.rules.notation import parse_turn
+from hwgame.rules.position import Position
+from hwgame.rules.serialize import position_from_dict
+
+from .board import board_dict
+from .runner import game_at
+from .solve import SURVIVE, WIN, WIN_IN_TWO, hardest_reply, solutions, winning_turn
+from .words import describe_turn, sentence
+
+DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
+KIND_TITLES = {WIN: "Win this turn", SURVIVE: "Survive the next turn", WIN_IN_TWO: "Win in two turns"}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, a task (``kind``), a difficulty from 1 (easy) to 3 (hard), a prompt and a hint."""
+
+    id: str
+    title: str
+    kind: str
+    difficulty: int
+    board: dict
+    prompt: str
+    hint: str
+    known: str = ""
+
+    def position(self) -> Position:
+        """The puzzle's position, the solver to move."""
+        return position_from_dict(self.board)
+
+    @property
+    def difficulty_name(self) -> str:
+        """``"easy"``, ``"medium"`` or ``"hard"``."""
+        return DIFFICULTIES[self.difficulty]
+
+    @property
+    def task(self) -> str:
+        """The kind of task in words, for example "Win this turn"."""
+        return KIND_TITLES[self.kind]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of an answer: ``correct``, whether the engine accepted it (``legal``) and why.
+
+    ``refutation`` is the opponent's turn that shows a wrong answer wrong, when there is one.
+    """
+
+    correct: bool
+    legal: bool
+    message: str
+    refutation: tuple | None = None
+
+
+def _turn(answer) -> tuple:
+    if isinstance(answer, str):
+        return parse_turn(answer)
+    return tuple(answer)
+
+
+def play_answer(position: Position, answer) -> Position:
+    """The position after the answer (a turn, or its notation) is played and ended; raises if illegal."""
+    game = game_at(position)
+    game.play(tuple(a for a in _turn(answer) if not isinstance(a, EndTurn)))
+    return game.position
+
+
+def judge(position: Position, kind: str, answer) -> Verdict:
+    """Judge an answer to a task of ``kind`` in ``position`` (see ``check_answer``)."""
+    try:
+        after = play_answer(position, answer)
+    except IllegalActionError as exc:
+        return Verdict(False, False, "Not allowed: " + sentence(exc.reason))
+    except HomeworldsError as exc:
+        return Verdict(False, False, sentence(str(exc)))
+    me = position.to_move
+    rival = position.players[1 - me]
+    outcome = outcome_of(after)
+    if outcome is not None:
+        if outcome.winner == me:
+            return Verdict(True, True, f"Solved! {sentence(outcome.reason)}")
+        if outcome.winner is None:
+            return Verdict(False, True, "That ends the game in a draw: both of you lose your homeworlds at once.")
+        return Verdict(False, True, "That loses: you would end your turn with no ship at your own homeworld.")
+    if kind == WIN:
+        return Verdict(False, True, f"Legal, but {rival} still has a ship at home. Look for a turn that ends the game.")
+    threat = winning_turn(after)
+    if kind == SURVIVE:
+        if threat is None:
+            return Verdict(True, True, f"Solved! Whatever {rival} does next turn, you are still in the game.")
+        words = describe_turn(threat.turn, rival)
+        return Verdict(False, True, f"Legal, but {rival} could then win: {words}.", threat.turn)
+    for reply in legal_turns(after):
+        pos = reply.position
+        words = describe_turn(reply.turn, rival)
+        if pos.is_over():
+            if pos.winner() == me:
+                continue  # a reply that loses for the opponent is no defence
+            result = "win" if pos.winner() is not None else "force a draw"
+            return Verdict(False, True, f"Legal, but {rival} could {result} at once: {words}.", reply.turn)
+        if winning_turn(pos) is None:
+            why = f"{rival} could answer: {words}, and then you would have no winning turn."
+            return Verdict(False, True, "Legal, but " + why, reply.turn)
+    return Verdict(True, True, f"Solved! Every answer of {rival} leaves you a winning turn.")
+
+
+def check_answer(puzzle: Puzzle, answer) -> Verdict:
+    """Play ``answer`` (a turn, or its notation) in the puzzle and judge it with the engine.
+
+    Any answer that does the job counts. A refused answer gets the engine's reason; a legal answer
+    that fails gets the reason it fails (for survive and win in two, the opponent's turn that shows it).
+    """
+    return judge(puzzle.position(), puzzle.kind, answer)
+
+
+_SOLUTIONS: dict[str, tuple] = {}
+
+
+def solution(puzzle: Puzzle) -> tuple:
+    """A turn that solves the puzzle, found by the engine (cached); raises ValueError if none exists."""
+    if puzzle.id not in _SOLUTIONS:
+        found = solutions(puzzle.position(), puzzle.kind, limit=1)
+        if not found:
+            raise ValueError(f"puzzle {puzzle.id!r} has no solution")
+        _SOLUTIONS[puzzle.id] = found[0].turn
+    return _SOLUTIONS[puzzle.id]
+
+
+def solution_text(puzzle: Puzzle) -> str:
+    """The engine's solution in words."""
+    return sentence(describe_turn(solution(puzzle)))
+
+
+class PuzzleSession:
+    """One attempt at a puzzle in the window: answers, and for a win in two the opponent's defence.
+
+    After a correct first turn of a win in two, the opponent plays the reply that leaves the fewest
+    winning turns, and the session asks for the winning second turn (``stage`` becomes 2).
+    """
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the puzzle's position."""
+        self.position = self.puzzle.position()
+        self.kind = self.puzzle.kind
+        self.stage = 1
+        self.solved = False
+        self.log: list[str] = []
+
+    def submit(self, answer) -> Verdict:
+        """Judge an answer in the current position; a correct win-in-two first turn moves to stage 2."""
+        if self.solved:
+            return Verdict(True, True, "Already solved.")
+        verdict = judge(self.position, self.kind, answer)
+        if not verdict.correct:
+            return verdict
+        after = play_answer(self.position, answer)
+        if self.kind == WIN_IN_TWO and not after.is_over():
+            me = self.position.to_move
+            reply = hardest_reply(after, me)
+            if reply is not None:
+                rival = after.players[after.to_move]
+                words = sentence(describe_turn(reply.turn, rival))
+                self.position = reply.position
+                self.kind = WIN
+                self.stage = 2
+                self.log.append(words)
+                return Verdict(True, True, f"Good first turn. {words} Now win.")
+        self.solved = True
+        return verdict
+
+
+def _p(pid, title, kind, difficulty, text, prompt, hint, known) -> Puzzle:
+    return Puzzle(pid, title, kind, difficulty, board_dict(text), prompt, hint, known)
+
+
+PUZZLES = (
+    _p(
+        "sacrifice-for-a-capture", "A red from afar", WIN, 1,
+        """
+        Sol@0:  g1 b2 | y3 r1 |
+        Vega@1: y1 g3 | b3    | r2
+        """,
+        "Vega's last ship at home is a medium red. Your large blue is beside it, but you have no red there.",
+        "A sacrificed ship's actions work in any system where you have a ship.",
+        "sacrifice r1 Sol; attack r2 Vega",
+    ),
+    _p(
+        "small-red-big-friend", "Power and size", WIN, 1,
+        """
+        Sol@0:  y1 b2 | g3    |
+        Vega@1: y3 g1 | r1 b3 | g3
+        """,
+        "Vega defends its home with a large green. Your ships there are a small red and a large blue.",
+        "The red can come from a small ship; the size comes from your largest ship there.",
+        "attack g3 Vega",
+    ),
+    _p(
+        "green-flood", "Green flood", WIN, 1,
+        """
+        Sol@0:  y1 b2 | g3 |
+        Vega@1: g2 r1 |    | g1 g3
+        Alpha:  y3    | g1 |
+        """,
+        "Vega's home is crowded with green.",
+        "Count the greens at Vega, stars included.",
+        "move g1 Alpha Vega; catastrophe Vega g",
+    ),
+    _p(
+        "two-captures", "Two at once", WIN, 2,
+        """
+        Sol@0:  y1 b2 | r2 g3 |
+        Vega@1: g2 y3 | b2    | y1 b1
+        """,
+        "Vega has two small ships at home, and your medium blue is there with them.",
+        "One action is not enough. What does a medium red give when you sacrifice it?",
+        "sacrifice r2 Sol; attack b1 Vega; attack y1 Vega",
+    ),
+    _p(
+        "last-star", "The last star", WIN, 2,
+        """
+        Sol@0:  r1 y3 | y2 g3 |
+        Vega@1: b2    | b1    | r3 g3
+        Alpha:  y1    | b2    |
+        Beta:   g1    | b3    |
+        """,
+        "Vega's homeworld has one star left, a medium blue. Its ships are too strong to capture.",
+        "Four blues at Vega would take the star. There is more than one way to get them there.",
+        "sacrifice y2 Sol; move b2 Alpha Vega; move b3 Beta Vega; catastrophe Vega b",
+    ),
+    _p(
+        "trade-into-yellow", "Change of colours", WIN, 3,
+        """
+        Sol@0:  g1 r2 | b2 g3 |
+        Vega@1: y2 b1 | g1 r1 | y3
+        """,
+        "Your two small ships at Vega are green and red. Vega's star and its only ship there are yellow.",
+        "A sacrificed blue ship gives trades; a trade can change the colour of your ships at Vega.",
+        "sacrifice b2 Sol; trade g1 y1 Vega; trade r1 y1 Vega; catastrophe Vega y",
+    ),
+    _p(
+        "hold-the-fort", "Hold the fort", SURVIVE, 1,
+        """
+        Sol@0:  b1 y2 | g3 | r3
+        Vega@1: g1 y3 |    | b3
+        """,
+        "Vega's large red has arrived at Sol, where your large green is alone.",
+        "One capture cannot take two ships.",
+        "build g1 Sol",
+    ),
+    _p(
+        "strike-first", "Strike first", SURVIVE, 1,
+        """
+        Sol@0:  r1 y2 | y3 | r3 g3
+        Vega@1: g1 b3 |    | y1
+        """,
+        "Two large Vega ships sit at Sol. Sol's red star gives the capture power to both of you.",
+        "The best defence here is to act before Vega does.",
+        "attack r3 Sol",
+    ),
+    _p(
+        "too-much-green", "Too much green", SURVIVE, 2,
+        """
+        Sol@0:  g2 y1 | g1 g3 |
+        Vega@1: r1 b2 |       | y2
+        Alpha:  y3    |       | g2
+        """,
+        "Sol holds three greens. Vega's medium green at Alpha is one move away.",
+        "Four greens at Sol would take your star and both your ships.",
+        "move g1 Sol Alpha",
+    ),
+    _p(
+        "two-threats", "Two threats", SURVIVE, 2,
+        """
+        Sol@0:  b2 y1 | b3 b1 | r3
+        Vega@1: r2 g3 |       | y2 g1
+        Alpha:  y3    |       | b1
+        """,
+        "Vega's large red is at Sol, and Vega's small blue waits at Alpha. Both are threats.",
+        "One trade can answer both: keep two ships, and fewer blues.",
+        "trade b1 r1 Sol",
+    ),
+    _p(
+        "hidden-sacrifice", "The hidden sacrifice", SURVIVE, 3,
+        """
+        Sol@0:  g1 b2 | y2 b1 | r3
+        Vega@1: y1 g3 |       | r2 b3
+        """,
+        "You have two ships at Sol and Vega has one large red there. Two ships should be enough... or are they?",
+        "Vega's medium red at home can be sacrificed for two captures at Sol.",
+        "build b1 Sol",
+    ),
+    _p(
+        "no-way-out", "No way out", WIN_IN_TWO, 2,
+        """
+        Sol@0:  g1 b2 | g3 |
+        Vega@1: y1 b2 |    | y3
+        Alpha:  y3    | r3 |
+        """,
+        "Vega's only ship at home is a large yellow. Vega cannot build there.",
+        "Get a large red next to it: a trade will not save Vega.",
+        "move r3 Alpha Vega",
+    ),
+    _p(
+        "green-trap", "Green trap", WIN_IN_TWO, 2,
+        """
+        Sol@0:  b1 y2 | r3    |
+        Vega@1: g2 r1 |       | g3
+        Alpha:  y3    | g1 g1 |
+        """,
+        "Vega owns only green ships, and its homeworld has a green star.",
+        "Everything Vega can build is green too.",
+        "move g1 Alpha Vega",
+    ),
+    _p(
+        "double-threat", "Double threat", WIN_IN_TWO, 3,
+        """
+        Sol@0:  g1 b2 | g3    |
+        Vega@1: y2 g1 |       | y3
+        Alpha:  b3    | r3 y1 |
+        """,
+        "Vega has one large yellow at home, a yellow star and a green star.",
+        "Threaten a capture and a catastrophe at the same time.",
+        "move r3 Alpha Vega",
+    ),
+)  # fmt: skip
+
+
+def puzzle_by_id(pid: str) -> Puzzle:
+    """The puzzle with this id; KeyError if there is none."""
+    for puzzle in PUZZLES:
+        if puzzle.id == pid:
+            return puzzle
+    raise KeyError(pid)
+
+
+__all__ = [
+    "DIFFICULTIES", "KIND_TITLES", "PUZZLES", "Puzzle", "PuzzleSession", "Verdict", "check_answer", "judge",
+    "play_answer", "puzzle_by_id", "solution", "solution_text",
+]  # fmt: skip

@@ -1,0 +1,113 @@
+"""Proofs for puzzles, by exhaustive whole-turn enumeration with the rules engine.
+
+Every claim a puzzle makes is checked by walking ``legal_turns`` (each distinct position one whole
+turn can reach, catastrophes and sacrifices included):
+
+- win this turn: some successor has the other player lost (and the solver not);
+- survive: some successor leaves the solver alive such that no reply of the opponent wins;
+- win in two: some successor such that every reply leaves a winning turn for the solver.
+
+Puzzle positions are kept small, so the largest proof (win in two) walks a few thousand turns.
+"""
+
+from __future__ import annotations
+
+from hwgame.rules import legal_turns
+from hwgame.rules.movegen import Successor
+from hwgame.rules.position import Position
+
+WIN, SURVIVE, WIN_IN_TWO = "win", "survive", "win-in-two"
+KINDS = (WIN, SURVIVE, WIN_IN_TWO)
+
+
+def won_by(position: Position, player: int) -> bool:
+    """True when the game is over in ``position`` (between turns) and ``player`` won it."""
+    return position.winner() == player
+
+
+def winning_turn(position: Position) -> Successor | None:
+    """A successor in which the player to move has won, or None."""
+    me = position.to_move
+    for succ in legal_turns(position):
+        if won_by(succ.position, me):
+            return succ
+    return None
+
+
+def opponent_cannot_win(after: Position, me: int) -> bool:
+    """After ``me`` ended a turn (``after`` has the opponent to move): ``me`` is alive and no reply wins.
+
+    A finished game counts as survived only when ``me`` won it.
+    """
+    if after.is_over():
+        return won_by(after, me)
+    return winning_turn(after) is None
+
+
+def wins_next_turn(after: Position, me: int) -> bool:
+    """After ``me`` ended a turn: whatever the opponent replies, ``me`` then has a winning turn."""
+    if after.is_over():
+        return won_by(after, me)
+    for reply in legal_turns(after):
+        pos = reply.position
+        if pos.is_over():
+            if not won_by(pos, me):
+                return False
+            continue
+        if winning_turn(pos) is None:
+            return False
+    return True
+
+
+def meets(kind: str, after: Position, me: int) -> bool:
+    """True when the position after ``me``'s turn achieves a puzzle of ``kind``."""
+    if kind == WIN:
+        return won_by(after, me)
+    if kind == SURVIVE:
+        return opponent_cannot_win(after, me)
+    if kind == WIN_IN_TWO:
+        return wins_next_turn(after, me)
+    raise ValueError(f"unknown puzzle kind {kind!r}")
+
+
+def solutions(position: Position, kind: str, limit: int | None = None) -> list[Successor]:
+    """Successors of ``position`` that solve a puzzle of ``kind`` (at most ``limit`` of them).
+
+    Cheap candidates are tried first for the survive and win-in-two proofs: an immediate win solves
+    both, so it is looked at before the others.
+    """
+    me = position.to_move
+    succs = legal_turns(position)
+    succs.sort(key=lambda s: not won_by(s.position, me))
+    out = []
+    for succ in succs:
+        if meets(kind, succ.position, me):
+            out.append(succ)
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def hardest_reply(after: Position, me: int) -> Successor | None:
+    """The opponent's reply leaving ``me`` the fewest winning turns (for the second half of a win in two).
+
+    Returns None when the game is already over.
+    """
+    if after.is_over():
+        return None
+    best = None
+    best_count = None
+    for reply in legal_turns(after):
+        pos = reply.position
+        if pos.is_over():
+            continue
+        count = sum(1 for s in legal_turns(pos) if won_by(s.position, me))
+        if best_count is None or count < best_count:
+            best, best_count = reply, count
+    return best
+
+
+__all__ = [
+    "KINDS", "SURVIVE", "WIN", "WIN_IN_TWO", "hardest_reply", "meets", "opponent_cannot_win", "solutions",
+    "winning_turn", "wins_next_turn", "won_by",
+]  # fmt: skip
