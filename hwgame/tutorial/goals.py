@@ -155,6 +155,32 @@ class HasShip(Goal):
 
 
 @dataclass(frozen=True)
+class More(Goal):
+    """``owner`` has at least ``by`` more ships at the named system than when the step began."""
+
+    where: str
+    owner: str = ME
+    by: int = 1
+
+    def _count(self, position: Position, seat: int) -> int:
+        found = position.system_named(self.where)
+        return len(found.ships_of(seat)) if found is not None else 0
+
+    def met(self, ctx: Context) -> bool:
+        seat = ctx.seat(self.owner)
+        return self._count(ctx.now, seat) >= self._count(ctx.start, seat) + self.by
+
+    def describe(self, ctx: Context) -> str:
+        verb = "have" if self.owner == ME else "has"
+        more = "one more ship" if self.by == 1 else count_words(self.by, "more ship")
+        return f"{ctx.who(self.owner)} {verb} {more} at {self.where} than before"
+
+    def shortfall(self, ctx: Context) -> str:
+        verb = "have" if self.owner == ME else "has"
+        return f"{ctx.who(self.owner)} {verb} no more ships at {self.where} than before"
+
+
+@dataclass(frozen=True)
 class NoShip(Goal):
     """``owner`` has no ship (of ``color``, if given) at the named system; a vanished system has none."""
 
@@ -373,6 +399,6 @@ def either(*goals: Goal) -> AnyOf:
 
 
 __all__ = [
-    "ANY", "ME", "NEW", "RIVAL", "AllOf", "AnyOf", "Context", "Draws", "Goal", "Gone", "HasShip", "HomeSetUp",
+    "ANY", "ME", "NEW", "RIVAL", "AllOf", "AnyOf", "Context", "Draws", "Goal", "Gone", "HasShip", "HomeSetUp", "More",
     "NoColor", "NoShip", "Not", "Safe", "Wins", "both", "count_words", "either", "rival_wins_with",
 ]  # fmt: skip

@@ -7,7 +7,7 @@ up first and you take the second seat.
 from __future__ import annotations
 
 from .board import B1, B2, B3, G1, G3, R3, Y1, Y3, board_dict
-from .goals import NEW, HasShip, HomeSetUp
+from .goals import NEW, HasShip, HomeSetUp, More
 from .lesson import Lesson, Mistake, Step, hl_bank, hl_ship, hl_star, hl_system
 
 PIECES_AND_BANK = Lesson(
@@ -118,8 +118,8 @@ READING = Lesson(
                 "Stars stand in the middle of each system. Only one system has a green star, and green "
                 "builds. Find it and build a ship there."
             ),
-            goal=HasShip("Sol", count=3),
-            goal_text="Have three ships at Sol",
+            goal=More("Sol"),
+            goal_text="Build a ship at the system with a green star",
             hints=(
                 "Sol's stars are a small green and a large blue.",
                 "Drag a yellow piece from the bank onto Sol: you build the colour of a ship you have there.",

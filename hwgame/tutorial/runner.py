@@ -25,7 +25,11 @@ from hwgame.rules import (
     Game,
     HomeworldsError,
     IllegalActionError,
+    Pass,
+    TurnState,
+    apply_action,
     check_action,
+    legal_actions,
     start_turn,
 )
 from hwgame.rules.notation import parse_action, parse_turn
@@ -64,6 +68,34 @@ def game_at(position: Position) -> Game:
     return game
 
 
+def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000) -> bool:
+    """True when some sequence of legal actions in the turn ``state`` meets the step's goal.
+
+    A depth-first walk over the turn's states (at most ``limit`` of them); ``ctx`` gives the start of
+    the step and the learner. Lesson positions are small, so the walk is short.
+    """
+    me = ctx.me
+    seen = set()
+    stack = [(state, frozenset())]
+    while stack and len(seen) < limit:
+        state, found = stack.pop()
+        key = (state.position.key(), state.free, state.sac_color, state.sac_left)
+        if key in seen:
+            continue
+        seen.add(key)
+        for action in legal_actions(state):
+            if isinstance(action, (EndTurn, Pass)):
+                continue
+            nxt = apply_action(state, action)
+            names = found | {action.name.lower()} if isinstance(action, Discover) else found
+            now = Context(ctx.start, nxt.position, me, names)
+            if step.goal.met(now) and (step.may_lose or me not in nxt.position.losers()):
+                return True
+            if not nxt.done or any(s.overpopulated() for s in nxt.position.systems):
+                stack.append((nxt, names))
+    return False
+
+
 class LessonRunner:
     """Runs one lesson for one learner: steps, goals, feedback, hints and the rival's answers."""
 
@@ -77,8 +109,10 @@ class LessonRunner:
         first = max(k for k in range(min(step, len(lesson.steps) - 1) + 1) if k == 0 or lesson.steps[k].board)
         self.step_index = first
         self._begin(lesson.position())
+        self._replaying = True
         while self.step_index < step:
             self._play_solution()
+        self._replaying = False
 
     # --- reading ---
     @property
@@ -270,6 +304,13 @@ class LessonRunner:
                 parts.append(self.lesson.outro)
         else:
             self._begin(game.position)
+            nxt = self.step
+            if not self._replaying and nxt.board is None and not goal_reachable(self._context(), self.game.state, nxt):
+                # This learner reached the goal in a way the next step cannot build on (a ship it needs
+                # was sacrificed, say): the next step starts from the position the lesson intended.
+                fresh = LessonRunner(self.lesson, self.step_index)
+                self.start, self.game = fresh.start, fresh.game
+                parts.append("The board has been set up again for the next step.")
         return Feedback(True, " ".join(parts), step_done=True, lesson_done=done, reply=reply)
 
     def _play_solution(self) -> None:
@@ -284,4 +325,4 @@ class LessonRunner:
         raise ValueError(f"lesson {self.lesson.id!r} step {self.step_index}: the solution does not reach the goal")
 
 
-__all__ = ["Feedback", "LessonRunner", "game_at"]
+__all__ = ["Feedback", "LessonRunner", "game_at", "goal_reachable"]
