@@ -92,6 +92,7 @@ def params_for(limit: Limit, safety: bool | None = None, history=None) -> Search
     return SearchParams(
         max_depth=limit.depth,
         time_limit=limit.time,
+        hard_time=2.5 * limit.time,  # root generation and the safety check may run past the soft limit
         node_limit=limit.nodes,
         root_width=limit.beam,
         root_cap=limit.root_cap,
