@@ -222,10 +222,11 @@ class Searcher:
             first = [k for k in kids if k.key == tt_best][:1]
         killers = self.killers.get(ply, ())
         if killers:
-            first += [k for k in kids[: self.p.inner_keep * 3] if k.turn in killers and k not in first]
+            first += [k for k in kids[: self.p.inner_keep * 3] if k.turn in killers and k.key != tt_best]
         if not first:
             return keep
-        return first + [k for k in keep if k not in first]
+        taken = {id(k) for k in first}
+        return first + [k for k in keep if id(k) not in taken]
 
     # --- root ---
     def run(self, position: Position) -> SearchResult:
