@@ -30,8 +30,9 @@ WEIGHTS = {Build: 6.0, Discover: 4.0, Move: 3.0, Trade: 2.0, Sacrifice: 1.5, Cap
            Pass: 0.1, Homeworld: 1.0}  # fmt: skip
 
 
-def random_turn(game: Game, rng: random.Random, max_actions: int = 6, tries: int = 6) -> None:
-    """Play and commit one random turn, avoiding turns that end the game when it can."""
+def random_turn(game: Game, rng: random.Random, max_actions: int = 6, tries: int = 6,
+                avoid_end: bool = True) -> None:
+    """Play and commit one random turn, avoiding turns that end the game when it can (``avoid_end``)."""
     if game.in_setup:
         game.act(suggest_homeworld(game.position, rng))
         game.commit()
@@ -45,7 +46,7 @@ def random_turn(game: Game, rng: random.Random, max_actions: int = 6, tries: int
             game.act(action)
             if isinstance(action, Pass):
                 break
-        if not end_turn(game.state.position).losers():
+        if not avoid_end or not end_turn(game.state.position).losers():
             break
         game.restart_turn()
     game.commit()
@@ -59,6 +60,20 @@ def random_game(seed: int, turns: int) -> Game:
         if game.is_over():
             break
         random_turn(game, rng)
+    return game
+
+
+def finished_game(seed: int = 3, turns: int = 400) -> Game:
+    """A game played to its end with a winner: careful random play, then careless play until it ends."""
+    rng = random.Random(seed)
+    game = Game()
+    for k in range(turns):
+        if game.is_over():
+            outcome = game.outcome()
+            if outcome.winner is not None:
+                return game
+            game = Game()  # a draw: start again, a win makes the better picture
+        random_turn(game, rng, avoid_end=k % 40 < 30)
     return game
 
 

@@ -81,8 +81,54 @@ def find_move_drag(scene):
     return None
 
 
-def render_all(folder: str | Path) -> list[Path]:
-    """Render title, setup, midgame, a drag in progress and game over into ``folder``; return the files."""
+def _extra_shots(app, screen, scene, shot) -> None:
+    """More views for looking at by hand: new-game form, star chooser, colour letters, an animation."""
+    import pygame
+
+    from hwgame.rules import Discover
+
+    from .controller import Effect
+    from .scenes.dialogs import StarChooser
+    from .scenes.title import NewGameScene
+
+    app.scenes.push(NewGameScene(app))
+    _settle(app, screen, 2)
+    shot("newgame")
+    app.scenes.pop()
+    discovers = [a for a in scene.ctl.legal if isinstance(a, Discover)]
+    if discovers:
+        ship = discovers[0].ship
+        app.scenes.push(StarChooser(app, [a for a in discovers if a.ship == ship], lambda a: None))
+        _settle(app, screen, 2)
+        shot("chooser")
+        app.scenes.pop()
+    app.theme.colour_blind = True
+    _settle(app, screen, 2)
+    shot("colourblind")
+    app.theme.colour_blind = False
+    game = scene.ctl.game
+    before = game.positions[-2]
+    from hwgame.rules import apply_checked, start_turn
+
+    state = start_turn(before)
+    for action in game.turns[-1]:
+        if type(action).__name__ in ("Pass", "EndTurn"):
+            continue
+        after = apply_checked(state, action)
+        scene.ctl.effects.append(Effect(state.position, action, after.position, before.to_move, True))
+        state = after
+    app.step([], 1 / 60, screen)
+    for _ in range(12):
+        app.step([], 1 / 60, screen)
+    shot("animating")
+    for _ in range(120):
+        app.step(pygame.event.get(), 1 / 60, screen)
+
+
+def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
+    """Render title, setup, midgame, a drag in progress and game over into ``folder``; return the files.
+
+    ``extra`` adds more views (new-game form, star chooser, colour letters, an animation frame)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -125,13 +171,12 @@ def render_all(folder: str | Path) -> list[Path]:
         shot("drag")
         app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1)], 1 / 60, screen)
 
-    from .samples import random_game
+    if extra:
+        _extra_shots(app, screen, scene, shot)
 
-    for seed in range(1, 200):
-        game = random_game(seed, 200)
-        if game.is_over():
-            break
-    app.open_game(game, None)
+    from .samples import finished_game
+
+    app.open_game(finished_game(), None)
     _settle(app, screen, 10)
     shot("gameover")
     app.shutdown()
@@ -145,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write the screenshots to the folder given (default /tmp/hwgame_shots)."""
     argv = sys.argv[1:] if argv is None else argv
     folder = Path(argv[0]) if argv else Path("/tmp/hwgame_shots")
-    for path in render_all(folder):
+    for path in render_all(folder, extra=True):
         print(path)
     return 0
 

@@ -111,6 +111,9 @@ class GameOverScene(_Card):
         else:
             title, color = f"{ctl.game.players[outcome.winner]} wins", T.TEXT_GOOD
         reason = outcome.reason if outcome else ""
+        head, sep, rest = reason.partition(": ")
+        if sep and (head.endswith(" wins") or head.lower() == "draw"):
+            reason = rest  # the title already says who won
         lines = [(reason[:1].upper() + reason[1:] + ".", color)] if reason else []
         lines.append((f"after {len(ctl.game.turns)} turns", T.TEXT_DIM))
         entries = [

@@ -26,21 +26,26 @@ def _latest_autosave():
         return None
 
 
-def draw_title_art(surface, theme, center, scale: float, t: float) -> None:
-    """A binary star and two facing fleets, drawn with the game's own pieces."""
-    cx, cy = center
-    u = 60 * scale
-    for piece, dx in ((5, -0.45), (9, 0.42)):
-        h = (0.78 if piece % 3 == 2 else 0.52 + 0.26 * (piece % 3)) * u * 1.4
-        w = h * 0.84
-        bob = math.sin(t * 1.3 + dx * 3) * 2
-        draw_piece(surface, theme, "star", piece, Box(cx + dx * u - w / 2, cy - h + bob, w, h))
-    for i, piece in enumerate((8, 2, 11)):
-        h = (0.52, 0.78, 1.04)[piece % 3] * u
-        w = h * 0.6
-        draw_piece(surface, theme, "ship", piece, Box(cx - u * 1.9 + i * u * 0.55 - w / 2, cy + u * 0.35, w, h), -1)
-        draw_piece(surface, theme, "ship", (piece + 4) % 12, Box(cx + u * 0.8 + i * u * 0.55 - w / 2,
-                                                                   cy - u * 1.9, w, h), 1, (24, 26, 36))
+def draw_title_art(surface, theme, cx: float, top: float, bottom: float, t: float) -> None:
+    """A binary star between two facing fleets, drawn with the game's own pieces, between two heights."""
+    u = max(20.0, min(58.0, (bottom - top) / 3.7))
+    cy = top + 2.25 * u
+    # The binary: a large yellow and a medium blue star standing on one ground line.
+    for piece, dx in ((5, -0.55), (10, 0.5)):
+        h = (0.52, 0.78, 1.04)[piece % 3] * u * 1.25
+        w = h * 1.08
+        draw_piece(surface, theme, "star", piece, Box(cx + dx * u - w / 2, cy - h, w, h))
+    # Fleets: yours below pointing up, the opponent's above pointing down; they drift a little.
+    for row, (pieces, direction, y0) in enumerate((((8, 2, 11), -1, cy + u * 0.3), ((7, 0, 5), 1, cy - u * 2.2))):
+        bob = math.sin(t * 1.4 + row * 2.0) * 3
+        gap = u * 0.62
+        for i, piece in enumerate(pieces):
+            h = (0.52, 0.78, 1.04)[piece % 3] * u
+            w = h * 0.5
+            x = cx + (i - 1) * gap - w / 2
+            y = y0 + bob + (u * 1.04 - h if direction < 0 else 0)
+            rim = (240, 244, 255) if direction < 0 else (24, 26, 36)
+            draw_piece(surface, theme, "ship", piece, Box(x, y, w, h), direction, rim)
 
 
 class TitleScene(Scene):
@@ -134,9 +139,9 @@ class TitleScene(Scene):
         T.draw_text(surface, th, "HOMEWORLDS", (w // 2, int(h * 0.07)), int(96 * scale), T.TEXT, True, "midtop")
         T.draw_text(surface, th, "a game of pyramids, stars and fleets", (w // 2, int(h * 0.07 + 86 * scale)),
                     int(28 * scale), T.TEXT_DIM, anchor="midtop")
-        draw_title_art(surface, th, (w // 2, int(h * 0.38)), scale, self.time)
         bw, bh = int(280 * scale), int(44 * scale)
         y = int(h * 0.5)
+        draw_title_art(surface, th, w // 2, h * 0.07 + 116 * scale, y - 12 * scale, self.time)
         for b in self.buttons:
             b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
             b.size = int(26 * scale)
@@ -220,6 +225,7 @@ class NewGameScene(Scene):
         for wdg in self.widgets:
             if isinstance(wdg, TextField):
                 wdg.rect = pygame.Rect(x + int(fw * 0.42), y, int(fw * 0.58), 40)
+                wdg.label_x = x
             else:
                 wdg.rect = pygame.Rect(x, y, fw, 40)
             if getattr(wdg, "visible", True):

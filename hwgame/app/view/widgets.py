@@ -134,6 +134,7 @@ class TextField:
         self.allowed = allowed or (lambda ch: ch.isprintable())
         self.focused = False
         self.blink = 0.0
+        self.label_x: int | None = None  # draw the label left-aligned here (forms), else right of the field
 
     def handle_event(self, event) -> bool:
         """Focus on click, edit while focused; True when consumed."""
@@ -163,7 +164,10 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         """The field, its text and (when focused) a caret."""
-        if self.label:
+        if self.label and self.label_x is not None:
+            T.draw_text(surface, theme, self.label, (self.label_x, self.rect.centery), 24, T.TEXT_DIM,
+                        anchor="midleft")
+        elif self.label:
             T.draw_text(surface, theme, self.label, (self.rect.x - 12, self.rect.centery), 24, T.TEXT_DIM,
                         anchor="midright")
         pygame.draw.rect(surface, (16, 20, 36), self.rect, border_radius=6)
