@@ -151,3 +151,25 @@ def test_repetition_is_seen_as_a_draw(position):
         assert reached != best.position.key()  # ahead: the draw is avoided
     else:
         assert result.score == 0.0  # behind: the draw is welcome
+
+
+@pytest.mark.parametrize("name", ["beginner", "hard"])
+def test_setup_turns_are_legal_homeworlds(name):
+    from hwgame.rules import Game, Homeworld
+
+    game = Game()
+    for seed in (1, 2):
+        result = choose_turn(game.position, LEVELS[name], seed=seed)
+        assert isinstance(result.turn[0], Homeworld)
+        game.play(result.turn)  # checked by the validator
+    assert not game.in_setup
+
+
+@pytest.mark.parametrize("persona", ["aggressive", "economic"])
+def test_personas_play_legal_turns(persona):
+    from hwgame.rules import apply_checked, start_turn
+
+    result = choose_turn(MIDDLE, LEVELS["easy"].with_changes(persona=persona), seed=1)
+    state = start_turn(MIDDLE)
+    for action in result.turn:
+        state = apply_checked(state, action)  # raises if any action is illegal
