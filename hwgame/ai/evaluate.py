@@ -109,6 +109,7 @@ def _home_threats(
     w: Mapping[str, float],
     red_anywhere: list[bool],
     yellow_anywhere: list[bool],
+    masks: list[int],
 ) -> float:
     """Danger to ``player``'s homeworld (a positive number is bad for ``player``)."""
     home = homes[player]
@@ -156,8 +157,8 @@ def _home_threats(
 
     # Invasion: large enemy ships one move away with a way to move.
     mask = _sizes_mask(home.stars)
-    for s in position.systems:
-        if s is home or (_sizes_mask(s.stars) & mask):
+    for i, s in enumerate(position.systems):
+        if s is home or (masks[i] & mask):
             continue
         their = s.ships0 if player else s.ships1
         if not their:
@@ -240,6 +241,6 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
         big = max(p % 3 for p in mine) + 1
         v += w["defence"] * (DEFENDER_SIZE[big] + 3.0 * min(len(mine) - 1, 2))
         v += w["pressure"] * min(pressure[pl], 9) * 1.5
-        v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere)
+        v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere, masks)
         side[pl] = v
     return side[me] - side[1 - me] + w["tempo"]
