@@ -271,6 +271,16 @@ class App:
         self.running = False
         self.opponent.cancel()
 
+    def remember_window(self, save: bool = True) -> None:
+        """Keep the window size for next time (not when it came from ``--size``)."""
+        if not save or tuple(getattr(self.settings, "window_size", ())) == tuple(self.size):
+            return
+        try:
+            self.settings.window_size = tuple(self.size)
+        except Exception:
+            return
+        self.save_settings()
+
     def shutdown(self) -> None:
         """Release the worker thread (the window is closing)."""
         self.opponent.shutdown()

@@ -73,14 +73,27 @@ def _loop(pygame, options) -> int:
     from .app import App
     from .view.layout import MIN_HEIGHT, MIN_WIDTH
 
-    size = parse_size(getattr(options, "size", None), (1280, 800))
+    app = App(options)
+    saved = tuple(getattr(app.settings, "window_size", (1280, 800)) or (1280, 800))
+    size = parse_size(getattr(options, "size", None), saved)
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        # A saved size from a bigger screen must not open a window larger than this one.
+        size = (min(size[0], desktop[0]), min(size[1], desktop[1] - 40))
+    except (pygame.error, IndexError):
+        pass
+    size = (max(size[0], MIN_WIDTH), max(size[1], MIN_HEIGHT))
     pygame.display.set_caption("Homeworlds")
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as exc:
         return _no_window(f"no display available ({exc})")
+    try:
+        pygame.Window.from_display_module().minimum_size = (MIN_WIDTH, MIN_HEIGHT)
+    except (AttributeError, pygame.error):
+        pass  # older pygame: the loop below enlarges a window resized too small
+    app.size = screen.get_size()
     tune_threads()
-    app = App(options, screen.get_size())
     pygame.key.start_text_input()
     app.boot()
     clock = pygame.time.Clock()
@@ -106,5 +119,6 @@ def _loop(pygame, options) -> int:
         print(f"hwgame: the game stopped after an error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     finally:
+        app.remember_window(getattr(options, "size", None) is None)
         app.shutdown()
     return 0
