@@ -152,8 +152,11 @@ class ActionResolver:
                 return a
         return action
 
-    def _reason(self, action) -> str:
+    def reason_for(self, action) -> str:
         """The engine's reason for refusing ``action`` in plain words."""
+        return self._reason(action)
+
+    def _reason(self, action) -> str:
         if self.is_over():
             return "the game is over"
         try:

@@ -217,3 +217,34 @@ def test_window_opens_and_closes_on_the_dummy_driver(tmp_path):
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "saves" / "autosave.json").exists()
+
+
+def test_a_tutorial_step_played_by_drag(screen, data_dir):
+    from hwgame.app.scenes.tutorial import LessonList, TutorialScene
+    from hwgame.app.view.layout import ShipTarget
+
+    from .helpers import drag
+
+    app = _app(screen)
+    app.boot()
+    _steps(app, screen)
+    _steps(app, screen, click(next(b for b in app.scenes.top.buttons if b.text == "Tutorial").rect.center))
+    lessons = app.scenes.top
+    assert isinstance(lessons, LessonList) and len(lessons.rows) >= 10
+    rect, lesson = lessons.rows[1]  # the second lesson of the first tier
+    _steps(app, screen, click(rect.center))
+    tut = app.scenes.top
+    assert isinstance(tut, TutorialScene) and tut.runner.lesson is lesson
+    # Play the step's intended action with the mouse, the way a learner would.
+    from hwgame.rules import Move
+    from hwgame.rules.notation import parse_action
+
+    action = parse_action(tut.runner.step.solution[0])
+    assert isinstance(action, Move)
+    _, lay, _ = tut.layouts(app.size, tut.shown())
+    src = next(pp.box.center for pp in lay.system(action.origin).pieces
+               if pp.target == ShipTarget(action.origin, tut.runner.learner, action.ship))
+    dest = lay.system(action.destination).box
+    _steps(app, screen, drag(src, (dest.x + 6, dest.y + 6)))
+    assert tut.message_ok and tut.runner.step_index == 1
+    assert app.settings.tutorial[lesson.id].step == 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 
 import pygame
@@ -80,16 +79,13 @@ class TitleScene(Scene):
         self.app.scenes.push(NewGameScene(self.app))
 
     def tutorial(self) -> None:
-        """The tutorial, once it is part of the game."""
-        if importlib.util.find_spec("hwgame.tutorial") is None:
-            self.app.toast("The tutorial is not part of this version yet: try Rules, then a game on Beginner.")
-            return
+        """The list of lessons."""
         try:
-            from .tutorial import TutorialScene  # type: ignore[import-not-found]
-
-            self.app.scenes.push(TutorialScene(self.app))
-        except Exception:
-            self.app.toast("The tutorial is not part of this version yet: try Rules, then a game on Beginner.")
+            from .tutorial import LessonList
+        except Exception:  # the lessons are a separate part of the game; without them, say so
+            self.app.toast("The tutorial is not part of this version: try Rules, then a game on Beginner.")
+            return
+        self.app.scenes.push(LessonList(self.app))
 
     def load(self) -> None:
         """The list of saves."""
