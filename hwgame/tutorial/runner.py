@@ -105,6 +105,8 @@ class LessonRunner:
         self.lesson = lesson
         self.learner = lesson.position().to_move
         self.last_reply = ""
+        # The rival's last answer as (position before it, turn), so a window can animate it.
+        self.last_reply_turn: tuple[Position, tuple] | None = None
         # Resume from the nearest step at or before ``step`` that brings its own board, then replay.
         first = max(k for k in range(min(step, len(lesson.steps) - 1) + 1) if k == 0 or lesson.steps[k].board)
         self.step_index = first
@@ -278,8 +280,10 @@ class LessonRunner:
         game = self.game
         game.commit()
         reply = ""
+        self.last_reply_turn = None
         if not game.is_over() and step.reply:
             rival = game.players[game.to_move]
+            before = game.position
             for text in step.reply:
                 try:
                     turn = parse_turn(text)
@@ -289,8 +293,10 @@ class LessonRunner:
                 reply = sentence(describe_turn(turn, rival))
                 break
             else:
-                game.play((PASS,))
+                turn = (PASS,)
+                game.play(turn)
                 reply = f"{rival} passes."
+            self.last_reply_turn = (before, turn)
         self.last_reply = reply
         parts = [step.done or "Well done!"]
         if reply:

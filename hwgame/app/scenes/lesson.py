@@ -128,6 +128,7 @@ class CoachScene(PlayScene):
         super().__init__(app, ctl)
         self.message = ""
         self.message_color = T.TEXT_DIM
+        self.message_ok = True
         self.clock = 0.0
         self.card_buttons: list[Button] = []
         self.over_shown = True  # the coach tells how a game ended; no game-over card
@@ -153,10 +154,15 @@ class CoachScene(PlayScene):
         """Back to the list of lessons and puzzles."""
         self.app.scenes.pop(self)
 
-    def say(self, text: str, color=T.TEXT) -> None:
-        """Show a message on the card."""
+    def say(self, text: str, color=T.TEXT, ok: bool = True) -> None:
+        """Show a message on the card; ``ok`` False marks a refusal or a miss."""
         self.message = text
         self.message_color = color
+        self.message_ok = ok
+
+    def shown(self):
+        """The position on the screen (the animated one while an action plays out)."""
+        return self.display_position()
 
     # --- geometry: the board gives up a strip at the top for the card ---
     def card_height(self, size) -> int:
@@ -291,7 +297,6 @@ class LessonScene(CoachScene):
         self.slot_rects: list[pygame.Rect] = []
         self.build_button = Button("Build homeworld", self.build_home, enabled=lambda: None not in self.slots)
         self._seen = None
-        self._intro_shown = False
         self.say(f"Lesson {self.number} of {len(LESSONS)}. {runner.lesson.intro}", T.TEXT_DIM)
 
     @property
@@ -340,14 +345,6 @@ class LessonScene(CoachScene):
         self.say("The step starts again.", T.TEXT_DIM)
 
     # --- the lesson's flow ---
-    def resume(self) -> None:
-        """The lesson's introduction the first time the screen shows."""
-        super().resume()
-        if not self._intro_shown:
-            self._intro_shown = True
-            lesson = self.runner.lesson
-            self.app.scenes.push(Dialog(self.app, lesson.title, [lesson.intro], [("Start", None)], width=640))
-
     def update(self, dt: float) -> None:
         """Show the runner's feedback once, keep progress, close the lesson at its end."""
         super().update(dt)
@@ -359,7 +356,7 @@ class LessonScene(CoachScene):
             color = T.TEXT_GOOD
         else:
             color = T.TEXT_GOOD if feedback.ok else (T.TEXT_BAD if not feedback.legal else T.TEXT_WARN)
-        self.say(feedback.message, color)
+        self.say(feedback.message, color, feedback.ok)
         if feedback.step_done:
             self.slots = [None, None, None]
             lesson = self.runner.lesson

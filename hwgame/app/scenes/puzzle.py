@@ -139,7 +139,7 @@ class PuzzleScene(CoachScene):
             return
         self._seen = verdict
         color = T.TEXT_GOOD if verdict.correct else (T.TEXT_BAD if not verdict.legal else T.TEXT_WARN)
-        self.say(verdict.message, color)
+        self.say(verdict.message, color, verdict.correct)
         if self.ctl.session.solved:
             save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0)
             after = PUZZLES.index(self.puzzle) + 1

@@ -101,7 +101,7 @@ class TitleScene(Scene):
 
     def rules(self) -> None:
         """The rules in short."""
-        from .info import RulesScene
+        from .reference import ReferenceScene as RulesScene  # the quick reference; it links to the full text
 
         self.app.scenes.push(RulesScene(self.app))
 

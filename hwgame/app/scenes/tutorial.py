@@ -1,5 +1,7 @@
 """The tutorial's home: lessons by tier, puzzles by difficulty, and the quick reference.
 
+``LessonList`` is the list; ``TutorialScene`` is a lesson played on the board (see ``lesson``).
+
 Lessons already finished carry a tick and a lesson left half-way resumes at its step (both kept in
 the settings' ``tutorial`` table); solved puzzles carry a tick too.
 """
@@ -13,6 +15,7 @@ from hwgame.tutorial import LESSONS, PUZZLES, TIERS, lessons_in_tier, runner_for
 from ..view import theme as T
 from ..view.widgets import Button
 from .base import Scene
+from .lesson import LessonScene as TutorialScene
 
 TICK = "\u2713"
 
@@ -26,8 +29,8 @@ def _progress(app, key: str) -> tuple[bool, int]:
     return bool(getattr(entry, "completed", False)), int(getattr(entry, "step", 0) or 0)
 
 
-class TutorialScene(Scene):
-    """Pick a lesson or a puzzle (see the module doc)."""
+class LessonList(Scene):
+    """Pick a lesson or a puzzle (see the module doc); ``rows`` pairs each lesson with its button."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -40,6 +43,7 @@ class TutorialScene(Scene):
     def resume(self) -> None:
         """Rebuild the lists (progress may have changed while a lesson was open)."""
         self.lesson_buttons = []
+        self.rows: list[tuple[pygame.Rect, object]] = []  # (button rect, lesson), in teaching order
         number = 0
         for tier in TIERS:
             for lesson in lessons_in_tier(tier):
@@ -48,7 +52,9 @@ class TutorialScene(Scene):
                 mark = f"{TICK} " if done else ""
                 more = f"  (step {step + 1} of {len(lesson.steps)})" if step and not done else ""
                 label = f"{mark}{number}. {lesson.title}{more}"
-                self.lesson_buttons.append((tier, Button(label, self._lesson_opener(lesson, 0 if done else step))))
+                button = Button(label, self._lesson_opener(lesson, 0 if done else step))
+                self.lesson_buttons.append((tier, button))
+                self.rows.append((button.rect, lesson))
         self.puzzle_buttons = []
         for i, puzzle in enumerate(PUZZLES, 1):
             done, _ = _progress(self.app, "puzzle:" + puzzle.id)
@@ -58,9 +64,7 @@ class TutorialScene(Scene):
 
     def _lesson_opener(self, lesson, step: int):
         def open_lesson():
-            from .lesson import LessonScene
-
-            self.app.scenes.push(LessonScene(self.app, runner_for((lesson.id, step))))
+            self.app.scenes.push(TutorialScene(self.app, runner_for((lesson.id, step))))
 
         return open_lesson
 
@@ -112,7 +116,7 @@ class TutorialScene(Scene):
                 tier = t
                 T.draw_text(surface, th, f"{t}. {TIERS[t]}", (left, y + 4), 22, T.ACCENT, True)
                 y += bh
-            button.rect = pygame.Rect(left, y, col_w, bh)
+            button.rect.update(left, y, col_w, bh)  # in place: ``rows`` shares the rect
             button.size = 20
             button.draw(surface, th)
             y += bh + 4
@@ -130,4 +134,4 @@ class TutorialScene(Scene):
         self.back.draw(surface, th)
 
 
-__all__ = ["TutorialScene"]
+__all__ = ["LessonList", "TutorialScene"]
