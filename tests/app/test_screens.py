@@ -219,32 +219,35 @@ def test_window_opens_and_closes_on_the_dummy_driver(tmp_path):
     assert (tmp_path / "saves" / "autosave.json").exists()
 
 
-def test_a_tutorial_step_played_by_drag(screen, data_dir):
-    from hwgame.app.scenes.tutorial import LessonList, TutorialScene
-    from hwgame.app.view.layout import ShipTarget
-
-    from .helpers import drag
+def test_the_title_opens_the_tutorial(screen, data_dir):
+    from hwgame.app.scenes.tutorial import LessonList
 
     app = _app(screen)
     app.boot()
     _steps(app, screen)
-    _steps(app, screen, click(next(b for b in app.scenes.top.buttons if b.text == "Tutorial").rect.center))
+    title = app.scenes.top
+    _steps(app, screen, click(next(b for b in title.buttons if b.text == "Tutorial").rect.center))
     lessons = app.scenes.top
     assert isinstance(lessons, LessonList) and len(lessons.rows) >= 10
-    rect, lesson = lessons.rows[1]  # the second lesson of the first tier
-    _steps(app, screen, click(rect.center))
-    tut = app.scenes.top
-    assert isinstance(tut, TutorialScene) and tut.runner.lesson is lesson
-    # Play the step's intended action with the mouse, the way a learner would.
-    from hwgame.rules import Move
-    from hwgame.rules.notation import parse_action
+    _steps(app, screen, click(lessons.rows[0][0].center))
+    assert app.scenes.top is not lessons  # the first lesson is open
+    _steps(app, screen, [key(pygame.K_ESCAPE)])
+    _steps(app, screen, [key(pygame.K_ESCAPE)])
 
-    action = parse_action(tut.runner.step.solution[0])
-    assert isinstance(action, Move)
-    _, lay, _ = tut.layouts(app.size, tut.shown())
-    src = next(pp.box.center for pp in lay.system(action.origin).pieces
-               if pp.target == ShipTarget(action.origin, tut.runner.learner, action.ship))
-    dest = lay.system(action.destination).box
-    _steps(app, screen, drag(src, (dest.x + 6, dest.y + 6)))
-    assert tut.message_ok and tut.runner.step_index == 1
-    assert app.settings.tutorial[lesson.id].step == 1
+
+def test_resign_from_the_menu_ends_the_game(screen, data_dir):
+    from hwgame.app.scenes.menu import GameMenu
+
+    app = _app(screen)
+    app.boot()
+    app.new_game(GameConfig(("Ann", "Bob"), (HUMAN, HUMAN), ("easy", "easy"), "standard", True))
+    _steps(app, screen)
+    _steps(app, screen, [key(pygame.K_ESCAPE)])
+    menu = app.scenes.top
+    assert isinstance(menu, GameMenu)
+    labels = [b.text for b in menu.buttons]
+    assert "Resign" in labels and "Agree a draw" in labels
+    _steps(app, screen, click(menu.buttons[labels.index("Agree a draw")].rect.center))
+    _steps(app, screen, [key(pygame.K_RETURN)], frames=4)
+    card = app.scenes.top
+    assert isinstance(card, GameOverScene) and card.title == "Draw"

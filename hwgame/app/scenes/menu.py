@@ -58,9 +58,16 @@ class GameMenu(_Card):
 
     def __init__(self, app, scene):
         self.scene = scene
-        entries = [
-            ("Resume", lambda: app.scenes.pop(self)),
-            ("Save game", self.save),
+        entries = [("Resume", lambda: app.scenes.pop(self)), ("Save game", self.save)]
+        ctl = scene.ctl
+        playing = not ctl.is_over() and not ctl.game.in_setup and ctl.human_to_move()
+        if playing:
+            entries.append(("Resign", self.resign))
+            if not ctl.vs_computer:
+                entries.append(("Agree a draw", self.agree_draw))
+                if ctl.game.rules.repetition_draw and ctl.game.repetitions() >= 3:
+                    entries.append(("Claim a draw (repetition)", self.claim_draw))
+        entries += [
             ("New game", self.new_game),
             ("Settings", self.settings),
             ("Rules", self.rules),
@@ -68,6 +75,38 @@ class GameMenu(_Card):
             ("Quit", app.quit),
         ]
         super().__init__(app, "Menu", entries)
+
+    def _declare(self, what) -> None:
+        """End the game by a declaration (the Game checks it is allowed) and save the result."""
+        from hwgame.rules import IllegalActionError
+
+        self.app.scenes.pop(self)
+        ctl = self.scene.ctl
+        try:
+            what(ctl.game)
+        except IllegalActionError as exc:
+            self.app.toast(exc.reason)
+            return
+        ctl.opponent.cancel()
+        self.app.autosave(ctl.game)
+
+    def resign(self) -> None:
+        """The player to move gives up (after a confirmation)."""
+        from .dialogs import confirm
+
+        confirm(self.app, "Resign?", ["The other player wins the game."], "Resign",
+                lambda: self._declare(lambda g: g.resign(g.to_move)), "Play on")
+
+    def agree_draw(self) -> None:
+        """Both players at the screen agree to a draw."""
+        from .dialogs import confirm
+
+        confirm(self.app, "Agree a draw?", ["Both players agree: the game ends in a draw."], "Draw",
+                lambda: self._declare(lambda g: g.agree_draw()), "Play on")
+
+    def claim_draw(self) -> None:
+        """Claim the draw by threefold repetition."""
+        self._declare(lambda g: g.claim_draw())
 
     def save(self) -> None:
         """Save the game in the saves folder."""
