@@ -93,10 +93,14 @@ class SidePanel:
         x = rect.x + 14
         w = rect.w - 28
         y = rect.y + 12
-        T.draw_text(surface, th, "HOMEWORLDS", (x, y), 26, T.ACCENT, True)
-        T.draw_text(surface, th, f"{game.rules.name} rules", (rect.right - 14, y + 4), 18, T.TEXT_DIM,
-                    anchor="topright")
-        y += 34
+        title = T.draw_text(surface, th, "HOMEWORLDS", (x, y), 26, T.ACCENT, True)
+        rules = th.text(f"{game.rules.name} rules", 18, T.TEXT_DIM)
+        if title.right + 10 + rules.get_width() <= rect.right - 14:
+            surface.blit(rules, rules.get_rect(topright=(rect.right - 14, y + 4)))
+        else:  # a narrow panel: the rule set goes under the title
+            y += 24
+            surface.blit(rules, (x, y))
+        y += 30
         bottom = ctl.bottom
         over = ctl.outcome()
         for player in (1 - bottom, bottom):
@@ -107,12 +111,17 @@ class SidePanel:
                 pygame.draw.rect(surface, (38, 46, 76), row, border_radius=6)
                 pygame.draw.rect(surface, color, row, 1, border_radius=6)
             pygame.draw.circle(surface, color, (x + 8, y + 12), 6)
-            who = game.players[player]
-            if ctl.seats[player] == COMPUTER:
-                who += f"  (computer, {ctl.levels[player]})"
-            surface.blit(th.fit_text(who, 22, w - 60, T.TEXT, to_move), (x + 22, y + 4))
+            right = rect.right - 16
             if to_move:
-                T.draw_text(surface, th, "to move", (rect.right - 16, y + 6), 18, color, anchor="topright")
+                mark = T.draw_text(surface, th, "to move", (right, y + 6), 18, color, anchor="topright")
+                right = mark.x - 8
+            name = th.fit_text(game.players[player], 22, right - x - 22, T.TEXT, to_move)
+            surface.blit(name, (x + 22, y + 4))
+            if ctl.seats[player] == COMPUTER:
+                room = right - (x + 22 + name.get_width() + 8)
+                if room > 30:
+                    kind = th.fit_text(f"computer, {ctl.levels[player]}", 17, room, T.TEXT_DIM)
+                    surface.blit(kind, (x + 30 + name.get_width(), y + 7))
             y += 34
         y += 4
         status, color = self._status(ctl, over)
@@ -179,7 +188,10 @@ class SidePanel:
         room = max(1, (rect.h - 30) // lh)
         self.scroll = min(self.scroll, max(0, len(lines) - room))
         end = len(lines) - self.scroll
-        shown = lines[max(0, end - room) : end]
+        start = max(0, end - room)
+        while start < end and start > 0 and lines[start][0].startswith("   "):
+            start += 1  # begin with the start of a turn, not the tail of a wrapped one
+        shown = lines[start:end]
         y = rect.y + 28
         bottom = self.scene.ctl.bottom
         for text, player in shown:

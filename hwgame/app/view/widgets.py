@@ -67,7 +67,10 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=7)
         pygame.draw.rect(surface, T.PANEL_EDGE if not self.hover or not on else T.ACCENT, self.rect, 1,
                          border_radius=7)
-        label = theme.fit_text(self.text, self.size, self.rect.w - 10, ink)
+        text = self.text
+        if "  (" in text and theme.font(self.size).size(text)[0] > self.rect.w - 10:
+            text = text.split("  (")[0]  # a narrow button drops its shortcut, never its name
+        label = theme.fit_text(text, self.size, self.rect.w - 10, ink)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
