@@ -330,14 +330,15 @@ PUZZLES = (
         "move g1 Alpha Vega",
     ),
     _p(
-        "double-threat", "Double threat", WIN_IN_TWO, 3,
+        "nowhere-to-hide", "Nowhere to hide", WIN_IN_TWO, 3,
         """
         Sol@0:  g1 b2 | g3    |
         Vega@1: y2 g1 |       | y3
         Alpha:  b3    | r3 y1 |
         """,
-        "Vega has one large yellow at home, a yellow star and a green star.",
-        "Threaten a capture and a catastrophe at the same time.",
+        "Vega has one large yellow at home, beside a yellow star and a green star. It can neither trade nor "
+        "capture there.",
+        "Prepare a capture, or a fourth yellow, that Vega has no way to stop.",
         "move r3 Alpha Vega",
     ),
 )  # fmt: skip

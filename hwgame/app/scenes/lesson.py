@@ -167,7 +167,7 @@ class CoachScene(PlayScene):
     # --- geometry: the board gives up a strip at the top for the card ---
     def card_height(self, size) -> int:
         """Pixels of the card, from the window height."""
-        return max(176, min(236, int(size[1] * 0.27)))
+        return max(190, min(270, int(size[1] * 0.31)))
 
     def layouts(self, size, position):
         """The play screen's layouts with the board moved down under the card."""
@@ -205,8 +205,11 @@ class CoachScene(PlayScene):
         """A small menu instead of the game menu (nothing to save or resign here)."""
         if self.app.scenes.top is not self:
             return
-        self.app.scenes.push(ChoiceMenu(self.app, "Tutorial", [("Back to the list", self.leave),
-                                                                ("Back to the title", self.app.to_title)]))
+        self.app.scenes.push(
+            ChoiceMenu(
+                self.app, "Tutorial", [("Back to the list", self.leave), ("Back to the title", self.app.to_title)]
+            )
+        )
 
     def update(self, dt: float) -> None:
         """The play screen's update, and the marks pulse."""
@@ -259,19 +262,24 @@ class CoachScene(PlayScene):
         y += 22
         lines = th.wrap(self.task(), 21, w)
         goal = th.wrap(self.goal(), 21, w)
-        message = th.wrap(self.message, 20, w) if self.message else []
-        room = (rect.bottom - 8 - y) // 21
-        keep_msg = min(len(message), max(1, room - len(goal) - 1)) if message else 0
-        for line in lines[: max(1, room - len(goal) - keep_msg)]:
+        message = th.wrap(self.message, 19, w) if self.message else []
+        # The task and the goal come first; the message gets what room is left (at least one line).
+        room = (rect.bottom - 10 - y) // 21
+        lines = lines[: max(1, room - len(goal) - (1 if message else 0))]
+        keep = max(1, (rect.bottom - 10 - y - 21 * (len(lines) + len(goal)) - 4) // 19) if message else 0
+        if len(message) > keep:
+            message = message[:keep]
+            message[-1] = message[-1].rstrip(".") + "…"
+        for line in lines:
             T.draw_text(surface, th, line, (x, y), 21, T.TEXT)
             y += 21
         for line in goal:
             T.draw_text(surface, th, line, (x, y), 21, T.ACCENT, True)
             y += 21
-        y += 3
-        for line in message[:keep_msg]:
-            T.draw_text(surface, th, line, (x, y), 20, self.message_color)
-            y += 20
+        y += 4
+        for line in message:
+            T.draw_text(surface, th, line, (x, y), 19, self.message_color)
+            y += 19
         by = rect.y + 10
         bh = max(28, min(36, (rect.h - 20 - 6 * (len(self.card_buttons) - 1)) // max(1, len(self.card_buttons))))
         for button in self.card_buttons:
@@ -426,8 +434,15 @@ class LessonScene(CoachScene):
         screen, _, _ = self.layouts(self.app.size, self.display_position())
         b = screen.board
         cx, cy = b.x + b.w / 2, b.y + b.h / 2
-        T.draw_text(surface, th, "Click bank pieces to fill the slots: two stars, then a ship.", (cx, cy - 150), 22,
-                    T.TEXT, anchor="midtop")
+        T.draw_text(
+            surface,
+            th,
+            "Click bank pieces to fill the slots: two stars, then a ship.",
+            (cx, cy - 150),
+            22,
+            T.TEXT,
+            anchor="midtop",
+        )
         self.slot_rects = []
         for i, label in enumerate(("Star", "Star", "Ship")):
             rect = pygame.Rect(0, 0, 110, 130)

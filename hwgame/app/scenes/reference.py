@@ -14,9 +14,39 @@ from ..view import theme as T
 from ..view.widgets import Button, panel
 from .base import Scene
 
+LINE, CELL = 18, 17  # text sizes of the lines and of the table cells
+
+
+def split_columns(heights: list[int], ncols: int) -> list[int]:
+    """The column of each card, keeping reading order, with the tallest column as short as possible."""
+    n = len(heights)
+    best, best_cuts = None, ()
+
+    def tallest(cuts) -> int:
+        bounds = (0, *cuts, n)
+        return max(sum(heights[a:b]) for a, b in zip(bounds, bounds[1:], strict=False))
+
+    def search(cuts, start) -> None:
+        nonlocal best, best_cuts
+        if len(cuts) == ncols - 1:
+            t = tallest(cuts)
+            if best is None or t < best:
+                best, best_cuts = t, cuts
+            return
+        for k in range(start, n):
+            search((*cuts, k), k + 1)
+
+    search((), 1)
+    out, col = [], 0
+    for i in range(n):
+        while col < len(best_cuts) and i >= best_cuts[col]:
+            col += 1
+        out.append(col)
+    return out
+
 
 class ReferenceScene(Scene):
-    """The quick reference in two columns of cards, scrollable when the window is short."""
+    """The quick reference in columns of cards, scrollable when the window is short."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -49,49 +79,68 @@ class ReferenceScene(Scene):
 
     def _scroll_by(self, dy: int) -> None:
         h = self.app.size[1]
-        self.scroll = max(0, min(max(0, self.content_h - (h - 160)), self.scroll + dy))
+        self.scroll = max(0, min(max(0, self.content_h - (h - 84)), self.scroll + dy))
 
     def _measure(self, section: Section, width: int) -> int:
         th = self.app.theme
-        h = 40
+        h = 36
         for line in section.lines:
-            h += len(th.wrap(line, 19, width - 28)) * 20 + 2
+            h += len(th.wrap(line, LINE, width - 28)) * (LINE + 1) + 2
         if section.rows:
             h += 6
+            last = self._columns(section)[1]
             for row in section.rows:
-                h += self._row_height(row.cells, width) + 4
+                h += self._row_height(row.cells, width, last) + 4
         return h + 10
 
-    def _row_height(self, cells, width: int) -> int:
+    def _row_height(self, cells, width: int, first: int) -> int:
         th = self.app.theme
-        last = th.wrap(cells[-1], 18, width - 28 - self._first_col(cells) - 8)
-        return max(22, len(last) * 19 + 3)
+        last = th.wrap(cells[-1], CELL, width - 28 - first - 8)
+        return max(21, len(last) * (CELL + 1) + 3)
 
-    def _first_col(self, cells) -> int:
-        return 0 if len(cells) == 1 else (170 if len(cells) == 2 else 210)
+    def _columns(self, section: Section) -> tuple[int, int]:
+        """x offsets of the second and last cell of the section's rows, from the widest cells before them."""
+        font = self.app.theme.font(LINE, True)
+        swatch = 20 if any(row.color is not None for row in section.rows) else 0
+        second = swatch + max(font.size(row.cells[0])[0] for row in section.rows) + 14
+        if len(section.header) < 3:
+            return second, second
+        return second, second + max(font.size(row.cells[1])[0] for row in section.rows) + 14
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Title, cards in two columns (shortest column first), and the buttons."""
+        """Title, cards in columns (in reading order), and the buttons."""
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
         T.draw_text(surface, th, "Quick reference", (w // 2, 16), 44, T.TEXT, True, "midtop")
-        col_w = min(600, (w - 70) // 2)
-        xs = (w // 2 - col_w - 10, w // 2 + 10)
-        tops = [80, 80]
-        clip = pygame.Rect(0, 70, w, h - 150)
+        ncols = 3 if w >= 1200 else 2
+        col_w = min(600, (w - 40 - 12 * (ncols - 1)) // ncols)
+        left = (w - ncols * col_w - 12 * (ncols - 1)) // 2
+        xs = [left + k * (col_w + 12) for k in range(ncols)]
+        tops = [76] * ncols
+        clip = pygame.Rect(0, 68, w, h - 76)
         surface.set_clip(clip)
-        for section in SECTIONS:
-            k = 0 if tops[0] <= tops[1] else 1
-            card_h = self._measure(section, col_w)
+        heights = [self._measure(section, col_w) for section in SECTIONS]
+        for section, card_h, k in zip(SECTIONS, heights, split_columns(heights, ncols), strict=True):
             rect = pygame.Rect(xs[k], tops[k] - self.scroll, col_w, card_h)
             if rect.bottom > clip.top and rect.top < clip.bottom:
                 self._draw_section(surface, section, rect)
-            tops[k] += card_h + 12
+            tops[k] += card_h + 10
         surface.set_clip(None)
-        self.content_h = max(tops) - 80
-        self.full.rect = pygame.Rect(w // 2 - 230, h - 64, 220, 44)
-        self.back.rect = pygame.Rect(w // 2 + 10, h - 64, 220, 44)
+        self.content_h = max(tops) - 76
+        if self.content_h - self.scroll > clip.h:
+            T.draw_text(
+                surface,
+                th,
+                "more below: scroll with the wheel or the arrow keys",
+                (w // 2, h - 4),
+                18,
+                T.TEXT_DIM,
+                anchor="midbottom",
+            )
+        # The buttons share the title's row, so the cards get the whole height below it.
+        self.back.rect = pygame.Rect(xs[0], 16, 150, 40)
+        self.full.rect = pygame.Rect(xs[-1] + col_w - 150, 16, 150, 40)
         self.full.draw(surface, th)
         self.back.draw(surface, th)
 
@@ -100,29 +149,29 @@ class ReferenceScene(Scene):
         panel(surface, rect, alpha=255, radius=10)
         x = rect.x + 14
         y = rect.y + 10
-        T.draw_text(surface, th, section.title, (x, y), 24, T.ACCENT, True)
-        y += 30
+        T.draw_text(surface, th, section.title, (x, y), 22, T.ACCENT, True)
+        y += 26
         for line in section.lines:
-            for k, part in enumerate(th.wrap(line, 19, rect.w - 28)):
-                T.draw_text(surface, th, ("• " if k == 0 else "  ") + part, (x, y), 19, T.TEXT)
-                y += 20
+            for k, part in enumerate(th.wrap(line, LINE, rect.w - 28)):
+                T.draw_text(surface, th, ("• " if k == 0 else "  ") + part, (x, y), LINE, T.TEXT)
+                y += LINE + 1
             y += 2
         if not section.rows:
             return
         y += 6
-        first = self._first_col(section.rows[0].cells)
+        second, last = self._columns(section)
         for row in section.rows:
             cells = row.cells
             if row.color is not None:
                 pygame.draw.circle(surface, T.PIECE_RGB[row.color], (x + 7, y + 9), 7)
             cx = x + (20 if row.color is not None else 0)
-            T.draw_text(surface, th, cells[0], (cx, y), 19, T.TEXT, True)
+            T.draw_text(surface, th, cells[0], (cx, y), LINE, T.TEXT, True)
             if len(cells) == 3:
-                T.draw_text(surface, th, cells[1], (x + 95, y), 19, T.TEXT_WARN, True)
-            lines = th.wrap(cells[-1], 18, rect.w - 28 - first - 8) if len(cells) > 1 else []
+                T.draw_text(surface, th, cells[1], (x + second, y), LINE, T.TEXT_WARN, True)
+            lines = th.wrap(cells[-1], CELL, rect.w - 28 - last - 8) if len(cells) > 1 else []
             for k, part in enumerate(lines):
-                T.draw_text(surface, th, part, (x + first, y + 1 + 19 * k), 18, T.TEXT_DIM)
-            y += self._row_height(cells, rect.w) + 4
+                T.draw_text(surface, th, part, (x + last, y + 1 + (CELL + 1) * k), CELL, T.TEXT_DIM)
+            y += self._row_height(cells, rect.w, last) + 4
 
 
 __all__ = ["ReferenceScene"]

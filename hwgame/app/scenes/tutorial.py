@@ -102,8 +102,9 @@ class LessonList(Scene):
         surface.fill(T.BG)
         T.draw_text(surface, th, "Learn to play", (w // 2, 18), 46, T.TEXT, True, "midtop")
         done = sum(1 for lesson in LESSONS if _progress(self.app, lesson.id)[0])
-        T.draw_text(surface, th, f"{done} of {len(LESSONS)} lessons done", (w // 2, 62), 20, T.TEXT_DIM,
-                    anchor="midtop")
+        T.draw_text(
+            surface, th, f"{done} of {len(LESSONS)} lessons done", (w // 2, 62), 20, T.TEXT_DIM, anchor="midtop"
+        )
         col_w = min(560, (w - 90) // 2)
         left = w // 2 - col_w - 15
         right = w // 2 + 15
