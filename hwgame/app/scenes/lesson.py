@@ -319,8 +319,8 @@ class LessonScene(CoachScene):
         return f"{r.lesson.tier_name}  ·  {self.number}. {r.lesson.title}  ·  {step}"
 
     def task(self) -> str:
-        """The step's instruction."""
-        return self.runner.instruction
+        """The step's instruction (nothing once the lesson is over: the message says it all)."""
+        return "" if self.runner.finished else self.runner.instruction
 
     def goal(self) -> str:
         """The step's goal."""
@@ -376,10 +376,11 @@ class LessonScene(CoachScene):
         lesson = self.runner.lesson
         after = next_lesson(lesson.id)
         buttons = []
-        if after is not None:
-            buttons.append((f"Next: {after.title}", lambda: self._open(after)))
-        buttons.append(("Lessons", self.leave))
         lines = [lesson.outro] if lesson.outro else []
+        if after is not None:
+            buttons.append(("Next lesson", lambda: self._open(after)))
+            lines.append(f"Next: {after.title}.")
+        buttons.append(("Lessons", self.leave))
         self.app.scenes.push(Dialog(self.app, "Lesson complete", lines, buttons, width=640))
 
     def _open(self, lesson) -> None:
@@ -433,12 +434,13 @@ class LessonScene(CoachScene):
         th = self.app.theme
         screen, _, _ = self.layouts(self.app.size, self.display_position())
         b = screen.board
-        cx, cy = b.x + b.w / 2, b.y + b.h / 2
+        # Low on the board, where the learner's homeworld will stand: the rival's may already be at the top.
+        cx, cy = b.x + b.w / 2, max(b.y + b.h / 2, b.bottom - 170)
         T.draw_text(
             surface,
             th,
             "Click bank pieces to fill the slots: two stars, then a ship.",
-            (cx, cy - 150),
+            (cx, cy - 100),
             22,
             T.TEXT,
             anchor="midtop",
