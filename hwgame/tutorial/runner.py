@@ -250,6 +250,8 @@ class LessonRunner:
         tips = [text for words, text in step.advice if words and words in reason]
         if not tips:
             tips = [text for words, text in step.advice if not words]
+        if not tips and step.hints:
+            tips = ["Tip: " + step.hints[0]]  # every refusal gets the step's own advice
         return " ".join(["Not allowed: " + sentence(reason), *tips])
 
     def _missed(self, step: Step, ended: bool = False) -> Feedback:

@@ -55,7 +55,9 @@ def describe_action(action, player: str = "you") -> str:
             f"with {a_piece(action.ship)} from {action.origin}"
         )
     if isinstance(action, Capture):
-        return f"{player} capture{s} the {piece_name(action.piece)} ship at {action.system}"
+        # Told from the learner's side: what "you" capture is the enemy's, what the rival captures is yours.
+        whose = "the enemy" if you else "your"
+        return f"{player} capture{s} {whose} {piece_name(action.piece)} ship at {action.system}"
     if isinstance(action, Sacrifice):
         n = action.ship % 3 + 1
         power = POWER_NAMES[action.ship // 3]

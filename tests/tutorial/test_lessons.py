@@ -274,3 +274,10 @@ def test_other_ways_to_the_goal_count_and_lead_on(lesson, i):
             continue
         # The lesson goes on from where this learner got to: the next goal must still be reachable.
         assert _completions(runner, 2000), f"after {way} the next step of {lesson.id} cannot be done"
+
+
+def test_a_refusal_without_matching_advice_gets_the_steps_first_hint():
+    runner = LessonRunner(lesson_by_id("move"))
+    feedback = runner.try_action("attack b1 Alpha")  # no red anywhere near: not what the step is about
+    assert not feedback.legal
+    assert "Tip: " + runner.step.hints[0] in feedback.message
