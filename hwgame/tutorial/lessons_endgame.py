@@ -208,7 +208,7 @@ DEFENCE = Lesson(
             illegal="catastrophe Sol b",
             advice=(("needs 4", "Sol is not overpopulated yet, and you want to keep it that way."),),
             wrong="pass",
-            done="With two blues of yours gone down to one, Vega's blue cannot make four.",
+            done="Fewer blues at Sol: even with Vega's small blue, Sol cannot reach four.",
         ),
     ),
     outro="Keep more than one ship at home, and watch colours pile up there.",
