@@ -210,9 +210,11 @@ class SetupScene(Scene):
         lay = board_layout(pos, Box(screen.board.x, screen.board.y, screen.board.w, screen.board.h * 0.5),
                            self.ctl.bottom)
         surface.blit(self.view.background(*surface.get_size()), (0, 0))
-        self.view.draw_bank(surface, bank, self.bank_counts(), BoardOptions())
+        self.view.draw_bank(surface, bank, self.bank_counts(), BoardOptions(),
+                            "Drag two stars and one ship into the slots, or click the pieces you want.")
         for sp in lay.systems:
             self.view.draw_system(surface, pos, lay, sp, BoardOptions())
+        self._draw_waiting_home(surface, screen.board, pos)
         self._draw_dock(surface, screen.board)
         if self.tracker.dragging and isinstance(self.tracker.source, BankPieceTarget):
             p = self.tracker.source.piece
@@ -220,6 +222,29 @@ class SetupScene(Scene):
             x, y = self.tracker.pos
             draw_piece(surface, th, "star", p, Box(x - h * 0.42, y - h / 2, h * 0.84, h), glow=False)
         self._draw_panel(surface, screen.panel)
+
+    def _draw_waiting_home(self, surface, board: Box, pos) -> None:
+        """Where the other homeworld will stand, while it is not built yet."""
+        game = self.ctl.game
+        other = 1 - self.ctl.bottom
+        if pos.home_of(other) is not None or not game.in_setup:
+            return
+        th = self.app.theme
+        rect = pygame.Rect(0, 0, 300, 150)
+        rect.midtop = (round(board.x + board.w / 2), round(board.y + 24))
+        for x in range(rect.left, rect.right, 16):
+            pygame.draw.line(surface, T.SYSTEM_EDGE, (x, rect.top), (min(x + 8, rect.right), rect.top))
+            pygame.draw.line(surface, T.SYSTEM_EDGE, (x, rect.bottom), (min(x + 8, rect.right), rect.bottom))
+        for y in range(rect.top, rect.bottom, 16):
+            pygame.draw.line(surface, T.SYSTEM_EDGE, (rect.left, y), (rect.left, min(y + 8, rect.bottom)))
+            pygame.draw.line(surface, T.SYSTEM_EDGE, (rect.right, y), (rect.right, min(y + 8, rect.bottom)))
+        name = game.players[other]
+        order = "builds next" if game.to_move == other else "builds after you" if self.ctl.human_to_move() else ""
+        T.draw_text(surface, th, f"{name}'s homeworld", (rect.centerx, rect.centery - 12), 24, T.TEXT_DIM,
+                    anchor="center")
+        if order:
+            T.draw_text(surface, th, f"{name} {order}", (rect.centerx, rect.centery + 14), 19, T.TEXT_DIM,
+                        anchor="center")
 
     def _draw_dock(self, surface, board: Box) -> None:
         th = self.app.theme

@@ -176,8 +176,8 @@ class BoardView:
         if opts.selected is not None and opts.selected == target:
             pygame.draw.rect(surf, T.SELECT, pygame.Rect(b.as_ints()).inflate(8, 8), 2, border_radius=5)
 
-    def draw_bank(self, surf, bank: BankLayout, counts, opts: BoardOptions) -> None:
-        """The bank column: a count under each colour-size, empty cells dimmed."""
+    def draw_bank(self, surf, bank: BankLayout, counts, opts: BoardOptions, legend: str | None = None) -> None:
+        """The bank column: a count under each colour-size, empty cells dimmed, and a short hint."""
         th = self.theme
         rect = pygame.Rect(bank.box.as_ints())
         pygame.draw.rect(surf, T.BANK_BG, rect)
@@ -189,8 +189,8 @@ class BoardView:
         T.draw_text(surf, th, title if lit and rect.w > 180 else "Bank", (bank.title.center[0], bank.title.y + 8),
                     22, T.LIT if lit else T.TEXT, True, "midtop")
         if bank.legend is not None and bank.legend.h > 60 and not lit:
-            legend = ("Drag a bank piece onto a system to build there, or onto your ship to trade. "
-                      "Drag your ship here to sacrifice it.")
+            legend = legend or ("Drag a bank piece onto a system to build there, or onto your ship to trade. "
+                                "Drag your ship here to sacrifice it.")
             y = bank.legend.y
             for line in th.wrap(legend, 17, bank.legend.w):
                 if y + 16 > bank.legend.bottom:
