@@ -198,9 +198,9 @@ class LessonRunner:
         if self._turn_over():
             return self._missed(step)
         words = sentence(describe_action(canonical))
-        warning = " Careful: none of your ships is at your homeworld; bring one back before the turn ends." * (
-            home_empty
-        )
+        warning = ""
+        if home_empty and not step.may_lose:  # in a draw lesson, leaving home is the point
+            warning = " Careful: none of your ships is at your homeworld; bring one back before the turn ends."
         return Feedback(True, f"{words} {self.turn_left()}{warning}")
 
     def hint(self) -> str:

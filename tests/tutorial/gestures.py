@@ -56,6 +56,12 @@ def _same(a, b) -> bool:
     return a == b
 
 
+def _reason(resolver, action) -> str:
+    """The controller's words for a refusal (its public name, or the older private one)."""
+    find = getattr(resolver, "reason_for", None) or resolver._reason
+    return find(action)
+
+
 def resolve(runner, action):
     """The action the controller makes of the gesture for ``action`` (with its refusal reason, if any).
 
@@ -69,14 +75,14 @@ def resolve(runner, action):
     if kind == "click":
         options = resolver.options_for(target)
         match = [a for a in options if _same(a, action)]
-        return (match[0], None) if match else (None, resolver._reason(action))
+        return (match[0], None) if match else (None, _reason(resolver, action))
     if kind == "capture":
         # Drag one of your own ships in that system onto the enemy ship.
         pos = runner.position
         system = pos.system_named(action.system)
         mine = system.ships_of(me) if system else ()
         if not mine:
-            return None, resolver._reason(action)
+            return None, _reason(resolver, action)
         res = resolver.resolve(ShipTarget(system.name, me, mine[0]), target)
     else:
         res = resolver.resolve(kind, target)
