@@ -225,3 +225,54 @@ def test_animation_of_a_move_runs_to_its_end(play):
     for _ in range(60):
         app.step([], 1 / 60, screen)
     assert scene.current is None
+
+
+def _space(scene):
+    _, lay, _ = scene.layouts(scene.app.size, scene.display_position())
+    return (lay.board.x + 10, lay.board.y + lay.board.h / 2)
+
+
+ILLEGAL = {
+    "build": (lambda s: (bank_at(s, "b1"), system_at(s, "North")),
+              "you have no blue ship at North: you can only build a colour you already have there"),
+    "trade": (lambda s: (bank_at(s, "b1"), ship_at(s, "North", "y3")),
+              "a trade keeps the size: the new piece must be the same size as the old ship"),
+    "capture": (lambda s: (ship_at(s, "Gamma", "g3"), ship_at(s, "Gamma", "g1", owner=1)),
+                "no red at Gamma: a red star or one of your red ships must be there to capture"),
+    "discover": (lambda s: (ship_at(s, "Alpha", "g2"), _space(s)),
+                 "no yellow at Alpha: a yellow star or one of your yellow ships must be there to move"),
+    "move": (lambda s: (ship_at(s, "North", "y3"), system_at(s, "South")),
+             "North and South are not connected: they share a star size"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ILLEGAL))
+def test_illegal_drops_of_every_kind_explain_and_change_nothing(play, kind):
+    app, scene, screen = play
+    make, reason = ILLEGAL[kind]
+    src, dst = make(scene)
+    before = scene.ctl.game.state
+    run(app, screen, drag(src, dst), 0)
+    assert scene.ctl.game.state == before and scene.ctl.game.pending == []
+    assert scene.flash_text == "Not possible: " + reason
+    assert scene.snap is not None
+
+
+def test_a_second_sacrifice_or_action_is_refused(play):
+    app, scene, screen = play
+    run(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "Alpha")))
+    run(app, screen, drag(ship_at(scene, "North", "g1"), bank_at(scene, "r1")), 0)
+    assert scene.flash_text == "Not possible: you have already used your action this turn"
+    assert len(scene.ctl.game.pending) == 1
+
+
+def test_markers_do_nothing_on_the_computers_turn(play):
+    app, scene, screen = play
+    scene.ctl.seats = [COMPUTER, HUMAN]  # as if the computer were to move now
+    scene.ctl.opponent.cancel()
+    _, lay, _ = scene.layouts(app.size, scene.display_position())
+    marker = lay.system("Gamma").markers[0][0]
+    scene.ctl.ai_error = "paused for the test"  # keep the computer from answering
+    run(app, screen, click(marker.center), 0)
+    assert scene.flash_text == "wait: it is the computer's turn"
+    assert scene.ctl.game.pending == []
