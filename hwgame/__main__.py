@@ -33,9 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         return persist_cli.run_import(args.transcript)
     if args.command == "export":
         return persist_cli.run_export(args.save, args.sdg, args.force)
-    if args.smoke and not args.load:
-        print("hwgame: --smoke goes with --load FILE", file=sys.stderr)
-        return 2
+    if args.smoke and not args.load and args.command is None:
+        # Without a save to check: the whole headless self-check (assets, drawing, computer, saves).
+        from .app.smoke import run_smoke
+
+        return run_smoke()
     if args.load:
         # A broken save is reported here, in one line, before any window opens; the window then opens
         # the game with hwgame.persist.load_game(args.load).

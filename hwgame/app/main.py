@@ -6,7 +6,8 @@ import argparse
 import os
 import sys
 
-from .options import add_window_arguments, parse_size
+from .assets import set_window_icon
+from .options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
 
 
 def _parse(argv) -> argparse.Namespace:
@@ -84,6 +85,7 @@ def _loop(pygame, options) -> int:
         pass
     size = (max(size[0], MIN_WIDTH), max(size[1], MIN_HEIGHT))
     pygame.display.set_caption("Homeworlds")
+    set_window_icon()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as exc:
@@ -99,6 +101,7 @@ def _loop(pygame, options) -> int:
     clock = pygame.time.Clock()
     fps = max(10, int(getattr(options, "fps", 60) or 60))
     max_frames = int(getattr(options, "max_frames", 0) or 0)
+    first_frame_only = exit_after_first_frame(options)
     frames = 0
     try:
         while app.running:
@@ -113,6 +116,9 @@ def _loop(pygame, options) -> int:
             app.step(events, dt, screen)
             pygame.display.flip()
             frames += 1
+            if frames == 1 and first_frame_only:
+                print(FIRST_FRAME_MARKER, flush=True)
+                break
             if max_frames and frames >= max_frames:
                 break
     except Exception as exc:

@@ -7,6 +7,7 @@ end-to-end tests use them so they need no menu clicks) and set the window up.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 from dataclasses import dataclass
@@ -17,6 +18,9 @@ from .controller import COMPUTER, HUMAN
 from .opponent import LEVEL_NAMES
 
 _SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
+# The start-up benchmark runs the game (from source or the built binary) until this line appears.
+FIRST_FRAME_MARKER = "hwgame: first frame drawn"
+FIRST_FRAME_ENV = "HWGAME_EXIT_AFTER_FIRST_FRAME"
 
 
 def add_window_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +40,9 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--colour-blind", action="store_true", help="write the colour letter on every piece")
     g.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
     g.add_argument("--max-frames", type=int, default=0, help=argparse.SUPPRESS)
+    g.add_argument("--exit-after-first-frame", action="store_true",
+                   help=f"draw one frame, print '{FIRST_FRAME_MARKER}' and quit (for timing the start; "
+                        f"or set {FIRST_FRAME_ENV}=1)")
 
 
 def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
@@ -102,6 +109,12 @@ def config_from_args(args, default_name: str, default_level: str, default_rules:
         args.rule_set or default_rules,
         args.setup == "auto",
     )
+
+
+def exit_after_first_frame(options) -> bool:
+    """True when the window should quit after its first frame (the option or the environment variable)."""
+    return bool(getattr(options, "exit_after_first_frame", False)) or os.environ.get(FIRST_FRAME_ENV, "") not in (
+        "", "0")
 
 
 def window_defaults() -> argparse.Namespace:

@@ -9,6 +9,7 @@ BENCHMARKS = {
     "movegen": "hwgame.bench.movegen",
     "ai": "hwgame.bench.ai",
     "ui": "hwgame.bench.ui",
+    "startup": "hwgame.bench.startup",
 }
 
 

@@ -18,7 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser, sub) -> None:
     data_help = f"keep saves (in DIR/saves) and settings in DIR instead of the usual places (or set {ENV_VAR})"
     parser.add_argument("--data-dir", metavar="DIR", help=data_help)
     parser.add_argument("--load", metavar="FILE", help="open a saved game (a file, or the name of a save)")
-    parser.add_argument("--smoke", action="store_true", help="with --load: only check that the save loads, no window")
+    parser.add_argument("--smoke", action="store_true", help="check without a window: alone, a self-check of the game "
+                        "(assets, drawing, computer, saves); with --load, that the save loads")
     imp = sub.add_parser("import", help="turn an SDG game transcript into a save and print its path")
     imp.add_argument("transcript", metavar="TRANSCRIPT")
     exp = sub.add_parser("export", help="write a save as an SDG game transcript")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..assets import ui_font
+
 PIECE_RGB = (
     (222, 62, 58),  # red
     (246, 206, 52),  # yellow
@@ -68,7 +70,7 @@ class Theme:
         key = (size, bold)
         f = self._fonts.get(key)
         if f is None:
-            f = pygame.font.Font(None, size)
+            f = ui_font(size)  # pygame's default font, found in the source tree and in the build
             f.set_bold(bold)
             self._fonts[key] = f
         return f
