@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import traceback
+import weakref
 from pathlib import Path
 
 import pygame
@@ -51,6 +52,9 @@ class App:
         self.rng = random.Random(getattr(self.options, "seed", None))
         self._failures = 0
         self.strict = False  # tests set this: an error in a screen is raised instead of shown
+        # The name each game was last saved or loaded under: the Save screen offers it again.
+        self.save_names: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
+        self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
 
     # --- settings ---
     def _load_settings(self):
@@ -166,6 +170,8 @@ class App:
             persist.autosave(game, players)
         except Exception as exc:
             self.toast(f"Autosave failed: {getattr(exc, 'message', exc)}")
+            return
+        self.show_notices()  # an autosave that had to move to a new file says so
 
     def _controller_of(self, game: Game):
         for scene in self.scenes.scenes:
@@ -194,8 +200,30 @@ class App:
         except Exception as exc:
             self.toast(f"Could not load: {getattr(exc, 'message', exc)}")
             return False
+        if not Path(loaded.path).stem.lower().startswith("autosave"):
+            self.save_names[loaded.game] = Path(loaded.path).stem
         self.open_game(loaded.game, loaded.players)
+        if loaded.notices:
+            self.toast(" ".join(loaded.notices), 8.0)
         return True
+
+    def new_notices(self) -> list[str]:
+        """Messages of the saves folder not shown yet (a broken autosave kept aside, repaired settings)."""
+        try:
+            from hwgame.persist import default_store
+
+            store = default_store()
+        except Exception:
+            return []
+        seen = self._notices_seen.get(id(store), 0)
+        self._notices_seen[id(store)] = len(store.notices)
+        return list(store.notices[seen:])
+
+    def show_notices(self) -> None:
+        """Show the saves folder's new messages, if any, at the top of the window."""
+        fresh = self.new_notices()
+        if fresh:
+            self.toast(" ".join(fresh), 6.0 + 3.0 * len(fresh))
 
     # --- the frame ---
     def toast(self, text: str, seconds: float = 4.0) -> None:

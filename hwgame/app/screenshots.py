@@ -125,6 +125,66 @@ def _extra_shots(app, screen, scene, shot) -> None:
         app.step(pygame.event.get(), 1 / 60, screen)
 
 
+def _record_shots(app, screen, shot, data: Path) -> None:
+    """The Load screen with saves and a broken file, the Save and Import screens, and a replay mid-turn."""
+    from hwgame import persist
+
+    from .controller import HUMAN
+    from .flow import PlayController
+    from .record import Point
+    from .samples import busy_game, finished_game
+    from .scenes.importer import ImportScene
+    from .scenes.replay import ReplayScene
+    from .scenes.save_as import SaveScene
+    from .scenes.saves import LoadScene
+
+    busy = busy_game(11, 70)
+    persist.save_game(busy, "Evening game", [persist.Player(name=busy.players[0]),
+                                             persist.Player(name=busy.players[1], kind="computer", level=3)])
+    persist.save_game(finished_game(), "A quick win")
+    persist.save_game(busy_game(4, 30), "Hotseat with Sam")
+    saves = data / "saves" if (data / "saves").is_dir() else persist.default_store().saves_dir
+    (saves / "Old laptop game.json").write_text('{"schema_version": 2, "players": [', encoding="utf-8")
+    # A broken autosave: the next autosave moves aside and leaves a notice for the banner.
+    (saves / "autosave.json").write_text("{}", encoding="utf-8")
+    persist.autosave(busy_game(9, 20))
+    load = LoadScene(app)
+    app.scenes.push(load)
+    load.list.select(next(i for i, e in enumerate(load.list.entries) if e.error))
+    _settle(app, screen, 2)
+    shot("load")
+    ctl = PlayController(busy, (HUMAN, HUMAN), ("easy", "easy"), app.opponent, on_commit=lambda g: None)
+    save = SaveScene(app, ctl)
+    save.field.text = "Evening/game?"
+    save.save()
+    app.scenes.push(save)
+    _settle(app, screen, 2)
+    shot("save")
+    app.scenes.pop()
+    folder = data / "transcripts"
+    folder.mkdir(parents=True, exist_ok=True)
+    from hwgame.rules.transcript import export_sdg
+
+    for n, seed in ((4242, 5), (4243, 6)):
+        (folder / f"{n}.raw").write_text(export_sdg(busy_game(seed, 24), sdg_number=n), encoding="utf-8")
+    (folder / "notes.txt").write_text("not a transcript", encoding="utf-8")
+    importer = ImportScene(app, [folder])
+    importer.field.text = str(folder / "notes.txt")
+    importer.do_import()
+    app.scenes.push(importer)
+    _settle(app, screen, 2)
+    shot("import")
+    app.scenes.pop()
+    replay = ReplayScene.from_file(app, persist.default_store().path_for("Evening game"))
+    app.scenes.push(replay)
+    mid = next(p for p in reversed(replay.timeline.points) if p.action and p.turn < 60)
+    replay.go(replay.timeline.index_of(Point(mid.turn, mid.action)))
+    _settle(app, screen, 2)
+    shot("replay")
+    app.scenes.pop()
+    app.scenes.pop()
+
+
 def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
     """Render title, setup, midgame, a drag in progress and game over into ``folder``; return the files.
 
@@ -173,6 +233,7 @@ def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
 
     if extra:
         _extra_shots(app, screen, scene, shot)
+        _record_shots(app, screen, shot, folder / "data")
 
     from .samples import finished_game
 

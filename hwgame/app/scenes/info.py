@@ -1,4 +1,4 @@
-"""Screens of information and choices: the rules in short, settings, and the list of saves."""
+"""Screens of information and choices: the rules in short and the settings (saves: ``saves``)."""
 
 from __future__ import annotations
 
@@ -148,69 +148,4 @@ class SettingsScene(Scene):
             wdg.draw(surface, th)
             y += 60
         self.back.rect = pygame.Rect(w // 2 - 100, y + 30, 200, 46)
-        self.back.draw(surface, th)
-
-
-class LoadScene(Scene):
-    """The saves, newest first; click one to open it."""
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.entries = []
-        self.problem = ""
-        try:
-            from hwgame import persist
-
-            self.entries = persist.list_saves()[:40]
-        except Exception as exc:
-            self.problem = f"The saves cannot be listed: {getattr(exc, 'message', exc)}"
-        self.rows: list[tuple[pygame.Rect, object]] = []
-        self.top = 0
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
-
-    def handle_event(self, event) -> bool:
-        """Click a save to load it; wheel scrolls; Escape goes back."""
-        if self.back.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, info in self.rows:
-                if rect.collidepoint(event.pos):
-                    if info.error:
-                        self.problem = info.describe()
-                    else:
-                        self.app.load(info.path)
-                    return True
-        elif event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(len(self.entries) - 1, self.top - event.y))
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop(self)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The list."""
-        th = self.app.theme
-        w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, "Load a game", (w // 2, 30), 48, T.TEXT, True, "midtop")
-        fw = min(900, w - 80)
-        x = w // 2 - fw // 2
-        y = 100
-        self.rows = []
-        if not self.entries and not self.problem:
-            T.draw_text(surface, th, "No saved games yet.", (w // 2, y + 20), 26, T.TEXT_DIM, anchor="midtop")
-        mouse = pygame.mouse.get_pos()
-        for info in self.entries[self.top :]:
-            if y + 52 > h - 100:
-                break
-            rect = pygame.Rect(x, y, fw, 48)
-            self.rows.append((rect, info))
-            pygame.draw.rect(surface, T.BUTTON_HOVER if rect.collidepoint(mouse) else T.BUTTON, rect, border_radius=7)
-            title = info.name + ("  (autosave)" if info.is_autosave else "")
-            surface.blit(th.fit_text(title, 22, fw - 20, T.TEXT, True), (x + 10, y + 5))
-            color = T.TEXT_BAD if info.error else T.TEXT_DIM
-            surface.blit(th.fit_text(info.describe(), 18, fw - 20, color), (x + 10, y + 27))
-            y += 56
-        if self.problem:
-            T.draw_text(surface, th, self.problem, (w // 2, h - 130), 22, T.TEXT_BAD, anchor="midtop")
-        self.back.rect = pygame.Rect(w // 2 - 100, h - 70, 200, 46)
         self.back.draw(surface, th)

@@ -109,9 +109,11 @@ class GameMenu(_Card):
         self._declare(lambda g: g.claim_draw())
 
     def save(self) -> None:
-        """Save the game in the saves folder."""
+        """The Save screen: the game saved under a name the player types."""
+        from .save_as import SaveScene
+
         self.app.scenes.pop(self)
-        self.app.toast(self.app.save_record(self.scene.ctl))
+        self.app.scenes.push(SaveScene(self.app, self.scene.ctl))
 
     def new_game(self) -> None:
         """Leave this game (it stays in the autosave) for the new-game screen."""
@@ -180,9 +182,10 @@ class GameOverScene(_Card):
         self.app.scenes.push(ReviewScene(self.app, self.play.ctl))
 
     def save(self) -> None:
-        """Save the finished game's record."""
-        text = self.app.save_record(self.play.ctl)
-        self.app.toast(text)
+        """The Save screen for the finished game's record (back to this card afterwards)."""
+        from .save_as import SaveScene
+
+        self.app.scenes.push(SaveScene(self.app, self.play.ctl))
 
     def take_back(self) -> None:
         """Undo the last turn (and the computer's answer) and play on."""

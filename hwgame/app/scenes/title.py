@@ -66,8 +66,9 @@ class TitleScene(Scene):
         self.buttons = [Button(text, action, enabled=on, size=26) for text, action, on in entries]
 
     def resume(self) -> None:
-        """Look for an autosave each time the title shows."""
+        """Look for an autosave each time the title shows, and tell what the saves folder has to say."""
         self.autosave = _latest_autosave()
+        self.app.show_notices()
 
     def resume_game(self) -> None:
         """Continue the last game from its autosave."""
@@ -89,7 +90,7 @@ class TitleScene(Scene):
 
     def load(self) -> None:
         """The list of saves."""
-        from .info import LoadScene
+        from .saves import LoadScene
 
         self.app.scenes.push(LoadScene(self.app))
 

@@ -1,0 +1,443 @@
+"""The replay viewer: any saved, imported or finished game, turn by turn and action by action.
+
+Keys: Left/Right one action, Up/Down (or PageUp/PageDown) one turn, Home/End; digits then Enter jump to
+the board after that turn; a click on a row of the move log jumps after that turn. "Continue from here"
+starts a new game at the board shown (two players at this screen, or against the computer), and the
+record itself is never changed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from hwgame.rules.notation import format_action, format_turn
+
+from ..controller import COMPUTER, HUMAN
+from ..describe import describe_action
+from ..record import Point, Timeline, continue_from
+from ..view import theme as T
+from ..view.anim import BASE_DURATION, Transition
+from ..view.board import BoardOptions, BoardView
+from ..view.layout import Box, bank_layout, board_layout, screen_layout
+from ..view.widgets import Button, TextField
+from .base import Scene
+from .dialogs import Dialog, message
+
+LOG_ROW = 19
+CAPTION_H = 44  # a strip under the board for the caption of the last action
+KEYS_HELP = ("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
+             "the start and the end. Type a number and Enter: the board after that turn.")
+
+
+class _ReplayBoard(BoardView):
+    """The board view with the keys of the replay where the bank column explains dragging in play."""
+
+    def draw_bank(self, surf, bank, counts, opts, legend=None) -> None:
+        """The bank column, its legend telling the keys."""
+        super().draw_bank(surf, bank, counts, opts, legend or KEYS_HELP)
+
+
+def _systems_of(action) -> frozenset:
+    """The systems an action touches, outlined on the board so the eye finds the change."""
+    names = (getattr(action, k, None) for k in ("system", "origin", "destination", "name"))
+    return frozenset(n for n in names if n)
+
+
+class ReplayScene(Scene):
+    """A record on the board with the move log; nothing can be played here (see module doc)."""
+
+    def __init__(self, app, game, players=None, *, name: str = "", path=None, is_autosave: bool = False,
+                 bottom: int | None = None):
+        super().__init__(app)
+        self.game = game  # the record's own Game: only read, and saved under a name if it must be kept
+        self.timeline = Timeline(game)
+        self.players = list(players) if players else None
+        self.name = name
+        self.path = path
+        self.is_autosave = is_autosave
+        self.bottom = self._bottom_of(self.players) if bottom is None else bottom
+        self.index = self.timeline.end
+        self.view = _ReplayBoard(app.theme)
+        self.current: Transition | None = None
+        self.log_top = 0
+        self._log_follow = True  # keep the highlighted turn in view until the wheel scrolls the log
+        self.log_rows: list[tuple[pygame.Rect, int]] = []
+        self.note = ""  # a short message under the go-to field (a bad turn number)
+        tl = self.timeline
+        self.nav = [
+            Button("|<", self.first, hint="Home: the start"),
+            Button("<<", self.previous_turn, hint="Up: a turn back"),
+            Button("<", self.previous_action, hint="Left: an action back"),
+            Button(">", self.next_action, hint="Right: an action on"),
+            Button(">>", self.next_turn, hint="Down: a turn on"),
+            Button(">|", self.last, hint="End: the end of the record"),
+        ]
+        self.goto = TextField("", max_len=4, allowed=str.isdigit)
+        self.go_button = Button("Go", self.go_to_typed, size=20)
+        self.continue_button = Button("Continue from here", self.continue_here, size=22,
+                                      enabled=lambda: tl.outcome_at(self.point) is None)
+        self.back = Button("Back  (Esc)", lambda: self.app.scenes.pop(self), size=22)
+        self.buttons = [*self.nav, self.go_button, self.continue_button, self.back]
+
+    @classmethod
+    def from_file(cls, app, path):
+        """A viewer for the save at ``path``, or None (with a message) if it cannot be loaded."""
+        try:
+            from hwgame import persist
+
+            loaded = persist.load_game(path)
+        except Exception as exc:
+            app.toast(f"Could not open: {getattr(exc, 'message', exc)}")
+            return None
+        stem = loaded.path.stem
+        title = loaded.save.title or stem
+        scene = cls(app, loaded.game, loaded.players, name=title, path=loaded.path,
+                    is_autosave=stem.lower().startswith("autosave"))
+        if loaded.notices:
+            app.toast(" ".join(loaded.notices), 8.0)
+        return scene
+
+    @staticmethod
+    def _bottom_of(players) -> int:
+        # Against the computer the human sits at the bottom, as in play; otherwise the first player.
+        kinds = [getattr(p, "kind", HUMAN) for p in players or []]
+        return 1 if kinds == [COMPUTER, HUMAN] else 0
+
+    @staticmethod
+    def board_box(screen) -> Box:
+        """The part of the board area the systems use: the caption strip below stays clear."""
+        b = screen.board
+        return Box(b.x, b.y, b.w, b.h - CAPTION_H)
+
+    # --- where we are ---
+    @property
+    def point(self) -> Point:
+        """The point of the record shown."""
+        return self.timeline.points[self.index]
+
+    @property
+    def position(self):
+        """The board shown (without the animation in flight)."""
+        return self.timeline.position_at(self.point)
+
+    def go(self, index: int, animate: bool = False) -> None:
+        """Show step ``index`` of the timeline; a single step forward glides when animations are on."""
+        index = self.timeline.clamp(index)
+        speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 0.0)
+        if animate and speed > 0 and index == self.index + 1:
+            screen = screen_layout(*self.app.size)
+            before, after = self.position, self.timeline.position_at(self.timeline.points[index])
+            lay0 = board_layout(before, self.board_box(screen), self.bottom)
+            lay1 = board_layout(after, self.board_box(screen), self.bottom)
+            self.current = Transition(before, after, lay0, lay1, bank_layout(screen.bank), BASE_DURATION * 0.8)
+        else:
+            self.current = None
+        self.index = index
+        self.note = ""
+        self._log_follow = True
+
+    def first(self) -> None:
+        """The start of the game."""
+        self.go(0)
+
+    def last(self) -> None:
+        """The board as the record leaves it."""
+        self.go(self.timeline.end)
+
+    def next_action(self) -> None:
+        """One action on."""
+        self.go(self.index + 1, animate=True)
+
+    def previous_action(self) -> None:
+        """One action back."""
+        self.go(self.index - 1)
+
+    def next_turn(self) -> None:
+        """To the end of the turn under way (the next turn's end at a turn boundary)."""
+        self.go(self.timeline.next_turn(self.index), animate=True)
+
+    def previous_turn(self) -> None:
+        """To the start of the turn under way (the previous turn's start at a turn boundary)."""
+        self.go(self.timeline.previous_turn(self.index))
+
+    def go_to_turn(self, turn: int) -> bool:
+        """The board after ``turn`` whole turns; False (and a note) for a number outside the record."""
+        if not 0 <= turn <= self.timeline.turn_count:
+            self.note = f"Turns go from 0 to {self.timeline.turn_count}."
+            return False
+        self.go(self.timeline.turn_start(turn))
+        return True
+
+    def go_to_typed(self) -> None:
+        """Jump to the turn typed in the field."""
+        text = self.goto.text.strip()
+        self.goto.focused = False
+        if not text:
+            self.note = "Type a turn number, then Enter."
+            return
+        if self.go_to_turn(int(text)):
+            self.goto.text = ""
+
+    # --- continuing ---
+    def continue_here(self) -> None:
+        """Ask how to play on from the board shown: hotseat, or against the computer on either side."""
+        tl, point = self.timeline, self.point
+        if tl.outcome_at(point) is not None:
+            message(self.app, "The game is over here", ["Step back to continue from an earlier board."])
+            return
+        names = tl.players
+        lines = ["A new game starts from this board. The record stays as it is."]
+        if point.action:
+            who = names[tl.mover(point)]
+            lines.append(f"{who} is in the middle of a turn: playing {who} yourself, you finish it; "
+                         "given to the computer, it plays that turn from its start.")
+        lines.append(f"The computer plays at the level chosen in Settings ({self.app.default_level}).")
+        choices = [
+            ("Two players at this screen", lambda: self.start_from_here((HUMAN, HUMAN))),
+            (f"Against the computer: you play {names[0]}", lambda: self.start_from_here((HUMAN, COMPUTER))),
+            (f"Against the computer: you play {names[1]}", lambda: self.start_from_here((COMPUTER, HUMAN))),
+            ("Cancel", None),
+        ]
+        self.app.scenes.push(Dialog(self.app, "Continue from here", lines, choices, width=620, column=True))
+
+    def start_from_here(self, seats) -> bool:
+        """Start the new game with these seats; return False (with a message) if it cannot be done."""
+        from hwgame.rules import HomeworldsError
+
+        tl, point = self.timeline, self.point
+        vs_computer = COMPUTER in seats
+        keep_partial = not (vs_computer and seats[tl.mover(point)] == COMPUTER)
+        try:
+            game = continue_from(tl, point, vs_computer=vs_computer, keep_partial=keep_partial)
+        except HomeworldsError as exc:
+            message(self.app, "Cannot continue", [f"The record does not replay: {exc}"])
+            return False
+        if game.is_over():
+            reason = game.outcome().reason
+            message(self.app, "Cannot continue", [f"The game is over at this board: {reason}."])
+            return False
+        kept, problem = self._keep_record()
+        if problem:
+            message(self.app, "Cannot continue", [problem, "The record was not changed."])
+            return False
+        self.app.open_game(game, self._seat_players(seats))
+        self.app.autosave(game)  # Continue on the title finds the new game at once
+        where = tl.describe(point)
+        self.app.toast(f"New game from {where}." + (f" The record is kept as \u201c{kept}\u201d." if kept else ""))
+        return True
+
+    def _seat_players(self, seats):
+        from hwgame.persist import Player
+
+        from ..opponent import level_number
+
+        level = level_number(self.app.default_level)
+        return [Player(name=name, kind="computer", level=level) if seat == COMPUTER else Player(name=name)
+                for name, seat in zip(self.timeline.players, seats, strict=True)]
+
+    def _keep_record(self) -> tuple[str | None, str | None]:
+        """Before a new game takes the autosave slot, save the record under a name when only the autosave
+        (or the game just played) holds it. Returns (name kept as, problem)."""
+        if self.path is not None and not self.is_autosave:
+            return None, None  # a named save: the new game never writes to it
+        from hwgame import persist
+
+        players = self.players or None
+        base = f"{self.timeline.players[0]} vs {self.timeline.players[1]} turn {self.timeline.turn_count}"
+        problem = None
+        for n in range(1, 20):
+            name = base if n == 1 else f"{base} ({n})"
+            try:
+                persist.save_game(self.game, name, players)
+                return name, None
+            except Exception as exc:
+                # Taken by another game (or a broken file): try the next name; anything else stops here.
+                problem = f"The record could not be kept under a name: {getattr(exc, 'message', exc)}"
+                if getattr(exc, "path", None) is None:
+                    break
+        return None, problem
+
+    # --- events ---
+    def handle_event(self, event) -> bool:
+        """The go-to field, buttons, a click on the log, the wheel over the log, and the keys."""
+        if event.type == pygame.TEXTINPUT and not self.goto.focused and event.text.isdigit():
+            self.goto.focused = True  # typing a number starts the jump at once
+            self.goto.text = ""
+        if self.goto.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.go_to_typed()
+            return True
+        for b in self.buttons:
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, k in self.log_rows:
+                if rect.collidepoint(event.pos):
+                    self.go(self.timeline.turn_start(k + 1) if k < self.timeline.turn_count else self.timeline.end)
+                    return True
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log_top = max(0, self.log_top - 3 * event.y)
+            self._log_follow = False
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        return True
+
+    def _key(self, key) -> None:
+        keys = {
+            pygame.K_RIGHT: self.next_action, pygame.K_LEFT: self.previous_action,
+            pygame.K_DOWN: self.next_turn, pygame.K_PAGEDOWN: self.next_turn,
+            pygame.K_UP: self.previous_turn, pygame.K_PAGEUP: self.previous_turn,
+            pygame.K_HOME: self.first, pygame.K_END: self.last,
+            pygame.K_ESCAPE: lambda: self.app.scenes.pop(self),
+        }
+        if key in keys:
+            keys[key]()
+
+    def update(self, dt: float) -> None:
+        """The glide of a step forward; the caret of the field."""
+        self.goto.update(dt)
+        if self.current is not None:
+            speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 1.0)
+            self.current.advance(dt * speed)
+            if self.current.done:
+                self.current = None
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board at the point shown, the last action's caption, and the panel."""
+        self.app.size = surface.get_size()
+        screen = screen_layout(*self.app.size)
+        bank = bank_layout(screen.bank)
+        last = self.timeline.last_action(self.point)
+        if self.current is not None:
+            self.view.draw_transition(surface, self.current, bank, BoardOptions())
+        else:
+            lay = board_layout(self.position, self.board_box(screen), self.bottom)
+            opts = BoardOptions(hint_systems=_systems_of(last) if last is not None else frozenset())
+            self.view.draw_still(surface, self.position, lay, bank, opts)
+        if last is not None:
+            self._draw_caption(surface, screen.board, last)
+        self._draw_panel(surface, pygame.Rect(screen.panel.as_ints()))
+
+    def _draw_caption(self, surface, board, action) -> None:
+        th = self.app.theme
+        where = self.timeline.last_played(self.point)
+        who = self.timeline.players[self.timeline.starts[where[0]].to_move]
+        text = f"Turn {where[0] + 1}, {who}: {describe_action(action)}"
+        label = th.fit_text(text, 21, board.w - 60, T.TEXT)
+        centre = (round(board.x + board.w / 2), round(board.bottom - CAPTION_H / 2))
+        rect = label.get_rect(center=centre).inflate(24, 12)
+        pygame.draw.rect(surface, (20, 22, 40), rect, border_radius=8)
+        pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
+        surface.blit(label, label.get_rect(center=rect.center))
+
+    def _draw_panel(self, surface, rect: pygame.Rect) -> None:
+        th = self.app.theme
+        tl = self.timeline
+        pygame.draw.rect(surface, T.PANEL, rect)
+        pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        x, w = rect.x + 14, rect.w - 28
+        y = rect.y + 12
+        T.draw_text(surface, th, "REPLAY", (x, y), 26, T.ACCENT, True)
+        rules = th.text(f"{tl.rules.name} rules", 18, T.TEXT_DIM)
+        surface.blit(rules, rules.get_rect(topright=(rect.right - 14, y + 4)))
+        y += 30
+        if self.name:
+            surface.blit(th.fit_text(self.name, 20, w, T.TEXT), (x, y))
+            y += 24
+        for player in (1 - self.bottom, self.bottom):
+            color = T.OWNER_RGB[0] if player == self.bottom else T.OWNER_RGB[1]
+            pygame.draw.circle(surface, color, (x + 7, y + 9), 6)
+            to_move = tl.outcome_at(self.point) is None and tl.mover(self.point) == player
+            right = x + w
+            if to_move:
+                right = T.draw_text(surface, th, "to move", (x + w, y + 2), 18, color, anchor="topright").x - 8
+            surface.blit(th.fit_text(tl.players[player], 20, right - x - 20, T.TEXT if to_move else T.TEXT_DIM,
+                                     to_move), (x + 20, y))
+            y += 23
+        if tl.outcome is not None:
+            for line in th.wrap("Result: " + tl.outcome.reason, 18, w)[:2]:
+                surface.blit(th.text(line, 18, T.TEXT_WARN), (x, y))
+                y += 19
+        y += 6
+        where = tl.describe(self.point)
+        for line in th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]:
+            surface.blit(th.text(line, 21, T.TEXT, True), (x, y))
+            y += 22
+        y = self._draw_turn_box(surface, x, y + 4, w)
+        bottom = rect.bottom
+        self.back.rect = pygame.Rect(x, bottom - 50, w, 38)
+        self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
+        bw = (w - 5 * 5) // 6
+        for i, b in enumerate(self.nav):
+            b.rect = pygame.Rect(x + i * (bw + 5), bottom - 142, bw, 38)
+        label = T.draw_text(surface, th, "Go to turn", (x, bottom - 170), 20, T.TEXT_DIM, anchor="midleft")
+        self.goto.rect = pygame.Rect(label.right + 10, bottom - 186, 70, 32)
+        self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 186, 50, 32)
+        if self.note:
+            note = th.fit_text(self.note, 18, rect.right - self.go_button.rect.right - 20, T.TEXT_BAD)
+            surface.blit(note, (self.go_button.rect.right + 8, bottom - 178))
+        self._draw_log(surface, pygame.Rect(x - 4, y + 6, w + 8, bottom - 196 - y - 6))
+        self.goto.draw(surface, th)
+        for b in self.buttons:
+            b.draw(surface, th)
+
+    def _draw_turn_box(self, surface, x: int, y: int, w: int) -> int:
+        """The actions of the turn shown: played ones bright, the last one marked, the rest dim."""
+        th = self.app.theme
+        tl, point = self.timeline, self.point
+        where = tl.last_played(point)
+        if where is None:
+            surface.blit(th.fit_text("Right arrow: the first action.", 18, w, T.TEXT_DIM), (x, y))
+            return y + 22
+        turn, last = where
+        actions = tl.actions_of(turn)
+        who = tl.players[tl.starts[turn].to_move]
+        surface.blit(th.fit_text(f"Turn {turn + 1}: {who}", 19, w, T.TEXT_DIM, True), (x, y))
+        y += 21
+        first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
+        for k, action in enumerate(actions[first: first + 6], start=first):
+            row = pygame.Rect(x - 4, y - 1, w + 8, 20)
+            if k == last:
+                pygame.draw.rect(surface, (60, 56, 30), row, border_radius=4)
+                pygame.draw.rect(surface, T.TEXT_WARN, row, 1, border_radius=4)
+            ink = T.TEXT if k <= last else T.TEXT_DIM
+            surface.blit(th.fit_text(f"{k + 1}. {format_action(action)}", 18, w - 8, ink), (x + 2, y + 1))
+            y += 21
+        return y + 2
+
+    def _draw_log(self, surface, rect: pygame.Rect) -> None:
+        """The move log: one row per turn, the turn of the last action shown highlighted; click to jump."""
+        th = self.app.theme
+        tl = self.timeline
+        self.log_rows = []
+        if rect.h < 50:
+            return
+        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
+        T.draw_text(surface, th, "Move log  (click a turn)", (rect.x + 8, rect.y + 6), 19, T.TEXT_DIM, True)
+        rows = [(k, f"{k + 1}. {tl.players[tl.starts[k].to_move]}: {format_turn(turn)}")
+                for k, turn in enumerate(tl.turns)]
+        if tl.pending:
+            k = tl.turn_count
+            rows.append((k, f"{k + 1}. {tl.players[tl.starts[k].to_move]}: {format_turn(tl.pending)} (unfinished)"))
+        where = tl.last_played(self.point)
+        current = where[0] if where else -1
+        room = max(1, (rect.h - 30) // LOG_ROW)
+        if self._log_follow and current >= 0:
+            if not self.log_top <= current < self.log_top + room:
+                self.log_top = current - room // 2
+        self.log_top = max(0, min(self.log_top, len(rows) - room))
+        y = rect.y + 28
+        for k, text in rows[self.log_top: self.log_top + room]:
+            row = pygame.Rect(rect.x + 4, y - 1, rect.w - 8, LOG_ROW)
+            player = tl.starts[k].to_move
+            if k == current:
+                pygame.draw.rect(surface, (52, 64, 108), row, border_radius=4)
+                ink = T.TEXT
+            else:
+                ink = T.mix(T.TEXT_DIM, T.OWNER_RGB[0] if player == self.bottom else T.OWNER_RGB[1], 0.3)
+            surface.blit(th.fit_text(text, 18, rect.w - 16, ink), (rect.x + 8, y + 1))
+            self.log_rows.append((row, k))
+            y += LOG_ROW
+        if not rows:
+            T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, y), 18, T.TEXT_DIM)

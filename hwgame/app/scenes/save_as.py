@@ -1,0 +1,185 @@
+"""The Save screen: type a name, see the saves already there, and save the game under that name.
+
+A name with characters a file name cannot hold is refused with the reason; a name taken by another game
+asks before replacing it (the old version stays beside it as a backup); a name whose file cannot be
+opened is refused, since a broken save is never written over.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..view import theme as T
+from ..view.widgets import Button, TextField, draw_paragraphs
+from .base import Scene
+from .dialogs import confirm
+from .saves import SaveList, summary
+
+SAFE_PUNCTUATION = " -_.()'"
+MAX_NAME = 40
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a save, in words for the player, or None when it can."""
+    if not name:
+        return "Type a name for the save."
+    bad = sorted({ch for ch in name if not (ch.isalnum() or ch in SAFE_PUNCTUATION)})
+    if bad:
+        shown = " ".join(bad)
+        return f"A save name cannot hold {shown} : use letters, digits, spaces and - _ . ( ) '"
+    if not any(ch.isalnum() for ch in name):
+        return "A save name needs at least one letter or digit."
+    if name.lower().startswith("autosave"):
+        return "Names starting with \u201cautosave\u201d are kept for the automatic save: choose another."
+    if name.strip(" .") != name:
+        return "A save name cannot start or end with a space or a dot."
+    return None
+
+
+def default_name(app, game) -> str:
+    """The name offered: the one this game was last saved or loaded under, else players and turn."""
+    known = app.save_names.get(game)
+    if known:
+        return known[:MAX_NAME]
+    return f"{game.players[0]} vs {game.players[1]} turn {len(game.turns)}"[:MAX_NAME]
+
+
+class SaveScene(Scene):
+    """Save a game of the play screen under a name (see module doc)."""
+
+    def __init__(self, app, ctl, on_saved=None):
+        super().__init__(app)
+        self.ctl = ctl
+        self.on_saved = on_saved
+        self.field = TextField(default_name(app, ctl.game), max_len=MAX_NAME, label="Name")
+        self.field.focused = True
+        self.list = SaveList(on_activate=lambda info: self.save())
+        self.list.on_select = self._pick
+        self.save_button = Button("Save", self.save, size=24)
+        self.cancel = Button("Cancel", lambda: self.app.scenes.pop(self), size=24)
+        self.problem = ""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        try:
+            from hwgame import persist
+
+            entries = [e for e in persist.list_saves() if not e.is_autosave]
+        except Exception:
+            entries = []  # the list only helps to choose a name; saving says what is wrong, if anything
+        self.list.set_entries(entries)
+        self.list.selected = None  # nothing chosen until the player clicks: the typed name stands
+
+    def _pick(self, info) -> None:
+        """A click on an existing save takes its name (saving then asks before replacing it)."""
+        if info is not None:
+            self.field.text = info.name[:MAX_NAME]
+            self.problem = ""
+
+    # --- saving ---
+    def save(self) -> None:
+        """Check the name, ask before replacing another game, then save."""
+        name = self.field.text.strip()
+        problem = name_problem(name)
+        if problem:
+            self.problem = problem
+            return
+        try:
+            from hwgame import persist
+
+            store = persist.default_store()
+            path = store.path_for(name)
+            players = self.app.players_of(self.ctl)
+            if path.exists():
+                try:
+                    existing = persist.read_save(path)
+                except persist.SaveError as exc:
+                    self.problem = (f"\u201c{name}\u201d is already a save that cannot be opened "
+                                    f"({exc.message.removeprefix(f'{path}: ')}). It is never written over: "
+                                    "choose another name, or delete it on the Load screen.")
+                    return
+                if existing.game_id != store.snapshot(self.ctl.game, players).game_id:
+                    info = next((e for e in self.list.entries if e.path == path), None)
+                    lines = [f"\u201c{name}\u201d holds another game."]
+                    if info is not None:
+                        lines.append(summary(info)[0])
+                    lines.append("Replace it with this game? Its last version stays beside it as a backup file.")
+                    confirm(self.app, "Replace this save?", lines, "Replace", lambda: self._write(name, True),
+                            "Cancel")
+                    return
+        except Exception as exc:
+            self.problem = f"Not saved: {getattr(exc, 'message', exc)}"
+            return
+        self._write(name, False)
+
+    def _write(self, name: str, overwrite: bool) -> None:
+        try:
+            from hwgame import persist
+
+            path = persist.save_game(self.ctl.game, name, self.app.players_of(self.ctl), overwrite=overwrite)
+        except Exception as exc:
+            self.problem = f"Not saved: {getattr(exc, 'message', exc)}"
+            return
+        self.app.save_names[self.ctl.game] = path.stem
+        self.app.scenes.pop(self)
+        self.app.toast(f"Saved as \u201c{path.stem}\u201d.")
+        if self.on_saved is not None:
+            self.on_saved(path)
+
+    # --- events and drawing ---
+    def handle_event(self, event) -> bool:
+        """The name field, buttons, the list; Enter saves, Escape cancels."""
+        if self.field.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+            elif event.type == pygame.TEXTINPUT:
+                self.problem = ""
+            return True
+        for b in (self.save_button, self.cancel):
+            if b.handle_event(event):
+                return True
+        if self.list.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.scenes.pop(self)
+        return True
+
+    def update(self, dt: float) -> None:
+        """The caret blinks."""
+        self.field.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the field, a problem if any, the saves already there, the buttons."""
+        th = self.app.theme
+        w, h = surface.get_size()
+        surface.fill(T.BG)
+        T.draw_text(surface, th, "Save the game", (w // 2, 22), 48, T.TEXT, True, "midtop")
+        fw = min(860, w - 80)
+        x = w // 2 - fw // 2
+        game = self.ctl.game
+        about = f"{game.players[0]} vs {game.players[1]}, {game.rules.name} rules, {len(game.turns)} turns played"
+        T.draw_text(surface, th, about, (w // 2, 76), 22, T.TEXT_DIM, anchor="midtop")
+        self.field.rect = pygame.Rect(x + 80, 112, fw - 80, 42)
+        self.field.draw(surface, th)
+        y = self.field.rect.bottom + 8
+        if self.problem:
+            n = draw_paragraphs(surface, th, self.problem, pygame.Rect(x, y, fw, 48), 21, T.TEXT_BAD, 2)
+            y += min(2, n) * 23
+        else:
+            T.draw_text(surface, th, "Letters, digits, spaces and - _ . ( ) '  ·  Enter saves, Escape cancels",
+                        (x + 80, y), 19, T.TEXT_DIM)
+            y += 23
+        y += 14
+        if self.list.entries:
+            T.draw_text(surface, th, "Saves already there (click one to use its name):", (x, y), 20, T.TEXT_DIM)
+            y += 26
+        self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, h - 96 - y))
+        self.list.draw(surface, th)
+        self.save_button.rect = pygame.Rect(w // 2 - 210, h - 70, 200, 46)
+        self.cancel.rect = pygame.Rect(w // 2 + 10, h - 70, 200, 46)
+        self.save_button.draw(surface, th)
+        self.cancel.draw(surface, th)
+
