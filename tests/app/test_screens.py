@@ -152,14 +152,15 @@ def test_game_over_card_and_review(screen, data_dir):
     assert isinstance(card, GameOverScene)
     labels = [b.text for b in card.buttons]
     assert labels[:3] == ["New game", "Review the game", "Save the record"]
-    _steps(app, screen, click(card.buttons[2].rect.center))
-    assert app.toast_text.startswith("Saved as ")
+    _steps(app, screen, click(card.buttons[2].rect.center))  # the Save screen, a name offered
+    _steps(app, screen, [key(pygame.K_RETURN)])
+    assert app.scenes.top is card and app.toast_text.startswith("Saved as ")
     _steps(app, screen, click(card.buttons[1].rect.center))
     review = app.scenes.top
     _steps(app, screen, [key(pygame.K_HOME)])
-    assert review.index == 0
+    assert review.index == 0 and review.position == game.positions[0]
     _steps(app, screen, [key(pygame.K_RIGHT), key(pygame.K_END)])
-    assert review.index == len(game.turns)
+    assert review.index == review.timeline.end and review.position == game.positions[-1]
     _steps(app, screen, [key(pygame.K_ESCAPE)])
     assert app.scenes.top is card
 

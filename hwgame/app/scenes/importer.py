@@ -146,7 +146,7 @@ class ImportScene(Scene):
         """The field (Enter imports), buttons, the list (click picks, a second click imports), Escape."""
         if self.field.handle_event(event):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.do_import()
+                self.field.focused = not self.do_import()  # a refused path stays ready to be corrected
             return True
         for b in (self.import_button, self.back):
             if b.handle_event(event):

@@ -171,11 +171,13 @@ class ReplayScene(Scene):
     def go_to_typed(self) -> None:
         """Jump to the turn typed in the field."""
         text = self.goto.text.strip()
-        self.goto.focused = False
         if not text:
             self.note = "Type a turn number, then Enter."
+            self.goto.focused = True
             return
-        if self.go_to_turn(int(text)):
+        ok = self.go_to_turn(int(text))
+        self.goto.focused = not ok  # a number outside the record stays in the field to be corrected
+        if ok:
             self.goto.text = ""
 
     # --- continuing ---
@@ -260,6 +262,9 @@ class ReplayScene(Scene):
     # --- events ---
     def handle_event(self, event) -> bool:
         """The go-to field, buttons, a click on the log, the wheel over the log, and the keys."""
+        if self.goto.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.goto.focused, self.goto.text, self.note = False, "", ""  # Escape leaves the field, not the screen
+            return True
         if event.type == pygame.TEXTINPUT and not self.goto.focused and event.text.isdigit():
             self.goto.focused = True  # typing a number starts the jump at once
             self.goto.text = ""

@@ -132,6 +132,7 @@ class SaveScene(Scene):
         if self.field.handle_event(event):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.save()
+                self.field.focused = bool(self.problem)  # a refused name stays ready to be corrected
             elif event.type == pygame.TEXTINPUT:
                 self.problem = ""
             return True
