@@ -253,3 +253,24 @@ def test_timeline_of_a_game_with_a_turn_in_progress():
     again = continue_from(tl, tl.points[-1], vs_computer=False)
     assert again.state.position == game.state.position and again.pending == game.pending
     assert state_before.position == tl.position_at(Point(len(game.turns), 0))
+
+
+def test_a_record_without_turns_and_one_in_setup(screen, data_dir):
+    from hwgame.app.samples import random_turn
+    from hwgame.app.scenes.setup import SetupScene
+
+    app = _app(screen)
+    app.boot()
+    empty = ReplayScene(app, Game(players=("Ann", "Bob")))
+    app.scenes.push(empty)
+    _steps(app, screen, [key(k) for k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP, pygame.K_END)])
+    assert empty.index == 0 and empty.timeline.turn_count == 0
+    half = Game(players=("Ann", "Bob"))
+    import random
+
+    random_turn(half, random.Random(1))
+    app.scenes.push(ReplayScene(app, half))
+    _steps(app, screen, [key(pygame.K_HOME)])
+    _continue(app, screen, app.scenes.top, 0)
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene) and setup.ctl.game.turns == []

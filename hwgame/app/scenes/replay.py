@@ -246,9 +246,10 @@ class ReplayScene(Scene):
 
         players = self.players or None
         base = f"{self.timeline.players[0]} vs {self.timeline.players[1]} turn {self.timeline.turn_count}"
+        known = self.app.save_names.get(self.game)  # saved already (from the Save screen): the same file again
+        names = ([known] if known else []) + [base] + [f"{base} ({n})" for n in range(2, 20)]
         problem = None
-        for n in range(1, 20):
-            name = base if n == 1 else f"{base} ({n})"
+        for name in names:
             try:
                 persist.save_game(self.game, name, players)
                 return name, None
@@ -398,7 +399,7 @@ class ReplayScene(Scene):
         turn, last = where
         actions = tl.actions_of(turn)
         who = tl.players[tl.starts[turn].to_move]
-        surface.blit(th.fit_text(f"Turn {turn + 1}: {who}", 19, w, T.TEXT_DIM, True), (x, y))
+        surface.blit(th.fit_text(f"{who}'s actions in turn {turn + 1}", 19, w, T.TEXT_DIM, True), (x, y))
         y += 21
         first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
         for k, action in enumerate(actions[first: first + 6], start=first):
