@@ -12,8 +12,9 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
   children, ordered by transposition-table move, killer turns, then static score. Inside big
   sacrifices successors come from a beam (``width``) and a ``cap`` bounds their number, which keeps a
   2-ply look affordable when a position has hundreds of thousands of successors.
-- Every node at depth one or more first asks whether its side to move wins at once, so threats the
-  opponent cannot parry show up one ply early.
+- Every node at depth one or more first asks whether its side to move wins at once, and a node one
+  ply above the leaves skips the children after which the next player wins at once, so threats
+  that cannot all be parried show up without a deeper search.
 - Time, node count and a cancel flag are checked through ``tick``; the search yields the GIL every
   few hundred nodes (``time.sleep(0)``) so a drawing thread stays smooth.
 """
@@ -189,11 +190,8 @@ class Searcher:
         if not kids:
             return evaluate(pos, self.weights)
         if depth == 1:
-            # Children are leaves and were scored on generation.
-            best = kids[0].score
-            if self.draw_keys and pos.rules.repetition_draw:
-                best = max(0.0 if k.key in self.draw_keys else k.score for k in kids)
-            self.tt[key] = (1, best, EXACT, kids[0].key)
+            best, best_key = self._leaf_choice(kids, pos, ply)
+            self.tt[key] = (1, best, EXACT, best_key)
             return best
         order = self._ordered(kids, tt_best, ply)
         alpha0 = alpha
@@ -214,6 +212,18 @@ class Searcher:
         flag = UPPER if best_score <= alpha0 else LOWER if best_score >= beta else EXACT
         self.tt[key] = (depth, best_score, flag, best_key)
         return best_score
+
+    def _leaf_choice(self, kids: list[Scored], pos: Position, ply: int) -> tuple[float, tuple | None]:
+        """The best static child of a depth-1 node, skipping children that let the next player win at
+        once (a cheap quiescence: it shows threats that cannot all be parried). Children were scored
+        on generation, so no evaluation happens here."""
+        draws = self.draw_keys if pos.rules.repetition_draw else ()
+        if draws:
+            kids = sorted(kids, key=lambda k: -(0.0 if k.key in draws else k.score))
+        for k in kids[: self.p.inner_keep * 2]:
+            if k.position.is_over() or not win_possible(k.position) or find_win(k.position, self.tick) is None:
+                return (0.0 if k.key in draws else k.score), k.key
+        return -(WIN - ply - 1), None
 
     def _ordered(self, kids: list[Scored], tt_best, ply: int) -> list[Scored]:
         keep = kids[: self.p.inner_keep]
