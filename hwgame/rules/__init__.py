@@ -30,6 +30,11 @@ __all__ = [
 ]  # fmt: skip
 
 from .game import Game, Outcome, outcome_of  # noqa: E402
+from .notation import format_action, format_turn, parse_action, parse_turn  # noqa: E402
+from .transcript import Transcript, export_sdg, parse_transcript, read_transcript, replay  # noqa: E402
 from .validate import apply_checked, check_action  # noqa: E402
 
-__all__ += ["Game", "Outcome", "outcome_of", "apply_checked", "check_action"]
+__all__ += [
+    "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
+    "parse_action", "parse_turn", "Transcript", "export_sdg", "parse_transcript", "read_transcript", "replay",
+]  # fmt: skip
