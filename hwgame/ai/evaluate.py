@@ -33,8 +33,9 @@ Terms (the weight key is in brackets):
 - **forward pressure** [``pressure``]: your ships away from home that stand at the enemy home or
   one move from it, by size, and a third as much for ships two moves away (a star size that neither
   their system nor the enemy home has can be discovered as a stepping stone, or an existing system
-  next to the enemy home is reachable). Attacks begin here; the enemy's home-threat terms reward
-  the attack itself.
+  next to the enemy home is reachable). Ships without yellow where they stand count 0.6 as much
+  when a yellow ship could be sacrificed to move them, else 0.25: an army that cannot move
+  threatens nothing. Attacks begin here; the enemy's home-threat terms reward the attack itself.
 - **tempo** [``tempo``]: a small bonus for the side to move.
 
 Threat terms are asymmetric on purpose: a threat is worth more to the side that can carry it out on
@@ -190,6 +191,7 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
     abroad = [[False] * 4, [False] * 4]
     spread = [0, 0]
     pressure = [0.0, 0.0]
+    approach: list[list] = [[], []]  # (size-weighted ships, can move from where they are)
     home_masks = [_sizes_mask(homes[0].stars), _sizes_mask(homes[1].stars)]
     masks = [_sizes_mask(s.stars) for s in position.systems]
     # Masks of the systems one move from each home: stepping stones for a two-move approach.
@@ -216,11 +218,22 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
                 for p in ships:
                     acc[p // 3] = True
                 target = home_masks[1 - pl]
-                if s.home == 1 - pl or not (smask & target):
-                    pressure[pl] += sum(p % 3 + 1 for p in ships)
+                weight = 0.0
+                if s.home == 1 - pl:
+                    weight = 1.0
+                elif not (smask & target):
+                    weight = 1.0
                 elif 7 & ~(smask | target) or any(not (m & smask) for m in near[1 - pl]):
                     # Two moves away: discover the missing size, or hop through a system next door.
-                    pressure[pl] += 0.35 * sum(p % 3 + 1 for p in ships)
+                    weight = 0.35
+                if weight:
+                    # Ships far from the enemy need yellow to get there: a yellow star or ship here
+                    # is best; elsewhere only a yellow sacrifice would move them (settled below).
+                    here = s.home == 1 - pl or YELLOW in star_colors or any(p // 3 == YELLOW for p in ships)
+                    approach[pl].append((weight * sum(p % 3 + 1 for p in ships), here))
+    for pl in (0, 1):
+        far = 0.6 if owned[pl][YELLOW] else 0.25
+        pressure[pl] = sum(amount if here else amount * far for amount, here in approach[pl])
     red_anywhere = [owned[0][RED], owned[1][RED]]
     yellow_anywhere = [owned[0][YELLOW], owned[1][YELLOW]]
 
