@@ -206,7 +206,9 @@ def _relevant(action, state, me: int, target_name: str | None, home_name: str, n
         # A trade elsewhere matters only to put back a piece the bank lacks, for a trade at the target.
         bank = state.position.bank
         return kind is Trade and action.old // 3 in needed and bank[action.old] == 0
-    # Yellow: ships that end at the target (or back home) decide; other ships only wander.
+    # Yellow: ships of a colour the target needs, and moves into the target or back home, decide.
+    # Other ships could only matter by emptying a colony so that its star returns to the bank for a
+    # discovery, when the bank has no other piece of a usable size; that case is left out.
     if kind is Move and (action.destination == target_name or action.destination == home_name):
         return True
     return action.ship // 3 in needed
@@ -216,7 +218,9 @@ def find_win(position: Position, tick: Callable[[], None] | None = None) -> tupl
     """A turn after which the side to move has won (the enemy lost, not a draw), or None.
 
     ``tick`` is called for every partial turn examined (it may raise to abandon the search).
-    Exact: it finds a win whenever one exists, since it prunes only partial turns that cannot win.
+    It prunes only partial turns that cannot win by the counting argument, and yellow moves that
+    cannot help (one contrived case aside, see ``_relevant``); compared with the plain check of every
+    successor over a few hundred thousand positions from play, it never missed a win.
     """
     if not win_possible(position):
         return None
