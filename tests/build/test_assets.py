@@ -116,11 +116,8 @@ def test_a_missing_icon_leaves_the_window_plain(monkeypatch):
 
 
 def test_the_icon_script_draws_both_files(tmp_path):
-    sys.path.insert(0, str(REPO / "tools"))
-    try:
-        import make_icon
-    finally:
-        sys.path.remove(str(REPO / "tools"))
+    from hwgame.app import make_icon
+
     png, ico = make_icon.write_icons(tmp_path)
     assert pygame.image.load(str(png)).get_size() == (256, 256)
     assert struct.unpack("<HHH", ico.read_bytes()[:6]) == (0, 1, len(make_icon.ICO_SIZES))

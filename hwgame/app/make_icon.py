@@ -1,4 +1,4 @@
-"""Draw the game's icon with pygame: ``python tools/make_icon.py [FOLDER]`` (default: ``assets``).
+"""Draw the game's icon with pygame: ``python -m hwgame.app.make_icon [FOLDER]`` (default: ``assets``).
 
 Writes ``icon.png`` (256x256, used by the window) and ``icon.ico`` (16 to 256 pixels, used by the
 Windows build). The picture is three Looney pyramids in the game's piece colours on a night sky.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Check a built executable the way a machine without Python would run it:
 #
-#     tools/check_binary.sh [dist/hwgame]
+#     .ci/check_binary.sh [dist/hwgame]
 #
 # 1. every Python on this machine is hidden (an empty folder mounted over each, in a private mount
 #    namespace: needs root and unshare; without them the runs below still get an empty environment);
