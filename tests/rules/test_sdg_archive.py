@@ -18,8 +18,10 @@ import pytest
 from hwgame.rules import SDG, UnsupportedGameError
 from hwgame.rules.transcript import export_sdg, parse_transcript, read_transcript, replay
 from hwgame.verify import check_file
+from tests.conftest import games_dir
 
-ARCHIVE = Path(__file__).resolve().parents[3] / "shared" / "games" / "sdg"
+_GAMES = games_dir()
+ARCHIVE = _GAMES / "sdg" if _GAMES is not None else Path(__file__).resolve().parents[3] / "shared" / "games" / "sdg"
 KNOWN_ILLEGAL = Path(__file__).resolve().parent / "data" / "sdg_known_illegal.json"
 MULTI_PLAYER = {"610.raw", "638.raw", "684.raw"}
 REPO = Path(__file__).resolve().parents[2]
