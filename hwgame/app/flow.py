@@ -180,7 +180,7 @@ class PlayController(ActionResolver):
         if not self.computer_to_move() or self.thinking or self.ai_error:
             return
         level = self.levels[self.game.to_move]
-        ticket = self.opponent.request(self.game.position, level, "move")
+        ticket = self.opponent.request(self.game.position, level, "move", self.game.repetition_counts())
         if isinstance(ticket, str):
             self._ai_failed(ticket)
 
@@ -245,7 +245,7 @@ class PlayController(ActionResolver):
             return "A hint is for your own turn."
         if self.thinking:
             return "The computer is busy."
-        ticket = self.opponent.request(self.game.position, HINT_LEVEL, "hint")
+        ticket = self.opponent.request(self.game.position, HINT_LEVEL, "hint", self.game.repetition_counts())
         if isinstance(ticket, str):
             return ticket
         self.hint_text = "Thinking about a hint..."

@@ -79,13 +79,16 @@ class Opponent:
 
         return LEVELS.get(level, LEVELS.get("easy"))
 
-    def request(self, position: Position, level: str, purpose: str = "move") -> Ticket | str:
-        """Start a search; return the Ticket, or an error message when the AI cannot be used."""
+    def request(self, position: Position, level: str, purpose: str = "move", history=None) -> Ticket | str:
+        """Start a search; return the Ticket, or an error message when the AI cannot be used.
+
+        ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming.
+        """
         worker = self._get_worker()
         if worker is None:
             return self._broken or "the computer opponent is not available"
         try:
-            future = worker.request(position, self._limit(level), self.seed)
+            future = worker.request(position, self._limit(level), self.seed, history=history)
         except Exception as exc:
             return f"the computer opponent could not start thinking ({exc})"
         self.ticket = Ticket(position, purpose, future, level)

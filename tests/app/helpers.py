@@ -59,6 +59,7 @@ class FakeWorker:
         self.rng = random.Random(seed)
         self.choose = choose or self.random_turn
         self.requests = []
+        self.histories = []
         self.cancels = 0
         self._id = 0
         self.progress = {}
@@ -73,9 +74,10 @@ class FakeWorker:
         random_turn(game, self.rng)
         return game.turns[-1]
 
-    def request(self, position, limit, seed=None):
+    def request(self, position, limit, seed=None, history=None):
         self._id += 1
         self.requests.append(position)
+        self.histories.append(history)
         future = Future()
         future.request_id = self._id
         try:

@@ -219,6 +219,13 @@ def test_the_computer_answers_and_its_turn_is_validated_and_animated():
     assert len(commits) == 2  # the autosave runs after each side's turn
 
 
+def test_the_computer_is_told_the_game_history_so_it_sees_repetition_draws():
+    c, opponent, _ = _vs_computer()
+    c.play(Move(P("y3"), "North", "Alpha"))
+    c.end_turn()
+    assert opponent._worker.histories[-1] == c.game.repetition_counts()
+
+
 def test_an_illegal_computer_turn_is_refused_then_retried_or_taken_over():
     bad = (Move(P("g3"), "South", "North"),)  # not connected: the engine refuses it
     c, opponent, _ = _vs_computer(lambda pos: bad)
