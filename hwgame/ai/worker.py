@@ -14,6 +14,7 @@ yields the GIL now and then.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import queue
 import threading
@@ -154,6 +155,11 @@ class AIWorker:
             if not job.future.set_running_or_notify_cancel():
                 self._finish(job)
                 continue
+            # The search makes millions of short-lived objects without cycles; the cyclic collector's
+            # full passes over them would hold the interpreter for tens of milliseconds at a time and
+            # stall the window's frames, so it is paused while a search runs and run once after.
+            collecting = gc.isenabled()
+            gc.disable()
             try:
                 if job.history:
                     played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job),
@@ -165,6 +171,9 @@ class AIWorker:
             except Exception as exc:  # an AI bug must not take the game down with it
                 result = AIResult(job.request_id, error=f"{type(exc).__name__}: {exc}", exception=exc,
                                   info={"traceback": traceback.format_exc()})  # fmt: skip
+            finally:
+                if collecting:
+                    gc.enable()
             job.future.set_result(result)
             self._finish(job)
 
