@@ -269,6 +269,7 @@ def _child_summaries(edge: tuple, before: int, after: tuple, bodies: list, overs
         overs.append(())
         changed.append(len(after) - 1)
     for k in changed:
+        # _body and _overpopulated written out: this runs for every edge of the enumeration.
         s = after[k]
         stars, ships0, ships1 = s[1], s[2], s[3]
         bodies[k] = bytes((s[0] + 1, len(stars), *stars, len(ships0), *ships0, len(ships1), *ships1))
