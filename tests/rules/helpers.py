@@ -13,7 +13,18 @@ whatever the board does not (three of each colour-size in total).
 
 from __future__ import annotations
 
-from hwgame.rules import Game, IllegalActionError, apply_action, parse_piece, piece_text, start_turn
+from hwgame.rules import (
+    EndTurn,
+    Game,
+    IllegalActionError,
+    Pass,
+    apply_action,
+    end_turn,
+    legal_actions,
+    parse_piece,
+    piece_text,
+    start_turn,
+)
 from hwgame.rules.apply import TurnState
 from hwgame.rules.pieces import COPIES
 from hwgame.rules.position import NO_HOME, PLAYING, STANDARD, Position, RuleSet, System
@@ -139,3 +150,24 @@ __all__ = [
     "system_line",
     "unchecked",
 ]
+
+
+def brute_force_keys(position: Position) -> set:
+    """Keys of every position one turn can reach, searched through legal_actions one action at a time.
+
+    An enumeration independent of ``legal_turns``, to check it against.
+    """
+    keys = set()
+    seen = set()
+    stack = [start_turn(position)]
+    while stack:
+        state = stack.pop()
+        mark = (state.position.key(), state.free, state.sac_color, state.sac_left)
+        if mark in seen:
+            continue
+        seen.add(mark)
+        keys.add(end_turn(state.position).key())
+        for action in legal_actions(state):
+            if not isinstance(action, EndTurn | Pass):
+                stack.append(apply_action(state, action))
+    return keys

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from hwgame.bench.movegen import load_fixtures
-from hwgame.rules import EndTurn, Pass, apply_action, end_turn, legal_actions, legal_turns, start_turn
+from hwgame.rules import legal_turns
+from tests.rules.helpers import brute_force_keys
 
 COUNTS = {
     "early: 21133.raw turn 7": 22,
@@ -27,24 +28,6 @@ COUNTS = {
 FIXTURES = dict(load_fixtures())
 
 
-def plain_successor_keys(position) -> set:
-    """Every end-of-turn position key, by walking legal_actions one action at a time."""
-    keys = set()
-    seen = set()
-    stack = [start_turn(position)]
-    while stack:
-        state = stack.pop()
-        marker = (state.position.key(), state.free, state.sac_color, state.sac_left)
-        if marker in seen:
-            continue
-        seen.add(marker)
-        keys.add(end_turn(state.position).key())
-        for action in legal_actions(state):
-            if not isinstance(action, EndTurn | Pass):
-                stack.append(apply_action(state, action))
-    return keys
-
-
 def test_every_fixture_is_counted():
     assert set(FIXTURES) == set(COUNTS)
 
@@ -56,7 +39,7 @@ def test_successor_count_and_keys_match_a_plain_enumeration(label):
     keys = [s.position.key() for s in successors]
     assert len(successors) == COUNTS[label]
     assert len(set(keys)) == len(keys)
-    assert set(keys) == plain_successor_keys(position)
+    assert set(keys) == brute_force_keys(position)
 
 
 @pytest.mark.parametrize("label", [label for label, n in COUNTS.items() if n > 20000])

@@ -36,8 +36,8 @@ from hwgame.rules import (
 )
 from hwgame.rules.apply import TurnState
 from hwgame.rules.notation import STYLES, format_action, format_turn, parse_action, parse_turn
-from hwgame.rules.position import NO_HOME, Position, initial_position, piece_count
-from tests.rules.helpers import game_at
+from hwgame.rules.position import NO_HOME, initial_position, piece_count
+from tests.rules.helpers import brute_force_keys, game_at
 from tests.rules.selfplay import random_game, random_position, random_state, random_turn
 
 PROPERTY = settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
@@ -204,24 +204,6 @@ def test_legal_turns_are_distinct_and_each_turn_reaches_its_position(seed):
         game.play(successor.turn)
         assert game.position == successor.position
         assert game.turns == [successor.turn]
-
-
-def brute_force_keys(position: Position) -> set:
-    """Keys of every position one turn can reach, searched through legal_actions one action at a time."""
-    keys = set()
-    seen = set()
-    stack = [start_turn(position)]
-    while stack:
-        state = stack.pop()
-        mark = (state.position.key(), state.free, state.sac_color, state.sac_left)
-        if mark in seen:
-            continue
-        seen.add(mark)
-        keys.add(end_turn(state.position).key())
-        for action in legal_actions(state):
-            if not isinstance(action, EndTurn | Pass):
-                stack.append(apply_action(state, action))
-    return keys
 
 
 @settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
