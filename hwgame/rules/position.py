@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .pieces import COLOR_NAMES, FULL_BANK, color_of, size_of
+from .pieces import FULL_BANK, color_of, piece_text, size_of
 
 NO_HOME = -1
 PLAYING = 2  # Position.stage once both homeworlds are set up
@@ -142,8 +142,6 @@ class Position(NamedTuple):
 
     def describe(self) -> str:
         """A readable multi-line description of the position (for logs and the engine protocol)."""
-        from .pieces import piece_text
-
         lines = []
         for s in self.systems:
             owner = f" (home of {self.players[s.home]})" if s.home != NO_HOME else ""
@@ -172,11 +170,6 @@ def piece_count(position: Position) -> list[int]:
         for p in s.stars + s.ships0 + s.ships1:
             counts[p] += 1
     return counts
-
-
-def describe_color(color: int) -> str:
-    """The word for a colour."""
-    return COLOR_NAMES[color]
 
 
 __all__ = [
