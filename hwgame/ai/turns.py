@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from hwgame.rules import PASS, Catastrophe, EndTurn, Pass, Position, apply_action, end_turn, legal_actions, start_turn
+from hwgame.rules.movegen import catastrophe_actions
 
 
 class Scored(NamedTuple):
@@ -27,14 +28,6 @@ class Scored(NamedTuple):
     turn: tuple
     position: Position
     key: tuple  # position.key(), kept because computing it again is not free
-
-
-def _catastrophes(position: Position) -> list:
-    out = []
-    for s in position.systems:
-        for c in s.overpopulated():
-            out.append(Catastrophe(s.name, c))
-    return out
 
 
 def scored_turns(
@@ -72,7 +65,7 @@ def scored_turns(
                 found = Scored(score(end), tu or (PASS,), end, ekey)
                 results[ekey] = found
             out.append((found.score, st, tu))
-            for a in _catastrophes(pos):
+            for a in catastrophe_actions(pos):
                 stack.append((apply_action(st, a), tu + (a,)))
 
     frontier: list = []

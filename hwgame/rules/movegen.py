@@ -25,7 +25,7 @@ from .actions import (
 )
 from .apply import TurnState, apply_action, end_turn, start_turn
 from .pieces import BLUE, GREEN, RED, YELLOW
-from .position import PLAYING, Position
+from .position import PLAYING, Position, overpopulated_colors
 
 STAR_NAMES = (
     "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa", "Lambda",
@@ -129,22 +129,17 @@ def _power_edges(pos: Position, free: bool, power: int) -> list:
     return out
 
 
-def _overpopulated(s) -> tuple[int, ...]:
-    stars, ships0, ships1 = s[1], s[2], s[3]
-    if len(stars) + len(ships0) + len(ships1) < 4:
-        return ()
-    counts = [0, 0, 0, 0]
-    for p in stars + ships0 + ships1:
-        counts[p // 3] += 1
-    return tuple(c for c in range(4) if counts[c] >= 4)
-
-
 def _catastrophe_edges(pos: Position) -> list:
     out = []
     for i, s in enumerate(pos[0]):
-        for c in _overpopulated(s):
+        for c in overpopulated_colors(s):
             out.append((CATASTROPHE, i, c))
     return out
+
+
+def catastrophe_actions(position: Position) -> list:
+    """Every catastrophe that may be set off in ``position`` now."""
+    return [edge_action(position, e, "") for e in _catastrophe_edges(position)]
 
 
 def edge_action(pos: Position, edge: tuple, new_name: str):
@@ -269,11 +264,12 @@ def _child_summaries(edge: tuple, before: int, after: tuple, bodies: list, overs
         overs.append(())
         changed.append(len(after) - 1)
     for k in changed:
-        # _body and _overpopulated written out: this runs for every edge of the enumeration.
+        # _body written out, and the overpopulation count skipped for small systems: this runs for
+        # every edge of the enumeration.
         s = after[k]
         stars, ships0, ships1 = s[1], s[2], s[3]
         bodies[k] = bytes((s[0] + 1, len(stars), *stars, len(ships0), *ships0, len(ships1), *ships1))
-        overs[k] = _overpopulated(s) if len(stars) + len(ships0) + len(ships1) >= 4 else ()
+        overs[k] = overpopulated_colors(s) if len(stars) + len(ships0) + len(ships1) >= 4 else ()
     return bodies, overs
 
 
@@ -287,7 +283,7 @@ def _enumerate_turns(position: Position) -> list[Successor]:
     results: dict = {}  # position key -> (path, position)
     seen: set = set()
     systems = position[0]
-    stack = [(position, True, -1, 0, None, [_body(s) for s in systems], [_overpopulated(s) for s in systems])]
+    stack = [(position, True, -1, 0, None, [_body(s) for s in systems], [overpopulated_colors(s) for s in systems])]
     pop = stack.pop
     push = stack.append
     while stack:

@@ -65,14 +65,18 @@ class System(NamedTuple):
 
     def overpopulated(self) -> tuple[int, ...]:
         """The colours with 4 or more pieces here."""
-        counts = [0, 0, 0, 0]
-        for p in self.stars:
-            counts[p // 3] += 1
-        for p in self.ships0:
-            counts[p // 3] += 1
-        for p in self.ships1:
-            counts[p // 3] += 1
-        return tuple(c for c in range(4) if counts[c] >= 4)
+        return overpopulated_colors(self)
+
+
+def overpopulated_colors(s: System) -> tuple[int, ...]:
+    """The colours with 4 or more pieces (stars and both players' ships) in a system."""
+    stars, ships0, ships1 = s[1], s[2], s[3]
+    if len(stars) + len(ships0) + len(ships1) < 4:
+        return ()
+    counts = [0, 0, 0, 0]
+    for p in stars + ships0 + ships1:
+        counts[p // 3] += 1
+    return tuple(c for c in range(4) if counts[c] >= 4)
 
 
 def connected(a: System, b: System) -> bool:
