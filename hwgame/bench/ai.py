@@ -24,6 +24,8 @@ from hwgame.ai.setup import sensible_setup
 from hwgame.rules import apply_turn_unchecked, initial_position
 
 BASELINE = Limit(time=2.0, nodes=None, depth=1, safety=False, beam=8, root_cap=6000)
+# Score targets against the reference AI; Beginner and Easy are meant to lose to it.
+CPP_TARGETS = {"normal": 0.75, "hard": 0.90}
 MATCHES = {
     "normal-baseline": ("normal", "baseline", 0.75),
     "hard-normal": ("hard", "normal", 0.60),
@@ -110,11 +112,23 @@ def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out=sys.std
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench ai``."""
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench ai", description=__doc__.splitlines()[0])
-    parser.add_argument("--match", choices=(*MATCHES, "all"), default="all")
+    parser.add_argument("--match", choices=(*MATCHES, "cpp", "all"), default="all",
+                        help="cpp: a level against the reference C++ engine's AI (see hwgame.bench.versus)")
+    parser.add_argument("--level", choices=tuple(LEVELS), default="normal", help="our level in --match cpp")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once in --match cpp")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=200)
     args = parser.parse_args(argv)
+    if args.match == "cpp":
+        from .versus import run_reference_match
+
+        share = run_reference_match(args.level, args.games, args.max_turns, args.jobs)
+        if share is not None:
+            target = CPP_TARGETS.get(args.level)
+            if target is not None:
+                print(f"  target {target:.0%}: {'meets' if share >= target else 'below'}")
+        return 0
     names = list(MATCHES) if args.match == "all" else [args.match]
     status = 0
     for name in names:

@@ -1,0 +1,154 @@
+"""Matches of a computer level against the reference C++ engine's AI (``--match cpp``).
+
+Games start from the most common opening pairs of the SuperDuperGames archive (both homeworlds as real
+players set them up), each pair played twice with the sides swapped, under the standard rules. A game
+ends at a win, a draw by elimination of both, the third occurrence of a position (the standard rules'
+repetition draw, which the reference does not know but must live with), or the turn cap (a draw).
+Every turn the reference proposes is checked by our validator before it is played.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from hwgame.ai.bots import LEVELS, choose_turn
+from hwgame.rules import STANDARD, apply_checked, end_turn, initial_position, parse_turn, start_turn
+
+from .reference import find_reference, reference_move
+
+# The 20 most frequent pairs of two-star setups in the archive's 941 games (first player, second
+# player), most frequent first: "stars ship".
+OPENINGS = (
+    ("r1 b2 g3", "r3 b1 g3"), ("y1 b2 g3", "r1 b3 g3"), ("y1 b2 g3", "y3 b1 g3"), ("r1 b3 g3", "r2 b1 g3"),
+    ("y3 b1 g3", "y1 b2 g3"), ("r1 b2 g3", "y3 b1 g3"), ("r1 b2 g3", "r2 b3 g3"), ("y2 b1 g3", "r1 b3 g3"),
+    ("y2 b1 g3", "g3 b1 b3"), ("y1 b3 g3", "y2 b1 g3"), ("r1 b2 g3", "y3 b2 g3"), ("y1 b2 g3", "y3 b2 g3"),
+    ("y3 b1 g3", "r1 b2 g3"), ("r1 b2 g3", "y2 b3 g3"), ("y2 b3 g3", "y1 b2 g3"), ("y1 b3 g3", "r2 b1 g3"),
+    ("r1 b3 g3", "y2 b1 g3"), ("y1 b2 g3", "r3 b1 g3"), ("r2 b1 g3", "y1 b3 g3"), ("y3 b2 g3", "r1 b2 g3"),
+)  # fmt: skip
+
+
+def opening_position(index: int):
+    """The position after both homeworlds of opening ``index`` (standard rules)."""
+    pos = initial_position(STANDARD)
+    for setup in OPENINGS[index % len(OPENINGS)]:
+        state = apply_checked(start_turn(pos), parse_turn("homeworld " + setup)[0])
+        pos = end_turn(state.position)
+    return pos
+
+
+@dataclass
+class GameRecord:
+    """One finished game: our result (1, 0.5, 0), why it ended, turns, and both sides' think times."""
+
+    score: float
+    reason: str
+    turns: int
+    ours: list = field(default_factory=list)
+    theirs: list = field(default_factory=list)
+    nodes: int = 0
+    search_seconds: float = 0.0
+    detail: str = ""
+
+
+def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, cli: str) -> GameRecord:
+    """Play one game of ``level`` against the reference from opening ``index``."""
+    limit = LEVELS[level]
+    pos = opening_position(index)
+    ours_seat = 0 if we_first else 1
+    seen = Counter([pos.key()])
+    rec = GameRecord(0.5, "turn cap", 0)
+    for n in range(max_turns):
+        if pos.is_over():
+            break
+        if pos.to_move == ours_seat:
+            start = time.perf_counter()
+            result = choose_turn(pos, limit, seed=index * 1000 + n, history=seen)
+            rec.ours.append(time.perf_counter() - start)
+            rec.nodes += result.info.get("nodes", 0)
+            rec.search_seconds += result.info.get("time", 0.0)
+            turn = result.turn
+            who = "ours"
+        else:
+            answer = reference_move(cli, pos, seed=index * 1000 + n + 1)
+            rec.theirs.append(answer.seconds)
+            if answer.turn is None:
+                rec.reason, rec.detail = "reference failed", answer.error
+                return rec
+            turn = answer.turn
+            who = "reference"
+        try:
+            state = start_turn(pos)
+            for action in turn:
+                state = apply_checked(state, action)
+        except ValueError as exc:
+            rec.reason, rec.detail = f"illegal turn ({who})", f"{turn}: {exc}"
+            rec.score = 0.0 if who == "ours" else 1.0
+            return rec
+        pos = end_turn(state.position)
+        rec.turns = n + 1
+        seen[pos.key()] += 1
+        if seen[pos.key()] >= 3:
+            rec.reason = "repetition"
+            return rec
+    if pos.is_over():
+        winner = pos.winner()
+        if winner is None:
+            rec.reason = "both eliminated"
+        else:
+            rec.score = 1.0 if winner == ours_seat else 0.0
+            rec.reason = "win" if rec.score else "loss"
+    return rec
+
+
+def _one(args) -> tuple[int, bool, GameRecord]:
+    level, index, we_first, max_turns, cli = args
+    return index, we_first, play_reference_game(level, index, we_first, max_turns, cli)
+
+
+def _spread(times: list) -> str:
+    if not times:
+        return "no turns"
+    return f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
+
+
+def run_reference_match(level: str, games: int, max_turns: int, jobs: int, out=sys.stdout) -> float | None:
+    """Play ``games`` games of ``level`` against the reference; print the table and return the score share."""
+    cli, why = find_reference()
+    if cli is None:
+        print(f"skipped: {why}", file=out)
+        return None
+    plan = [(level, g // 2, g % 2 == 0, max_turns, cli) for g in range(games)]
+    records: list[GameRecord] = []
+    total = 0.0
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for done, (index, we_first, rec) in enumerate(pool.map(_one, plan), 1):
+            records.append(rec)
+            total += rec.score
+            side = "first" if we_first else "second"
+            extra = f" ({rec.detail[:120]})" if rec.detail else ""
+            print(f"game {done}/{games}: opening {index + 1} {OPENINGS[index % len(OPENINGS)]}, {level} {side}: "
+                  f"{rec.score} by {rec.reason} after {rec.turns} turns{extra}; total {total}/{done}",
+                  file=out, flush=True)  # fmt: skip
+    tally = Counter("win" if r.score == 1 else "loss" if r.score == 0 else "draw" for r in records)
+    reasons = Counter(r.reason for r in records)
+    share = total / games if games else 0.0
+    ours = [t for r in records for t in r.ours]
+    theirs = [t for r in records for t in r.theirs]
+    nodes = sum(r.nodes for r in records)
+    seconds = sum(r.search_seconds for r in records)
+    print(f"{level} vs reference: {total}/{games} = {share:.0%} (wins {tally['win']}, losses {tally['loss']}, "
+          f"draws {tally['draw']}) in {time.perf_counter() - started:.0f} s", file=out)  # fmt: skip
+    print(f"  games ended by: {', '.join(f'{k} {v}' for k, v in reasons.most_common())}", file=out)
+    print(f"  {level} think time: {_spread(ours)}, {len(ours)} turns, "
+          f"{nodes / seconds if seconds else 0:.0f} nodes/s", file=out)  # fmt: skip
+    print(f"  reference think time: {_spread(theirs)}, {len(theirs)} turns", file=out, flush=True)
+    return share
+
+
+__all__ = ["OPENINGS", "GameRecord", "opening_position", "play_reference_game", "run_reference_match"]
