@@ -1,4 +1,4 @@
-"""The computer opponent on one background thread, so the window never waits for it.
+"""The computer opponent behind one background thread, so the window never waits for it.
 
 ``AIWorker.request(position, limit, seed)`` returns a ``concurrent.futures.Future`` at once; it
 resolves to an ``AIResult`` (never raises: an error inside the search comes back as ``.error``).
@@ -8,8 +8,11 @@ new game or a load it does not). ``cancel()`` stops the running search within a 
 the result then carries the best turn found so far, or no turn and ``cancelled`` set.
 ``progress`` is a snapshot for a "thinking" indicator.
 
-Threads live here and nowhere else in the AI: the search itself is plain, single-threaded code that
-yields the GIL now and then.
+The thread does not search itself: it drives one long-lived child process (``hwgame.ai.process``),
+started at the first request and reused, so the search never holds the window's interpreter lock. A
+child that dies, or hangs past its request's time limit and a margin, is ended and started again;
+that request resolves to an error result and the next one is answered as usual. Should no child
+process start at all, the worker searches on its own thread instead, so the game keeps its opponent.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import gc
 import itertools
 import queue
 import threading
+import time
 import traceback
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -25,6 +29,20 @@ from dataclasses import dataclass, field
 from hwgame.rules import Position
 
 from .bots import Limit, choose_turn
+from .process import SearchProcess, SearchProcessGone
+
+# Past its hard deadline (2.5 x the time) the search still finishes its safety check, bounded by the
+# hard deadline plus max(10 s, 4 x the time); an answer later than that and this margin means a hang.
+HANG_MARGIN = 5.0
+# A cancelled search answers within milliseconds; one that does not within this long is hung.
+CANCEL_GRACE = 2.0
+# The longest wait in one go, so a cancel's shorter deadline is noticed soon enough.
+POLL = 0.25
+
+
+def answer_time(limit: Limit) -> float:
+    """Seconds a search under ``limit`` may take before its process counts as hung."""
+    return 3 * limit.time + max(10.0, 4 * limit.time) + HANG_MARGIN
 
 
 @dataclass
@@ -52,19 +70,34 @@ class _Job:
         self.limit = limit
         self.seed = seed
         self.future: Future = Future()
-        self.future.request_id = request_id
+        self.future.request_id = request_id  # type: ignore[attr-defined]
         self.cancel = threading.Event()
-        self.history = None
+        self.cancelled_at: float | None = None
+        self.history: dict | None = None
 
 
 _STOP = object()
 
 
-class AIWorker:
-    """Runs ``choose_turn`` requests one at a time on a single daemon thread."""
+class _NoProcess(Exception):
+    """No search process could be started."""
 
-    def __init__(self, choose=choose_turn):
-        self._choose = choose  # replaceable for tests
+
+class AIWorker:
+    """Runs ``choose_turn`` requests one at a time, in a child process driven by a daemon thread.
+
+    ``choose`` replaces ``choose_turn`` (tests); in the child it must be a module-level function.
+    ``process=False`` searches on the thread itself, as when no child process can start.
+    ``hang_timeout`` fixes how long any request may take before its child counts as hung (tests);
+    by default it follows the request's time limit (``answer_time``)."""
+
+    def __init__(self, choose=choose_turn, *, process: bool = True, hang_timeout: float | None = None,
+                 start_timeout: float = 30.0):  # fmt: skip
+        self._choose = choose
+        self._use_process = process
+        self._hang_timeout = hang_timeout
+        self._start_timeout = start_timeout
+        self._child: SearchProcess | None = None
         self._queue: queue.Queue = queue.Queue()
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -88,9 +121,8 @@ class AIWorker:
             job = _Job(next(self._ids), position, limit, seed)
             job.history = dict(history) if history else None
             self._latest = job.request_id
-            running = self._current
-        if running is not None:
-            running.cancel.set()
+            if self._current is not None:
+                self._stop(self._current)
         self._queue.put(job)
         return job.future
 
@@ -101,10 +133,9 @@ class AIWorker:
     def cancel(self) -> None:
         """Stop the running search (it returns its best turn so far) and drop queued requests."""
         with self._lock:
-            running = self._current
             self._latest = 0  # nothing pending is current any more
-        if running is not None:
-            running.cancel.set()
+            if self._current is not None:
+                self._stop(self._current)
         self._drain()
 
     @property
@@ -119,13 +150,29 @@ class AIWorker:
         with self._lock:
             return self._current is not None
 
+    @property
+    def search_pid(self) -> int | None:
+        """The process id of the search process while one runs, else None."""
+        with self._lock:
+            child = self._child
+        return child.pid if child is not None else None
+
     def shutdown(self, wait: bool = True) -> None:
-        """Cancel everything and stop the thread."""
+        """Cancel everything and stop the thread and the search process."""
         self._closed = True
         self.cancel()
         self._queue.put(_STOP)
         if wait:
             self._thread.join(timeout=5)
+
+    def _stop(self, job: _Job) -> None:
+        # Called with the lock held: the thread changes the running job and clears the child's flag
+        # under the same lock, so this flag can never land on the next request by mistake.
+        job.cancel.set()
+        if job.cancelled_at is None:
+            job.cancelled_at = time.monotonic()
+        if self._child is not None:
+            self._child.cancel.set()
 
     # --- the worker thread ---
     def _drain(self) -> None:
@@ -143,8 +190,9 @@ class AIWorker:
         while True:
             job = self._queue.get()
             if job is _STOP:
+                self._end_child()
                 return
-            if job.request_id != self._latest and job.request_id < self._latest:
+            if job.request_id < self._latest:
                 # Superseded while waiting in the queue.
                 job.future.set_result(AIResult(job.request_id, cancelled=True))
                 continue
@@ -155,27 +203,130 @@ class AIWorker:
             if not job.future.set_running_or_notify_cancel():
                 self._finish(job)
                 continue
-            # The search makes millions of short-lived objects without cycles; the cyclic collector's
-            # full passes over them would hold the interpreter for tens of milliseconds at a time and
-            # stall the window's frames, so it is paused while a search runs and run once after.
-            collecting = gc.isenabled()
-            gc.disable()
             try:
-                if job.history:
-                    played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job),
-                                          history=job.history)  # fmt: skip
-                else:
-                    played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job))
-                result = AIResult(job.request_id, played.turn, played.score, dict(played.info),
-                                  cancelled=job.cancel.is_set() or played.turn is None)  # fmt: skip
-            except Exception as exc:  # an AI bug must not take the game down with it
+                result = self._search(job)
+            except Exception as exc:  # a fault here must still answer the request
                 result = AIResult(job.request_id, error=f"{type(exc).__name__}: {exc}", exception=exc,
                                   info={"traceback": traceback.format_exc()})  # fmt: skip
-            finally:
-                if collecting:
-                    gc.enable()
             job.future.set_result(result)
             self._finish(job)
+
+    def _search(self, job: _Job) -> AIResult:
+        if self._use_process:
+            try:
+                return self._search_in_child(job)
+            except _NoProcess as exc:
+                self._use_process = False  # this machine cannot run one; the thread searches from now on
+                result = self._search_here(job)
+                result.info["in_thread"] = str(exc)
+                return result
+        return self._search_here(job)
+
+    def _search_here(self, job: _Job) -> AIResult:
+        # On the window's process the cyclic collector's full passes over the search's objects would
+        # hold the interpreter for tens of milliseconds at a time, so it is paused during the search.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            if job.history:
+                played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job),
+                                      history=job.history)  # fmt: skip
+            else:
+                played = self._choose(job.position, job.limit, job.seed, job.cancel, self._progress_of(job))
+            return AIResult(job.request_id, played.turn, played.score, dict(played.info),
+                            cancelled=job.cancel.is_set() or played.turn is None)  # fmt: skip
+        except Exception as exc:  # an AI bug must not take the game down with it
+            return AIResult(job.request_id, error=f"{type(exc).__name__}: {exc}", exception=exc,
+                            info={"traceback": traceback.format_exc()})  # fmt: skip
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search_in_child(self, job: _Job) -> AIResult:
+        choose = None if self._choose is choose_turn else self._choose
+        for attempt in range(2):
+            child = self._ready_child()
+            with self._lock:
+                child.cancel.clear()
+                if job.cancel.is_set():
+                    return AIResult(job.request_id, cancelled=True)
+            try:
+                child.send(job.request_id, job.position, job.limit, job.seed, job.history, choose)
+                break
+            except SearchProcessGone:
+                # It died while idle: nobody waited on it, so a fresh one takes the request.
+                self._end_child(child)
+                if attempt:
+                    raise
+            except Exception as exc:  # the request does not pickle; the child is untouched
+                return AIResult(job.request_id, error=f"the search could not be sent to its process "
+                                f"({type(exc).__name__}: {exc})", exception=exc)  # fmt: skip
+        return self._await_answer(job, child)
+
+    def _await_answer(self, job: _Job, child: SearchProcess) -> AIResult:
+        limit_deadline = time.monotonic() + (self._hang_timeout or answer_time(job.limit))
+        grace = min(CANCEL_GRACE, self._hang_timeout or CANCEL_GRACE)
+        while True:
+            deadline = limit_deadline
+            if job.cancelled_at is not None:
+                deadline = min(deadline, job.cancelled_at + grace)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._end_child(child, force=True)
+                waited = "after being told to stop" if job.cancelled_at is not None else "in time"
+                return AIResult(job.request_id, cancelled=job.cancel.is_set(),
+                                error=f"the computer's search did not answer {waited}; its process was ended "
+                                      "and starts again at the next request")  # fmt: skip
+            try:
+                message = child.receive(min(left, POLL))
+            except SearchProcessGone as exc:
+                self._end_child(child)
+                return AIResult(job.request_id, cancelled=job.cancel.is_set(),
+                                error=f"the computer's search process stopped unexpectedly ({exc}); "
+                                      "it starts again at the next request")  # fmt: skip
+            except Exception as exc:  # an answer that does not unpickle: start clean rather than guess
+                self._end_child(child)
+                return AIResult(job.request_id, error=f"the computer's answer could not be read "
+                                f"({type(exc).__name__}: {exc})", exception=exc)  # fmt: skip
+            if message is None or message[1] != job.request_id:
+                continue  # nothing yet, or a leftover of an older request
+            kind = message[0]
+            if kind == "progress":
+                self._progress_of(job)(message[2])
+            elif kind == "done":
+                _, _, turn, score, info = message
+                return AIResult(job.request_id, turn, score, info, cancelled=job.cancel.is_set() or turn is None)
+            elif kind == "failed":
+                _, _, text, raised, trace = message
+                return AIResult(job.request_id, error=text, exception=raised, info={"traceback": trace})
+
+    def _ready_child(self) -> SearchProcess:
+        with self._lock:
+            child = self._child
+        if child is not None and child.alive:
+            return child
+        if child is not None:
+            self._end_child(child)
+        try:
+            child = SearchProcess(self._start_timeout)
+        except Exception as exc:
+            raise _NoProcess(f"{type(exc).__name__}: {exc}") from exc
+        with self._lock:
+            self._child = child
+        return child
+
+    def _end_child(self, child: SearchProcess | None = None, force: bool = False) -> None:
+        with self._lock:
+            if child is None:
+                child = self._child
+            if self._child is child:
+                self._child = None
+        if child is not None:
+            # A hung child would not read a request to stop; it is ended at once instead.
+            if force:
+                child.kill()
+            else:
+                child.stop()
 
     def _finish(self, job: _Job) -> None:
         with self._lock:
@@ -192,4 +343,4 @@ class AIWorker:
         return update
 
 
-__all__ = ["AIResult", "AIWorker"]
+__all__ = ["AIResult", "AIWorker", "answer_time"]

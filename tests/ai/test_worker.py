@@ -8,6 +8,7 @@ from hwgame.ai.bots import LEVELS, Limit, PlayResult, choose_turn
 from hwgame.ai.worker import AIWorker
 from hwgame.rules import apply_turn_unchecked
 
+from . import search_hooks
 from .helpers import make_position
 
 # A crowded middle game: many ships, large sacrifices, tens of thousands of whole turns.
@@ -76,7 +77,22 @@ def test_progress_reports_depth_nodes_and_best_turn():
         worker.shutdown()
 
 
-def test_an_error_comes_back_as_a_result_and_the_thread_survives():
+def test_an_error_comes_back_as_a_result_and_the_process_survives():
+    worker = AIWorker(choose=search_hooks.broken)
+    try:
+        bad = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=30)
+        assert bad.error is not None and "boom" in bad.error
+        assert isinstance(bad.exception, RuntimeError)
+        assert bad.turn is None and not bad.ok
+        pid = worker.search_pid
+        good = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=5)
+        assert good.error is None and good.turn == ("turn",)
+        assert worker.search_pid == pid  # an error in the search does not cost a new process
+    finally:
+        worker.shutdown()
+
+
+def test_an_error_comes_back_as_a_result_when_searching_on_the_thread():
     calls = []
 
     def broken(position, limit, seed=None, cancel=None, progress=None):
@@ -85,14 +101,14 @@ def test_an_error_comes_back_as_a_result_and_the_thread_survives():
             raise RuntimeError("boom")
         return PlayResult(("turn",), 1.0, {"depth": 1})
 
-    worker = AIWorker(choose=broken)
+    worker = AIWorker(choose=broken, process=False)
     try:
         bad = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=5)
         assert bad.error is not None and "boom" in bad.error
         assert isinstance(bad.exception, RuntimeError)
-        assert bad.turn is None and not bad.ok
         good = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=5)
         assert good.error is None and good.turn == ("turn",)
+        assert calls == [1, 2] and worker.search_pid is None
     finally:
         worker.shutdown()
 

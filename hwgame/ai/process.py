@@ -1,0 +1,179 @@
+"""The search's own process: a child that answers search requests, and the handle that drives it.
+
+The search is pure Python; run on a thread of the window's process it would hold the window's
+interpreter lock for most of every frame. Here it runs in one long-lived child process, started with
+the ``spawn`` method (the same on Linux, macOS, Windows and in the single-file build) and reused for
+every request. ``serve`` is the child's entry; it imports ``hwgame.rules`` and ``hwgame.ai`` only,
+never pygame or the window. ``SearchProcess`` is the parent's handle, used by the AI worker thread.
+
+Everything on the pipe is plain picklable data (a Position is a NamedTuple of tuples, a Limit a frozen
+dataclass, a turn a tuple of frozen dataclasses). Messages are tuples:
+
+- to the child: ``("search", request_id, position, limit, seed, history, choose)``, ``("stop",)``;
+  ``choose`` is None for ``choose_turn`` or a module-level function (tests use their own);
+- from the child: ``("ready", pid)``, ``("progress", request_id, info)``,
+  ``("done", request_id, turn, score, info)``, ``("failed", request_id, message, exception, traceback)``.
+
+A cancel is not a message: it is a shared ``multiprocessing.Event`` that the search polls every few
+nodes through the ``cancel`` argument of ``choose_turn``, so it lands while the child is busy.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import signal
+import traceback
+from multiprocessing.connection import Connection, wait
+
+from .bots import choose_turn
+
+STOP = ("stop",)
+
+
+class SearchProcessGone(Exception):
+    """The child process died (or its pipe broke); the message says how, in plain words."""
+
+
+# --- the child's side ---
+def serve(conn: Connection, cancel) -> None:
+    """The child's entry: answer requests from ``conn`` one at a time until told to stop or the pipe closes.
+
+    ``cancel`` is the shared Event the parent sets to stop the running search."""
+    # Ctrl+C in the terminal reaches the whole process group; the window decides when the child stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return  # the window's process is gone
+        if message[0] != "search":
+            return
+        _, request_id, position, limit, seed, history, choose = message
+        answer(conn, cancel, request_id, position, limit, seed, history, choose or choose_turn)
+
+
+def answer(conn: Connection, cancel, request_id: int, position, limit, seed, history, choose) -> None:
+    """Run one search and send its outcome (a turn or a failure) back on ``conn``."""
+
+    def progress(info: dict) -> None:
+        try:
+            conn.send(("progress", request_id, info))
+        except OSError:
+            raise SystemExit(0) from None  # the parent is gone: nobody wants this search any more
+        except Exception:
+            pass  # a snapshot that does not pickle is not worth stopping the search for
+
+    # The search makes millions of short-lived objects without cycles; full passes of the cyclic
+    # collector over them only cost time, so it is paused while a search runs.
+    gc.disable()
+    try:
+        if history:
+            played = choose(position, limit, seed, cancel, progress, history=history)
+        else:
+            played = choose(position, limit, seed, cancel, progress)
+        reply: tuple = ("done", request_id, played.turn, played.score, dict(played.info, pid=os.getpid()))
+    except Exception as exc:  # an AI bug becomes an answer; the child lives on for the next request
+        reply = ("failed", request_id, f"{type(exc).__name__}: {exc}", exc, traceback.format_exc())
+    finally:
+        gc.enable()
+    try:
+        conn.send(reply)
+    except OSError:
+        raise SystemExit(0) from None
+    except Exception as exc:  # the turn or the exception did not pickle: say so instead
+        conn.send(("failed", request_id, f"the search's answer could not be sent back ({type(exc).__name__}: {exc})",
+                   None, traceback.format_exc()))  # fmt: skip
+
+
+# --- the parent's side ---
+class SearchProcess:
+    """One child process running ``serve``, started at construction; raises RuntimeError if it does not start."""
+
+    def __init__(self, start_timeout: float = 30.0):
+        self._ended = False
+        ctx = multiprocessing.get_context("spawn")
+        self.cancel = ctx.Event()
+        self._conn, child_end = ctx.Pipe()
+        self._process = ctx.Process(target=serve, args=(child_end, self.cancel), name="hwgame-search", daemon=True)
+        self._process.start()
+        child_end.close()  # so that the child's death shows as the end of the pipe here
+        try:
+            hello = self.receive(start_timeout)
+        except SearchProcessGone as exc:
+            self.stop()
+            raise RuntimeError(f"the search process could not start: {exc}") from None
+        if hello is None or hello[0] != "ready":
+            self.stop()
+            raise RuntimeError(f"the search process did not start within {start_timeout:.0f} s")
+        self.pid: int = hello[1]
+
+    def send(self, request_id: int, position, limit, seed, history, choose) -> None:
+        """Ask for one search (``choose`` None means ``choose_turn``). Raises SearchProcessGone if the
+        child is dead, or the pickling error if the request cannot cross the pipe."""
+        try:
+            self._conn.send(("search", request_id, position, limit, seed, history, choose))
+        except OSError as exc:
+            raise SearchProcessGone(self._how_it_ended(exc)) from None
+
+    def receive(self, timeout: float) -> tuple | None:
+        """The next message from the child, or None when none came within ``timeout`` seconds.
+
+        Raises SearchProcessGone when the child died or its pipe closed."""
+        ready = wait([self._conn, self._process.sentinel], max(0.0, timeout))
+        # A message the child sent just before dying is still read: the pipe comes first.
+        if self._conn in ready or (ready and self._conn.poll()):
+            try:
+                return self._conn.recv()
+            except (EOFError, OSError) as exc:
+                raise SearchProcessGone(self._how_it_ended(exc)) from None
+        if ready:
+            raise SearchProcessGone(self._how_it_ended(None))
+        return None
+
+    @property
+    def alive(self) -> bool:
+        """True while the child runs."""
+        return not self._ended and self._process.is_alive()
+
+    def stop(self, grace: float = 1.0) -> None:
+        """Ask the child to finish, and end it by force if it does not within ``grace`` seconds."""
+        try:
+            self._conn.send(STOP)
+        except Exception:
+            pass  # dead already, or the pipe is broken: the force below handles it
+        self._process.join(grace)
+        self.kill()
+
+    def kill(self) -> None:
+        """End the child at once (it hangs or is not wanted any more) and release the pipe."""
+        if self._ended:
+            return
+        self._ended = True
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(1.0)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join(1.0)
+        self._conn.close()
+        if not self._process.is_alive():
+            self._process.close()  # frees its handles now rather than at garbage collection
+
+    def _how_it_ended(self, exc: BaseException | None) -> str:
+        self._process.join(0.5)  # the exit code is known only once the child is reaped
+        code = self._process.exitcode
+        if code is None:
+            return f"its pipe broke ({type(exc).__name__})" if exc is not None else "its pipe broke"
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return f"it was stopped by {name}"
+        return f"it exited with status {code}"
+
+
+__all__ = ["SearchProcess", "SearchProcessGone", "answer", "serve"]
