@@ -21,8 +21,8 @@ from typing import NamedTuple
 
 from hwgame.rules import PLAYING, Position
 
-from .evaluate import WIN, weights_for
-from .search import SearchParams, search
+from .evaluate import weights_for
+from .search import LIKELY, SearchParams, search
 from .setup import rank_setups
 
 
@@ -110,7 +110,7 @@ def softmax_pick(ranked: list, temperature: float, choices: int, rng: random.Ran
     """Pick one (score, turn) from the best ``choices`` with probability ~ exp(score / temperature).
 
     Turns that lose at once are kept out while any other exists."""
-    pool = [r for r in ranked if r[0] > -(WIN - 100)] or list(ranked)
+    pool = [r for r in ranked if r[0] > -(LIKELY - 1000)] or list(ranked)
     pool = sorted(pool, key=lambda r: -r[0])[:choices]
     if temperature <= 0 or len(pool) == 1:
         return pool[0]

@@ -49,6 +49,8 @@ from collections.abc import Mapping
 
 from hwgame.rules import PLAYING, Position
 
+from .threats import capture_threat, catastrophe_threat
+
 WIN = 100_000  # a won game; search scores mate-like results as WIN minus the ply count
 
 RED, YELLOW, GREEN, BLUE = range(4)
@@ -69,6 +71,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "tempo": 4.0,
     "tempo_factor": 1.6,
     "defender_factor": 0.6,
+    "catastrophes": 0.8,
+    "captures": 0.5,
+    "parry": 0.15,
 }
 
 # Per-colour values, indexed r, y, g, b.
@@ -255,5 +260,11 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
         v += w["defence"] * (DEFENDER_SIZE[big] + 3.0 * min(len(mine) - 1, 2))
         v += w["pressure"] * min(pressure[pl], 9) * 1.5
         v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere, masks)
+        # What the other player could take next turn; the victim to move may still parry it.
+        factor = 1.0 if position.to_move != pl else w["parry"]
+        if w["catastrophes"]:
+            v -= w["catastrophes"] * factor * catastrophe_threat(position, pl)
+        if w["captures"]:
+            v -= w["captures"] * factor * capture_threat(position, pl)
         side[pl] = v
     return side[me] - side[1 - me] + w["tempo"]

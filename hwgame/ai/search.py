@@ -32,6 +32,16 @@ from .tactics import find_win, win_possible
 from .turns import Scored, scored_turns
 
 EXACT, LOWER, UPPER = 0, 1, 2
+# Scores beyond PROVEN are results proven over every reply: a win or a loss within the search.
+PROVEN = WIN - 1000
+# A side whose every examined turn loses, where a beam or a cap left turns unexamined, is probably
+# lost: scored LIKELY (minus the ply), far below any evaluation but never claimed as proven.
+LIKELY = WIN // 2
+
+
+def is_proven(score: float) -> bool:
+    """True for a score that is a proven win or loss (see PROVEN)."""
+    return abs(score) >= PROVEN
 
 
 class Aborted(Exception):
@@ -96,6 +106,8 @@ class Searcher:
         self.start = time.perf_counter()
         self.soft = self.start + params.time_limit
         self.hard = self.start + (params.hard_time if params.hard_time is not None else 3 * params.time_limit)
+        # The safety check may run past the hard deadline (it comes first); this bounds even that.
+        self.panic = self.hard + max(10.0, 4 * params.time_limit)
         self.tt: dict = {}
         self.killers: dict[int, list] = {}
         self.children_cache: dict = {}
@@ -123,6 +135,13 @@ class Searcher:
         if self.nodes & 7:
             return
         self._check(self.hard)
+
+    def safety_tick(self) -> None:
+        """Like tick, but only a cancel and the panic deadline stop it (the safety check)."""
+        self.nodes += 1
+        if self.nodes & 7:
+            return
+        self._check(self.panic)
 
     def _check(self, deadline: float) -> None:
         # Checked every 8 nodes (a node costs well under a millisecond), so a cancel lands fast.
@@ -209,21 +228,43 @@ class Searcher:
                     killers.insert(0, child.turn)
                     del killers[2:]
                 break
+        if best_score <= -PROVEN and alpha < beta:
+            best_score, best_key = self._escape(kids, order, best_score, best_key, ply)
         flag = UPPER if best_score <= alpha0 else LOWER if best_score >= beta else EXACT
         self.tt[key] = (depth, best_score, flag, best_key)
         return best_score
 
-    def _leaf_choice(self, kids: list[Scored], pos: Position, ply: int) -> tuple[float, tuple | None]:
+    def _leaf_choice(self, kids, pos: Position, ply: int) -> tuple[float, tuple | None]:
         """The best static child of a depth-1 node, skipping children that let the next player win at
         once (a cheap quiescence: it shows threats that cannot all be parried). Children were scored
-        on generation, so no evaluation happens here."""
+        on generation, so no evaluation happens here.
+
+        A loss is only claimed as proven when every successor was generated and every one of them
+        lets the opponent win; with successors left out, it is only LIKELY."""
         draws = self.draw_keys if pos.rules.repetition_draw else ()
         if draws:
             kids = sorted(kids, key=lambda k: -(0.0 if k.key in draws else k.score))
-        for k in kids[: self.p.inner_keep * 2]:
+        for k in kids:
             if k.position.is_over() or not win_possible(k.position) or find_win(k.position, self.tick) is None:
                 return (0.0 if k.key in draws else k.score), k.key
-        return -(WIN - ply - 1), None
+        if getattr(kids, "complete", True):
+            return -(WIN - ply - 1), None
+        return -(LIKELY - ply - 1), None
+
+    def _escape(self, kids, searched, best_score: float, best_key, ply: int) -> tuple[float, tuple | None]:
+        """Every searched child lost: look for one left unsearched that does not lose at once.
+
+        Such a child scores its static value (it was not searched as deeply); without one, the loss
+        stays proven only when every successor was generated."""
+        tried = {id(k) for k in searched}
+        for k in kids:
+            if id(k) in tried or k.position.is_over():
+                continue
+            if not win_possible(k.position) or find_win(k.position, self.tick) is None:
+                return k.score, k.key
+        if getattr(kids, "complete", True):
+            return best_score, best_key
+        return max(best_score, -(LIKELY - ply)), best_key
 
     def _ordered(self, kids: list[Scored], tt_best, ply: int) -> list[Scored]:
         keep = kids[: self.p.inner_keep]
@@ -261,7 +302,7 @@ class Searcher:
         scores = {r.key: r.score for r in roots}
         if self.draw_keys and position.rules.repetition_draw:
             for k in scores:
-                if k in self.draw_keys and abs(scores[k]) < WIN - 100:
+                if k in self.draw_keys and not is_proven(scores[k]):
                     scores[k] = 0.0  # the third occurrence: a draw
         if self.p.safety:
             try:
@@ -279,8 +320,8 @@ class Searcher:
             self.depth_done = depth
             roots = ranked
             self.report(depth)
-            if abs(scores[ranked[0].key]) >= WIN - 100:
-                break  # a forced result: deeper search will not change it
+            if is_proven(scores[ranked[0].key]):
+                break  # a proven result: deeper search will not change it
         ranked = sorted(roots, key=lambda r: -scores[r.key])
         best = ranked[0]
         return self._result(best.turn, scores[best.key], self.depth_done, ranked=ranked,
@@ -289,36 +330,52 @@ class Searcher:
     def _safe_first(self, position: Position, roots: list[Scored], scores: dict) -> list[Scored]:
         """Mark candidates after which the opponent wins at once; return the list with safe ones first.
 
-        Checks in static order and stops after ``root_keep`` safe candidates; if the generated
-        candidates are all unsafe (the beam may have cut the saving turn), every successor is tried."""
+        Safety comes before the time budget: candidates are checked in static order until
+        ``root_keep`` are safe, or the hard deadline has passed and at least one is; only a cancel
+        or the ``panic`` deadline stops the check earlier. If every generated candidate is unsafe
+        (the beam may have cut the saving turn), every successor is tried."""
         safe, unsafe = [], []
         for r in roots:
-            if len(safe) >= self.p.root_keep:
+            if len(safe) >= self.p.root_keep or (safe and time.perf_counter() > self.hard):
                 break
             if r.position.is_over():
                 continue  # a loss (or a draw) for the mover: its static score already says so
-            if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
+            if not win_possible(r.position) or find_win(r.position, self.safety_tick) is None:
                 safe.append(r)
             else:
                 unsafe.append(r)
                 scores[r.key] = -(WIN - 2)
-        if not safe:
-            # Every successor, no beam: slow in big positions, but only reached when all else loses.
-            for r in scored_turns(position, self.score_for_mover, None, None, self.hard_tick):
-                if r.position.is_over():
-                    continue
-                if not win_possible(r.position) or find_win(r.position, self.hard_tick) is None:
-                    scores[r.key] = r.score
-                    safe.append(r)
-                    break
+        if not safe and not getattr(roots, "complete", True):
+            safe = self._defences(position, scores)
         placed = {id(r) for r in safe} | {id(r) for r in unsafe}
         rest = [r for r in roots if id(r) not in placed]
         return safe + rest + unsafe if safe else roots
 
+    def _defences(self, position: Position, scores: dict, most: int = 48) -> list[Scored]:
+        """Successors after which the opponent cannot win at once, found among every successor
+        (no beam); only those are evaluated, and at most ``most`` are kept."""
+        found: list[Scored] = []
+        try:
+            every = scored_turns(position, lambda end: 0.0, None, None, self.safety_tick)
+            for r in every:
+                if r.position.is_over():
+                    continue
+                if not win_possible(r.position) or find_win(r.position, self.safety_tick) is None:
+                    found.append(Scored(self.score_for_mover(r.position), r.turn, r.position, r.key))
+                    if len(found) >= most:
+                        break
+        except Aborted:
+            if self.was_cancelled:
+                raise
+        found.sort(key=lambda r: -r.score)
+        for r in found:
+            scores[r.key] = r.score
+        return found
+
     def _iterate(self, roots: list[Scored], depth: int, scores: dict) -> list[Scored]:
         """One iteration at ``depth`` over the best root candidates; updates ``scores``."""
         order = sorted(roots, key=lambda r: -scores[r.key])
-        keep = [r for r in order[: self.p.root_keep] if scores[r.key] > -(WIN - 100)]
+        keep = [r for r in order[: self.p.root_keep] if scores[r.key] > -PROVEN]
         if not keep:
             return order
         alpha = -WIN * 2
@@ -381,4 +438,5 @@ def search(position: Position, params: SearchParams, cancel=None, progress=None)
         _deferred.append(searcher)
 
 
-__all__ = ["Aborted", "SearchParams", "SearchResult", "Searcher", "release_memory", "search"]
+__all__ = ["LIKELY", "PROVEN", "Aborted", "SearchParams", "SearchResult", "Searcher", "is_proven", "release_memory",
+           "search"]  # fmt: skip

@@ -21,6 +21,12 @@ from hwgame.rules import PASS, Catastrophe, EndTurn, Pass, Position, apply_actio
 from hwgame.rules.movegen import catastrophe_actions
 
 
+class Successors(list):
+    """Scored successors, best first; ``complete`` is False when a beam or the cap left some out."""
+
+    complete: bool = True
+
+
 class Scored(NamedTuple):
     """A successor with its static score from the view of the player who played the turn."""
 
@@ -36,7 +42,7 @@ def scored_turns(
     width: int | None = None,
     cap: int | None = None,
     tick: Callable[[], None] | None = None,
-) -> list[Scored]:
+) -> Successors:
     """Distinct successors of ``position`` with ``score(successor)`` for the mover, best first.
 
     ``score`` gets the position after the turn (the opponent to move) and must return the value
@@ -69,6 +75,7 @@ def scored_turns(
                 stack.append((apply_action(st, a), tu + (a,)))
 
     frontier: list = []
+    complete = True
     closure(start_turn(position), (), frontier)
     level = 0
     while frontier:
@@ -88,19 +95,22 @@ def scored_turns(
                         group = next((x for x in item[2] if type(x) is not Catastrophe), None)
                         groups.setdefault(group, []).append(item)
                 if cap is not None and len(results) >= cap:
-                    return _ordered(results)
+                    return _ordered(results, complete=False)
         level += 1
         frontier = []
         for items in groups.values():
             if width is not None and level >= 2 and len(items) > width:
                 items.sort(key=lambda item: -item[0])
                 items = items[:width]
+                complete = False
             frontier.extend(items)
-    return _ordered(results)
+    return _ordered(results, complete)
 
 
-def _ordered(results: dict) -> list[Scored]:
-    return sorted(results.values(), key=lambda s: -s.score)
+def _ordered(results: dict, complete: bool = True) -> Successors:
+    out = Successors(sorted(results.values(), key=lambda s: -s.score))
+    out.complete = complete
+    return out
 
 
-__all__ = ["Scored", "scored_turns"]
+__all__ = ["Scored", "Successors", "scored_turns"]

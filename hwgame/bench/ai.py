@@ -116,6 +116,7 @@ def run(argv: list[str]) -> int:
                         help="cpp: a level against the reference C++ engine's AI (see hwgame.bench.versus)")
     parser.add_argument("--level", choices=tuple(LEVELS), default="normal", help="our level in --match cpp")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in --match cpp")
+    parser.add_argument("--record", help="folder to write the games of --match cpp to, one turn a line")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=200)
@@ -123,7 +124,7 @@ def run(argv: list[str]) -> int:
     if args.match == "cpp":
         from .versus import run_reference_match
 
-        share = run_reference_match(args.level, args.games, args.max_turns, args.jobs)
+        share = run_reference_match(args.level, args.games, args.max_turns, args.jobs, record=args.record)
         if share is not None:
             target = CPP_TARGETS.get(args.level)
             if target is not None:

@@ -15,9 +15,10 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from hwgame.ai.bots import LEVELS, choose_turn
-from hwgame.rules import STANDARD, apply_checked, end_turn, initial_position, parse_turn, start_turn
+from hwgame.rules import STANDARD, apply_checked, end_turn, format_turn, initial_position, parse_turn, start_turn
 
 from .reference import find_reference, reference_move
 
@@ -53,6 +54,7 @@ class GameRecord:
     nodes: int = 0
     search_seconds: float = 0.0
     detail: str = ""
+    moves: list = field(default_factory=list)  # every turn in SDG notation, setups included
 
 
 def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, cli: str) -> GameRecord:
@@ -90,6 +92,7 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
             rec.score = 0.0 if who == "ours" else 1.0
             return rec
         pos = end_turn(state.position)
+        rec.moves.append(format_turn(turn))
         rec.turns = n + 1
         seen[pos.key()] += 1
         if seen[pos.key()] >= 3:
@@ -110,14 +113,26 @@ def _one(args) -> tuple[int, bool, GameRecord]:
     return index, we_first, play_reference_game(level, index, we_first, max_turns, cli)
 
 
+def _write_record(folder: str, number: int, index: int, we_first: bool, rec: GameRecord) -> None:
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    setups = [f"homeworld {s}" for s in OPENINGS[index % len(OPENINGS)]]
+    head = f"# ours {'first' if we_first else 'second'}; result {rec.score} by {rec.reason}"
+    (path / f"game{number:03d}.txt").write_text("\n".join([head, *setups, *rec.moves]) + "\n", encoding="utf-8")
+
+
 def _spread(times: list) -> str:
     if not times:
         return "no turns"
     return f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
 
 
-def run_reference_match(level: str, games: int, max_turns: int, jobs: int, out=sys.stdout) -> float | None:
-    """Play ``games`` games of ``level`` against the reference; print the table and return the score share."""
+def run_reference_match(
+    level: str, games: int, max_turns: int, jobs: int, out=sys.stdout, record: str | None = None
+) -> float | None:
+    """Play ``games`` games of ``level`` against the reference; print the table and return the score share.
+
+    With ``record`` (a folder), each game's turns are written there, one turn a line."""
     cli, why = find_reference()
     if cli is None:
         print(f"skipped: {why}", file=out)
@@ -129,6 +144,8 @@ def run_reference_match(level: str, games: int, max_turns: int, jobs: int, out=s
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
         for done, (index, we_first, rec) in enumerate(pool.map(_one, plan), 1):
             records.append(rec)
+            if record:
+                _write_record(record, done, index, we_first, rec)
             total += rec.score
             side = "first" if we_first else "second"
             extra = f" ({rec.detail[:120]})" if rec.detail else ""

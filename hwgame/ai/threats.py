@@ -1,0 +1,200 @@
+"""What the side to move could take from the other next turn: catastrophes and captures anywhere.
+
+The static evaluation is mostly read after a turn, with the opponent to move; what matters then is
+what that opponent can do at once. Two estimates, both cheap (no move generation), both in material
+points of ``evaluate.SIZE_VALUE``:
+
+- **catastrophes** (``catastrophe_threat``): for every system and colour where a catastrophe would
+  cost the victim more than the attacker (the victim's ships of that colour, a home star, every ship
+  when the system's only star goes), can the attacker bring the colour to four pieces in one turn?
+  Already four: free. Else one free action (a move in from a connected system with yellow access,
+  a build there with green access, a trade there with blue access), or a sacrifice: yellow moves in
+  ships of that colour (one action from a connected system, two from farther), green builds, blue
+  trades. A catastrophe that leaves the victim without a ship at home, or destroys the home's stars,
+  counts as a lost game (``HOME_LOSS``).
+- **captures** (``capture_threat``): a free capture where the attacker has red access and a ship as
+  large as the victim's, or a red sacrifice of size N taking the N best ships within reach anywhere.
+  A captured ship changes sides, so it counts twice.
+
+The best threat counts in full and the others a quarter: one turn carries out one plan, but a plan
+that fails against one defence may work elsewhere.
+"""
+
+from __future__ import annotations
+
+from hwgame.rules import Position
+
+RED, YELLOW, GREEN, BLUE = range(4)
+SIZE_VALUE = (10.0, 19.0, 30.0)
+HOME_LOSS = 120.0  # a catastrophe or capture that ends the game: more than any material
+
+
+def _mask(stars) -> int:
+    mask = 0
+    for p in stars:
+        mask |= 1 << (p % 3)
+    return mask
+
+
+def _value(ships) -> float:
+    return sum(SIZE_VALUE[p % 3] for p in ships)
+
+
+def _combine(threats: list[float]) -> float:
+    if not threats:
+        return 0.0
+    threats.sort(reverse=True)
+    return threats[0] + 0.25 * sum(threats[1:3])
+
+
+def catastrophe_threat(position: Position, victim: int) -> float:
+    """Material the attacker (the other player) could destroy by catastrophes on its next turn."""
+    attacker = 1 - victim
+    systems = position.systems
+    bank = position.bank
+    masks = [_mask(s.stars) for s in systems]
+    # Per colour, the attacker's ships of it: (system index, how many, yellow access there); and the
+    # attacker's largest ship of each colour anywhere (a sacrifice gives size + 1 actions).
+    fleets: list[list] = [[], [], [], []]
+    biggest = [-1, -1, -1, -1]
+    for j, s in enumerate(systems):
+        theirs = s.ships1 if attacker else s.ships0
+        if not theirs:
+            continue
+        yellow = any(p // 3 == YELLOW for p in s.stars) or any(p // 3 == YELLOW for p in theirs)
+        per = [0, 0, 0, 0]
+        for p in theirs:
+            per[p // 3] += 1
+            if p % 3 > biggest[p // 3]:
+                biggest[p // 3] = p % 3
+        for c in range(4):
+            if per[c]:
+                fleets[c].append((j, per[c], yellow))
+    most = max(biggest[YELLOW], biggest[GREEN], biggest[BLUE]) + 1  # most pieces one turn can add
+    threats: list[float] = []
+    for i, s in enumerate(systems):
+        mine = s.ships1 if victim else s.ships0
+        if not mine:
+            continue
+        theirs = s.ships1 if attacker else s.ships0
+        counts = [0, 0, 0, 0]
+        for p in s.stars:
+            counts[p // 3] += 1
+        for p in mine:
+            counts[p // 3] += 1
+        for p in theirs:
+            counts[p // 3] += 1
+        my_home = s.home == victim
+        star_colors = [p // 3 for p in s.stars]
+        for c in range(4):
+            need = 4 - counts[c]
+            if need > max(most, 1) or not counts[c]:
+                continue
+            loss = _catastrophe_loss(s, c, mine, theirs, star_colors, my_home)
+            if loss <= 0:
+                continue
+            if need <= 0 or _can_add(s, masks, fleets[c], biggest, bank, i, c, need, attacker):
+                threats.append(loss)
+    return _combine(threats)
+
+
+def _catastrophe_loss(s, c: int, mine, theirs, star_colors, my_home: bool) -> float:
+    """What a catastrophe of colour ``c`` in ``s`` costs the victim, net of the attacker's losses."""
+    if star_colors and all(x == c for x in star_colors):
+        if my_home:
+            return HOME_LOSS
+        return _value(mine) - _value(theirs)
+    lost = [p for p in mine if p // 3 == c]
+    if my_home and len(lost) == len(mine):
+        return HOME_LOSS
+    if not lost:
+        return 0.0
+    loss = _value(lost) - _value([p for p in theirs if p // 3 == c])
+    if my_home and c in star_colors:
+        loss += 40.0  # a homeworld down to one star: fewer powers, easier to destroy
+    return loss
+
+
+def _can_add(s, masks, fleet, biggest, bank, i: int, c: int, need: int, attacker: int) -> bool:
+    """Can the attacker put ``need`` more pieces of colour ``c`` into system ``i`` (``s``) in one turn?
+    ``fleet`` lists the attacker's ships of colour ``c``: (system index, count, yellow access)."""
+    theirs = s.ships1 if attacker else s.ships0
+    bank_c = bank[c * 3] + bank[c * 3 + 1] + bank[c * 3 + 2]
+    has_c_here = False
+    costs = []  # yellow actions to bring each ship of colour c: 1 from a connected system, 2 from farther
+    free_move = False
+    target = masks[i]
+    for j, n, yellow in fleet:
+        if j == i:
+            has_c_here = True
+            continue
+        near = not (masks[j] & target)
+        if near and yellow:
+            free_move = True
+        costs.extend([1 if near else 2] * n)
+    if need == 1:
+        if free_move:
+            return True
+        if bank_c:
+            here = {p // 3 for p in s.stars} | {p // 3 for p in theirs}
+            if has_c_here and GREEN in here:
+                return True
+            if BLUE in here and any(p // 3 != c and bank[c * 3 + p % 3] for p in theirs):
+                return True
+    y = biggest[YELLOW] + 1
+    if y and len(costs) >= need:
+        costs.sort()
+        if c == YELLOW:
+            costs = costs[1:]  # the sacrificed yellow cannot also move in
+        spent = brought = 0
+        for cost in costs:
+            if spent + cost > y:
+                break
+            spent += cost
+            brought += 1
+        if brought >= need:
+            return True
+    g = biggest[GREEN] + 1
+    if g >= need and has_c_here and bank_c + (c == GREEN) >= need:
+        return True
+    b = biggest[BLUE] + 1
+    if b >= need and bank_c >= need:
+        tradable = sum(1 for p in theirs if p // 3 != c and bank[c * 3 + p % 3])
+        if tradable >= need:
+            return True
+    return False
+
+
+def capture_threat(position: Position, victim: int) -> float:
+    """Material the attacker could capture on its next turn (a captured ship counts twice)."""
+    attacker = 1 - victim
+    free_best = 0.0
+    reachable: list[float] = []
+    red_sizes = []
+    for s in position.systems:
+        mine = s.ships1 if victim else s.ships0
+        theirs = s.ships1 if attacker else s.ships0
+        red_sizes.extend(p % 3 + 1 for p in theirs if p // 3 == RED)
+        if not mine or not theirs:
+            continue
+        reach = max(p % 3 for p in theirs)
+        prey = sorted((SIZE_VALUE[p % 3] for p in mine if p % 3 <= reach), reverse=True)
+        if not prey:
+            continue
+        if s.home == victim and len(prey) == len(mine) and len(mine) <= 1:
+            prey[0] = HOME_LOSS  # the last defender of a homeworld
+        red_here = any(p // 3 == RED for p in s.stars) or any(p // 3 == RED for p in theirs)
+        if red_here:
+            free_best = max(free_best, prey[0])
+        reachable.extend(prey)
+    if not reachable:
+        return 0.0
+    best = 2 * free_best
+    if red_sizes:
+        n = max(red_sizes)
+        reachable.sort(reverse=True)
+        best = max(best, 2 * sum(reachable[:n]) - SIZE_VALUE[n - 1])
+    return best
+
+
+__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_threat"]
