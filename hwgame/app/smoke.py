@@ -2,7 +2,8 @@
 
 Used after a build (``dist/hwgame --smoke``) and from source. It runs on SDL's dummy drivers and:
 loads every asset, draws a middle game and the first tutorial lesson, lets the Easy computer play one
-turn, then saves and loads a game in a temporary data folder (the player's own saves are not touched).
+turn (in its own search process, as in the game), then saves and loads a game in a temporary data
+folder (the player's own saves are not touched).
 Prints one line per step and exits 0, or prints one line naming the step that failed and exits 1.
 """
 
@@ -134,18 +135,29 @@ def check_tutorial(ctx: Context) -> str:
 
 
 def check_ai_turn(ctx: Context) -> str:
-    """The Easy computer chooses a turn in the middle game, and the rules engine accepts it."""
-    from hwgame.ai import choose_turn, level
+    """The Easy computer chooses a turn in the middle game, in its own search process as in the game,
+    and the rules engine accepts it."""
+    from hwgame.ai import AIWorker, level
 
     game = ctx.game
     before = len(game.turns)
-    result = choose_turn(game.position, level("easy"), seed=1, history=game.repetition_counts())
+    worker = AIWorker()
+    try:
+        result = worker.request(game.position, level("easy"), seed=1, history=game.repetition_counts()).result(120)
+    finally:
+        worker.shutdown()
+    if result.error is not None:
+        raise SmokeFailure(f"the Easy computer failed: {result.error}")
     if result.turn is None:
         raise SmokeFailure("the Easy computer found no turn")
+    pid = result.info.get("pid")
+    if pid is None or pid == os.getpid():
+        reason = result.info.get("in_thread", "no process id came back")
+        raise SmokeFailure(f"the computer's search process did not start ({reason})")
     game.play(result.turn)  # checked: an illegal turn raises with the reason
     if len(game.turns) != before + 1:
         raise SmokeFailure("the computer's turn was not recorded")
-    return f"{len(result.turn)} actions in {result.info.get('time', 0.0):.2f} s"
+    return f"{len(result.turn)} actions in {result.info.get('time', 0.0):.2f} s, searched in process {pid}"
 
 
 def check_save_load(ctx: Context) -> str:
