@@ -54,6 +54,10 @@ class App:
         self.strict = False  # tests set this: an error in a screen is raised instead of shown
         # The name each game was last saved or loaded under: the Save screen offers it again.
         self.save_names: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
+        # The game on screen (set when this app opens one), whose autosave leaving it brings up to date,
+        # and what its last autosave held, so that leaving writes only what changed.
+        self.playing: PlayController | None = None
+        self._autosaved: tuple | None = None
         self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
 
     # --- settings ---
@@ -104,16 +108,17 @@ class App:
         self.stop_game()
         vs_computer = COMPUTER in config.seats
         game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer)
-        ctl = PlayController(game, config.seats, config.levels, self.opponent, on_commit=self.autosave)
+        ctl = self._play(game, config.seats, config.levels)
         if config.auto_setup:
             auto_setup(ctl, self.rng)
-            self.autosave(game)
+            self.autosave(ctl)
             self._open(PlayScene(self, ctl))
         else:
             self._open(SetupScene(self, ctl))
 
     def open_game(self, game: Game, players=None) -> None:
-        """Continue a game (loaded from a save): seats and levels from the save's players."""
+        """Continue a game (loaded from a save, or begun at a board of the replay viewer): seats and levels
+        from ``players``. An unfinished game is autosaved at once, so Continue on the title finds it."""
         from .scenes.play import PlayScene
         from .scenes.setup import SetupScene
 
@@ -123,7 +128,11 @@ class App:
             if getattr(p, "kind", HUMAN) == COMPUTER:
                 seats[i] = COMPUTER
                 levels[i] = level_name(getattr(p, "level", None))
-        ctl = PlayController(game, tuple(seats), tuple(levels), self.opponent, on_commit=self.autosave)
+        if game.pending and seats[game.to_move] == COMPUTER:
+            game.restart_turn()  # the computer plays whole turns: a turn it left half done starts afresh
+        ctl = self._play(game, (seats[0], seats[1]), (levels[0], levels[1]))
+        if not ctl.is_over():
+            self.autosave(ctl)
         if game.in_setup:
             self._open(SetupScene(self, ctl))
             return
@@ -136,8 +145,17 @@ class App:
         self.scenes.reset(TitleScene(self))
         self.scenes.push(scene)
 
+    def _play(self, game: Game, seats: tuple[str, str], levels: tuple[str, str]) -> PlayController:
+        """The controller of a game this app opens; every change of it goes to the game's autosave."""
+        ctl = PlayController(game, seats, levels, self.opponent, on_change=self.autosave)
+        self.playing = ctl
+        return ctl
+
     def stop_game(self) -> None:
-        """Cancel the computer's thinking (new game, load, quit to title)."""
+        """Leave the game on screen (new game, load, quit to title, quit): its autosave brought up to
+        date, the computer's thinking cancelled."""
+        self.keep_game()
+        self.playing = None
         self.opponent.cancel()
 
     def to_title(self) -> None:
@@ -160,25 +178,34 @@ class App:
                 out.append(Player(name=name))
         return out
 
-    def autosave(self, game: Game) -> None:
-        """Write the autosave after a turn (the end-to-end test reads it); a failure shows a message."""
-        ctl = self._controller_of(game)
+    def autosave(self, ctl: PlayController) -> None:
+        """Write the game of ``ctl`` to its own autosave, with the seats ``ctl`` plays (called after every
+        action and turn, and on leaving the game); a failure shows a message."""
+        game = ctl.game
+        if not game.turns and not game.pending:
+            return  # nothing played yet: nothing to lose
+        state = self._state_of(ctl)
         try:
             from hwgame import persist
 
-            players = self.players_of(ctl) if ctl is not None else None
-            persist.autosave(game, players)
+            persist.autosave(game, self.players_of(ctl))
         except Exception as exc:
             self.toast(f"Autosave failed: {getattr(exc, 'message', exc)}")
             return
+        self._autosaved = state
         self.show_notices()  # an autosave that had to move to a new file says so
 
-    def _controller_of(self, game: Game):
-        for scene in self.scenes.scenes:
-            ctl = getattr(scene, "ctl", None)
-            if ctl is not None and ctl.game is game:
-                return ctl
-        return None
+    @staticmethod
+    def _state_of(ctl: PlayController) -> tuple:
+        """What an autosave of ``ctl`` holds: the game, its turns, the turn in progress, the result, the seats."""
+        g = ctl.game
+        return (id(g), tuple(g.turns), tuple(g.pending), g.outcome(), tuple(ctl.seats))
+
+    def keep_game(self) -> None:
+        """Bring the autosave of the game on screen up to date if anything changed since the last one."""
+        ctl = self.playing
+        if ctl is not None and self._state_of(ctl) != self._autosaved:
+            self.autosave(ctl)
 
     def save_record(self, ctl: PlayController, name: str | None = None) -> str:
         """Save the game under a name in the saves folder; return a message for the player."""
@@ -295,9 +322,10 @@ class App:
             T.draw_text(surface, self.theme, line, (rect.centerx, rect.y + 7 + 22 * i), 22, T.TEXT, anchor="midtop")
 
     def quit(self) -> None:
-        """Leave: stop the computer and end the loop."""
+        """Leave (the Quit button, the window's close button): the game kept in its autosave, the computer
+        stopped, the loop ended."""
         self.running = False
-        self.opponent.cancel()
+        self.stop_game()
 
     def remember_window(self, save: bool = True) -> None:
         """Keep the window size for next time (not when it came from ``--size``)."""
@@ -310,5 +338,8 @@ class App:
         self.save_settings()
 
     def shutdown(self) -> None:
-        """Release the worker thread (the window is closing)."""
-        self.opponent.shutdown()
+        """The window is closing, however the loop ended: keep the game, release the worker thread."""
+        try:
+            self.stop_game()
+        finally:
+            self.opponent.shutdown()

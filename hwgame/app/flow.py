@@ -29,6 +29,11 @@ class PlayController(ActionResolver):
 
     ``effects`` collects every change of the board for the screen to animate; ``events`` collects
     short notices for the screen (``"computer-played"``, ``"ai-failed"``, ``"hint"``, ``"committed"``).
+
+    ``on_change(controller)`` is called whenever what a save holds changes: an action, a turn (either
+    side's), an undo, a restarted turn, a seat taken over. The controller itself is handed over, so the
+    autosave knows who sits where without looking for it. ``on_commit(game)`` is called after each turn
+    and undo only.
     """
 
     def __init__(
@@ -38,12 +43,14 @@ class PlayController(ActionResolver):
         levels: tuple[str, str] = ("easy", "easy"),
         opponent: Opponent | None = None,
         on_commit=None,
+        on_change=None,
     ):
         super().__init__(game)
         self.seats = list(seats)
         self.levels = list(levels)
         self.opponent = opponent or Opponent()
         self.on_commit = on_commit
+        self.on_change = on_change
         self.effects: deque[Effect] = deque()
         self.events: deque[tuple[str, str]] = deque()
         self.ai_error: str | None = None
@@ -101,6 +108,10 @@ class PlayController(ActionResolver):
             return None
         self.effects.append(Effect(before, canonical, self.game.state.position, player))
         self._forget_hint()
+        if not self.game.in_setup:
+            # A homeworld is built and its setup turn ended in one step: only a turn in play is kept
+            # half done (and a turn in progress must survive a window that closes).
+            self._changed()
         return None
 
     def end_turn(self) -> str | None:
@@ -120,14 +131,24 @@ class PlayController(ActionResolver):
             return False
         self.game.restart_turn()
         self.effects.clear()
+        self._changed()
         return True
 
     def _after_commit(self) -> None:
         self._forget_hint()
         self.events.append(("committed", ""))
+        self._committed()
+        self.start_computer()
+
+    def _committed(self) -> None:
+        """A turn was played or taken back."""
         if self.on_commit is not None:
             self.on_commit(self.game)
-        self.start_computer()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     # --- undo ---
     def _undo_target(self) -> int | None:
@@ -151,6 +172,7 @@ class PlayController(ActionResolver):
         self.effects.clear()
         if self.game.pending:
             self.game.undo_action()
+            self._changed()
             return "Took back the last action."
         if not self.vs_computer:
             k = len(self.game.turns) - 1
@@ -158,8 +180,7 @@ class PlayController(ActionResolver):
                 return "Nothing to take back."
             self.game.undo()
             self.events.append(("committed", "undo"))
-            if self.on_commit is not None:
-                self.on_commit(self.game)
+            self._committed()
             return "Took back the last turn."
         k = self._undo_target()
         if k is None:
@@ -169,8 +190,7 @@ class PlayController(ActionResolver):
         while len(self.game.turns) > k:
             self.game.undo()
             undone += 1
-        if self.on_commit is not None:
-            self.on_commit(self.game)
+        self._committed()
         self.events.append(("committed", "undo"))
         return "Took back your turn and the computer's answer." if undone > 1 else "Took back your turn."
 
@@ -198,6 +218,7 @@ class PlayController(ActionResolver):
         self.opponent.cancel()
         self.ai_error = None
         self.seats = [HUMAN, HUMAN]
+        self._changed()  # the save says who plays each side
 
     def update(self) -> None:
         """Poll the worker: play a finished computer turn (checked by the engine) or show a hint."""
@@ -235,8 +256,7 @@ class PlayController(ActionResolver):
             self.effects.append(Effect(state.position, action, after.position, player, by_computer=True))
             state = after
         self.events.append(("computer-played", format_turn(answer.turn)))
-        if self.on_commit is not None:
-            self.on_commit(game)
+        self._committed()
 
     # --- hints ---
     def request_hint(self) -> str:

@@ -2,7 +2,8 @@
 
 Imports the rules, pydantic and platformdirs, never the window. The window's entry points:
 
-- ``autosave(game, players)`` after every turn, ``save_game(game, name, players)`` for a named save;
+- ``autosave(game, players)`` after every action and turn (each game to a file of its own),
+  ``save_game(game, name, players)`` for a named save;
 - ``list_saves()`` -> ``SaveInfo`` entries, ``load_game(path_or_name)`` -> ``LoadedGame`` (``.game``,
   ``.players``), ``delete_save(name)``;
 - ``load_settings()`` / ``save_settings(settings)``;

@@ -81,7 +81,10 @@ def game_to_save(
     for i, turn in enumerate(game.turns):
         text = _checked_text(turn, i + 1)
         (setup if game.positions[i].stage < PLAYING else turns).append(text)
-    pending = [_checked_text((a,), len(game.turns) + 1) for a in game.pending]
+    result = result_of(game)
+    # A game can end in the middle of a turn (a player resigns with actions made): those actions were
+    # never ended into a turn, and a finished game has no turn in progress to keep them in.
+    pending = [] if result is not None else [_checked_text((a,), len(game.turns) + 1) for a in game.pending]
     now = now_utc()
     fields = {
         "schema_version": SCHEMA_VERSION,
@@ -95,7 +98,7 @@ def game_to_save(
         "setup": setup,
         "turns": turns,
         "turn_in_progress": pending,
-        "result": result_of(game),
+        "result": result,
         "imported": imported,
     }
     if game_id is not None:

@@ -1,4 +1,4 @@
-"""The saves folder: named saves, the autosave slot, the list of saves, deleting, and the settings.
+"""The saves folder: named saves, one autosave per game, the list of saves, deleting, and the settings.
 
 The window calls the functions at the bottom of this module (``autosave``, ``save_game``, ``list_saves``,
 ``load_game``, ``delete_save``, ``load_settings``, ``save_settings``), which use one ``Store`` for the
@@ -7,8 +7,10 @@ folder chosen by ``--data-dir`` / ``HWGAME_DATA_DIR`` or the platform's default.
 The promise is that a save is never lost:
 
 - every write is atomic (``atomic.atomic_write``) and keeps the previous version as ``NAME.json.bak``;
-- a file that does not load is never written over: a named save refuses, and the autosave moves on to a
-  new name (``autosave-1.json``) while the broken file stays for the player to rescue or delete.
+- every game autosaves to a file of its own (see ``autosaves``): a new game never writes over another
+  game's autosave, only over its own or over an earlier state of the same game;
+- a file that does not load is never written over: a named save refuses, and an autosave moves on to a
+  new name while the broken file stays for the player to rescue or delete.
 """
 
 from __future__ import annotations
@@ -24,16 +26,15 @@ from pydantic import ValidationError
 
 from ..rules.game import Game
 from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
+from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
 from .convert import game_to_save
 from .errors import SaveError, file_error
-from .files import LoadedGame, read_save
+from .files import LoadedGame, read_bytes, read_save
 from .files import load_game as _load_file
 from .paths import locations
 from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
 
-AUTOSAVE = "autosave"
-SUFFIX = ".json"
 _UNSAFE = re.compile(r"[^\w \-.()']+")
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
@@ -54,6 +55,13 @@ class SaveInfo:
     result: Result | None = None
     title: str | None = None
     error: str | None = None
+    to_move: str | None = None  # the player whose turn it is (None once the game is over)
+    actions_in_progress: int = 0  # actions already played of the turn under way
+
+    @property
+    def unfinished(self) -> bool:
+        """True for the autosave of a game that goes on: a game the player can continue."""
+        return self.is_autosave and self.error is None and self.result is None
 
     def describe(self) -> str:
         """One line for a list: players, turn, and result or the problem."""
@@ -66,6 +74,8 @@ class SaveInfo:
         text = f"{' vs '.join(seat(p) for p in self.players)}, {self.rules} rules, {self.turns_played} turns"
         if self.result is not None:
             text += f", {self.result.reason}"
+        elif self.actions_in_progress:
+            text += f", {self.to_move}'s turn in progress"
         return text
 
 
@@ -77,6 +87,8 @@ class _Meta:
     created: datetime
     title: str | None = None
     imported: SdgRecord | None = None
+    autosave: Path | None = None  # the game's own autosave file, once it has one
+    autosave_digest: str | None = None  # the bytes last written there (or read from there)
 
 
 def _digest(data: bytes) -> str:
@@ -103,7 +115,6 @@ class Store:
         self.settings_path: Path = where.settings
         self.notices: list[str] = []  # messages for the player (an autosave that moved, a repaired setting)
         self._good: dict[Path, str] = {}  # file -> digest of bytes this store wrote or loaded without fault
-        self._autosave_path: Path | None = None
         self._meta: weakref.WeakKeyDictionary[Game, _Meta] = weakref.WeakKeyDictionary()
         self._swept: set[Path] = set()
 
@@ -115,20 +126,35 @@ class Store:
             return name
         return self.saves_dir / file_name(name)
 
-    @property
-    def autosave_path(self) -> Path:
-        """Where the next autosave goes (``autosave.json`` unless that file turned out to be unreadable)."""
-        return self._autosave_path or self.saves_dir / (AUTOSAVE + SUFFIX)
+    def is_autosave_file(self, path: Path) -> bool:
+        """True for an autosave in this store's saves folder."""
+        try:
+            return is_autosave_name(path) and path.resolve().parent == self.saves_dir.resolve()
+        except OSError:
+            return False
+
+    def autosave_of(self, game: Game) -> Path | None:
+        """The file ``game`` autosaves to: the autosave it was loaded from or last written to, else None."""
+        meta = self._meta.get(game)
+        return None if meta is None else meta.autosave
 
     def locate(self, name: str | Path) -> Path:
-        """The file a player means: an existing path as given, else a save of that name in the saves folder."""
+        """The file a player means: an existing path as given, else a save of that name in the saves folder.
+
+        The single autosave of earlier versions, ``autosave`` or ``SAVES/autosave.json``, stands for the
+        most recent unfinished game while no such file exists, so that what worked then still works.
+        """
         given = Path(name)
         if isinstance(name, Path) or given.exists() or given.is_absolute() or "/" in name or "\\" in name:
-            return given
-        try:
-            return self.saves_dir / file_name(name)
-        except SaveError:
-            return given
+            path = given
+        else:
+            try:
+                path = self.saves_dir / file_name(name)
+            except SaveError:
+                return given
+        if not path.exists() and path.name == LEGACY_SLOT and self.is_autosave_file(path):
+            return self.latest_autosave() or path
+        return path
 
     # --- loading ---
     def load(self, name: str | Path) -> LoadedGame:
@@ -139,7 +165,10 @@ class Store:
         loaded = _load_file(self.locate(name))
         s = loaded.save
         self._good[loaded.path.resolve()] = loaded.digest
-        self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported)
+        meta = self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported)
+        if self.is_autosave_file(loaded.path):
+            # Played on, the game keeps writing to the autosave it came from (an old autosave.json too).
+            meta.autosave, meta.autosave_digest = loaded.path, loaded.digest
         return loaded
 
     def _is_loadable(self, path: Path) -> tuple[bool, str | None]:
@@ -185,7 +214,8 @@ class Store:
         meta.game_id = save.game_id
         return save
 
-    def _write(self, path: Path, save: SaveGame) -> Path:
+    def _write(self, path: Path, save: SaveGame) -> str:
+        """Write ``save`` atomically at ``path``; return the digest of the bytes written."""
         self._sweep(path.parent)
         data = encode(save)
         try:
@@ -194,8 +224,8 @@ class Store:
             raise file_error(
                 path, f"could not be saved ({exc.strerror or exc}): the previous version is intact"
             ) from None
-        self._good[path.resolve()] = _digest(data)
-        return path
+        digest = self._good[path.resolve()] = _digest(data)
+        return digest
 
     def _sweep(self, folder: Path) -> None:
         """Once per folder, remove temporary files left by writes killed long ago.
@@ -220,7 +250,7 @@ class Store:
         or delete the broken file first).
         """
         path = self.path_for(name)
-        if path.name.lower().startswith(AUTOSAVE) and path.parent == self.saves_dir:
+        if is_autosave_name(path) and path.parent == self.saves_dir:
             raise SaveError(f"{name!r} cannot name a save: names starting with '{AUTOSAVE}' are kept for the autosave")
         save = self.snapshot(game, players)
         if path.exists():
@@ -232,7 +262,8 @@ class Store:
                 )
             if not overwrite and not self._same_game(path, save.game_id):
                 raise SaveError(f"{path}: a different game is saved under this name already", path=path)
-        return self._write(path, save)
+        self._write(path, save)
+        return path
 
     def _same_game(self, path: Path, game_id: str) -> bool:
         try:
@@ -241,56 +272,94 @@ class Store:
             return False
 
     def autosave(self, game: Game, players=None) -> Path:
-        """Write ``game`` to the autosave slot (call after every turn); return the file written.
+        """Write ``game`` to its own autosave file (call after every action and turn); return the file.
 
-        When the autosave file there cannot be loaded, it is kept and this and later autosaves go to
-        ``autosave-N.json``; a notice saying so is added to ``notices``.
+        The first autosave of a game picks a free name (see ``autosaves``); later ones write the same file.
+        Should that file have changed meanwhile into something that does not load, or into another state
+        of the game that this one does not contain, it is kept as it is and the game moves on to a new
+        name; a notice saying so is added to ``notices``.
         """
         save = self.snapshot(game, players)
-        path = self.autosave_path
-        if path.exists():
-            ok, problem = self._is_loadable(path)
-            if not ok:
-                path = self._free_autosave_name()
-                self._autosave_path = path
-                self.notices.append(f"{problem}. It is kept as it is; the game is now autosaved to {path.name}")
-        return self._write(path, save)
+        meta = self._meta_of(game)
+        path = meta.autosave
+        if path is not None and path.exists() and not self._is_own(path, meta.autosave_digest):
+            replaceable, problem = self._holds_less(path, save)
+            if not replaceable:
+                moved = self._free_autosave(save)
+                why = problem or f"{path} holds another state of this game than the one played here"
+                self.notices.append(f"{why}. It is kept as it is; the game is now autosaved to {moved.name}")
+                path = moved
+        if path is None:
+            path = self._free_autosave(save)
+        meta.autosave, meta.autosave_digest = path, self._write(path, save)
+        return path
 
-    def _free_autosave_name(self) -> Path:
-        """The first ``autosave-N.json`` that is free or holds a save that loads (so a later session reuses
-        the slot an earlier one moved to, instead of making a new file each time)."""
-        n = 1
-        while True:
-            path = self.saves_dir / f"{AUTOSAVE}-{n}{SUFFIX}"
-            if not path.exists() or self._is_loadable(path)[0]:
+    @staticmethod
+    def _is_own(path: Path, digest: str | None) -> bool:
+        """True when the file still holds the bytes this game last wrote there (or was loaded from)."""
+        if digest is None:
+            return False
+        try:
+            return _digest(read_bytes(path)) == digest
+        except SaveError:
+            return False
+
+    @staticmethod
+    def _holds_less(path: Path, save: SaveGame) -> tuple[bool, str | None]:
+        """Whether the autosave at ``path`` may give way to ``save`` (it holds an earlier state of the same
+        game), and the problem of a file that does not load."""
+        try:
+            old = _load_file(path).save
+        except SaveError as exc:
+            return False, exc.message
+        return extends(save, old), None
+
+    def _free_autosave(self, save: SaveGame) -> Path:
+        """The file for a game's first autosave: the first of its names that is free or holds an earlier
+        state of the same game (a later session reuses it instead of making a new file each time)."""
+        for name in autosave_names(save.game_id):
+            path = self.saves_dir / name
+            if not path.exists() or self._holds_less(path, save)[0]:
                 return path
-            n += 1
+        raise SaveError(f"{self.saves_dir}: no free name for an autosave of this game", path=self.saves_dir)
 
     # --- the list ---
     def list_saves(self) -> list[SaveInfo]:
-        """Every save in the folder, newest first; files that do not load are listed too, with their problem."""
+        """Every save in the folder: the unfinished games first, then the others, each part newest first.
+
+        Files that do not load are listed too (among the others), with their problem.
+        """
         try:
             files = [p for p in self.saves_dir.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
         except OSError:
             return []
         infos = [self._info(p) for p in files]
-        return sorted(infos, key=lambda i: i.updated.timestamp() if i.updated else i.modified, reverse=True)
+        # Saves keep their time to the second; the file's own time orders two saves of the same second.
+        return sorted(
+            infos,
+            key=lambda i: (i.unfinished, i.updated.timestamp() if i.updated else i.modified, i.modified),
+            reverse=True,
+        )
 
     def _info(self, path: Path) -> SaveInfo:
         try:
             modified = path.stat().st_mtime
         except OSError:
             modified = 0.0
-        base = {"path": path, "name": path.stem, "is_autosave": path.stem.startswith(AUTOSAVE), "modified": modified}
+        name, is_autosave = path.stem, is_autosave_name(path)
         try:
             # A full load, replay included (fast: a long game replays in milliseconds), so that the list
             # already tells which saves will not open.
-            s = _load_file(path).save
+            loaded = _load_file(path)
         except SaveError as exc:
             # The message without the file name, which the list shows anyway.
-            return SaveInfo(**base, error=exc.message.removeprefix(f"{path}: "))
+            return SaveInfo(path, name, is_autosave, modified, error=exc.message.removeprefix(f"{path}: "))
+        s, game = loaded.save, loaded.game
         return SaveInfo(
-            **base,
+            path,
+            name,
+            is_autosave,
+            modified,
             players=tuple(s.players),
             rules=s.rules,
             created=s.created,
@@ -298,14 +367,19 @@ class Store:
             turns_played=s.turn_count,
             result=s.result,
             title=s.title,
+            to_move=None if s.result is not None else game.players[game.to_move],
+            actions_in_progress=len(s.turn_in_progress),
         )
 
+    def latest_unfinished(self) -> SaveInfo | None:
+        """The most recent unfinished game (what "Continue" resumes), or None."""
+        infos = self.list_saves()
+        return infos[0] if infos and infos[0].unfinished else None
+
     def latest_autosave(self) -> Path | None:
-        """The most recent autosave file that reads (for a "continue" button), or None."""
-        for info in self.list_saves():
-            if info.is_autosave and info.error is None and info.result is None:
-                return info.path
-        return None
+        """The autosave of the most recent unfinished game, or None."""
+        info = self.latest_unfinished()
+        return None if info is None else info.path
 
     def delete(self, name: str | Path) -> None:
         """Delete a save and its backup; raise SaveError if it is not a save in the saves folder."""
@@ -359,7 +433,7 @@ def load_game(path: str | Path) -> LoadedGame:
 
 
 def autosave(game: Game, players=None) -> Path:
-    """Write ``game`` to the autosave slot; ``players`` are Player objects or dicts (default: two humans)."""
+    """Write ``game`` to its own autosave; ``players`` are Player objects or dicts (default: two humans)."""
     return default_store().autosave(game, players)
 
 

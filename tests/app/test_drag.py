@@ -27,7 +27,7 @@ def play(screen, data_dir):
     app.strict = True
     app.settings.animation_speed = 0.0  # no animation: each step shows the result at once
     ctl = PlayController(game_at(position(BOARD)), (HUMAN, COMPUTER), ("easy", "easy"), fake_opponent(),
-                         on_commit=app.autosave)
+                         on_change=app.autosave)
     scene = PlayScene(app, ctl)
     app.scenes.reset(scene)
     app.step([], 1 / 60, screen)

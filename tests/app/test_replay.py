@@ -154,7 +154,7 @@ def test_continue_mid_turn_leaves_the_record_untouched(screen, data_dir):
         _steps(app, screen, [key(pygame.K_RETURN)], frames=3)
     assert len(new.turns) == k + 1
     assert path.read_bytes() == before
-    autosaved = persist.load_game(persist.default_store().autosave_path)
+    autosaved = persist.load_game(persist.default_store().autosave_of(new))
     assert autosaved.game.turns == new.turns
 
 
@@ -187,7 +187,7 @@ def test_continue_at_a_turn_boundary_with_the_human_to_move(screen, data_dir):
     assert ctl.game.auto_repetition_draw
 
 
-def test_continue_from_the_autosave_keeps_it_under_a_name(screen, data_dir):
+def test_continue_from_an_autosave_leaves_it_and_gives_the_new_game_its_own(screen, data_dir):
     app = _app(screen)
     game = busy_game(11, 40)
     path = persist.autosave(game)
@@ -199,11 +199,13 @@ def test_continue_from_the_autosave_keeps_it_under_a_name(screen, data_dir):
     assert scene.is_autosave
     scene.go(scene.timeline.turn_start(10))
     _continue(app, screen, scene, 0)
-    kept = [i for i in persist.list_saves() if not i.is_autosave]
-    assert len(kept) == 1 and kept[0].turns_played == len(game.turns)
-    assert "kept" in app.toast_text
-    assert persist.load_game(kept[0].path).game.turns == game.turns
-    assert isinstance(app.scenes.top, PlayScene) and path.read_bytes() != before  # the slot holds the new game
+    play = app.scenes.top
+    assert isinstance(play, PlayScene) and path.read_bytes() == before  # the record's autosave is untouched
+    # The new game is autosaved at once, to a file of its own, and is what Continue resumes.
+    unfinished = [i for i in persist.list_saves() if i.unfinished]
+    assert [i.turns_played for i in unfinished] == [10, len(game.turns)]
+    assert persist.default_store().latest_autosave() == persist.default_store().autosave_of(play.ctl.game) != path
+    assert not [i for i in persist.list_saves() if not i.is_autosave]  # nothing else was written
 
 
 def test_no_continue_where_the_game_is_over(screen, data_dir):

@@ -89,7 +89,7 @@ def test_the_list_shows_saves_and_the_broken_file_untouched(screen, data_dir):
     text, bad = summary(by_name["A quick win"])
     assert not bad and "32 turns played" in text and "North wins" in text
     text, bad = summary(by_name["Evening game"])
-    assert not bad and f"{EVENING_TURNS} turns played" in text and "in progress" in text
+    assert not bad and f"{EVENING_TURNS} turns played" in text and "South to move" in text
     text, bad = summary(by_name["Old laptop game"])
     assert bad and text.startswith("Cannot be opened.") and "cut short" in text
     # The broken file can be selected but neither opened nor replayed; Enter and R do nothing to it.
@@ -214,18 +214,18 @@ def test_save_asks_before_replacing_another_game_and_never_a_broken_file(screen,
 
 
 def test_notices_of_the_saves_folder_are_shown(screen, data_dir):
-    folder = persist.default_store().saves_dir
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "autosave.json").write_bytes(b"{}")
-    persist.autosave(busy_game(9, 12))  # the broken autosave is kept; a notice says where saves go now
+    game = busy_game(9, 12)
+    own = persist.autosave(game)
+    own.write_bytes(b"{}")  # broken after the game wrote it
+    moved = persist.autosave(game)  # the broken file is kept; a notice says where the game goes now
     app = _app(screen)
     scene = _open_load(app, screen)
-    assert "autosave-1.json" in app.toast_text  # the title showed it once
-    assert any("autosave-1.json" in n for n in persist.default_store().notices)
+    assert moved.name in app.toast_text  # the title showed it once
+    assert any(moved.name in n for n in persist.default_store().notices)
     from hwgame.app.scenes.saves import store_notices
 
     assert store_notices() and scene.list.entries
-    assert (folder / "autosave.json").read_bytes() == b"{}"
+    assert own.read_bytes() == b"{}"
     # Continue on the title resumes the autosave that loads.
     _steps(app, screen, [key(pygame.K_ESCAPE)])
     title = app.scenes.top

@@ -96,15 +96,21 @@ def test_a_bad_save_is_reported_and_left_alone(saves, case, make, words):
         assert caught.value.turn == int(words[0].split()[1].rstrip(":"))
     assert path.read_bytes() == data
 
-    # The autosave goes elsewhere and keeps the broken file as it is.
+    # A new game autosaves to a file of its own and leaves the broken one as it is.
     game = Game(STANDARD, players=("Ann", "Bob"))
-    written = saves.autosave(game)
-    assert written.name == "autosave-1.json"
-    assert path.read_bytes() == data
-    assert any(message in notice for notice in saves.notices)
-    # Later autosaves keep going to the new name, also in a later session.
-    assert saves.autosave(game) == written
-    assert Store(saves.saves_dir.parent).autosave(game) == written
+    own = saves.autosave(game)
+    assert own != path and path.read_bytes() == data
+    # Broken in place after the game wrote it, the game's own autosave is kept too: the game moves on.
+    own.write_bytes(data)
+    moved = saves.autosave(game)
+    assert moved not in (own, path) and own.read_bytes() == data
+    assert any(notice.startswith(f"{own}: ") and moved.name in notice for notice in saves.notices)
+    # Later autosaves keep going to the new name, also in a later session that continues the game.
+    assert saves.autosave(game) == moved
+    later = Store(saves.saves_dir.parent)
+    again = later.load(moved)
+    assert later.autosave(again.game, again.players) == moved
+    assert own.read_bytes() == data and path.read_bytes() == data
 
     # A named save will not replace such a file either, even when told to overwrite.
     mine = saves.saves_dir / "mine.json"

@@ -55,11 +55,11 @@ def test_the_data_folder_comes_from_the_option_then_the_variable(data_dir, tmp_p
 def test_the_module_functions_use_the_data_folder(data_dir):
     game = game_of(6)
     path = autosave(game)
-    assert path == data_dir / "saves" / "autosave.json"
+    assert path.parent == data_dir / "saves" and path.name.startswith("autosave-")
     named = save_game(game, "Evening game")
     assert named == data_dir / "saves" / "Evening game.json"
     assert_same_game(game, load_game("Evening game").game)
-    assert {info.name for info in list_saves()} == {"autosave", "Evening game"}
+    assert [info.name for info in list_saves()] == [path.stem, "Evening game"]  # the unfinished game first
     delete_save("Evening game")
     assert not named.exists()
     settings = load_settings()
@@ -87,13 +87,22 @@ def test_autosave_after_every_turn_keeps_identity_and_creation_time(saves):
     assert json.loads(saves.autosave(loaded.game, loaded.players).read_text())["game_id"] == first["game_id"]
 
 
-def test_an_autosave_of_an_earlier_session_is_replaced_and_backed_up(data_dir):
+def test_a_new_game_never_replaces_the_autosave_of_another(data_dir):
     old = game_of(5)
     path = Store(data_dir).autosave(old)
     before = path.read_bytes()
     new = Store(data_dir).autosave(game_of(3, seed=50))  # a new session, a new game
-    assert new == path
-    assert path.with_name("autosave.json.bak").read_bytes() == before
+    assert new != path and path.read_bytes() == before
+    assert not path.with_name(path.name + ".bak").exists()
+
+
+def test_each_autosave_of_a_game_keeps_the_one_before(saves):
+    game = game_of(5)
+    path = saves.autosave(game)
+    before = path.read_bytes()
+    game.undo()
+    assert saves.autosave(game) == path
+    assert path.with_name(path.name + ".bak").read_bytes() == before
 
 
 def test_named_saves_refuse_to_replace_another_game_unless_asked(saves):
@@ -143,9 +152,9 @@ def test_the_list_shows_players_turns_result_and_problems(saves):
     assert finished.outcome().reason in infos["finished"].describe()
     assert "cut short" in infos["broken"].error
     assert infos["broken"].describe().startswith("broken: cannot be opened")
-    assert saves.latest_autosave() is None
-    saves.autosave(running)
-    assert saves.latest_autosave() == saves.saves_dir / "autosave.json"
+    assert saves.latest_autosave() is None  # named saves are not the Continue target
+    path = saves.autosave(running)
+    assert saves.latest_autosave() == path
 
 
 def test_delete(saves, tmp_path):
@@ -168,7 +177,7 @@ def test_a_game_that_cannot_be_written_down_is_refused_clearly(saves):
     game = Game(STANDARD, players=("Ann Lee", "Bob"))  # a name the notation cannot hold
     with pytest.raises(SaveError, match="this game cannot be saved: .*'Ann Lee' cannot be a player name"):
         saves.autosave(game)
-    assert not saves.autosave_path.exists()
+    assert not list(saves.saves_dir.glob("autosave*"))
     with pytest.raises(SaveError, match="this game cannot be saved: the players"):
         saves.autosave(Game(STANDARD, players=("Ann", "Bob")), [{"name": "Bob"}, {"name": "Ann"}])
 

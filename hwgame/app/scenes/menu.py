@@ -88,7 +88,7 @@ class GameMenu(_Card):
             self.app.toast(exc.reason)
             return
         ctl.opponent.cancel()
-        self.app.autosave(ctl.game)
+        self.app.autosave(ctl)
 
     def resign(self) -> None:
         """The player to move gives up (after a confirmation)."""

@@ -2,8 +2,8 @@
 
 Keys: Left/Right one action, Up/Down (or PageUp/PageDown) one turn, Home/End; digits then Enter jump to
 the board after that turn; a click on a row of the move log jumps after that turn. "Continue from here"
-starts a new game at the board shown (two players at this screen, or against the computer), and the
-record itself is never changed.
+starts a new game at the board shown (two players at this screen, or against the computer), with an
+autosave of its own; the record itself is never changed.
 """
 
 from __future__ import annotations
@@ -218,14 +218,9 @@ class ReplayScene(Scene):
             reason = game.outcome().reason
             message(self.app, "Cannot continue", [f"The game is over at this board: {reason}."])
             return False
-        kept, problem = self._keep_record()
-        if problem:
-            message(self.app, "Cannot continue", [problem, "The record was not changed."])
-            return False
+        # The new game gets an autosave of its own: the record it came from is never written over.
         self.app.open_game(game, self._seat_players(seats))
-        self.app.autosave(game)  # Continue on the title finds the new game at once
-        where = tl.describe(point)
-        self.app.toast(f"New game from {where}." + (f" The record is kept as \u201c{kept}\u201d." if kept else ""))
+        self.app.toast(f"New game from {tl.describe(point)}.")
         return True
 
     def _seat_players(self, seats):
@@ -236,29 +231,6 @@ class ReplayScene(Scene):
         level = level_number(self.app.default_level)
         return [Player(name=name, kind="computer", level=level) if seat == COMPUTER else Player(name=name)
                 for name, seat in zip(self.timeline.players, seats, strict=True)]
-
-    def _keep_record(self) -> tuple[str | None, str | None]:
-        """Before a new game takes the autosave slot, save the record under a name when only the autosave
-        (or the game just played) holds it. Returns (name kept as, problem)."""
-        if self.path is not None and not self.is_autosave:
-            return None, None  # a named save: the new game never writes to it
-        from hwgame import persist
-
-        players = self.players or None
-        base = f"{self.timeline.players[0]} vs {self.timeline.players[1]} turn {self.timeline.turn_count}"
-        known = self.app.save_names.get(self.game)  # saved already (from the Save screen): the same file again
-        names = ([known] if known else []) + [base] + [f"{base} ({n})" for n in range(2, 20)]
-        problem = None
-        for name in names:
-            try:
-                persist.save_game(self.game, name, players)
-                return name, None
-            except Exception as exc:
-                # Taken by another game (or a broken file): try the next name; anything else stops here.
-                problem = f"The record could not be kept under a name: {getattr(exc, 'message', exc)}"
-                if getattr(exc, "path", None) is None:
-                    break
-        return None, problem
 
     # --- events ---
     def handle_event(self, event) -> bool:

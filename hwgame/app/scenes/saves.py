@@ -1,8 +1,9 @@
 """The Load screen: every save with its players, date, turns and result, or plainly why it cannot be opened.
 
-A save is opened to play on, or replayed turn by turn; it can be deleted after a confirmation, and an
-SDG transcript can be imported from here. The screen only reads the files (a broken one is listed and
-never touched); the one change it makes is a delete the player confirmed.
+The unfinished games (each keeps an autosave of its own) come first, marked as such, then the named saves
+and the autosaves of finished games. A save is opened to play on, or replayed turn by turn; it can be
+deleted after a confirmation, and an SDG transcript can be imported from here. The screen only reads the
+files (a broken one is listed and never touched); the one change it makes is a delete the player confirmed.
 """
 
 from __future__ import annotations
@@ -49,14 +50,35 @@ def summary(info) -> tuple[str, bool]:
 
     players = " vs ".join(seat(p) for p in info.players) or "no players"
     turns = f"{info.turns_played} turn{'s' * (info.turns_played != 1)} played"
-    result = info.result.reason if info.result is not None else "in progress"
-    return f"{players}  ·  {info.rules} rules  ·  {turns}  ·  {result}", False
+    return f"{players}  ·  {info.rules} rules  ·  {turns}  ·  {state_of(info)}", False
+
+
+def state_of(info) -> str:
+    """Where a game stands: its result, or who is to move and how much of the turn is played."""
+    if info.result is not None:
+        return info.result.reason
+    if not info.to_move:
+        return "in progress"
+    n = info.actions_in_progress
+    if n:
+        return f"{info.to_move}'s turn in progress ({n} action{'s' * (n != 1)} made)"
+    return f"{info.to_move} to move"
+
+
+def mark_of(info) -> str:
+    """The tag before an autosave's title: ``"UNFINISHED"``, ``"FINISHED"``, or none for a named save."""
+    if not info.is_autosave or info.error is not None:
+        return ""
+    return "UNFINISHED" if info.unfinished else "FINISHED"
 
 
 def title_of(info) -> str:
-    """The save's title line: its title (an imported game's) or file name, and a mark for the autosave."""
+    """The save's title line: an autosave's players (its file name if it is broken), else the save's
+    title (an imported game's) or file name."""
     if info.is_autosave:
-        return info.name.capitalize()  # "Autosave", or "Autosave-1" where a broken one was kept aside
+        if info.error is None and info.players:
+            return " vs ".join(p.name for p in info.players)
+        return info.name.capitalize()  # "Autosave-1a2b3c4d": the file tells the player which one it is
     return info.name if not info.title or info.title == info.name else f"{info.title}  ({info.name})"
 
 
@@ -147,12 +169,28 @@ class SaveList:
                 return True
         return False
 
+    @staticmethod
+    def _draw_mark(surface, theme: T.Theme, mark: str, unfinished: bool, row: pygame.Rect, x: int) -> int:
+        """An autosave's tag at ``x`` (and a stripe down the row of an unfinished game); return where the
+        title goes."""
+        color = T.TEXT_GOOD if unfinished else T.TEXT_DIM
+        if unfinished:
+            pygame.draw.rect(surface, color, (row.x, row.y + 4, 4, row.h - 8), border_radius=2)
+        label = theme.text(mark, 15, T.BG if unfinished else T.TEXT, True)
+        pill = label.get_rect(topleft=(x, row.y + 9)).inflate(12, 4)
+        pill.topleft = (x, row.y + 8)
+        pygame.draw.rect(surface, color if unfinished else T.PANEL_EDGE, pill, border_radius=5)
+        surface.blit(label, label.get_rect(center=pill.center))
+        return pill.right + 10
+
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         """The visible rows: title and date on top, the summary (or the error, in red) below."""
         mouse = pygame.mouse.get_pos()
         for i in range(self.top, min(len(self.entries), self.top + self.rows_visible)):
             info = self.entries[i]
             r = self.row_rect(i)
+            if r is None:
+                continue
             chosen = i == self.selected
             fill = (52, 64, 108) if chosen else (T.BUTTON_HOVER if r.collidepoint(mouse) else T.BUTTON)
             pygame.draw.rect(surface, fill, r, border_radius=7)
@@ -161,8 +199,12 @@ class SaveList:
             date = theme.text(when(info), 18, T.TEXT_DIM)
             surface.blit(date, date.get_rect(topright=(r.right - 12, r.y + 8)))
             ink = T.TEXT_BAD if info.error else T.TEXT
-            title = theme.fit_text(title_of(info), 23, r.w - date.get_width() - 40, ink, True)
-            surface.blit(title, (r.x + 12, r.y + 6))
+            x = r.x + 12
+            mark = mark_of(info)
+            if mark:
+                x = self._draw_mark(surface, theme, mark, info.unfinished, r, x)
+            title = theme.fit_text(title_of(info), 23, r.right - date.get_width() - 28 - x, ink, True)
+            surface.blit(title, (x, r.y + 6))
             text, bad = summary(info)
             surface.blit(theme.fit_text(text, 19, r.w - 24, T.TEXT_BAD if bad else T.TEXT_DIM), (r.x + 12, r.y + 32))
         if len(self.entries) > self.rows_visible:
@@ -260,8 +302,12 @@ class LoadScene(Scene):
             return
         text, bad = summary(info)
         lines = [f"\u201c{title_of(info)}\u201d, saved {when(info)}.", text]
-        lines.append("The file cannot be opened; deleting removes it for good." if bad
-                     else "Deleting removes the save and its backup for good.")
+        if bad:
+            lines.append("The file cannot be opened; deleting removes it for good.")
+        elif info.unfinished:
+            lines.append("This game is not finished: deleting removes it and its autosave for good.")
+        else:
+            lines.append("Deleting removes the save and its backup for good.")
         confirm(self.app, "Delete this save?", lines, "Delete", lambda: self._delete(info), "Keep it")
 
     def _delete(self, info) -> None:
@@ -322,8 +368,8 @@ class LoadScene(Scene):
         self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, h - 96 - detail_h - y))
         self.list._show_selected()
         if not self.list.entries:
-            T.draw_text(surface, th, "No saved games yet. Games are autosaved after every turn; Import SDG reads a "
-                        "SuperDuperGames record.", (w // 2, y + 30), 22, T.TEXT_DIM, anchor="midtop")
+            T.draw_text(surface, th, "No saved games yet. Every game is autosaved as it is played; Import SDG reads "
+                        "a SuperDuperGames record.", (w // 2, y + 30), 22, T.TEXT_DIM, anchor="midtop")
         self.list.draw(surface, th)
         # The details sit under the last row when the list is short, so they read as part of it.
         shown = min(len(self.list.entries), self.list.rows_visible)

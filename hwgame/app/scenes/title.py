@@ -16,13 +16,36 @@ from ..view.widgets import Button, Choice, TextField
 from .base import Scene
 
 
-def _latest_autosave():
+def _latest_unfinished():
+    """The most recent unfinished game in the saves folder (a SaveInfo), or None."""
     try:
         from hwgame.persist import default_store
 
-        return default_store().latest_autosave()
+        return default_store().latest_unfinished()
     except Exception:
         return None
+
+
+def continue_caption(info) -> str:
+    """What Continue resumes, in a few words: ``"Ann vs Computer, turn 12, Ann's turn in progress"``."""
+    names = " vs ".join(p.name for p in info.players)
+    turn = f"turn {info.turns_played + 1}"
+    if info.actions_in_progress:
+        return f"{names}, {turn}, {info.to_move}'s turn in progress"
+    return f"{names}, {turn}, {info.to_move} to move"
+
+
+def title_scale(h: int) -> float:
+    """How much the title screen is enlarged for a window ``h`` pixels high."""
+    return max(0.7, min(1.4, h / 800))
+
+
+def menu_rects(w: int, h: int, count: int) -> list[pygame.Rect]:
+    """Where the title's ``count`` buttons go in a ``w`` x ``h`` window, top to bottom."""
+    scale = title_scale(h)
+    bw, bh, gap = int(280 * scale), int(44 * scale), int(10 * scale)
+    top = int(h * 0.5)
+    return [pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh) for i in range(count)]
 
 
 def draw_title_art(surface, theme, cx: float, top: float, bottom: float, t: float) -> None:
@@ -53,9 +76,9 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.time = 0.0
-        self.autosave = None
+        self.latest = None  # the SaveInfo of the game Continue resumes
         entries = [
-            ("Continue", self.resume_game, lambda: self.autosave is not None),
+            ("Continue", self.resume_game, lambda: self.latest is not None),
             ("New game", self.new_game, True),
             ("Tutorial", self.tutorial, True),
             ("Load", self.load, True),
@@ -65,15 +88,21 @@ class TitleScene(Scene):
         ]
         self.buttons = [Button(text, action, enabled=on, size=26) for text, action, on in entries]
 
+    @property
+    def autosave(self):
+        """The autosave file Continue opens, or None."""
+        return None if self.latest is None else self.latest.path
+
     def resume(self) -> None:
-        """Look for an autosave each time the title shows, and tell what the saves folder has to say."""
-        self.autosave = _latest_autosave()
+        """Look for the latest unfinished game each time the title shows, and tell what the saves folder has
+        to say."""
+        self.latest = _latest_unfinished()
         self.app.show_notices()
 
     def resume_game(self) -> None:
-        """Continue the last game from its autosave."""
-        if self.autosave is not None:
-            self.app.load(self.autosave)
+        """Continue the most recent unfinished game from its autosave."""
+        if self.latest is not None and not self.app.load(self.latest.path):
+            self.resume()  # it could not be opened after all: the list has changed
 
     def new_game(self) -> None:
         """Open the new-game screen."""
@@ -132,18 +161,21 @@ class TitleScene(Scene):
             self._bg = _starfield(w, h)
             self._bg_size = (w, h)
         surface.blit(self._bg, (0, 0))
-        scale = max(0.7, min(1.4, h / 800))
+        scale = title_scale(h)
         T.draw_text(surface, th, "HOMEWORLDS", (w // 2, int(h * 0.07)), int(96 * scale), T.TEXT, True, "midtop")
         T.draw_text(surface, th, "a game of pyramids, stars and fleets", (w // 2, int(h * 0.07 + 86 * scale)),
                     int(28 * scale), T.TEXT_DIM, anchor="midtop")
-        bw, bh = int(280 * scale), int(44 * scale)
-        y = int(h * 0.5)
-        draw_title_art(surface, th, w // 2, h * 0.07 + 116 * scale, y - 12 * scale, self.time)
-        for b in self.buttons:
-            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        rects = menu_rects(w, h, len(self.buttons))
+        draw_title_art(surface, th, w // 2, h * 0.07 + 116 * scale, rects[0].y - 12 * scale, self.time)
+        for b, rect in zip(self.buttons, rects, strict=True):
+            b.rect = rect
             b.size = int(26 * scale)
             b.draw(surface, th)
-            y += bh + int(10 * scale)
+        if self.latest is not None:
+            # Beside Continue, which game it resumes: there can be several unfinished ones.
+            right = w - rects[0].right - 24
+            text = th.fit_text(continue_caption(self.latest), int(19 * scale), right, T.TEXT_DIM)
+            surface.blit(text, text.get_rect(midleft=(rects[0].right + 14, rects[0].centery)))
 
 
 class NewGameScene(Scene):
