@@ -14,8 +14,8 @@ dataclass, a turn a tuple of frozen dataclasses). Messages are tuples:
 - from the child: ``("ready", pid)``, ``("progress", request_id, info)``,
   ``("done", request_id, turn, score, info)``, ``("failed", request_id, message, exception, traceback)``.
 
-A cancel is not a message: it is a shared ``multiprocessing.Event`` that the search polls every few
-nodes through the ``cancel`` argument of ``choose_turn``, so it lands while the child is busy.
+A cancel is not a message: it is a ``SharedFlag`` that the search polls every few nodes through the
+``cancel`` argument of ``choose_turn``, so it lands while the child is busy.
 """
 
 from __future__ import annotations
@@ -32,6 +32,29 @@ from .bots import choose_turn
 STOP = ("stop",)
 
 
+class SharedFlag:
+    """A flag both processes see: one byte of shared memory, set and cleared by the parent, read by the child.
+
+    Not a ``multiprocessing.Event``: an Event takes a lock at every look, and a child killed while
+    holding it would leave the window's process waiting forever at its next cancel. A byte needs no lock.
+    """
+
+    def __init__(self, ctx):
+        self._byte = ctx.RawValue("b", 0)
+
+    def set(self) -> None:
+        """Raise the flag."""
+        self._byte.value = 1
+
+    def clear(self) -> None:
+        """Lower the flag."""
+        self._byte.value = 0
+
+    def is_set(self) -> bool:
+        """True while the flag is raised."""
+        return self._byte.value != 0
+
+
 class SearchProcessGone(Exception):
     """The child process died (or its pipe broke); the message says how, in plain words."""
 
@@ -40,7 +63,7 @@ class SearchProcessGone(Exception):
 def serve(conn: Connection, cancel) -> None:
     """The child's entry: answer requests from ``conn`` one at a time until told to stop or the pipe closes.
 
-    ``cancel`` is the shared Event the parent sets to stop the running search."""
+    ``cancel`` is the SharedFlag the parent sets to stop the running search."""
     # Ctrl+C in the terminal reaches the whole process group; the window decides when the child stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     conn.send(("ready", os.getpid()))
@@ -66,23 +89,31 @@ def answer(conn: Connection, cancel, request_id: int, position, limit, seed, his
         except Exception:
             pass  # a snapshot that does not pickle is not worth stopping the search for
 
-    # The search makes millions of short-lived objects without cycles; full passes of the cyclic
-    # collector over them only cost time, so it is paused while a search runs.
+    # The search makes millions of short-lived objects without cycles; passes of the cyclic collector
+    # over them only cost time, so it is paused while a search runs. It stays paused until the answer
+    # is sent: the first allocation after it comes back would set off a pass over every object the
+    # search left alive (its tables, freed at the next search), and a cancel would wait tens of ms.
     gc.disable()
     try:
-        if history:
-            played = choose(position, limit, seed, cancel, progress, history=history)
-        else:
-            played = choose(position, limit, seed, cancel, progress)
-        reply: tuple = ("done", request_id, played.turn, played.score, dict(played.info, pid=os.getpid()))
-    except Exception as exc:  # an AI bug becomes an answer; the child lives on for the next request
-        reply = ("failed", request_id, f"{type(exc).__name__}: {exc}", exc, traceback.format_exc())
+        try:
+            if history:
+                played = choose(position, limit, seed, cancel, progress, history=history)
+            else:
+                played = choose(position, limit, seed, cancel, progress)
+            reply: tuple = ("done", request_id, played.turn, played.score, dict(played.info, pid=os.getpid()))
+        except Exception as exc:  # an AI bug becomes an answer; the child lives on for the next request
+            reply = ("failed", request_id, f"{type(exc).__name__}: {exc}", exc, traceback.format_exc())
+        _send_answer(conn, request_id, reply)
     finally:
         gc.enable()
+    gc.collect()  # now, while nobody waits, rather than at the start of the next search
+
+
+def _send_answer(conn: Connection, request_id: int, reply: tuple) -> None:
     try:
         conn.send(reply)
     except OSError:
-        raise SystemExit(0) from None
+        raise SystemExit(0) from None  # the parent is gone
     except Exception as exc:  # the turn or the exception did not pickle: say so instead
         conn.send(("failed", request_id, f"the search's answer could not be sent back ({type(exc).__name__}: {exc})",
                    None, traceback.format_exc()))  # fmt: skip
@@ -95,7 +126,7 @@ class SearchProcess:
     def __init__(self, start_timeout: float = 30.0):
         self._ended = False
         ctx = multiprocessing.get_context("spawn")
-        self.cancel = ctx.Event()
+        self.cancel = SharedFlag(ctx)
         self._conn, child_end = ctx.Pipe()
         self._process = ctx.Process(target=serve, args=(child_end, self.cancel), name="hwgame-search", daemon=True)
         self._process.start()
@@ -176,4 +207,4 @@ class SearchProcess:
         return f"it exited with status {code}"
 
 
-__all__ = ["SearchProcess", "SearchProcessGone", "answer", "serve"]
+__all__ = ["SearchProcess", "SearchProcessGone", "SharedFlag", "answer", "serve"]

@@ -285,7 +285,7 @@ class AIWorker:
                                 error=f"the computer's search process stopped unexpectedly ({exc}); "
                                       "it starts again at the next request")  # fmt: skip
             except Exception as exc:  # an answer that does not unpickle: start clean rather than guess
-                self._end_child(child)
+                self._end_child(child, force=True)
                 return AIResult(job.request_id, error=f"the computer's answer could not be read "
                                 f"({type(exc).__name__}: {exc})", exception=exc)  # fmt: skip
             if message is None or message[1] != job.request_id:
