@@ -1,6 +1,7 @@
 """``hwgame engine``: the computer opponent behind a line-based text protocol on stdin/stdout.
 
-One command per line; every command but ``position`` answers with exactly one line. Turns are written
+One command per line; every command but ``position`` answers with exactly one line (an analysing ``go``
+prints ``info`` lines before its answer). Turns are written
 in SDG notation with actions separated by ``;`` (``hwgame.rules.notation``). The engine keeps its own
 game and checks every turn with the rules engine; ``go`` proposes a turn but does not play it, so the
 caller stays in charge of the game and sends the turn back with ``play``.
@@ -8,8 +9,14 @@ caller stays in charge of the game and sends the turn back with ``play``.
     new [standard|sdg]          -> ok                 (a new game; standard rules by default)
     setup [homeworld] S1 S2 SHIP -> ok                (the side to move sets up: two stars, then the ship)
     play TURN                   -> ok | gameover REASON
-    go [level=NAME] [movetime=MS] [seed=N]
+    go [level=NAME] [movetime=MS] [depth=N] [seed=N] [infinite]
                                 -> bestturn TURN      (a homeworld during setup)
+                                   movetime: search as deep as MS milliseconds allow and answer by
+                                   then; depth: search N turns deep (no time limit); infinite: until
+                                   ``stop``. These three print ``info depth D score S nodes N time MS
+                                   turn TURN`` lines as the search improves (score: points for the side
+                                   to move, or ``win``/``loss`` when proven over every reply).
+    stop                        -> the running go answers at once with its best turn so far
     position                    -> the position, then a line with a single "."
     undo                        -> ok                 (take back the last turn)
     quit                        -> (no answer; the engine exits)
@@ -20,12 +27,46 @@ Anything wrong (unknown command, bad notation, illegal turn, ``go`` after the ga
 
 from __future__ import annotations
 
+import os
+import queue
 import sys
-from typing import TextIO
+import threading
+import time
+from collections import deque
+from typing import BinaryIO, TextIO
 
-from .ai.bots import choose_turn, level
+from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
+from .ai.search import is_proven
 from .rules import Game, HomeworldsError, ruleset_named
 from .rules.notation import format_turn, parse_turn
+
+ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
+QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)
+NUMBER_DIGITS = 12  # longer numbers are refused before they are converted
+
+
+def quote(text: str, most: int = 40) -> str:
+    """A short, escaped quotation of untrusted input for a message."""
+    cut = text if len(text) <= most else text[:most] + "..."
+    return repr(cut)
+
+
+def bounded_number(text: str, what: str, low: int, high: int) -> int:
+    """An integer option between ``low`` and ``high``; ValueError in plain words otherwise."""
+    if not text.isdigit() or len(text) > NUMBER_DIGITS or not low <= int(text) <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}, not {quote(text)}")
+    return int(text)
+
+
+def info_line(info: dict, seconds: float) -> str:
+    """An ``info`` line of the analysis: depth, score (or a proven result), nodes, time, best turn."""
+    score = info.get("score", 0.0)
+    if is_proven(score):
+        told = "win" if score > 0 else "loss"
+    else:
+        told = str(round(score))
+    return (f"info depth {info.get('depth', 0)} score {told} nodes {info.get('nodes', 0)} "
+            f"time {round(seconds * 1000)} turn {format_turn(info['turn'])}")  # fmt: skip
 
 
 class Engine:
@@ -43,7 +84,7 @@ class Engine:
         command, rest = words[0].lower(), line.strip()[len(words[0]) :].strip()
         handler = getattr(self, f"cmd_{command}", None)
         if handler is None:
-            return [f"error unknown command {words[0]!r} (new, setup, play, go, position, undo, quit)"]
+            return [f"error unknown command {quote(words[0])} (new, setup, play, go, stop, position, undo, quit)"]
         try:
             return handler(rest)
         except (HomeworldsError, ValueError) as exc:
@@ -80,29 +121,64 @@ class Engine:
             return [f"gameover {outcome.reason}"]
         return ["ok"]
 
-    def cmd_go(self, rest: str) -> list[str]:
-        if self.game.is_over():
-            return ["error the game is over"]
+    def parse_go(self, rest: str) -> tuple[Limit, int | None, bool, bool]:
+        """The options of ``go``: (limit, seed, infinite, show info lines). Raises ValueError."""
         limit = level(self.default_level)
         seed = None
+        infinite = analysis = False
+        depth = movetime = None
         for word in rest.split():
             name, eq, value = word.partition("=")
-            if not eq:
-                return [f"error bad option {word!r}: use level=NAME, movetime=MS or seed=N"]
             name = name.lower()
+            if name == "infinite" and not eq:
+                infinite = analysis = True
+                continue
+            if not eq:
+                raise ValueError(f"bad option {quote(word)}: use level=NAME, movetime=MS, depth=N, seed=N or infinite")
             if name == "level":
                 limit = level(value)
             elif name == "movetime":
-                ms = int(value)
-                if ms <= 0:
-                    return ["error movetime must be a positive number of milliseconds"]
-                limit = limit.with_changes(time=ms / 1000.0, nodes=None)
+                movetime = bounded_number(value, "movetime", 1, 86_400_000)
+            elif name == "depth":
+                depth = bounded_number(value, "depth", 1, MAX_DEPTH)
             elif name == "seed":
-                seed = int(value)
+                seed = bounded_number(value, "seed", 0, 2**63)
             else:
-                return [f"error unknown option {name!r}: use level, movetime or seed"]
-        result = choose_turn(self.game.position, limit, seed=seed, history=self.game.repetition_counts())
-        return [f"bestturn {format_turn(result.turn)}"]
+                raise ValueError(f"unknown option {quote(name)}: use level, movetime, depth, seed or infinite")
+        if movetime is not None:
+            limit = timed(limit, movetime / 1000.0)
+            analysis = True
+        if depth is not None:
+            if movetime is None:
+                limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None)
+            limit = limit.with_changes(depth=depth)
+            analysis = True
+        if infinite:
+            limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None,
+                                       depth=depth or MAX_DEPTH)  # fmt: skip
+        return limit, seed, infinite, analysis
+
+    def cmd_go(self, rest: str) -> list[str]:
+        if self.game.is_over():
+            return ["error the game is over"]
+        limit, seed, _, analysis = self.parse_go(rest)
+        return self.search(limit, seed, analysis, threading.Event(), print)
+
+    def search(self, limit: Limit, seed: int | None, analysis: bool, stop, say) -> list[str]:
+        """Run one search (``stop`` an Event that ends it early); ``say`` prints info lines."""
+        start = time.perf_counter()
+
+        def progress(info: dict) -> None:
+            if analysis and info.get("turn") is not None:
+                say(info_line(info, time.perf_counter() - start))
+
+        position = self.game.position
+        result = choose_turn(position, limit, seed=seed, cancel=stop, progress=progress,
+                             history=self.game.repetition_counts())  # fmt: skip
+        turn = result.turn
+        if turn is None:  # stopped before any candidate: a quick answer instead of none
+            turn = choose_turn(position, QUICK, seed=seed, history=self.game.repetition_counts()).turn
+        return [f"bestturn {format_turn(turn)}"]
 
     def cmd_position(self, rest: str) -> list[str]:
         pos = self.game.position
@@ -113,26 +189,133 @@ class Engine:
             lines.append(f"gameover {outcome.reason}")
         return lines + ["."]
 
+    def cmd_stop(self, rest: str) -> list[str]:
+        return ["error nothing to stop: no search is running"]
+
     def cmd_undo(self, rest: str) -> list[str]:
         return ["ok"] if self.game.undo() else ["error nothing to undo"]
 
 
-def run_engine(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Read commands until ``quit`` or end of input; return the exit status."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+MAX_LINE = 1 << 20  # a longer line is cut there: a protocol line is short
+
+
+def _reader(source: BinaryIO | int, lines: queue.Queue) -> None:
+    """Feed decoded lines (bytes that are not UTF-8 replaced, whatever the locale), then None.
+
+    Standard input is read from its descriptor without Python's buffered reader, whose lock a
+    reader thread would still hold when the interpreter shuts down."""
+    buffer = b""
+    try:
+        while True:
+            chunk = os.read(source, 65536) if isinstance(source, int) else source.read1(65536)
+            if not chunk:
+                break
+            buffer += chunk
+            *complete, buffer = buffer.split(b"\n")
+            for raw in complete:
+                lines.put(raw[:MAX_LINE].decode("utf-8", errors="replace"))
+            buffer = buffer[-MAX_LINE:]
+    except (OSError, ValueError):
+        pass
+    if buffer:
+        lines.put(buffer.decode("utf-8", errors="replace"))
+    lines.put(None)
+
+
+def run_engine(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
+    """Read commands until ``quit`` or end of input; return the exit status.
+
+    A reader thread takes the input line by line, so that ``stop`` reaches a running ``go``; any
+    other command sent during a search waits until the search has answered."""
+    source: BinaryIO | int = stdin if stdin is not None else sys.stdin.fileno()
+    out = stdout or sys.stdout
     engine = Engine()
-    for line in stdin:
-        try:
-            answer = engine.handle(line)
-        except Exception as exc:  # keep serving: one bad command must not end the session
-            answer = [f"error internal: {type(exc).__name__}: {exc}"]
-        if answer is None:
-            break
-        for out in answer:
-            stdout.write(out + "\n")
-        stdout.flush()
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=_reader, args=(source, lines), daemon=True, name="engine-input").start()
+    pending: deque = deque()
+    lock = threading.Lock()
+
+    def say(text: str) -> None:
+        with lock:
+            out.write(text + "\n")
+            out.flush()
+
+    try:
+        while True:
+            line = pending.popleft() if pending else lines.get()
+            if line is None:
+                break
+            words = line.split()
+            if words and words[0].lower() == "go" and not engine.game.is_over():
+                quit_after = _go(engine, line, lines, pending, say)
+                if quit_after:
+                    break
+                continue
+            try:
+                answer = engine.handle(line)
+            except Exception as exc:  # keep serving: one bad command must not end the session
+                answer = [f"error internal: {type(exc).__name__}"]
+            if answer is None:
+                break
+            for text in answer:
+                say(text)
+    except BrokenPipeError:
+        _quiet_stdout()
     return 0
+
+
+def _go(engine: Engine, line: str, lines: queue.Queue, pending: deque, say) -> bool:
+    """Run ``go`` while reading ``stop`` and ``quit``; other lines wait. True when quit was asked."""
+    try:
+        limit, seed, _, analysis = engine.parse_go(line.strip()[2:])
+    except ValueError as exc:
+        say(f"error {exc}")
+        return False
+    stop = threading.Event()
+    answer: list = []
+
+    def work() -> None:
+        try:
+            answer.extend(engine.search(limit, seed, analysis, stop, say))
+        except Exception as exc:  # an error answers, it does not end the engine
+            answer.append(f"error internal: {type(exc).__name__}")
+
+    searcher = threading.Thread(target=work, daemon=True, name="engine-search")
+    searcher.start()
+    quit_after = False
+    later: list = []  # commands that wait for this search to answer, in order
+    while searcher.is_alive():
+        if pending:
+            nxt = pending.popleft()
+        else:
+            try:
+                nxt = lines.get(timeout=0.01)
+            except queue.Empty:
+                continue
+        word = nxt.split()[0].lower() if nxt and nxt.split() else ""
+        if later:
+            later.append(nxt)  # after a waiting command, a stop belongs to a later search
+        elif nxt is None or word == "quit":
+            stop.set()
+            quit_after = True
+        elif word == "stop":
+            stop.set()
+        else:
+            later.append(nxt)
+    searcher.join()
+    pending.extendleft(reversed(later))
+    for text in answer:
+        say(text)
+    return quit_after
+
+
+def _quiet_stdout() -> None:
+    """After the reader of our output went away: no traceback at exit for the unflushed rest."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 __all__ = ["Engine", "run_engine"]

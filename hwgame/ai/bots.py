@@ -45,6 +45,9 @@ class Limit:
     inner_keep: int = 8
     persona: str = "balanced"
     weights: dict = field(default_factory=dict)  # explicit weight overrides
+    # Hard time limit for everything, the safety check included (None: 2.5 x ``time``, with the
+    # safety check allowed past it). An analysis front end that gives an exact time sets it.
+    hard: float | None = None
 
     def with_changes(self, **changes) -> Limit:
         """A copy with some fields changed (settings screens use this)."""
@@ -87,12 +90,22 @@ def move_rng(position: Position, seed: int | None) -> random.Random:
     return random.Random(seed * 1_000_003 + zlib.crc32(repr(position.key()).encode()))
 
 
+MAX_DEPTH = 12  # deepest iteration a time- or depth-limited analysis may reach
+
+
+def timed(limit: Limit, seconds: float) -> Limit:
+    """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside)."""
+    return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH)
+
+
 def params_for(limit: Limit, safety: bool | None = None, history=None) -> SearchParams:
     """Search parameters for a Limit."""
+    hard = 2.5 * limit.time if limit.hard is None else limit.hard
     return SearchParams(
         max_depth=limit.depth,
         time_limit=limit.time,
-        hard_time=2.5 * limit.time,  # root generation and the safety check may run past the soft limit
+        hard_time=hard,  # root generation and the safety check may run past the soft limit
+        panic_time=None if limit.hard is None else limit.hard + 0.02,
         node_limit=limit.nodes,
         root_width=limit.beam,
         root_cap=limit.root_cap,
@@ -154,4 +167,5 @@ def choose_turn(
     return PlayResult(turn, score, info)
 
 
-__all__ = ["LEVELS", "Limit", "PlayResult", "choose_turn", "level", "move_rng", "params_for", "softmax_pick"]
+__all__ = ["LEVELS", "MAX_DEPTH", "Limit", "PlayResult", "choose_turn", "level", "move_rng", "params_for",
+           "softmax_pick", "timed"]  # fmt: skip

@@ -56,6 +56,7 @@ class SearchParams:
     max_depth: int = 2
     time_limit: float = 2.0
     hard_time: float | None = None  # default: 3 x time_limit
+    panic_time: float | None = None  # bounds even the safety check; default: well past hard_time
     node_limit: int | None = None
     root_width: int = 8
     root_cap: int = 6000
@@ -107,7 +108,10 @@ class Searcher:
         self.soft = self.start + params.time_limit
         self.hard = self.start + (params.hard_time if params.hard_time is not None else 3 * params.time_limit)
         # The safety check may run past the hard deadline (it comes first); this bounds even that.
-        self.panic = self.hard + max(10.0, 4 * params.time_limit)
+        if params.panic_time is not None:
+            self.panic = self.start + params.panic_time
+        else:
+            self.panic = self.hard + max(10.0, 4 * params.time_limit)
         self.tt: dict = {}
         self.killers: dict[int, list] = {}
         self.children_cache: dict = {}

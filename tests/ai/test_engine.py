@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -42,6 +43,7 @@ def test_go_answers_a_homeworld_during_setup_and_the_turn_plays_back():
     assert reply.startswith("bestturn Homeworld ")
     # The proposed turn is legal: playing it back is accepted.
     out2 = talk(["new", "setup g3 b2 y3", "play " + reply.removeprefix("bestturn "), "go movetime=200 seed=1"])
+    out2 = [line for line in out2 if not line.startswith("info ")]
     assert out2[:3] == ["ok", "ok", "ok"] and out2[3].startswith("bestturn ")
     turn = out2[3].removeprefix("bestturn ")
     out3 = talk(["new", "setup g3 b2 y3", "play " + reply.removeprefix("bestturn "), "play " + turn])
@@ -85,3 +87,58 @@ def test_a_turn_that_ends_the_game_reports_it_and_go_refuses_after():
     assert out[4].startswith("error") and out[5].startswith("error")
     assert out[6] == "ok"
     assert out[7].startswith("bestturn ")
+
+
+OPENED = ["new", "setup g3 b2 y3", "setup y1 b3 g3"]
+
+
+def test_depth_search_reports_each_depth_then_answers():
+    out = talk(OPENED + ["go depth=3 seed=1", "position"])
+    infos = [line for line in out if line.startswith("info ")]
+    depths = {int(line.split()[2]) for line in infos}
+    assert depths == {1, 2, 3}
+    assert all(" score " in line and " nodes " in line and " turn " in line for line in infos)
+    answer = out[3 + len(infos)]
+    assert answer.startswith("bestturn ")
+    assert out[-1] == "."  # the command sent during the search waited for it, then answered
+
+
+def test_infinite_search_answers_when_stopped():
+    engine = subprocess.Popen([sys.executable, "-m", "hwgame", "engine"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert engine.stdin is not None and engine.stdout is not None
+        engine.stdin.write("\n".join(OPENED + ["go infinite"]) + "\n")
+        engine.stdin.flush()
+        assert [engine.stdout.readline().strip() for _ in range(3)] == ["ok", "ok", "ok"]
+        first = engine.stdout.readline()
+        assert first.startswith("info depth 1 ")  # it is searching, and says so
+        engine.stdin.write("stop\n")
+        engine.stdin.flush()
+        line = first
+        while line.startswith("info "):
+            line = engine.stdout.readline()
+        assert line.startswith("bestturn ")
+        engine.stdin.write("play " + line.removeprefix("bestturn ").strip() + "\nquit\n")
+        engine.stdin.flush()
+        assert engine.stdout.readline().strip() in ("ok",) or line.startswith("gameover")
+        assert engine.wait(timeout=30) == 0
+    finally:
+        engine.kill()
+
+
+@pytest.mark.parametrize("option", ["movetime=" + "9" * 400, "depth=0", "depth=99", "seed=-1", "movetime=1.5"])
+def test_absurd_numbers_are_refused_in_a_short_message(option):
+    out = talk(OPENED + [f"go {option}", "position"])
+    assert out[3].startswith("error ") and len(out[3]) < 160
+    assert out[-1] == "."
+
+
+def test_bytes_that_are_not_utf8_and_a_stray_stop_do_not_end_the_engine():
+    text = ("\n".join(OPENED) + "\nplay Build \xff\xfe North\nstop\nposition\nquit\n").encode("latin-1")
+    done = subprocess.run([sys.executable, "-m", "hwgame", "engine"], input=text, capture_output=True,
+                          timeout=60, env={**os.environ, "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8"})  # fmt: skip
+    out = done.stdout.decode("utf-8").splitlines()
+    assert done.returncode == 0 and not done.stderr
+    assert out[3].startswith("error ") and out[4].startswith("error ")
+    assert out[-1] == "."
