@@ -1,5 +1,9 @@
-"""End to end in a real window: an X server in memory (Xvfb), the game as a separate process, a real mouse
-drag and a real key press sent by xdotool, and the computer's answer read back from the autosave.
+"""End to end in a real window: an X server in memory (Xvfb), the game as a separate process, real mouse
+drags, clicks and key presses sent by xdotool, and what the game did read back from its autosave files.
+
+- a drag and Enter play a turn, and the computer's answer follows;
+- a turn in progress survives a window killed in the middle of it: started again, Continue brings it back;
+- a second game leaves the first one in the Load screen, from where it opens as it was left.
 
 Skipped, saying why, when Xvfb or xdotool is not installed.
 """
@@ -69,6 +73,99 @@ def _load(path: Path):
         return None  # written at this very moment: try again
 
 
+def _autosaves(data: Path) -> list[Path]:
+    """The autosave files of the data folder, one per game."""
+    return sorted((data / "saves").glob("autosave-*.json"))
+
+
+def _launch(data: Path, display: str, log, *args: str) -> subprocess.Popen:
+    """The game in a window of its own on ``display``, saving into ``data``."""
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    command = [sys.executable, "-m", "hwgame", "--data-dir", str(data), "--size", f"{WINDOW[0]}x{WINDOW[1]}", *args]
+    return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def _new_game(data: Path, display: str, log, seed: int) -> subprocess.Popen:
+    return _launch(data, display, log, "--new-game", "--opponent", "computer", "--level", "beginner", "--setup",
+                   "auto", "--seed", str(seed))
+
+
+def _window(display: str, proc: subprocess.Popen) -> tuple[str, tuple[int, int]]:
+    """The game's window and its size, once it is drawn."""
+    # Found by process id (SDL sets _NET_WM_PID); a name search misses SDL windows on some builds.
+    window = _wait_for(lambda: _xdo(display, "search", "--pid", str(proc.pid)), 20, "the window")
+    wid = window.splitlines()[0]
+    geometry = _xdo(display, "getwindowgeometry", wid)
+    size_text = geometry.split("Geometry:")[1].split()[0]
+    size = tuple(int(v) for v in size_text.split("x"))
+    time.sleep(0.5)  # let the first frames draw
+    return wid, (size[0], size[1])
+
+
+def _drag(display: str, wid: str, src, dst) -> None:
+    """A real drag: press, travel in steps, release."""
+    _xdo(display, "mousemove", "--window", wid, str(round(src[0])), str(round(src[1])))
+    time.sleep(0.1)
+    _xdo(display, "mousedown", "1")
+    for i in range(1, 9):
+        x = src[0] + (dst[0] - src[0]) * i / 8
+        y = src[1] + (dst[1] - src[1]) * i / 8
+        _xdo(display, "mousemove", "--window", wid, str(round(x)), str(round(y)))
+        time.sleep(0.03)
+    _xdo(display, "mouseup", "1")
+
+
+def _click(display: str, wid: str, point) -> None:
+    _xdo(display, "mousemove", "--window", wid, str(round(point[0])), str(round(point[1])))
+    time.sleep(0.1)
+    _xdo(display, "click", "1")
+
+
+def _title_button(size, label: str):
+    """The centre of a title-screen button, from the title's own layout."""
+    from hwgame.app.scenes.title import MENU, menu_rects
+
+    return menu_rects(size[0], size[1], len(MENU))[MENU.index(label)].center
+
+
+def _end_turn(display: str, wid: str, path: Path, action) -> None:
+    """End the turn with the real Enter key; confirm if the game asks (it may warn about a catastrophe)."""
+    from hwgame.app.controller import ActionResolver
+
+    probe = _load(path).game
+    if not probe.pending:
+        probe.act(action)
+    warned = bool(ActionResolver(probe).end_turn_warnings())
+    _xdo(display, "windowfocus", wid)
+    _xdo(display, "key", "Return")
+    if warned:
+        time.sleep(0.4)
+        _xdo(display, "key", "Return")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Close the game as the window manager's close button would (SDL turns the signal into a quit)."""
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture
+def display(tmp_path):
+    xvfb, name = _start_xvfb()
+    try:
+        yield name
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
 def _plan_drag(game, size):
     """A legal action the player can make by one drag, with the window points to press and release."""
     from hwgame.app.view.layout import bank_layout, board_layout, screen_layout
@@ -101,51 +198,22 @@ def _plan_drag(game, size):
     return a, ship(a.system, a.ship), bank.cells[0].box.center
 
 
-def test_drag_in_a_real_window_and_the_computer_answers(tmp_path):
-    xvfb, display = _start_xvfb()
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy")
-    env.pop("SDL_VIDEODRIVER", None)
-    env.pop("WAYLAND_DISPLAY", None)
+def test_drag_in_a_real_window_and_the_computer_answers(tmp_path, display):
     log = open(tmp_path / "game.log", "w")
-    game_proc = subprocess.Popen(
-        [sys.executable, "-m", "hwgame", "--data-dir", str(tmp_path), "--new-game", "--opponent", "computer",
-         "--level", "beginner", "--setup", "auto", "--seed", "4", "--size", f"{WINDOW[0]}x{WINDOW[1]}"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
+    game_proc = _new_game(tmp_path, display, log, seed=4)
     try:
-        autosave = tmp_path / "saves" / "autosave.json"
-        loaded = _wait_for(lambda: autosave.exists() and _load(autosave), 30, "the first autosave")
+        found = _wait_for(lambda: _autosaves(tmp_path), 30, "the first autosave")
+        autosave = found[0]
+        loaded = _wait_for(lambda: _load(autosave), 30, "the first autosave to load")
         game = loaded.game
         assert not game.in_setup and game.to_move == 0 and len(game.turns) == 2
-        # Found by process id (SDL sets _NET_WM_PID); a name search misses SDL windows on some builds.
-        window = _wait_for(lambda: _xdo(display, "search", "--pid", str(game_proc.pid)), 20, "the window")
-        wid = window.splitlines()[0]
-        geometry = _xdo(display, "getwindowgeometry", wid)
-        size_text = geometry.split("Geometry:")[1].split()[0]
-        size = tuple(int(v) for v in size_text.split("x"))
+        assert loaded.players[1].kind == "computer"  # the computer's seat, from the first autosave on
+        wid, size = _window(display, game_proc)
         action, src, dst = _plan_drag(game, size)
-        time.sleep(0.5)  # let the first frames draw
-        # A real drag: press, travel in steps, release.
-        _xdo(display, "mousemove", "--window", wid, str(round(src[0])), str(round(src[1])))
-        time.sleep(0.1)
-        _xdo(display, "mousedown", "1")
-        for i in range(1, 9):
-            x = src[0] + (dst[0] - src[0]) * i / 8
-            y = src[1] + (dst[1] - src[1]) * i / 8
-            _xdo(display, "mousemove", "--window", wid, str(round(x)), str(round(y)))
-            time.sleep(0.03)
-        _xdo(display, "mouseup", "1")
-        time.sleep(0.6)
-        # End the turn with the real Enter key; confirm if the game asks (it may warn about a catastrophe).
-        from hwgame.app.controller import ActionResolver
-
-        probe = _load(autosave).game
-        probe.act(action)
-        warned = bool(ActionResolver(probe).end_turn_warnings())
-        _xdo(display, "windowfocus", wid)
-        _xdo(display, "key", "Return")
-        if warned:
-            time.sleep(0.4)
-            _xdo(display, "key", "Return")
+        _drag(display, wid, src, dst)
+        _wait_for(lambda: (g := _load(autosave)) is not None and g.game.pending == [action], 20,
+                  "the action in the autosave")
+        _end_turn(display, wid, autosave, action)
 
         def answered():
             g = _load(autosave)
@@ -156,13 +224,95 @@ def test_drag_in_a_real_window_and_the_computer_answers(tmp_path):
         assert turns[2][0] == action, f"the drag played {turns[2]} instead of {action}"
         assert final.players[1].kind == "computer"
         assert len(turns[3]) >= 1 and final.game.to_move == 0
+        assert _autosaves(tmp_path) == [autosave]  # one game, one autosave
     finally:
-        game_proc.terminate()
-        try:
-            game_proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            game_proc.kill()
+        _stop(game_proc)
         log.close()
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
+    assert "Traceback" not in (tmp_path / "game.log").read_text()
+
+
+def test_a_turn_in_progress_survives_a_killed_window(tmp_path, display):
+    log = open(tmp_path / "game.log", "w")
+    first = _new_game(tmp_path, display, log, seed=4)
+    try:
+        autosave = _wait_for(lambda: _autosaves(tmp_path), 30, "the first autosave")[0]
+        game = _wait_for(lambda: _load(autosave), 30, "the first autosave to load").game
+        wid, size = _window(display, first)
+        action, src, dst = _plan_drag(game, size)
+        _drag(display, wid, src, dst)
+        _wait_for(lambda: (g := _load(autosave)) is not None and g.game.pending == [action], 20,
+                  "the action in the autosave")
+        first.kill()  # mid-turn, with no chance to save anything more
+        first.wait(timeout=10)
+    finally:
+        _stop(first)
+    # Started again: the title's Continue brings the game back with the action made, ready to end the turn.
+    again = _launch(tmp_path, display, log)
+    try:
+        wid, size = _window(display, again)
+        before = autosave.stat().st_mtime_ns
+        _click(display, wid, _title_button(size, "Continue"))
+        # A game opened is autosaved at once (it becomes the one to continue): the click has been seen.
+        _wait_for(lambda: autosave.stat().st_mtime_ns != before, 20, "the game to open")
+        _end_turn(display, wid, autosave, action)
+
+        def answered():
+            g = _load(autosave)
+            return g if g is not None and len(g.game.turns) >= 4 else None
+
+        turns = _wait_for(answered, 60, "the turn ended and the computer's answer").game.turns
+        assert turns[2][0] == action, f"the turn ended was {turns[2]}, not the one in progress ({action})"
+        assert _autosaves(tmp_path) == [autosave]
+    finally:
+        _stop(again)
+        log.close()
+    assert "Traceback" not in (tmp_path / "game.log").read_text()
+
+
+def test_a_second_game_leaves_the_first_in_load(tmp_path, display):
+    from hwgame.persist import Store
+
+    log = open(tmp_path / "game.log", "w")
+    first = _new_game(tmp_path, display, log, seed=4)
+    try:
+        mine = _wait_for(lambda: _autosaves(tmp_path), 30, "the first game's autosave")[0]
+        game = _wait_for(lambda: _load(mine), 30, "the first autosave to load").game
+        wid, size = _window(display, first)
+        action, src, dst = _plan_drag(game, size)
+        _drag(display, wid, src, dst)
+        _wait_for(lambda: (g := _load(mine)) is not None and g.game.pending == [action], 20,
+                  "the action in the autosave")
+    finally:
+        _stop(first)
+    assert first.returncode == 0  # closed, not killed: the game quit as from its close button
+    second = _new_game(tmp_path, display, log, seed=6)
+    try:
+        both = _wait_for(lambda: len(_autosaves(tmp_path)) == 2 and _autosaves(tmp_path), 30,
+                         "the second game's autosave")
+        other = next(p for p in both if p != mine)
+        _wait_for(lambda: _load(other), 30, "the second autosave to load")
+    finally:
+        _stop(second)
+    other_bytes = other.read_bytes()
+    assert Store(tmp_path).latest_autosave() == other
+    # Started again on the title: Load lists the two unfinished games, the latest first; the second row is
+    # the first game, and Enter opens it as it was left.
+    third = _launch(tmp_path, display, log)
+    try:
+        wid, size = _window(display, third)
+        before = mine.stat().st_mtime_ns
+        _click(display, wid, _title_button(size, "Load"))
+        time.sleep(0.5)
+        _xdo(display, "windowfocus", wid)
+        _xdo(display, "key", "Down")
+        _xdo(display, "key", "Return")
+        _wait_for(lambda: mine.stat().st_mtime_ns != before, 20, "the first game to open")
+        store = Store(tmp_path)
+        assert store.latest_autosave() == mine  # opened, it is the one Continue resumes
+        assert store.load(mine).game.pending == [action]
+        assert other.read_bytes() == other_bytes
+        assert [i.path for i in store.list_saves()] == [mine, other]
+    finally:
+        _stop(third)
+        log.close()
     assert "Traceback" not in (tmp_path / "game.log").read_text()

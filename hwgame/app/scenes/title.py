@@ -35,6 +35,9 @@ def continue_caption(info) -> str:
     return f"{names}, {turn}, {info.to_move} to move"
 
 
+MENU = ("Continue", "New game", "Tutorial", "Load", "Settings", "Rules", "Quit")  # the title's buttons, in order
+
+
 def title_scale(h: int) -> float:
     """How much the title screen is enlarged for a window ``h`` pixels high."""
     return max(0.7, min(1.4, h / 800))
@@ -78,15 +81,16 @@ class TitleScene(Scene):
         self.time = 0.0
         self.latest = None  # the SaveInfo of the game Continue resumes
         entries = [
-            ("Continue", self.resume_game, lambda: self.latest is not None),
-            ("New game", self.new_game, True),
-            ("Tutorial", self.tutorial, True),
-            ("Load", self.load, True),
-            ("Settings", self.settings, True),
-            ("Rules", self.rules, True),
-            ("Quit", app.quit, True),
+            (self.resume_game, lambda: self.latest is not None),
+            (self.new_game, True),
+            (self.tutorial, True),
+            (self.load, True),
+            (self.settings, True),
+            (self.rules, True),
+            (app.quit, True),
         ]
-        self.buttons = [Button(text, action, enabled=on, size=26) for text, action, on in entries]
+        self.buttons = [Button(text, action, enabled=on, size=26) for text, (action, on) in zip(MENU, entries,
+                                                                                               strict=True)]
 
     @property
     def autosave(self):
