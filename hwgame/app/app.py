@@ -132,7 +132,7 @@ class App:
             game.restart_turn()  # the computer plays whole turns: a turn it left half done starts afresh
         ctl = self._play(game, (seats[0], seats[1]), (levels[0], levels[1]))
         if not ctl.is_over():
-            self.autosave(ctl)
+            self.autosave(ctl)  # the game becomes the one Continue resumes at once
         if game.in_setup:
             self._open(SetupScene(self, ctl))
             return
@@ -149,6 +149,8 @@ class App:
         """The controller of a game this app opens; every change of it goes to the game's autosave."""
         ctl = PlayController(game, seats, levels, self.opponent, on_change=self.autosave)
         self.playing = ctl
+        # Leaving writes only what changed here: a finished game opened to look at stays where it was.
+        self._autosaved = self._state_of(ctl)
         return ctl
 
     def stop_game(self) -> None:

@@ -125,34 +125,56 @@ def _extra_shots(app, screen, scene, shot) -> None:
         app.step(pygame.event.get(), 1 / 60, screen)
 
 
-def _record_shots(app, screen, shot, data: Path) -> None:
-    """The Load screen with saves and a broken file, the Save and Import screens, and a replay mid-turn."""
+def _saves_for_shots() -> None:
+    """Named saves, a broken file, a finished game's autosave and two unfinished games (the latest one
+    against the computer, left in the middle of a turn)."""
     from hwgame import persist
 
-    from .controller import HUMAN
-    from .flow import PlayController
-    from .record import Point
     from .samples import busy_game, finished_game
-    from .scenes.importer import ImportScene
-    from .scenes.replay import ReplayScene
-    from .scenes.save_as import SaveScene
-    from .scenes.saves import LoadScene
 
     busy = busy_game(11, 70)
     persist.save_game(busy, "Evening game", [persist.Player(name=busy.players[0]),
                                              persist.Player(name=busy.players[1], kind="computer", level=3)])
     persist.save_game(finished_game(), "A quick win")
     persist.save_game(busy_game(4, 30), "Hotseat with Sam")
-    saves = data / "saves" if (data / "saves").is_dir() else persist.default_store().saves_dir
+    saves = persist.default_store().saves_dir
     (saves / "Old laptop game.json").write_text('{"schema_version": 2, "players": [', encoding="utf-8")
-    # A broken autosave: the next autosave moves aside and leaves a notice for the banner.
-    (saves / "autosave.json").write_text("{}", encoding="utf-8")
-    persist.autosave(busy_game(9, 20))
+    persist.autosave(finished_game(5))
+    persist.autosave(busy_game(5, 40))
+    mid = busy_game(9, 20)
+    mid.act(next(a for a in mid.legal_actions() if type(a).__name__ in ("Build", "Move", "Trade")))
+    seats = [persist.Player(name=name) for name in mid.players]
+    other = 1 - mid.to_move  # the computer waits while the human is in the middle of a turn
+    seats[other] = persist.Player(name=mid.players[other], kind="computer", level=2)
+    persist.autosave(mid, seats)
+
+
+def _record_shots(app, screen, shot, data: Path) -> None:
+    """The title with a game to continue, the Load screen with unfinished games, named saves and a broken
+    file, the Save and Import screens, and a replay mid-turn."""
+    from hwgame import persist
+
+    from .controller import HUMAN
+    from .flow import PlayController
+    from .record import Point
+    from .samples import busy_game
+    from .scenes.importer import ImportScene
+    from .scenes.replay import ReplayScene
+    from .scenes.save_as import SaveScene
+    from .scenes.saves import LoadScene
+
+    _saves_for_shots()
+    busy = persist.load_game("Evening game").game
+    app.to_title()
+    _settle(app, screen, 2)
+    shot("title-continue")
     load = LoadScene(app)
     app.scenes.push(load)
-    load.list.select(next(i for i, e in enumerate(load.list.entries) if e.error))
     _settle(app, screen, 2)
     shot("load")
+    load.list.select(next(i for i, e in enumerate(load.list.entries) if e.error))
+    _settle(app, screen, 2)
+    shot("load-broken")
     ctl = PlayController(busy, (HUMAN, HUMAN), ("easy", "easy"), app.opponent, on_commit=lambda g: None)
     save = SaveScene(app, ctl)
     save.field.text = "Evening/game?"

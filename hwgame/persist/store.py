@@ -334,10 +334,11 @@ class Store:
         except OSError:
             return []
         infos = [self._info(p) for p in files]
-        # Saves keep their time to the second; the file's own time orders two saves of the same second.
+        # Saves keep their time to the second (a broken file has only the file's time, cut to the second
+        # too); the file's own time orders two saves of the same second.
         return sorted(
             infos,
-            key=lambda i: (i.unfinished, i.updated.timestamp() if i.updated else i.modified, i.modified),
+            key=lambda i: (i.unfinished, i.updated.timestamp() if i.updated else int(i.modified), i.modified),
             reverse=True,
         )
 

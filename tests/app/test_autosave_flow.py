@@ -117,7 +117,7 @@ def test_a_new_game_keeps_the_unfinished_one_and_continue_takes_the_latest(scree
     entries = load.list.entries
     assert [e.path for e in entries[:2]] == [other, path]
     assert [mark_of(e) for e in entries] == ["UNFINISHED", "UNFINISHED", ""]
-    assert [title_of(e) for e in entries] == ["Bea vs Cyd", "Ann vs Hal", "Evening game"]
+    assert [title_of(e) for e in entries] == ["Bea vs Cyd", "Ann vs Hal (computer, hard)", "Evening game"]
     # Continue on the title resumes the most recent one.
     _steps(app, screen, [key(pygame.K_ESCAPE)])
     title = app.scenes.top
@@ -235,3 +235,15 @@ def test_a_turn_the_computer_left_half_done_is_played_from_its_start(screen, dat
     ctl = app.scenes.top.ctl
     assert len(ctl.game.turns) == played + 1 and ctl.human_to_move()  # the (instant) computer played it whole
     assert app.opponent._worker.requests == [start]  # asked from the start of the turn
+
+
+def test_looking_at_a_finished_game_writes_no_autosave(screen, data_dir):
+    from hwgame.app.samples import finished_game
+
+    path = persist.save_game(finished_game(), "A quick win")
+    app = _app(screen)
+    assert app.load(path)
+    _steps(app, screen)
+    app.quit()
+    app.shutdown()
+    assert [i.path for i in persist.list_saves()] == [path]

@@ -40,17 +40,25 @@ def problem_sentence(error: str) -> str:
     return (text[:1].upper() + text[1:]).rstrip(". ")
 
 
-def summary(info) -> tuple[str, bool]:
-    """One line about a save and whether it is a problem: players, rules, turns and result, or the error."""
-    if info.error is not None:
-        return f"Cannot be opened. {problem_sentence(info.error)}.", True
+def players_of(info) -> str:
+    """The players of a save, the computer's level beside its name: ``"Ann vs Hal (computer, easy)"``."""
 
     def seat(p) -> str:
         return f"{p.name} (computer, {level_name(p.level)})" if p.kind == "computer" else p.name
 
-    players = " vs ".join(seat(p) for p in info.players) or "no players"
+    return " vs ".join(seat(p) for p in info.players) or "no players"
+
+
+def summary(info) -> tuple[str, bool]:
+    """One line about a save and whether it is a problem: players (unless the title names them already),
+    rules, turns and where the game stands, or the error."""
+    if info.error is not None:
+        return f"Cannot be opened. {problem_sentence(info.error)}.", True
     turns = f"{info.turns_played} turn{'s' * (info.turns_played != 1)} played"
-    return f"{players}  ·  {info.rules} rules  ·  {turns}  ·  {state_of(info)}", False
+    parts = [f"{info.rules} rules", turns, state_of(info)]
+    if not info.is_autosave:
+        parts.insert(0, players_of(info))
+    return "  ·  ".join(parts), False
 
 
 def state_of(info) -> str:
@@ -77,7 +85,7 @@ def title_of(info) -> str:
     title (an imported game's) or file name."""
     if info.is_autosave:
         if info.error is None and info.players:
-            return " vs ".join(p.name for p in info.players)
+            return players_of(info)
         return info.name.capitalize()  # "Autosave-1a2b3c4d": the file tells the player which one it is
     return info.name if not info.title or info.title == info.name else f"{info.title}  ({info.name})"
 
