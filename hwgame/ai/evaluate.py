@@ -72,8 +72,13 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "tempo_factor": 1.6,
     "defender_factor": 0.6,
     "catastrophes": 0.8,
+    "catastrophes_parried": 0.12,
     "captures": 0.5,
-    "parry": 0.15,
+    "captures_parried": 0.08,
+    "medium": 0.0,
+    "home_large": 0.0,
+    "one_star_home": 0.0,
+    "gun_fleet": 0.0,
 }
 
 # Per-colour values, indexed r, y, g, b.
@@ -192,6 +197,7 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
     homes = [position.home_of(0), position.home_of(1)]
     material = [0.0, 0.0]
     large = [0, 0]
+    medium = [0, 0]
     owned = [[False] * 4, [False] * 4]
     abroad = [[False] * 4, [False] * 4]
     spread = [0, 0]
@@ -214,6 +220,8 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
                 material[pl] += SIZE_VALUE[size]
                 if size == 2:
                     large[pl] += 1
+                elif size == 1:
+                    medium[pl] += 1
                 own[p // 3] = True
             if s.home != pl:
                 spread[pl] += 1
@@ -251,20 +259,28 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
             home_acc[p // 3] = True
         for p in mine:
             home_acc[p // 3] = True
-        v = w["material"] * material[pl] + w["large"] * large[pl]
+        v = w["material"] * material[pl] + w["large"] * large[pl] + w["medium"] * medium[pl]
+        if len(home.stars) == 1:
+            v += w["one_star_home"]
+        if owned[pl][RED] and large[pl] >= 2:
+            v += w["gun_fleet"]  # two large ships and a red one: captures anything, twice
         v += w["supply"] * sum(SUPPLY[c] for c in range(4) if owned[pl][c])
         v += w["home_access"] * sum(HOME_ACCESS[c] for c in range(4) if home_acc[c])
         v += w["abroad_access"] * sum(ABROAD_ACCESS[c] for c in range(4) if abroad[pl][c] and not home_acc[c])
         v += w["spread"] * min(spread[pl], 3)
         big = max(p % 3 for p in mine) + 1
         v += w["defence"] * (DEFENDER_SIZE[big] + 3.0 * min(len(mine) - 1, 2))
+        if big == 3:
+            v += w["home_large"]
         v += w["pressure"] * min(pressure[pl], 9) * 1.5
         v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere, masks)
         # What the other player could take next turn; the victim to move may still parry it.
-        factor = 1.0 if position.to_move != pl else w["parry"]
-        if w["catastrophes"]:
-            v -= w["catastrophes"] * factor * catastrophe_threat(position, pl)
-        if w["captures"]:
-            v -= w["captures"] * factor * capture_threat(position, pl)
+        parried = position.to_move == pl
+        weight = w["catastrophes_parried"] if parried else w["catastrophes"]
+        if weight:
+            v -= weight * catastrophe_threat(position, pl)
+        weight = w["captures_parried"] if parried else w["captures"]
+        if weight:
+            v -= weight * capture_threat(position, pl)
         side[pl] = v
     return side[me] - side[1 - me] + w["tempo"]

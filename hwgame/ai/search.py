@@ -32,6 +32,7 @@ from .tactics import find_win, win_possible
 from .turns import Scored, scored_turns
 
 EXACT, LOWER, UPPER = 0, 1, 2
+CONTEMPT = 25.0  # the most a repetition draw is worth below (or above) nothing to the root's mover
 # Scores beyond PROVEN are results proven over every reply: a win or a loss within the search.
 PROVEN = WIN - 1000
 # A side whose every examined turn loses, where a beam or a cap left turns unexamined, is probably
@@ -122,6 +123,8 @@ class Searcher:
         self.history = params.history or {}
         # Successors met twice already would be a third occurrence: a draw (standard rules).
         self.draw_keys = {k for k, n in self.history.items() if n >= 2}
+        self.root_mover = 0
+        self.contempt = 0.0
 
     # --- budget ---
     def tick(self) -> None:
@@ -158,6 +161,11 @@ class Searcher:
             time.sleep(0)  # let a drawing thread take the GIL
 
     # --- helpers ---
+    def draw_value(self, player: int) -> float:
+        """What a draw by repetition is worth to ``player``: less than nothing to the side that stands
+        better at the root (contempt), so it plays on instead of repeating."""
+        return -self.contempt if player == self.root_mover else self.contempt
+
     def score_for_mover(self, end: Position) -> float:
         """Static value of a successor for the player who just moved."""
         return -evaluate(end, self.weights)
@@ -192,7 +200,7 @@ class Searcher:
             return -(WIN - ply) if lost[0] == pos.to_move else WIN - ply
         key = pos.key()
         if key in self.draw_keys and pos.rules.repetition_draw:
-            return 0.0
+            return self.draw_value(pos.to_move)
         if depth == 0:
             return evaluate(pos, self.weights)
         entry = self.tt.get(key)
@@ -247,10 +255,11 @@ class Searcher:
         lets the opponent win; with successors left out, it is only LIKELY."""
         draws = self.draw_keys if pos.rules.repetition_draw else ()
         if draws:
-            kids = sorted(kids, key=lambda k: -(0.0 if k.key in draws else k.score))
+            drawn = self.draw_value(pos.to_move)
+            kids = sorted(kids, key=lambda k: -(drawn if k.key in draws else k.score))
         for k in kids:
             if k.position.is_over() or not win_possible(k.position) or find_win(k.position, self.tick) is None:
-                return (0.0 if k.key in draws else k.score), k.key
+                return (self.draw_value(pos.to_move) if k.key in draws else k.score), k.key
         if getattr(kids, "complete", True):
             return -(WIN - ply - 1), None
         return -(LIKELY - ply - 1), None
@@ -290,6 +299,11 @@ class Searcher:
             return self._setup(position)
         if position.is_over():
             raise ValueError("the game is over: there is no turn to search")
+        self.root_mover = position.to_move
+        if self.draw_keys:
+            # Half the static lead, within bounds: a draw is worse than playing on when ahead, and
+            # welcome when behind.
+            self.contempt = max(-CONTEMPT, min(CONTEMPT, evaluate(position, self.weights) / 2))
         try:
             win = find_win(position, self.hard_tick)
             if win is not None:
@@ -307,7 +321,7 @@ class Searcher:
         if self.draw_keys and position.rules.repetition_draw:
             for k in scores:
                 if k in self.draw_keys and not is_proven(scores[k]):
-                    scores[k] = 0.0  # the third occurrence: a draw
+                    scores[k] = self.draw_value(position.to_move)  # the third occurrence: a draw
         if self.p.safety:
             try:
                 roots = self._safe_first(position, roots, scores)

@@ -70,7 +70,18 @@ def catastrophe_threat(position: Position, victim: int) -> float:
         for c in range(4):
             if per[c]:
                 fleets[c].append((j, per[c], yellow))
-    most = max(biggest[YELLOW], biggest[GREEN], biggest[BLUE]) + 1  # most pieces one turn can add
+    # The most pieces of each colour one turn could add to one system: a free action adds one; a
+    # yellow sacrifice moves in at most as many ships as there are of the colour; a green or blue
+    # one needs the colour in the bank.
+    counted = [sum(n for _, n, _ in fleets[c]) for c in range(4)]
+    counted[YELLOW] -= 1  # the sacrificed yellow cannot also move in
+    bank_colour = [bank[c * 3] + bank[c * 3 + 1] + bank[c * 3 + 2] for c in range(4)]
+    reach = []
+    for c in range(4):
+        most = min(biggest[YELLOW] + 1, counted[c])
+        if bank_colour[c]:
+            most = max(most, min(max(biggest[GREEN], biggest[BLUE]) + 1, bank_colour[c] + (c == GREEN)))
+        reach.append(max(1, most))
     threats: list[float] = []
     for i, s in enumerate(systems):
         mine = s.ships1 if victim else s.ships0
@@ -85,11 +96,13 @@ def catastrophe_threat(position: Position, victim: int) -> float:
         for p in theirs:
             counts[p // 3] += 1
         my_home = s.home == victim
-        star_colors = [p // 3 for p in s.stars]
+        star_colors = None
         for c in range(4):
             need = 4 - counts[c]
-            if need > max(most, 1) or not counts[c]:
+            if need > reach[c] or need == 4:
                 continue
+            if star_colors is None:
+                star_colors = [p // 3 for p in s.stars]
             loss = _catastrophe_loss(s, c, mine, theirs, star_colors, my_home)
             if loss <= 0:
                 continue

@@ -10,6 +10,7 @@ BENCHMARKS = {
     "ai": "hwgame.bench.ai",
     "ui": "hwgame.bench.ui",
     "startup": "hwgame.bench.startup",
+    "tune": "hwgame.bench.tune",
 }
 
 

