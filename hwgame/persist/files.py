@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,15 +51,24 @@ class LoadedGame:
 
 
 def read_bytes(path: str | Path) -> bytes:
-    """The bytes of a file, or a SaveError saying why they cannot be had."""
+    """The bytes of a regular file of at most ``MAX_BYTES``, or a SaveError saying why they cannot be had."""
     path = Path(path)
     try:
         if path.is_dir():
             raise file_error(path, "is a folder, not a save file")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise file_error(path, f"is {size // (1024 * 1024)} MB, far too large to be a save")
-        return path.read_bytes()
+        # Opened without waiting and checked on the open file itself: a pipe or a device named like a
+        # save can neither block the game nor be swapped in after the check.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise file_error(path, "is not a regular file (a pipe, a device or a socket), not a save file")
+            if info.st_size > MAX_BYTES:
+                raise file_error(path, f"is {info.st_size // (1024 * 1024)} MB, far too large to be a save")
+            data = handle.read(MAX_BYTES + 1)  # the file may have grown since it was measured
+        if len(data) > MAX_BYTES:
+            raise file_error(path, "is far too large to be a save (it grew while it was read)")
+        return data
     except FileNotFoundError:
         raise file_error(path, "no such file") from None
     except PermissionError:

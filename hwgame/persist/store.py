@@ -141,8 +141,9 @@ class Store:
     def locate(self, name: str | Path) -> Path:
         """The file a player means: an existing path as given, else a save of that name in the saves folder.
 
-        The single autosave of earlier versions, ``autosave`` or ``SAVES/autosave.json``, stands for the
-        most recent unfinished game while no such file exists, so that what worked then still works.
+        The single autosave of earlier versions, ``autosave`` or ``FOLDER/autosave.json``, stands for the
+        most recent unfinished game (of that folder) while no such file exists, so that what worked then
+        still works.
         """
         given = Path(name)
         if isinstance(name, Path) or given.exists() or given.is_absolute() or "/" in name or "\\" in name:
@@ -152,8 +153,9 @@ class Store:
                 path = self.saves_dir / file_name(name)
             except SaveError:
                 return given
-        if not path.exists() and path.name == LEGACY_SLOT and self.is_autosave_file(path):
-            return self.latest_autosave() or path
+        if path.name.lower() == LEGACY_SLOT and not path.exists():
+            latest = self.latest_unfinished(path.parent)
+            return path if latest is None else latest.path
         return path
 
     # --- loading ---
@@ -174,9 +176,9 @@ class Store:
     def _is_loadable(self, path: Path) -> tuple[bool, str | None]:
         """Whether an existing file loads (True for a file this store wrote itself), and the problem if not."""
         try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            return False, f"{path}: cannot be read: {exc.strerror or exc}"
+            raw = read_bytes(path)  # size-capped, regular files only, like every read of a save
+        except SaveError as exc:
+            return False, exc.message
         if self._good.get(path.resolve()) == _digest(raw):
             return True, None
         try:
@@ -324,13 +326,13 @@ class Store:
         raise SaveError(f"{self.saves_dir}: no free name for an autosave of this game", path=self.saves_dir)
 
     # --- the list ---
-    def list_saves(self) -> list[SaveInfo]:
-        """Every save in the folder: the unfinished games first, then the others, each part newest first.
-
-        Files that do not load are listed too (among the others), with their problem.
+    def list_saves(self, folder: Path | None = None) -> list[SaveInfo]:
+        """Every save in the saves folder (or ``folder``): the unfinished games first, then the others, each
+        part newest first. Files that do not load are listed too (among the others), with their problem.
         """
+        folder = self.saves_dir if folder is None else folder
         try:
-            files = [p for p in self.saves_dir.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
+            files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
         except OSError:
             return []
         infos = [self._info(p) for p in files]
@@ -372,9 +374,9 @@ class Store:
             actions_in_progress=len(s.turn_in_progress),
         )
 
-    def latest_unfinished(self) -> SaveInfo | None:
-        """The most recent unfinished game (what "Continue" resumes), or None."""
-        infos = self.list_saves()
+    def latest_unfinished(self, folder: Path | None = None) -> SaveInfo | None:
+        """The most recent unfinished game of the saves folder (or ``folder``): what Continue resumes."""
+        infos = self.list_saves(folder)
         return infos[0] if infos and infos[0].unfinished else None
 
     def latest_autosave(self) -> Path | None:

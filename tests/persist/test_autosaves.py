@@ -135,6 +135,8 @@ def test_the_old_slot_name_stands_for_the_latest_unfinished_game(saves):
     path = saves.autosave(unfinished(4))
     assert saves.load("autosave").path == path
     assert saves.load(saves.saves_dir / LEGACY_SLOT).path == path
+    # Any folder's old slot name stands for that folder's latest unfinished game.
+    assert Store(saves.saves_dir.parent.parent / "elsewhere").load(saves.saves_dir / LEGACY_SLOT).path == path
     # Where the file exists, it is that file.
     (saves.saves_dir / LEGACY_SLOT).write_bytes(path.read_bytes())
     assert saves.load(saves.saves_dir / LEGACY_SLOT).path == saves.saves_dir / LEGACY_SLOT

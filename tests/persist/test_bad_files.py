@@ -7,6 +7,7 @@ same after the attempt to load it, after an autosave, and after a named save tha
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -140,6 +141,22 @@ def test_a_huge_file_is_refused_unread(saves, tmp_path, monkeypatch):
     path.write_bytes(b" " * 200)
     with pytest.raises(SaveError, match="too large"):
         saves.load(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_named_like_a_save_is_refused_without_blocking(saves):
+    saves.saves_dir.mkdir(parents=True)
+    pipe = saves.saves_dir / "mine.json"
+    os.mkfifo(pipe)
+    with pytest.raises(SaveError, match="is not a regular file"):
+        saves.load(pipe)
+    game = Game(STANDARD, players=("Ann", "Bob"))
+    # Where a game's first autosave would go, a pipe is left alone and the next name is taken.
+    taken = saves.saves_dir / f"autosave-{saves.snapshot(game).game_id[:8]}.json"
+    os.mkfifo(taken)
+    written = saves.autosave(game)
+    assert written != taken and written.is_file()
+    assert [i.path for i in saves.list_saves()] == [written]
 
 
 def test_a_result_that_disagrees_with_the_board(saves):
