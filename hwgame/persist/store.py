@@ -117,6 +117,8 @@ class Store:
         self._good: dict[Path, str] = {}  # file -> digest of bytes this store wrote or loaded without fault
         self._meta: weakref.WeakKeyDictionary[Game, _Meta] = weakref.WeakKeyDictionary()
         self._swept: set[Path] = set()
+        # What the list said about each file, kept while the file stays the same (its size and times).
+        self._infos: dict[Path, tuple[tuple[int, int, int], SaveInfo]] = {}
 
     # --- names and paths ---
     def path_for(self, name: str | Path) -> Path:
@@ -330,25 +332,32 @@ class Store:
         """Every save in the saves folder (or ``folder``): the unfinished games first, then the others, each
         part newest first. Files that do not load are listed too (among the others), with their problem.
         """
+        infos = [self._info(p) for p in self._save_files(folder)]
+        return sorted(infos, key=lambda i: (i.unfinished, *_newness(i)), reverse=True)
+
+    def _save_files(self, folder: Path | None) -> list[Path]:
+        """The files of a folder that may be saves (``.json``, regular files, no temporary files)."""
         folder = self.saves_dir if folder is None else folder
         try:
-            files = [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
+            return [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
         except OSError:
             return []
-        infos = [self._info(p) for p in files]
-        # Saves keep their time to the second (a broken file has only the file's time, cut to the second
-        # too); the file's own time orders two saves of the same second.
-        return sorted(
-            infos,
-            key=lambda i: (i.unfinished, i.updated.timestamp() if i.updated else int(i.modified), i.modified),
-            reverse=True,
-        )
 
     def _info(self, path: Path) -> SaveInfo:
+        """The list's entry for a file (worked out again only when the file has changed)."""
         try:
-            modified = path.stat().st_mtime
+            st = path.stat()
         except OSError:
-            modified = 0.0
+            return self._read_info(path, 0.0)
+        key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        found = self._infos.get(path)
+        if found is not None and found[0] == key:
+            return found[1]
+        info = self._read_info(path, st.st_mtime)
+        self._infos[path] = (key, info)
+        return info
+
+    def _read_info(self, path: Path, modified: float) -> SaveInfo:
         name, is_autosave = path.stem, is_autosave_name(path)
         try:
             # A full load, replay included (fast: a long game replays in milliseconds), so that the list
@@ -375,9 +384,28 @@ class Store:
         )
 
     def latest_unfinished(self, folder: Path | None = None) -> SaveInfo | None:
-        """The most recent unfinished game of the saves folder (or ``folder``): what Continue resumes."""
-        infos = self.list_saves(folder)
-        return infos[0] if infos and infos[0].unfinished else None
+        """The most recent unfinished game of the saves folder (or ``folder``): what Continue resumes.
+
+        Only autosaves are looked at, finished games passed over on their result alone, and only the
+        newest candidates replayed until one loads: the title asks at every showing, and the autosaves of
+        finished games pile up.
+        """
+        candidates = []
+        for path in self._save_files(folder):
+            if not is_autosave_name(path):
+                continue
+            try:
+                save = read_save(path)
+                modified = path.stat().st_mtime
+            except (SaveError, OSError):
+                continue
+            if save.result is None:
+                candidates.append((save.updated.timestamp(), modified, str(path), path))
+        for *_, path in sorted(candidates, reverse=True):
+            info = self._info(path)
+            if info.unfinished:
+                return info
+        return None
 
     def latest_autosave(self) -> Path | None:
         """The autosave of the most recent unfinished game, or None."""
@@ -400,6 +428,7 @@ class Store:
         except OSError:
             pass  # the save itself is gone, which is what was asked
         self._good.pop(path.resolve(), None)
+        self._infos.pop(path, None)
 
     # --- settings ---
     def load_settings(self) -> Settings:
@@ -411,6 +440,12 @@ class Store:
     def save_settings(self, settings: Settings) -> Path:
         """Write the settings atomically; raise SaveError if the file cannot be written."""
         return write_settings(self.settings_path, settings)
+
+
+def _newness(info: SaveInfo) -> tuple[float, float]:
+    """How recent a save is, for sorting. Saves keep their time to the second (a broken file has only the
+    file's time, cut to the second too); the file's own time orders two saves of the same second."""
+    return (info.updated.timestamp() if info.updated else int(info.modified), info.modified)
 
 
 def encode(save: SaveGame) -> bytes:

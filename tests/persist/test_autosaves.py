@@ -206,3 +206,27 @@ def test_an_empty_game_can_be_autosaved_and_a_first_autosave_picks_a_free_name(s
     blocked.mkdir()
     assert saves.autosave(other) == saves.saves_dir / f"autosave-{meta_id[:8]}-2.json"
     assert path.exists()
+
+
+def test_continue_passes_over_an_autosave_that_does_not_replay(saves):
+    good = saves.autosave(unfinished(5))
+    data = json.loads(good.read_text())
+    data["game_id"] = "b" * 32
+    data["turns"][1] = "build g1 Nowhere"  # well formed, but no such system: it does not replay
+    bad = saves.saves_dir / "autosave-bbbbbbbb.json"
+    bad.write_text(json.dumps(data))
+    infos = saves.list_saves()
+    assert next(i for i in infos if i.path == bad).error is not None
+    assert saves.latest_autosave() == good
+    assert bad.read_text() == json.dumps(data)
+
+
+def test_the_list_follows_a_file_that_changed(saves):
+    game = unfinished(5)
+    path = saves.autosave(game)
+    assert saves.list_saves()[0].turns_played == len(game.turns)
+    play_on(game)
+    saves.autosave(game)
+    assert saves.list_saves()[0].turns_played == len(game.turns)
+    saves.delete(path)
+    assert saves.list_saves() == []
