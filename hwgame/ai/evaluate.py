@@ -49,7 +49,7 @@ from collections.abc import Mapping
 
 from hwgame.rules import PLAYING, Position
 
-from .threats import capture_threat, catastrophe_threat
+from .threats import capture_threat, catastrophe_threats
 
 WIN = 100_000  # a won game; search scores mate-like results as WIN minus the ply count
 
@@ -250,6 +250,8 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
     red_anywhere = [owned[0][RED], owned[1][RED]]
     yellow_anywhere = [owned[0][YELLOW], owned[1][YELLOW]]
 
+    cat_weights = (w["catastrophes"], w["catastrophes_parried"])
+    catastrophes = catastrophe_threats(position) if cat_weights != (0.0, 0.0) else (0.0, 0.0)
     side = [0.0, 0.0]
     for pl in (0, 1):
         home = homes[pl]
@@ -276,9 +278,7 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
         v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere, masks)
         # What the other player could take next turn; the victim to move may still parry it.
         parried = position.to_move == pl
-        weight = w["catastrophes_parried"] if parried else w["catastrophes"]
-        if weight:
-            v -= weight * catastrophe_threat(position, pl)
+        v -= (w["catastrophes_parried"] if parried else w["catastrophes"]) * catastrophes[pl]
         weight = w["captures_parried"] if parried else w["captures"]
         if weight:
             v -= weight * capture_threat(position, pl)

@@ -16,7 +16,8 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
   ply above the leaves skips the children after which the next player wins at once, so threats
   that cannot all be parried show up without a deeper search.
 - Time, node count and a cancel flag are checked through ``tick``; the search yields the GIL every
-  few hundred nodes (``time.sleep(0)``) so a drawing thread stays smooth.
+  few hundred nodes (``time.sleep(0)``) when asked to (``yield_every``), for a drawing thread of
+  the same process.
 """
 
 from __future__ import annotations
@@ -67,7 +68,9 @@ class SearchParams:
     inner_keep: int = 8
     safety: bool = True
     weights: Mapping[str, float] | None = None
-    yield_every: int = 32  # a multiple of 8
+    # Every how many nodes to yield the interpreter lock (time.sleep(0)) to a drawing thread of the
+    # same process; 0 never does. The window runs its search in a process of its own.
+    yield_every: int = 0
     # How often each position key has occurred in the game so far; a successor met twice already
     # would be the third occurrence, a draw under the standard rules.
     history: Mapping | None = None
@@ -157,7 +160,7 @@ class Searcher:
             raise Aborted
         if time.perf_counter() > deadline:
             raise Aborted
-        if not self.nodes % self.p.yield_every:
+        if self.p.yield_every and not self.nodes % self.p.yield_every:
             time.sleep(0)  # let a drawing thread take the GIL
 
     # --- helpers ---
@@ -258,7 +261,11 @@ class Searcher:
             drawn = self.draw_value(pos.to_move)
             kids = sorted(kids, key=lambda k: -(drawn if k.key in draws else k.score))
         for k in kids:
-            if k.position.is_over() or not win_possible(k.position) or find_win(k.position, self.tick) is None:
+            if k.position.is_over():
+                if k.score > -PROVEN:
+                    return k.score, k.key  # a win, or a draw by elimination of both
+                continue  # a turn that loses at once: no better than the fallback below
+            if not win_possible(k.position) or find_win(k.position, self.tick) is None:
                 return (self.draw_value(pos.to_move) if k.key in draws else k.score), k.key
         if getattr(kids, "complete", True):
             return -(WIN - ply - 1), None
@@ -271,8 +278,10 @@ class Searcher:
         stays proven only when every successor was generated."""
         tried = {id(k) for k in searched}
         for k in kids:
-            if id(k) in tried or k.position.is_over():
+            if id(k) in tried or (k.position.is_over() and k.score <= -PROVEN):
                 continue
+            if k.position.is_over():
+                return k.score, k.key
             if not win_possible(k.position) or find_win(k.position, self.tick) is None:
                 return k.score, k.key
         if getattr(kids, "complete", True):

@@ -47,85 +47,115 @@ def _combine(threats: list[float]) -> float:
     return threats[0] + 0.25 * sum(threats[1:3])
 
 
-def catastrophe_threat(position: Position, victim: int) -> float:
-    """Material the attacker (the other player) could destroy by catastrophes on its next turn."""
-    attacker = 1 - victim
+VALUE = tuple(SIZE_VALUE[p % 3] for p in range(12))  # by piece code
+
+
+def catastrophe_threats(position: Position) -> tuple[float, float]:
+    """For each player, the material the other could destroy by catastrophes on its next turn."""
     systems = position.systems
     bank = position.bank
     masks = [_mask(s.stars) for s in systems]
-    # Per colour, the attacker's ships of it: (system index, how many, yellow access there); and the
-    # attacker's largest ship of each colour anywhere (a sacrifice gives size + 1 actions).
-    fleets: list[list] = [[], [], [], []]
-    biggest = [-1, -1, -1, -1]
+    counts_at = []
+    # Per player and colour, the player's ships of it: (system index, how many, yellow access
+    # there); and each player's largest ship of each colour anywhere (a sacrifice gives size + 1
+    # actions).
+    fleets: list[list[list]] = [[[], [], [], []], [[], [], [], []]]
+    biggest = [[-1, -1, -1, -1], [-1, -1, -1, -1]]
+    star_yellow = []
     for j, s in enumerate(systems):
-        theirs = s.ships1 if attacker else s.ships0
-        if not theirs:
-            continue
-        yellow = any(p // 3 == YELLOW for p in s.stars) or any(p // 3 == YELLOW for p in theirs)
-        per = [0, 0, 0, 0]
-        for p in theirs:
-            per[p // 3] += 1
-            if p % 3 > biggest[p // 3]:
-                biggest[p // 3] = p % 3
-        for c in range(4):
-            if per[c]:
-                fleets[c].append((j, per[c], yellow))
-    # The most pieces of each colour one turn could add to one system: a free action adds one; a
-    # yellow sacrifice moves in at most as many ships as there are of the colour; a green or blue
-    # one needs the colour in the bank.
-    counted = [sum(n for _, n, _ in fleets[c]) for c in range(4)]
-    counted[YELLOW] -= 1  # the sacrificed yellow cannot also move in
-    bank_colour = [bank[c * 3] + bank[c * 3 + 1] + bank[c * 3 + 2] for c in range(4)]
-    reach = []
-    for c in range(4):
-        most = min(biggest[YELLOW] + 1, counted[c])
-        if bank_colour[c]:
-            most = max(most, min(max(biggest[GREEN], biggest[BLUE]) + 1, bank_colour[c] + (c == GREEN)))
-        reach.append(max(1, most))
-    threats: list[float] = []
-    for i, s in enumerate(systems):
-        mine = s.ships1 if victim else s.ships0
-        if not mine:
-            continue
-        theirs = s.ships1 if attacker else s.ships0
         counts = [0, 0, 0, 0]
+        yellow_star = False
         for p in s.stars:
             counts[p // 3] += 1
-        for p in mine:
-            counts[p // 3] += 1
-        for p in theirs:
-            counts[p // 3] += 1
-        my_home = s.home == victim
-        star_colors = None
+            if p // 3 == YELLOW:
+                yellow_star = True
+        star_yellow.append(yellow_star)
+        for pl in (0, 1):
+            ships = s.ships1 if pl else s.ships0
+            if not ships:
+                continue
+            per = [0, 0, 0, 0]
+            big = biggest[pl]
+            for p in ships:
+                c = p // 3
+                per[c] += 1
+                if p % 3 > big[c]:
+                    big[c] = p % 3
+            yellow = yellow_star or per[YELLOW] > 0
+            for c in range(4):
+                if per[c]:
+                    counts[c] += per[c]
+                    fleets[pl][c].append((j, per[c], yellow))
+        counts_at.append(counts)
+    bank_colour = [bank[c * 3] + bank[c * 3 + 1] + bank[c * 3 + 2] for c in range(4)]
+    out = [0.0, 0.0]
+    for victim in (0, 1):
+        attacker = 1 - victim
+        big = biggest[attacker]
+        # The most pieces of each colour one turn could add to one system: a free action adds one;
+        # a yellow sacrifice moves in at most as many ships as there are of the colour (the
+        # sacrificed yellow cannot also move in); green or blue need the colour in the bank.
+        builder = max(big[GREEN], big[BLUE]) + 1
+        reach = []
         for c in range(4):
-            need = 4 - counts[c]
-            if need > reach[c] or need == 4:
+            most = min(big[YELLOW] + 1, sum(n for _, n, _ in fleets[attacker][c]) - (c == YELLOW))
+            if bank_colour[c]:
+                most = max(most, min(builder, bank_colour[c] + (c == GREEN)))
+            reach.append(max(1, most))
+        threats: list[float] = []
+        for i, s in enumerate(systems):
+            mine = s.ships1 if victim else s.ships0
+            if not mine:
                 continue
-            if star_colors is None:
-                star_colors = [p // 3 for p in s.stars]
-            loss = _catastrophe_loss(s, c, mine, theirs, star_colors, my_home)
-            if loss <= 0:
-                continue
-            if need <= 0 or _can_add(s, masks, fleets[c], biggest, bank, i, c, need, attacker):
-                threats.append(loss)
-    return _combine(threats)
+            counts = counts_at[i]
+            theirs = s.ships1 if attacker else s.ships0
+            my_home = s.home == victim
+            for c in range(4):
+                need = 4 - counts[c]
+                if need > reach[c] or need == 4:
+                    continue
+                loss = _catastrophe_loss(s, c, mine, theirs, my_home)
+                if loss <= 0:
+                    continue
+                if need <= 0 or _can_add(s, masks, fleets[attacker][c], big, bank, i, c, need, attacker):
+                    threats.append(loss)
+        out[victim] = _combine(threats)
+    return out[0], out[1]
 
 
-def _catastrophe_loss(s, c: int, mine, theirs, star_colors, my_home: bool) -> float:
+def catastrophe_threat(position: Position, victim: int) -> float:
+    """Material the attacker (the other player) could destroy by catastrophes on its next turn."""
+    return catastrophe_threats(position)[victim]
+
+
+def _catastrophe_loss(s, c: int, mine, theirs, my_home: bool) -> float:
     """What a catastrophe of colour ``c`` in ``s`` costs the victim, net of the attacker's losses."""
-    if star_colors and all(x == c for x in star_colors):
+    stars = s.stars
+    star_c = 0
+    for p in stars:
+        if p // 3 == c:
+            star_c += 1
+    if star_c and star_c == len(stars):
         if my_home:
             return HOME_LOSS
-        return _value(mine) - _value(theirs)
-    lost = [p for p in mine if p // 3 == c]
-    if my_home and len(lost) == len(mine):
-        return HOME_LOSS
+        return sum(VALUE[p] for p in mine) - sum(VALUE[p] for p in theirs)
+    lost = 0.0
+    kept = False
+    for p in mine:
+        if p // 3 == c:
+            lost += VALUE[p]
+        else:
+            kept = True
     if not lost:
         return 0.0
-    loss = _value(lost) - _value([p for p in theirs if p // 3 == c])
-    if my_home and c in star_colors:
-        loss += 40.0  # a homeworld down to one star: fewer powers, easier to destroy
-    return loss
+    if my_home and not kept:
+        return HOME_LOSS
+    for p in theirs:
+        if p // 3 == c:
+            lost -= VALUE[p]
+    if my_home and star_c:
+        lost += 40.0  # a homeworld down to one star: fewer powers, easier to destroy
+    return lost
 
 
 def _can_add(s, masks, fleet, biggest, bank, i: int, c: int, need: int, attacker: int) -> bool:
@@ -210,4 +240,4 @@ def capture_threat(position: Position, victim: int) -> float:
     return best
 
 
-__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_threat"]
+__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_threat", "catastrophe_threats"]

@@ -3,7 +3,7 @@
 Every position after a turn of the SuperDuperGames archive (``HWGAME_GAMES_DIR`` or ``../shared/games``)
 whose game names a winner is a sample: did the player to move go on to win? The evaluation is linear in
 most of its weights, so each weight's term is read off by evaluating with that weight alone, and a
-logistic regression (``P(win) = 1 / (1 + exp(-score / scale))``, by gradient descent with a pull
+logistic regression (``P(win) = 1 / (1 + exp(-score / scale))``, by Newton's method with a pull
 towards today's weights) finds the weights that predict the results best. Positions where the side to
 move wins at once are left out: they say nothing about the quiet terms. It prints the fit before and
 after and the weights to put into ``hwgame.ai.evaluate.DEFAULT_WEIGHTS``.
@@ -12,6 +12,7 @@ after and the weights to put into ``hwgame.ai.evaluate.DEFAULT_WEIGHTS``.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -77,45 +78,86 @@ def _loss(rows, labels, weights, scale) -> float:
     return total / len(rows)
 
 
-def fit(rows, labels, start, scale, epochs: int, rate: float, pull: float) -> list[float]:
-    """Gradient descent on the mean log loss plus ``pull`` x the squared distance to ``start``."""
-    w = list(start)
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Solve ``matrix @ x = vector`` by Gaussian elimination with partial pivoting."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            if factor:
+                for c in range(col, n + 1):
+                    a[r][c] -= factor * a[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        if abs(a[r][r]) < 1e-12:
+            continue
+        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def fit(rows, labels, start, scale, steps: int, pull: float) -> list[float]:
+    """Newton's method on the mean log loss plus ``pull`` x the squared distance to ``start``
+    (distances measured in units of each term's spread, so that large and small terms weigh alike)."""
+    k = len(start)
     n = len(rows)
-    # Terms differ in size by orders of magnitude: step each weight by its term's spread.
-    spread = [max(1e-6, sum(f[i] * f[i] for f in rows) / n) for i in range(len(w))]
-    for _ in range(epochs):
-        grad = [0.0] * len(w)
+    spread = [max(1e-9, sum(f[i] * f[i] for f in rows) / n) for i in range(k)]
+    beta = [w / scale for w in start]
+    beta0 = list(beta)
+    for _ in range(steps):
+        grad = [pull * spread[i] * (beta[i] - beta0[i]) * n for i in range(k)]
+        hess = [[(pull * spread[i] * n if i == j else 0.0) for j in range(k)] for i in range(k)]
         for f, y in zip(rows, labels):
-            z = sum(a * b for a, b in zip(w, f)) / scale
+            z = sum(a * b for a, b in zip(beta, f))
             p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-            g = (p - y) / scale
-            for i, x in enumerate(f):
-                grad[i] += g * x
-        for i in range(len(w)):
-            step = grad[i] / n + pull * (w[i] - start[i])
-            w[i] -= rate * step / spread[i] * scale
-    return w
+            g = p - y
+            h = p * (1 - p)
+            for i in range(k):
+                fi = f[i]
+                if not fi:
+                    continue
+                grad[i] += g * fi
+                hi = h * fi
+                row = hess[i]
+                for j in range(i, k):
+                    row[j] += hi * f[j]
+        for i in range(k):
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+        delta = _solve(hess, grad)
+        beta = [b - d for b, d in zip(beta, delta)]
+    return [b * scale for b in beta]
 
 
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench tune``."""
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench tune", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=None, help="use only the first N records")
-    parser.add_argument("--epochs", type=int, default=200)
-    parser.add_argument("--rate", type=float, default=0.05)
-    parser.add_argument("--pull", type=float, default=1e-4)
+    parser.add_argument("--steps", type=int, default=8, help="Newton steps")
+    parser.add_argument("--pull", type=float, default=1e-3, help="how strongly today's weights hold")
+    parser.add_argument("--cache", help="a file to keep the positions' terms in between runs")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     folder = games_dir()
     if folder is None:
         print("skipped: the SuperDuperGames archive is not here (set HWGAME_GAMES_DIR)")
         return 0
-    rows, labels = [], []
-    for pos, y in samples(folder, args.games):
-        if find_win(pos) is not None:
-            continue
-        rows.append(features(pos))
-        labels.append(y)
+    cache = Path(args.cache) if args.cache else None
+    if cache is not None and cache.is_file():
+        rows, labels = json.loads(cache.read_text(encoding="utf-8"))
+    else:
+        rows, labels = [], []
+        for pos, y in samples(folder, args.games):
+            if find_win(pos) is not None:
+                continue
+            rows.append(features(pos))
+            labels.append(y)
+        if cache is not None:
+            cache.write_text(json.dumps([rows, labels]), encoding="utf-8")
     print(f"{len(rows)} positions from {folder}")
     order = list(range(len(rows)))
     random.Random(args.seed).shuffle(order)
@@ -125,7 +167,7 @@ def run(argv: list[str]) -> int:
     start = [DEFAULT_WEIGHTS[k] for k in LINEAR]
     scale = min((10.0, 20.0, 40.0, 80.0, 160.0), key=lambda s: _loss(*train, start, s))
     before = _loss(*test, start, scale), _loss(*train, start, scale)
-    tuned = fit(*train, start, scale, args.epochs, args.rate, args.pull)
+    tuned = fit(*train, start, scale, args.steps, args.pull)
     after = _loss(*test, tuned, scale), _loss(*train, tuned, scale)
     print(f"scale {scale}: log loss on held-out positions {before[0]:.4f} -> {after[0]:.4f} "
           f"(training {before[1]:.4f} -> {after[1]:.4f})")  # fmt: skip

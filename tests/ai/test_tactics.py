@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hwgame.ai.bots import LEVELS, choose_turn
+from hwgame.ai.bots import LEVELS, Limit, choose_turn
 from hwgame.ai.tactics import find_win, win_possible
 from hwgame.rules import SDG, STANDARD, Position, System, apply_turn_unchecked, legal_turns
 
@@ -165,3 +165,43 @@ def test_normal_and_hard_find_the_only_move(level, index):
     only = _safe(position)[0].position.key()
     result = choose_turn(position, LEVELS[level], seed=3)
     assert apply_turn_unchecked(position, result.turn).key() == only
+
+
+@pytest.mark.parametrize("index", range(len(ONLY_MOVES)))
+def test_the_safety_check_holds_without_time_to_spare(index):
+    """Safety comes before the time budget: with no time at all, the only safe turn is still played."""
+    position = ONLY_MOVES[index]
+    only = _safe(position)[0].position.key()
+    hurried = LEVELS["normal"].with_changes(time=0.0001, hard=None)
+    result = choose_turn(position, hurried, seed=1)
+    assert apply_turn_unchecked(position, result.turn).key() == only
+
+
+@pytest.mark.parametrize("index", range(len(ONLY_MOVES)))
+def test_a_defence_the_beam_left_out_is_still_found(index):
+    position = ONLY_MOVES[index]
+    only = _safe(position)[0].position.key()
+    narrow = LEVELS["normal"].with_changes(beam=1, root_cap=2, root_keep=1)
+    result = choose_turn(position, narrow, seed=1)
+    assert apply_turn_unchecked(position, result.turn).key() == only
+
+
+def test_a_loss_is_proven_only_when_every_turn_was_seen():
+    """The position has exactly one turn that does not lose at once. Without it among the turns seen,
+    the side is probably lost, never proven lost, unless every turn was generated."""
+    from hwgame.ai.search import SearchParams, Searcher, is_proven
+    from hwgame.ai.turns import Successors, scored_turns
+
+    position = ONLY_MOVES[0]
+    searcher = Searcher(SearchParams())
+    every = scored_turns(position, searcher.score_for_mover)
+    only = _safe(position)[0].position.key()
+    losing = Successors(k for k in every if k.key != only)
+    losing.complete = False
+    score, _ = searcher._leaf_choice(losing, position, 1)
+    assert score < -1000 and not is_proven(score)
+    score, key = searcher._leaf_choice(every, position, 1)
+    assert key == only and not is_proven(score)
+    everything_lost = Successors(losing)
+    score, _ = searcher._leaf_choice(everything_lost, position, 1)
+    assert is_proven(score) and score < 0
