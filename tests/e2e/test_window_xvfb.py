@@ -94,14 +94,20 @@ def _new_game(data: Path, display: str, log, seed: int) -> subprocess.Popen:
 
 def _window(display: str, proc: subprocess.Popen) -> tuple[str, tuple[int, int]]:
     """The game's window and its size, once it is drawn."""
-    # Found by process id (SDL sets _NET_WM_PID); a name search misses SDL windows on some builds.
-    window = _wait_for(lambda: _xdo(display, "search", "--pid", str(proc.pid)), 20, "the window")
-    wid = window.splitlines()[0]
-    geometry = _xdo(display, "getwindowgeometry", wid)
-    size_text = geometry.split("Geometry:")[1].split()[0]
-    size = tuple(int(v) for v in size_text.split("x"))
+
+    def found():
+        # Found by process id (SDL sets _NET_WM_PID); a name search misses SDL windows on some builds.
+        # A window just made may not answer for its geometry yet: ask again until it does.
+        for wid in _xdo(display, "search", "--pid", str(proc.pid)).splitlines():
+            geometry = _xdo(display, "getwindowgeometry", wid)
+            if "Geometry:" in geometry:
+                w, h = geometry.split("Geometry:")[1].split()[0].split("x")
+                return wid, (int(w), int(h))
+        return None
+
+    window = _wait_for(found, 20, "the window")
     time.sleep(0.5)  # let the first frames draw
-    return wid, (size[0], size[1])
+    return window
 
 
 def _drag(display: str, wid: str, src, dst) -> None:
@@ -302,7 +308,7 @@ def test_a_second_game_leaves_the_first_in_load(tmp_path, display):
         wid, size = _window(display, third)
         before = mine.stat().st_mtime_ns
         _click(display, wid, _title_button(size, "Load"))
-        time.sleep(0.5)
+        time.sleep(1.0)  # the Load screen reads every save before it shows
         _xdo(display, "windowfocus", wid)
         _xdo(display, "key", "Down")
         _xdo(display, "key", "Return")
