@@ -18,6 +18,12 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
     verify.add_argument("files", nargs="+", metavar="FILE")
     sub.add_parser("engine", help="the computer opponent as a text protocol on stdin/stdout (see README)")
+    analyze = sub.add_parser("analyze", help="review a game transcript turn by turn: evaluations, missed wins and "
+                             "blunders")
+    analyze.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
+                         help="how hard the computer looks at each turn (default: normal)")
+    analyze.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
+    analyze.add_argument("transcript", metavar="TRANSCRIPT")
     persist_cli.add_arguments(parser, sub)
     from .app.options import add_window_arguments
 
@@ -48,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         from .verify import run_verify
 
         return run_verify(args.files, args.rules)
+    if args.command == "analyze":
+        from .analyze import run_analyze
+
+        return run_analyze(args.transcript, args.level, args.rules)
     if args.command == "engine":
         from .engine import run_engine
 

@@ -1,0 +1,137 @@
+"""The review of a game: a real blunder of the SDG archive is marked with its refutation, a game the
+computer played against itself has no mark, a missed win is named, and a review can be stopped."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from hwgame.ai.bots import Limit, choose_turn
+from hwgame.ai.review import BLUNDER, MISSED_WIN, Review, fingerprint, review_game, review_of
+from hwgame.ai.tactics import find_win
+from hwgame.rules import PASS, SDG, Game, apply_turn_unchecked, format_turn
+from hwgame.rules.transcript import read_transcript, replay
+
+LIGHT = Limit(depth=1, nodes=2000)
+# SDG game 17917: in turn 17 OnePageWars builds a fourth green at home; ts52 answers with a green
+# catastrophe there, which leaves OnePageWars without a ship at home. Moving the blue 3 home instead
+# (one of the 61 of 63 turns that leave no win) kept the game going.
+BLUNDER_GAME = "17917.raw"
+BLUNDER_TURN = 17
+
+
+@pytest.fixture
+def blunder_game(sdg_games):
+    return replay(read_transcript(sdg_games / BLUNDER_GAME), SDG)
+
+
+def test_a_real_blunder_is_marked_with_the_winning_reply(blunder_game):
+    game = blunder_game
+    review = review_of(game, LIGHT)
+    assert review.complete and len(review.turns) == len(game.turns)
+    marked = review.marks()
+    assert [t.number for t in marked] == [BLUNDER_TURN]
+    entry = marked[0]
+    assert entry.kind == BLUNDER and game.players[entry.player] == "OnePageWars"
+    # The refutation really wins for ts52 from the board after the blunder.
+    after = game.positions[BLUNDER_TURN]
+    assert apply_turn_unchecked(after, entry.refutation).winner() == game.players.index("ts52")
+    assert entry.note == f"blunder: after this, ts52 wins with {format_turn(entry.refutation)}"
+    # The engine's own turn there leaves ts52 no win, and the evaluations say who stands better.
+    assert find_win(apply_turn_unchecked(game.positions[BLUNDER_TURN - 1], entry.best)) is None
+    assert entry.after is not None and entry.after < -50_000
+    assert review.turns[-1].after is not None and review.turns[-1].after > 50_000  # ts52's winning turn
+    assert "OnePageWars 1 blunder, 0 missed wins; ts52 0 blunders, 0 missed wins" in review.summary()
+
+
+def test_a_game_of_the_engines_own_turns_has_no_mark(blunder_game):
+    # From the middle of a real game, the computer plays both sides for a few turns.
+    start = 11
+    game = Game(SDG, blunder_game.players)
+    for turn in blunder_game.turns[:start]:
+        game.play(turn)
+    for _ in range(6):
+        if game.is_over():
+            break
+        game.play(choose_turn(game.position, LIGHT, seed=3).turn)
+    played = game.turns[start:]
+    assert len(played) >= 4
+    review = review_game(game.positions[start:], played, LIGHT)
+    assert review.complete
+    assert review.marks() == []
+    assert all(t.before is not None and t.best is not None for t in review.turns)
+
+
+def test_a_missed_win_names_the_winning_turn(blunder_game):
+    game = blunder_game
+    # At turn 18 ts52 can win; passing instead throws the win away.
+    positions = list(game.positions[: BLUNDER_TURN + 1])
+    positions.append(apply_turn_unchecked(positions[-1], (PASS,)))
+    turns = list(game.turns[:BLUNDER_TURN]) + [(PASS,)]
+    review = review_game(positions[-3:], turns[-2:], LIGHT)
+    last = review.turns[-1]
+    assert last.kind == MISSED_WIN
+    assert apply_turn_unchecked(positions[-2], last.refutation).winner() == game.players.index("ts52")
+    assert last.note.startswith(f"missed win: ts52 could have won at once with {format_turn(last.refutation)}")
+    assert review.turns[0].kind == BLUNDER  # the blunder before it is still marked
+
+
+def test_a_review_stops_when_cancelled_and_keeps_what_it_did(blunder_game):
+    stop = threading.Event()
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        if done == 3:
+            stop.set()
+
+    review = review_of(blunder_game, LIGHT, stop, progress)
+    assert not review.complete and len(review.turns) == 3
+    assert seen == [(0, 18), (1, 18), (2, 18), (3, 18)]
+    assert review.summary().startswith("3 of 18 turns reviewed")
+
+
+def test_a_review_comes_back_from_its_data(blunder_game):
+    game = blunder_game
+    review = review_of(game, LIGHT, level="easy")
+    again = Review.from_data(review.to_data(), game.positions, game.turns)
+    assert again.turns == review.turns and again.final_best == review.final_best and again.level == "easy"
+    with pytest.raises(ValueError):
+        Review.from_data(review.to_data(), game.positions[:-1], game.turns[:-1])
+    assert fingerprint(game.turns) != fingerprint(game.turns[:-1])
+
+
+def _analyze(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "hwgame", "analyze", *map(str, args)], capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+
+
+def test_hwgame_analyze_prints_a_line_per_turn_and_the_blunder(sdg_games):
+    done = _analyze("--level", "easy", sdg_games / BLUNDER_GAME)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 18 + 1
+    assert lines[0] == "1. OnePageWars: Homeworld G3 Y2 B3  [setup]"
+    assert lines[BLUNDER_TURN - 1].startswith("17. OnePageWars: Build G2 OnePageWars  [after: lost (proven)]  blunder: "
+                                              "after this, ts52 wins with ")  # fmt: skip
+    assert [n for n, line in enumerate(lines, start=1) if "blunder:" in line or "missed win:" in line] == [17]
+    assert lines[-1] == (
+        "18 turns reviewed at easy: OnePageWars 1 blunder, 0 missed wins; ts52 0 blunders, 0 missed wins"
+    )
+
+
+def test_hwgame_analyze_refuses_a_bad_file_in_one_line(sdg_games, tmp_path):
+    text = (sdg_games / BLUNDER_GAME).read_text(encoding="utf-8")
+    bad = tmp_path / "bad.raw"
+    bad.write_text(text.replace("18) ts52: Build G2 Ts52", "18) ts52: Build G3 Ts52"), encoding="utf-8")
+    done = _analyze(bad)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip() == (f"hwgame: {bad}: turn 18 (line 45): 'Build G3 Ts52': a build takes the smallest "
+                                   "green in the bank, which is green 2")  # fmt: skip
+    for path, why in ((tmp_path, "is a folder, not a transcript"), (tmp_path / "none.raw", "no such file")):
+        done = _analyze(path)
+        assert (done.returncode, done.stderr.strip()) == (1, f"hwgame: {path}: {why}")
