@@ -13,9 +13,18 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from ..rules.errors import HomeworldsError
 from ..rules.notation import parse_turn
@@ -95,6 +104,59 @@ class SdgRecord(BaseModel):
     source: str | None = None
 
 
+Score = Annotated[float, Field(allow_inf_nan=False)]
+
+
+def _check_turn_text(text: str | None) -> str | None:
+    if text is not None:
+        try:
+            parse_turn(text)
+        except HomeworldsError as exc:
+            raise ValueError(str(exc)) from None
+    return text
+
+
+class ReviewedTurn(BaseModel):
+    """The review of one turn: evaluations for its mover before and after it, the computer's best turn
+    at its start, and a mark (a missed win or a blunder) with its sentence and refutation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    before: Score | None = None
+    after: Score | None = None
+    best: str | None = None
+    kind: Literal["missed_win", "blunder"] | None = None
+    note: str = Field(default="", max_length=2000)
+    refutation: str | None = None
+
+    @field_validator("best", "refutation")
+    @classmethod
+    def _readable_turn(cls, text: str | None) -> str | None:
+        return _check_turn_text(text)
+
+
+class ReviewCache(BaseModel):
+    """A finished review of the game kept with the save, so that the replay viewer shows it at once.
+
+    ``fingerprint`` is the digest of the turns it was made for (``hwgame.ai.review.fingerprint``): a
+    cache whose game has changed since is ignored. Optional: saves without it load as before.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    level: str = Field(default="", max_length=40)
+    fingerprint: str = Field(max_length=128)
+    total: int = Field(ge=0)
+    turns: list[ReviewedTurn] = Field(default_factory=list)
+    final_best: str | None = None
+    final_score: Score | None = None
+
+    @field_validator("final_best")
+    @classmethod
+    def _readable_turn(cls, text: str | None) -> str | None:
+        return _check_turn_text(text)
+
+
 def _check_turns(texts: list[str], first: int, what: str) -> None:
     for i, text in enumerate(texts):
         number = first + i
@@ -111,7 +173,7 @@ class SaveGame(BaseModel):
 
     ``setup`` holds the turns played while the homeworlds were set up, ``turns`` the rest, numbered on
     from the setup (turn 1 is the first setup turn). ``turn_in_progress`` holds the actions of a turn
-    not yet ended.
+    not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -130,6 +192,16 @@ class SaveGame(BaseModel):
     turn_in_progress: list[str] = Field(default_factory=list)
     result: Result | None = None
     imported: SdgRecord | None = None
+    review: ReviewCache | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_empty_review(self, handler: SerializerFunctionWrapHandler) -> dict:
+        # A save without a review is written exactly as before the field existed, so older copies of
+        # the game (whose saves forbid unknown fields) still read it.
+        data = handler(self)
+        if isinstance(data, dict) and data.get("review") is None:
+            data.pop("review", None)
+        return data
 
     @field_validator("schema_version")
     @classmethod
