@@ -207,7 +207,7 @@ def _reader(source: BinaryIO | int, lines: queue.Queue) -> None:
     buffer = b""
     try:
         while True:
-            chunk = os.read(source, 65536) if isinstance(source, int) else source.read1(65536)
+            chunk = os.read(source, 65536) if isinstance(source, int) else source.read(65536)
             if not chunk:
                 break
             buffer += chunk

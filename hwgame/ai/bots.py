@@ -8,7 +8,8 @@ a win they could avoid. Every level takes a win that is there this turn.
 
 A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
 Budgets are counted in nodes so that a seeded game replays the same on a slower machine; the time
-limit is a backstop that only a much slower machine reaches.
+limit (in CPU seconds of the search, so a busy machine changes nothing but the wait) is a backstop
+that only a much slower machine reaches.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Limit:
     # Hard time limit for everything, the safety check included (None: 2.5 x ``time``, with the
     # safety check allowed past it). An analysis front end that gives an exact time sets it.
     hard: float | None = None
+    wall_clock: bool = False  # time limits in wall-clock seconds, not CPU seconds of the search
 
     def with_changes(self, **changes) -> Limit:
         """A copy with some fields changed (settings screens use this)."""
@@ -59,10 +61,10 @@ LEVELS: dict[str, Limit] = {
                       root_cap=1200, root_keep=6),
     "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
                   beam=3, root_cap=2000, root_keep=8),
-    "normal": Limit(time=2.0, nodes=16000, depth=2, beam=4, root_cap=2500, root_keep=12, inner_beam=2,
-                    inner_cap=400, inner_keep=6),
-    "hard": Limit(time=5.0, nodes=60000, depth=3, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
-                  inner_cap=700, inner_keep=6),
+    "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
+                    inner_cap=300, inner_keep=6),
+    "hard": Limit(time=3.0, nodes=13000, depth=3, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
+                  inner_cap=600, inner_keep=6),
 }  # fmt: skip
 
 
@@ -95,7 +97,8 @@ MAX_DEPTH = 12  # deepest iteration a time- or depth-limited analysis may reach
 
 def timed(limit: Limit, seconds: float) -> Limit:
     """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside)."""
-    return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH)
+    return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH,
+                              wall_clock=True)  # fmt: skip
 
 
 def params_for(limit: Limit, safety: bool | None = None, history=None) -> SearchParams:
@@ -106,6 +109,7 @@ def params_for(limit: Limit, safety: bool | None = None, history=None) -> Search
         time_limit=limit.time,
         hard_time=hard,  # root generation and the safety check may run past the soft limit
         panic_time=None if limit.hard is None else limit.hard + 0.02,
+        wall_clock=limit.wall_clock,
         node_limit=limit.nodes,
         root_width=limit.beam,
         root_cap=limit.root_cap,
@@ -147,12 +151,13 @@ def choose_turn(
         ranked = rank_setups(position)
         margin = 8.0 if limit.temperature > 0 else 0.0
         good = [r for r in ranked if r[0] >= ranked[0][0] - margin]
-        score, turn = rng.choice(good)
-        return PlayResult(turn, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
+        score, setup = rng.choice(good)
+        return PlayResult(setup, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
                                         "cancelled": False, "won": False})  # fmt: skip
     safety = limit.safety and not (limit.oversight > 0 and rng.random() < limit.oversight)
     result = search(position, params_for(limit, safety, history), cancel, progress)
-    turn, score = result.turn, result.score
+    turn: tuple | None = result.turn
+    score = result.score
     if turn is not None and not result.won and limit.temperature > 0 and result.ranked:
         score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)
     info = {

@@ -59,6 +59,7 @@ class SearchParams:
     time_limit: float = 2.0
     hard_time: float | None = None  # default: 3 x time_limit
     panic_time: float | None = None  # bounds even the safety check; default: well past hard_time
+    wall_clock: bool = False  # time limits in wall-clock seconds (else CPU seconds of this process)
     node_limit: int | None = None
     root_width: int = 8
     root_cap: int = 6000
@@ -108,7 +109,11 @@ class Searcher:
         self.progress = progress
         self.weights = params.weights
         self.nodes = 0
-        self.start = time.perf_counter()
+        # Budgets run on the process's CPU time unless ``wall_clock`` is asked for: on a busy machine
+        # the computer then plays as well, only slower; a wall-clock backstop still bounds it.
+        self.clock = time.perf_counter if params.wall_clock else time.process_time
+        self.wall_start = time.perf_counter()
+        self.start = self.clock()
         self.soft = self.start + params.time_limit
         self.hard = self.start + (params.hard_time if params.hard_time is not None else 3 * params.time_limit)
         # The safety check may run past the hard deadline (it comes first); this bounds even that.
@@ -116,6 +121,10 @@ class Searcher:
             self.panic = self.start + params.panic_time
         else:
             self.panic = self.hard + max(10.0, 4 * params.time_limit)
+        # However busy the machine, no search runs past this (wall clock; the window's worker waits a
+        # little longer before it calls a search hung).
+        slack = 0.0 if params.wall_clock else 0.5 * params.time_limit
+        self.wall_limit = self.wall_start + (self.panic - self.start) + slack
         self.tt: dict = {}
         self.killers: dict[int, list] = {}
         self.children_cache: dict = {}
@@ -158,7 +167,7 @@ class Searcher:
         if self.cancelled():
             self.was_cancelled = True
             raise Aborted
-        if time.perf_counter() > deadline:
+        if self.clock() > deadline or time.perf_counter() > self.wall_limit:
             raise Aborted
         if self.p.yield_every and not self.nodes % self.p.yield_every:
             time.sleep(0)  # let a drawing thread take the GIL
@@ -189,7 +198,7 @@ class Searcher:
         if self.progress is not None and self.best is not None:
             self.progress(
                 {"depth": depth, "nodes": self.nodes, "turn": self.best.turn, "score": self.best.score,
-                 "seconds": time.perf_counter() - self.start}
+                 "seconds": time.perf_counter() - self.wall_start}
             )  # fmt: skip
 
     # --- negamax ---
@@ -229,7 +238,7 @@ class Searcher:
             return best
         order = self._ordered(kids, tt_best, ply)
         alpha0 = alpha
-        best_score = -WIN * 2
+        best_score: float = -WIN * 2
         best_key = None
         for child in order:
             score = -self.negamax(child.position, depth - 1, -beta, -alpha, ply + 1)
@@ -317,7 +326,8 @@ class Searcher:
             win = find_win(position, self.hard_tick)
             if win is not None:
                 return self._result(win, WIN, 1, won=True)
-            roots = scored_turns(position, self.score_for_mover, self.p.root_width, self.p.root_cap, self.hard_tick)
+            roots: list[Scored] = scored_turns(position, self.score_for_mover, self.p.root_width, self.p.root_cap,
+                                               self.hard_tick)  # fmt: skip
         except Aborted:
             if self.was_cancelled:
                 return self._result(None, 0.0, 0, cancelled=True)
@@ -361,9 +371,10 @@ class Searcher:
         ``root_keep`` are safe, or the hard deadline has passed and at least one is; only a cancel
         or the ``panic`` deadline stops the check earlier. If every generated candidate is unsafe
         (the beam may have cut the saving turn), every successor is tried."""
-        safe, unsafe = [], []
+        safe: list[Scored] = []
+        unsafe: list[Scored] = []
         for r in roots:
-            if len(safe) >= self.p.root_keep or (safe and time.perf_counter() > self.hard):
+            if len(safe) >= self.p.root_keep or (safe and self.clock() > self.hard):
                 break
             if r.position.is_over():
                 continue  # a loss (or a draw) for the mover: its static score already says so
@@ -405,7 +416,7 @@ class Searcher:
         keep = [r for r in order[: self.p.root_keep] if scores[r.key] > -PROVEN]
         if not keep:
             return order
-        alpha = -WIN * 2
+        alpha: float = -WIN * 2
         new: dict = {}
         try:
             for r in keep:
@@ -441,7 +452,8 @@ class Searcher:
                     listed.append((scores[r.key] if scores else r.score, r.turn))
                 else:
                     listed.append(r)
-        return SearchResult(turn, score, depth, self.nodes, time.perf_counter() - self.start, listed, cancelled, won)
+        seconds = time.perf_counter() - self.wall_start
+        return SearchResult(turn, score, depth, self.nodes, seconds, listed, cancelled, won)
 
 
 # The tables of the last search. Freeing a few hundred thousand positions takes tens of milliseconds;

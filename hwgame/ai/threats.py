@@ -213,7 +213,7 @@ def capture_threat(position: Position, victim: int) -> float:
     attacker = 1 - victim
     free_best = 0.0
     reachable: list[float] = []
-    red_sizes = []
+    red_sizes: list[int] = []
     for s in position.systems:
         mine = s.ships1 if victim else s.ships0
         theirs = s.ships1 if attacker else s.ships0

@@ -71,8 +71,8 @@ def features(position) -> list[float]:
 
 def _loss(rows, labels, weights, scale) -> float:
     total = 0.0
-    for f, y in zip(rows, labels):
-        z = sum(a * b for a, b in zip(weights, f)) / scale
+    for f, y in zip(rows, labels, strict=True):
+        z = sum(a * b for a, b in zip(weights, f, strict=True)) / scale
         p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
         total -= y * math.log(p + 1e-12) + (1 - y) * math.log(1 - p + 1e-12)
     return total / len(rows)
@@ -111,8 +111,8 @@ def fit(rows, labels, start, scale, steps: int, pull: float) -> list[float]:
     for _ in range(steps):
         grad = [pull * spread[i] * (beta[i] - beta0[i]) * n for i in range(k)]
         hess = [[(pull * spread[i] * n if i == j else 0.0) for j in range(k)] for i in range(k)]
-        for f, y in zip(rows, labels):
-            z = sum(a * b for a, b in zip(beta, f))
+        for f, y in zip(rows, labels, strict=True):
+            z = sum(a * b for a, b in zip(beta, f, strict=True))
             p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
             g = p - y
             h = p * (1 - p)
@@ -129,7 +129,7 @@ def fit(rows, labels, start, scale, steps: int, pull: float) -> list[float]:
             for j in range(i):
                 hess[i][j] = hess[j][i]
         delta = _solve(hess, grad)
-        beta = [b - d for b, d in zip(beta, delta)]
+        beta = [b - d for b, d in zip(beta, delta, strict=True)]
     return [b * scale for b in beta]
 
 
@@ -171,7 +171,7 @@ def run(argv: list[str]) -> int:
     after = _loss(*test, tuned, scale), _loss(*train, tuned, scale)
     print(f"scale {scale}: log loss on held-out positions {before[0]:.4f} -> {after[0]:.4f} "
           f"(training {before[1]:.4f} -> {after[1]:.4f})")  # fmt: skip
-    for k, a, b in zip(LINEAR, start, tuned):
+    for k, a, b in zip(LINEAR, start, tuned, strict=True):
         print(f"    {k!r}: {b:.3f},  # was {a:.3f}")
     return 0
 

@@ -50,6 +50,7 @@ class GameRecord:
     reason: str
     turns: int
     ours: list = field(default_factory=list)
+    ours_cpu: list = field(default_factory=list)  # the same turns in CPU seconds (a busy machine aside)
     theirs: list = field(default_factory=list)
     nodes: int = 0
     search_seconds: float = 0.0
@@ -68,11 +69,15 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
         if pos.is_over():
             break
         if pos.to_move == ours_seat:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             result = choose_turn(pos, limit, seed=index * 1000 + n, history=seen)
             rec.ours.append(time.perf_counter() - start)
+            rec.ours_cpu.append(time.process_time() - cpu)
             rec.nodes += result.info.get("nodes", 0)
             rec.search_seconds += result.info.get("time", 0.0)
+            if result.turn is None:
+                rec.reason, rec.detail = "no turn (ours)", "the search gave no turn"
+                return rec
             turn = result.turn
             who = "ours"
         else:
@@ -162,7 +167,8 @@ def run_reference_match(
     print(f"{level} vs reference: {total}/{games} = {share:.0%} (wins {tally['win']}, losses {tally['loss']}, "
           f"draws {tally['draw']}) in {time.perf_counter() - started:.0f} s", file=out)  # fmt: skip
     print(f"  games ended by: {', '.join(f'{k} {v}' for k, v in reasons.most_common())}", file=out)
-    print(f"  {level} think time: {_spread(ours)}, {len(ours)} turns, "
+    ours_cpu = [t for r in records for t in r.ours_cpu]
+    print(f"  {level} think time: {_spread(ours)} (CPU: {_spread(ours_cpu)}), {len(ours)} turns, "
           f"{nodes / seconds if seconds else 0:.0f} nodes/s", file=out)  # fmt: skip
     print(f"  reference think time: {_spread(theirs)}, {len(theirs)} turns", file=out, flush=True)
     return share

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn
+from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.tactics import find_win, win_possible
 from hwgame.rules import SDG, STANDARD, Position, System, apply_turn_unchecked, legal_turns
 
@@ -189,7 +189,7 @@ def test_a_defence_the_beam_left_out_is_still_found(index):
 def test_a_loss_is_proven_only_when_every_turn_was_seen():
     """The position has exactly one turn that does not lose at once. Without it among the turns seen,
     the side is probably lost, never proven lost, unless every turn was generated."""
-    from hwgame.ai.search import SearchParams, Searcher, is_proven
+    from hwgame.ai.search import Searcher, SearchParams, is_proven
     from hwgame.ai.turns import Successors, scored_turns
 
     position = ONLY_MOVES[0]
