@@ -4,9 +4,22 @@ Keys: Left/Right one action, Up/Down (or PageUp/PageDown) one turn, Home/End; di
 the board after that turn; a click on a row of the move log jumps after that turn. "Continue from here"
 starts a new game at the board shown (two players at this screen, or against the computer), with an
 autosave of its own; the record itself is never changed.
+
+"Review the game" has the computer look at every turn (``hwgame.ai.review``) on a thread of its own,
+whose searches run in an AI worker's process, so the window stays responsive; it can be cancelled.
+The finished review is a strip under the board: the evaluation graph (a click on it jumps to that
+turn; blunders and missed wins in red), the mark of the turn shown and the computer's best turn from
+the board shown, which is also drawn on the board. A review is kept in the save it was opened from
+(not in autosaves, which the next turn rewrites), so the same game opened again shows it at once.
 """
 
 from __future__ import annotations
+
+import hashlib
+import threading
+from concurrent.futures import TimeoutError as FutureTimeout
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,16 +28,23 @@ from hwgame.rules.notation import format_action, format_turn
 from ..controller import COMPUTER, HUMAN
 from ..describe import describe_action
 from ..record import Point, Timeline, continue_from
+from ..view import review_strip as strip
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition
+from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
+from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField
 from .base import Scene
 from .dialogs import Dialog, message
 
+if TYPE_CHECKING:
+    from hwgame.ai.review import Review
+
 LOG_ROW = 19
 CAPTION_H = 44  # a strip under the board for the caption of the last action
+REVIEW_LEVEL = "normal"  # deep enough for evaluations worth reading, a second or two a turn
 KEYS_HELP = ("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
              "the start and the end. Type a number and Enter: the board after that turn.")
 
@@ -35,6 +55,66 @@ class _ReplayBoard(BoardView):
     def draw_bank(self, surf, bank, counts, opts, legend=None) -> None:
         """The bank column, its legend telling the keys."""
         super().draw_bank(surf, bank, counts, opts, legend or KEYS_HELP)
+
+
+def _ask(worker, position, limit, seed=None, cancel=None, history=None):
+    """``choose_turn`` through an AI worker: the search runs in the worker's process while this thread
+    waits, passing a cancel on to the worker."""
+    future = worker.request(position, limit, seed, history=history)
+    while True:
+        try:
+            return future.result(timeout=0.1)
+        except FutureTimeout:
+            if cancel is not None and cancel.is_set():
+                worker.cancel()  # the future then resolves as cancelled within milliseconds
+
+
+class _ReviewRun:
+    """One review being computed on a thread of its own (never touching pygame). The scene reads
+    ``done``, ``partial`` and, once ``finished``, ``review`` or ``error``."""
+
+    def __init__(self, positions, turns, limit, level: str, make_worker):
+        self.total = len(turns)
+        self.done = 0
+        self.partial: list = []  # TurnReviews as they come, for the graph to grow
+        self.stop = threading.Event()
+        self.review: Review | None = None
+        self.error: str | None = None
+        self.finished = False
+        args = (list(positions), list(turns), limit, level, make_worker)
+        self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
+        self._thread.start()
+
+    def _run(self, positions, turns, limit, level, make_worker) -> None:
+        from hwgame.ai.review import review_game
+
+        worker = None
+        try:
+            worker = make_worker()
+            self.review = review_game(positions, turns, limit, self.stop, self._progress, level=level,
+                                      on_turn=self.partial.append, choose=partial(_ask, worker))  # fmt: skip
+        except Exception as exc:  # a failed review is a message, never a closed window
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            if worker is not None:
+                try:
+                    worker.shutdown(wait=False)
+                except Exception:
+                    pass  # a worker that failed already has nothing left to stop
+            self.finished = True
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done = done
+
+    def cancel(self) -> None:
+        """Ask the review to stop (its searches stop within milliseconds)."""
+        self.stop.set()
+
+
+def _new_worker():
+    from hwgame.ai.worker import AIWorker
+
+    return AIWorker()
 
 
 def _systems_of(action) -> frozenset:
@@ -77,7 +157,20 @@ class ReplayScene(Scene):
         self.continue_button = Button("Continue from here", self.continue_here, size=22,
                                       enabled=lambda: tl.outcome_at(self.point) is None)
         self.back = Button("Back  (Esc)", lambda: self.app.scenes.pop(self), size=22)
-        self.buttons = [*self.nav, self.go_button, self.continue_button, self.back]
+        self.review_button = Button("Review the game", self.toggle_review, size=22,
+                                    enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
+                                    hint="The computer looks at every turn: evaluations, missed wins, blunders")
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
+        # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
+        self.review: Review | None = None
+        self.review_run: _ReviewRun | None = None
+        self.review_error = ""
+        self.show_review = False
+        self.review_level = REVIEW_LEVEL
+        self.review_limit = None  # a Limit replacing the level's (tests use a light one)
+        self.review_worker = _new_worker  # makes the AI worker a review searches through
+        self.loaded = None  # the LoadedGame the record came from, where a finished review is kept
+        self.graph = EvalGraph()
 
     @classmethod
     def from_file(cls, app, path):
@@ -93,6 +186,8 @@ class ReplayScene(Scene):
         title = loaded.save.title or stem
         scene = cls(app, loaded.game, loaded.players, name=title, path=loaded.path,
                     is_autosave=stem.lower().startswith("autosave"))
+        scene.loaded = loaded
+        scene._cached_review(loaded.save.review)
         if loaded.notices:
             app.toast(" ".join(loaded.notices), 8.0)
         return scene
@@ -103,11 +198,20 @@ class ReplayScene(Scene):
         kinds = [getattr(p, "kind", HUMAN) for p in players or []]
         return 1 if kinds == [COMPUTER, HUMAN] else 0
 
-    @staticmethod
-    def board_box(screen) -> Box:
-        """The part of the board area the systems use: the caption strip below stays clear."""
+    def board_box(self, screen) -> Box:
+        """The part of the board area the systems use: the caption strip below (and the review strip
+        under it, when shown) stays clear."""
         b = screen.board
-        return Box(b.x, b.y, b.w, b.h - CAPTION_H)
+        return Box(b.x, b.y, b.w, b.h - CAPTION_H - self._strip_height())
+
+    def _strip_height(self) -> int:
+        return strip.STRIP_H if self.strip_shown else 0
+
+    @property
+    def strip_shown(self) -> bool:
+        """True while the review strip is under the board (a review shown, running or failed)."""
+        return self.show_review and (self.review is not None or self.review_run is not None
+                                     or bool(self.review_error))  # fmt: skip
 
     # --- where we are ---
     @property
@@ -232,6 +336,119 @@ class ReplayScene(Scene):
         return [Player(name=name, kind="computer", level=level) if seat == COMPUTER else Player(name=name)
                 for name, seat in zip(self.timeline.players, seats, strict=True)]
 
+    # --- the review ---
+    def toggle_review(self) -> None:
+        """Start the review; while it runs, cancel it; once done, show or hide its strip."""
+        if self.review_run is not None:
+            self.cancel_review()
+            self.app.toast("Review cancelled.")
+            return
+        if self.review is not None or self.review_error:
+            self.show_review = not self.show_review
+            self.review_error = "" if not self.show_review else self.review_error
+            return
+        self.start_review()
+
+    def start_review(self) -> None:
+        """Compute the review in the background (see the module docstring)."""
+        from hwgame.ai.bots import level
+
+        tl = self.timeline
+        limit = self.review_limit or level(self.review_level)
+        self.review_error = ""
+        self.show_review = True
+        self.review_run = _ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
+                                     self.review_worker)  # fmt: skip
+
+    def cancel_review(self) -> None:
+        """Stop a review being computed; its thread ends on its own, nothing of it is kept."""
+        run, self.review_run = self.review_run, None
+        if run is not None:
+            run.cancel()
+        if self.review is None:
+            self.show_review = False
+
+    def _poll_review(self) -> None:
+        run = self.review_run
+        if run is None or not run.finished:
+            return
+        self.review_run = None
+        if run.error:
+            self.review_error = run.error
+        elif run.review is not None and run.review.complete:
+            self.review = run.review
+            self._keep_review(run.review)
+        else:
+            self.show_review = self.review is not None
+
+    def _cached_review(self, cached) -> None:
+        """Show a review kept in the save, when it was made for exactly these turns."""
+        if cached is None:
+            return
+        from hwgame.ai.review import Review, fingerprint
+
+        tl = self.timeline
+        if cached.fingerprint != fingerprint(tl.turns):
+            return  # the game has changed since: the review is of another game
+        try:
+            self.review = Review.from_data(cached.model_dump(), tl.starts[: tl.turn_count + 1], tl.turns)
+        except ValueError:
+            return  # a cache that does not fit is only a cache: the player can review again
+        self.show_review = True
+
+    def _keep_review(self, review) -> None:
+        """Write the finished review into the save the record came from, unless that is an autosave or
+        the file changed since it was opened (then it is left exactly as it is)."""
+        loaded = self.loaded
+        if loaded is None or self.is_autosave:
+            return
+        from hwgame.ai.review import fingerprint
+        from hwgame.persist.atomic import atomic_write
+        from hwgame.persist.files import read_bytes
+        from hwgame.persist.schema import ReviewCache
+        from hwgame.persist.store import encode
+
+        try:
+            if hashlib.sha256(read_bytes(loaded.path)).hexdigest() != loaded.digest:
+                return
+            cache = ReviewCache(fingerprint=fingerprint(self.timeline.turns), **review.to_data())
+            save = loaded.save.model_copy(update={"review": cache})
+            data = encode(save)
+            atomic_write(loaded.path, data)
+            loaded.save, loaded.digest = save, hashlib.sha256(data).hexdigest()
+        except Exception as exc:  # the review is still shown; only keeping it failed
+            self.app.toast(f"The review was not kept with the save: {getattr(exc, 'message', exc)}")
+
+    def review_entries(self) -> list:
+        """The turns reviewed so far: the finished review's, or those of the review being computed."""
+        if self.review is not None:
+            return list(self.review.turns)
+        if self.review_run is not None:
+            return list(self.review_run.partial)
+        return []
+
+    def review_lines(self) -> list[tuple[str, tuple]]:
+        """What the strip says at the point shown: the mark (or the evaluations) of the turn shown, and
+        the computer's best turn for the turn that starts from the board shown."""
+        if self.review_error:
+            return [(f"The review stopped: {self.review_error}", T.TEXT_BAD)]
+        if self.review_run is not None:
+            return [("The computer looks at every turn of the game. The graph grows as it goes; "
+                     "Cancel review stops it.", T.TEXT_DIM)]  # fmt: skip
+        if self.review is None:
+            return []
+        return strip.turn_lines(self.review, self.timeline, self.point, self.best_turn_here())
+
+    def best_turn_here(self):
+        """The computer's turn for the turn that starts (or is under way) at the point shown, or None."""
+        if self.review is None or self.timeline.outcome_at(Point(self.point.turn)) is not None:
+            return None
+        return self.review.best_before(self.point.turn)
+
+    def close(self) -> None:
+        """Leaving the viewer stops a review being computed."""
+        self.cancel_review()
+
     # --- events ---
     def handle_event(self, event) -> bool:
         """The go-to field, buttons, a click on the log, the wheel over the log, and the keys."""
@@ -249,6 +466,10 @@ class ReplayScene(Scene):
             if b.handle_event(event):
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            turn = self.graph.turn_at(event.pos) if self.strip_shown else None
+            if turn is not None:
+                self.go(self.timeline.turn_start(turn + 1))  # the board after that turn, as in the log
+                return True
             for rect, k in self.log_rows:
                 if rect.collidepoint(event.pos):
                     self.go(self.timeline.turn_start(k + 1) if k < self.timeline.turn_count else self.timeline.end)
@@ -272,8 +493,9 @@ class ReplayScene(Scene):
             keys[key]()
 
     def update(self, dt: float) -> None:
-        """The glide of a step forward; the caret of the field."""
+        """The glide of a step forward; the caret of the field; a review that has finished."""
         self.goto.update(dt)
+        self._poll_review()
         if self.current is not None:
             speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 1.0)
             self.current.advance(dt * speed)
@@ -293,17 +515,33 @@ class ReplayScene(Scene):
             lay = board_layout(self.position, self.board_box(screen), self.bottom)
             opts = BoardOptions(hint_systems=_systems_of(last) if last is not None else frozenset())
             self.view.draw_still(surface, self.position, lay, bank, opts)
+            best = self.best_turn_here() if self.strip_shown and not self.point.action else None
+            if best is not None:
+                draw_best_turn(surface, self.app.theme, lay, best)
+        bottom = screen.board.bottom - self._strip_height()
         if last is not None:
-            self._draw_caption(surface, screen.board, last)
+            self._draw_caption(surface, screen.board, last, bottom)
+        if self.strip_shown:
+            b = screen.board
+            self._draw_strip(surface, pygame.Rect(round(b.x), round(bottom), round(b.w), strip.STRIP_H))
         self._draw_panel(surface, pygame.Rect(screen.panel.as_ints()))
 
-    def _draw_caption(self, surface, board, action) -> None:
+    def _draw_strip(self, surface, rect: pygame.Rect) -> None:
+        """The review strip: the graph (with progress while computing) and the words under it."""
+        run = self.review_run
+        progress = None
+        if run is not None:
+            progress = (run.done, run.total, f"Reviewing at {self.review_level}: {run.done} of {run.total} turns")
+        strip.draw_strip(surface, self.app.theme, rect, self.graph, self.review_entries(), self.timeline,
+                         self.point, self.bottom, self.review_lines(), progress)  # fmt: skip
+
+    def _draw_caption(self, surface, board, action, bottom: float) -> None:
         th = self.app.theme
         where = self.timeline.last_played(self.point)
         who = self.timeline.players[self.timeline.starts[where[0]].to_move]
         text = f"Turn {where[0] + 1}, {who}: {describe_action(action)}"
         label = th.fit_text(text, 21, board.w - 60, T.TEXT)
-        centre = (round(board.x + board.w / 2), round(board.bottom - CAPTION_H / 2))
+        centre = (round(board.x + board.w / 2), round(bottom - CAPTION_H / 2))
         rect = label.get_rect(center=centre).inflate(24, 12)
         pygame.draw.rect(surface, (20, 22, 40), rect, border_radius=8)
         pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
@@ -346,19 +584,28 @@ class ReplayScene(Scene):
         bottom = rect.bottom
         self.back.rect = pygame.Rect(x, bottom - 50, w, 38)
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
+        self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
+        self.review_button.text = self._review_button_text()
         bw = (w - 5 * 5) // 6
         for i, b in enumerate(self.nav):
-            b.rect = pygame.Rect(x + i * (bw + 5), bottom - 142, bw, 38)
-        label = T.draw_text(surface, th, "Go to turn", (x, bottom - 170), 20, T.TEXT_DIM, anchor="midleft")
-        self.goto.rect = pygame.Rect(label.right + 10, bottom - 186, 70, 32)
-        self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 186, 50, 32)
+            b.rect = pygame.Rect(x + i * (bw + 5), bottom - 188, bw, 38)
+        label = T.draw_text(surface, th, "Go to turn", (x, bottom - 216), 20, T.TEXT_DIM, anchor="midleft")
+        self.goto.rect = pygame.Rect(label.right + 10, bottom - 232, 70, 32)
+        self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 232, 50, 32)
         if self.note:
             note = th.fit_text(self.note, 18, rect.right - self.go_button.rect.right - 20, T.TEXT_BAD)
-            surface.blit(note, (self.go_button.rect.right + 8, bottom - 178))
-        self._draw_log(surface, pygame.Rect(x - 4, y + 6, w + 8, bottom - 196 - y - 6))
+            surface.blit(note, (self.go_button.rect.right + 8, bottom - 224))
+        self._draw_log(surface, pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6))
         self.goto.draw(surface, th)
         for b in self.buttons:
             b.draw(surface, th)
+
+    def _review_button_text(self) -> str:
+        if self.review_run is not None:
+            return "Cancel review"
+        if self.review is not None or self.review_error:
+            return "Hide review" if self.show_review else "Show review"
+        return "Review the game"
 
     def _draw_turn_box(self, surface, x: int, y: int, w: int) -> int:
         """The actions of the turn shown: played ones bright, the last one marked, the rest dim."""

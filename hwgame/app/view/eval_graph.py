@@ -1,0 +1,116 @@
+"""The evaluation graph of a reviewed game: one bar per turn, up when the bottom player stands better.
+
+Values are squashed into -1..1 (``squash``) so that one huge swing does not flatten the rest, and a
+proven win or loss reaches the edge. Turns with a mark (a missed win, a blunder) are drawn in red
+with a dot; the turn shown on the board is outlined. ``EvalGraph.turn_at`` tells which turn a click
+on the graph means. The geometry (``bar_box``, ``turn_at``) needs no display.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from hwgame.ai.search import LIKELY, is_proven
+
+from . import theme as T
+
+SCALE = 30.0  # evaluation points at which a bar reaches three quarters of its height
+GUTTER = 104  # room on the left for the two names
+MARK_RGB = (236, 64, 64)
+BACK_RGB = (16, 19, 34)
+
+
+def squash(score: float | None) -> float | None:
+    """A score mapped into -1..1: proven (or nearly certain) results at the ends, None stays None."""
+    if score is None:
+        return None
+    if is_proven(score) or abs(score) >= LIKELY - 1000:
+        return 1.0 if score > 0 else -1.0
+    return math.tanh(score / SCALE)
+
+
+class EvalGraph:
+    """Draws the graph into a rectangle and remembers it, so that a click can be mapped to a turn."""
+
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.total = 0
+
+    def place(self, rect: pygame.Rect, total: int) -> None:
+        """Where the graph goes and how many turns it spans."""
+        self.rect = pygame.Rect(rect)
+        self.total = total
+
+    def _gutter(self) -> int:
+        return min(GUTTER, self.rect.w // 4)
+
+    def _plot(self) -> pygame.Rect:
+        # The names take the left; a margin keeps bars at the ends inside the frame.
+        g = self._gutter()
+        return pygame.Rect(self.rect.x + g, self.rect.y + 4, max(1, self.rect.w - g - 6), max(1, self.rect.h - 8))
+
+    def bar_box(self, index: int) -> pygame.Rect:
+        """The column of turn ``index`` (0-based): its whole height, clickable."""
+        plot = self._plot()
+        step = plot.w / max(1, self.total)
+        x0 = plot.x + round(index * step)
+        x1 = plot.x + round((index + 1) * step)
+        return pygame.Rect(x0, plot.y, max(1, x1 - x0), plot.h)
+
+    def turn_at(self, pos) -> int | None:
+        """The turn (0-based) whose column holds ``pos``, or None outside the graph."""
+        plot = self._plot()
+        if self.total <= 0 or not self.rect.collidepoint(pos):
+            return None
+        step = plot.w / self.total
+        return max(0, min(self.total - 1, int((pos[0] - plot.x) // step)))
+
+    def draw(
+        self,
+        surface,
+        theme: T.Theme,
+        values: Sequence[float | None],
+        marks: set[int],
+        current: int | None,
+        names: tuple[str, str],
+        colours: tuple,
+    ) -> None:
+        """The frame, the zero line, one bar per reviewed turn (``values``: scores for the bottom
+        player, None for setup turns), red bars with a dot at ``marks``, and the ``current`` turn
+        outlined. ``names``/``colours``: the bottom player's and the other's, for the labels."""
+        rect = self.rect
+        pygame.draw.rect(surface, BACK_RGB, rect, border_radius=6)
+        pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=6)
+        plot = self._plot()
+        mid = plot.y + plot.h // 2
+        half = plot.h / 2 - 1
+        pygame.draw.line(surface, (58, 66, 98), (plot.x, mid), (plot.right - 1, mid))
+        for i, value in enumerate(values):
+            v = squash(value)
+            if v is None:
+                continue
+            col = self.bar_box(i)
+            width = max(1, col.w - (1 if col.w > 3 else 0))  # a gap between bars when there is room
+            height = max(1, round(abs(v) * half))
+            top = mid - height if v >= 0 else mid + 1
+            marked = i in marks
+            ink = MARK_RGB if marked else T.mix(BACK_RGB, colours[0] if v >= 0 else colours[1], 0.75)
+            pygame.draw.rect(surface, ink, (col.x, top, width, height))
+            if marked:
+                y = top if v >= 0 else top + height
+                pygame.draw.circle(surface, MARK_RGB, (col.x + width // 2, y), max(3, min(5, col.w)))
+        if current is not None and 0 <= current < self.total:
+            col = self.bar_box(current)
+            pygame.draw.rect(surface, T.SELECT, col.inflate(2, 2), 1)
+        # The names say which way is whose: the bottom player's advantage points up.
+        room = self._gutter() - 24
+        for k, (name, colour) in enumerate(zip(names, colours, strict=True)):
+            label = theme.fit_text(name, 15, room, T.mix(T.TEXT, colour, 0.5))
+            y = rect.y + 5 if k == 0 else rect.bottom - label.get_height() - 5
+            tip = (rect.x + 12, y + (1 if k == 0 else label.get_height() - 1))
+            base = y + label.get_height() - 3 if k == 0 else y + 3
+            pygame.draw.polygon(surface, colour, [tip, (tip[0] - 5, base), (tip[0] + 5, base)])
+            surface.blit(label, (rect.x + 21, y))

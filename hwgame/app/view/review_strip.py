@@ -1,0 +1,118 @@
+"""The review strip under the replay's board: the evaluation graph, a progress bar while the review
+is computed, and a few lines of words (the mark of the turn shown, the computer's best turn).
+
+``turn_lines`` words a finished review at a point of the record; the rest only draws.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from hwgame.ai.review import describe_score
+from hwgame.rules.notation import format_turn
+
+from ..record import Point
+from . import theme as T
+from .best_turn import ENGINE_RGB
+from .eval_graph import MARK_RGB, EvalGraph
+
+STRIP_H = 140  # the strip's height, taken from the bottom of the board area
+GRAPH_H = 58
+LINE_H = 19
+TEXT_PX = 17
+MAX_LINES = 3
+
+
+def split(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The graph's rectangle (top of the strip) and the text's (below it)."""
+    graph = pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, GRAPH_H)
+    text = pygame.Rect(rect.x + 12, graph.bottom + 6, rect.w - 24, rect.bottom - graph.bottom - 10)
+    return graph, text
+
+
+def draw_progress(surface, theme: T.Theme, rect: pygame.Rect, done: int, total: int, label: str) -> None:
+    """A thin bar along the bottom of the graph's frame with ``label`` above it, right-aligned."""
+    frac = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
+    bar = pygame.Rect(rect.x + 6, rect.bottom - 9, rect.w - 12, 5)
+    pygame.draw.rect(surface, (40, 46, 72), bar, border_radius=2)
+    if frac > 0:
+        pygame.draw.rect(surface, T.ACCENT, (bar.x, bar.y, max(2, round(bar.w * frac)), bar.h), border_radius=2)
+    text = theme.fit_text(label, 15, rect.w // 2, T.TEXT)
+    back = text.get_rect(bottomright=(rect.right - 8, bar.y - 3)).inflate(8, 2)
+    pygame.draw.rect(surface, (16, 19, 34), back, border_radius=4)
+    surface.blit(text, text.get_rect(center=back.center))
+
+
+def draw_lines(surface, theme: T.Theme, rect: pygame.Rect, lines: list[tuple[str, tuple]]) -> None:
+    """Lines of (text, colour), each wrapped to the width, as many as fit (at most ``MAX_LINES`` rows):
+    a line that does not fit whole is cut with an ellipsis, and nothing follows it."""
+    room = max(1, min(MAX_LINES, rect.h // LINE_H))
+    rows: list[tuple[str, tuple]] = []
+    for text, colour in lines:
+        wrapped = theme.wrap(text, TEXT_PX, rect.w)
+        left = room - len(rows)
+        if len(wrapped) > left:
+            if left > 0:
+                rows += [(row, colour) for row in wrapped[: left - 1]] + [(wrapped[left - 1] + " …", colour)]
+            break
+        rows += [(row, colour) for row in wrapped]
+    y = rect.y
+    for text, colour in rows:
+        surface.blit(theme.fit_text(text, TEXT_PX, rect.w, colour), (rect.x, y))
+        y += LINE_H
+
+
+def draw_frame(surface, rect: pygame.Rect) -> None:
+    """The strip's background, set apart from the starfield."""
+    pygame.draw.rect(surface, (20, 23, 40), rect)
+    pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
+
+
+def turn_lines(review, timeline, point: Point, best) -> list[tuple[str, tuple]]:
+    """The words at ``point`` of the record: the mark of the turn shown (or its evaluations for its
+    mover), then ``best``, the computer's turn for the turn that starts (or is under way) there."""
+    lines: list[tuple[str, tuple]] = []
+    where = timeline.last_played(point)
+    entry = review.at(where[0]) if where is not None else None
+    if entry is not None:
+        who = timeline.players[entry.player]
+        head = f"Turn {entry.number}, {who}: "
+        if entry.note:
+            lines.append((head + entry.note, MARK_RGB))
+        elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
+            lines.append((head + f"{describe_score(entry.before)} before it; this turn ends the game", T.TEXT_DIM))
+        elif entry.before is not None:
+            lines.append((head + f"{describe_score(entry.before)} before it, {describe_score(entry.after)} after it, "
+                          f"for {who}", T.TEXT_DIM))  # fmt: skip
+    if best is not None:
+        mover = timeline.players[timeline.starts[point.turn].to_move]
+        lines.append((f"Computer's best for turn {point.turn + 1} ({mover}): {format_turn(best)}", ENGINE_RGB))
+    elif where is None:
+        lines.append(("The review starts with the first turn after the homeworlds.", T.TEXT_DIM))
+    return lines
+
+
+def draw_strip(
+    surface,
+    theme: T.Theme,
+    rect: pygame.Rect,
+    graph: EvalGraph,
+    entries,
+    timeline,
+    point: Point,
+    bottom: int,
+    lines: list[tuple[str, tuple]],
+    progress: tuple[int, int, str] | None,
+) -> None:
+    """The whole strip: frame, graph of ``entries`` (from the ``bottom`` player's side, the turn shown
+    outlined), ``progress`` (done, total, label) while computing, and ``lines`` under the graph."""
+    draw_frame(surface, rect)
+    graph_rect, text_rect = split(rect)
+    graph.place(graph_rect, timeline.turn_count)
+    where = timeline.last_played(point)
+    names = (timeline.players[bottom], timeline.players[1 - bottom])
+    graph.draw(surface, theme, [t.value_for(bottom) for t in entries], {t.index for t in entries if t.kind},
+               where[0] if where else None, names, (T.OWNER_RGB[0], T.OWNER_RGB[1]))  # fmt: skip
+    if progress is not None:
+        draw_progress(surface, theme, graph_rect, *progress)
+    draw_lines(surface, theme, text_rect, lines)

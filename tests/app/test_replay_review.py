@@ -1,0 +1,170 @@
+"""The replay viewer's review: computed in the background, drawn as a graph whose red bars are the
+blunders, a click on it jumps there, the computer's best turn in words, kept with the save, and
+cancelled by the button or by leaving the viewer."""
+
+from __future__ import annotations
+
+import json
+import threading
+from concurrent.futures import Future
+
+import pygame
+
+from hwgame import persist
+from hwgame.ai.bots import Limit
+from hwgame.ai.worker import AIResult, AIWorker
+from hwgame.app.app import App
+from hwgame.app.record import Point
+from hwgame.app.scenes.replay import ReplayScene
+from hwgame.app.view.eval_graph import MARK_RGB
+from hwgame.rules import SDG, format_turn
+from hwgame.rules.transcript import read_transcript, replay
+
+from .helpers import click, fake_opponent, key
+
+LIGHT = Limit(depth=1, nodes=2000)
+GAME = "17917.raw"  # OnePageWars' turn 17 lets ts52 win at once (see tests/ai/test_review.py)
+
+
+def _app(screen):
+    app = App(size=screen.get_size())
+    app.strict = True
+    app.opponent = fake_opponent()
+    app.settings.animation_speed = 0.0
+    app.boot()
+    return app
+
+
+def _steps(app, screen, events=(), frames=1):
+    app.step(list(events), 1 / 60, screen)
+    for _ in range(frames):
+        app.step([], 1 / 60, screen)
+
+
+def _open(app, screen, path, worker=None):
+    scene = ReplayScene.from_file(app, path)
+    scene.review_limit = LIGHT
+    scene.review_worker = worker or (lambda: AIWorker(process=False))
+    app.scenes.push(scene)
+    _steps(app, screen)
+    return scene
+
+
+def _saved(sdg_games):
+    game = replay(read_transcript(sdg_games / GAME), SDG)
+    return game, persist.save_game(game, "SDG 17917")
+
+
+def _finish(app, screen, scene):
+    run = scene.review_run
+    assert run is not None
+    run._thread.join(120)  # the review thread ends by itself; the next frame takes its result
+    _steps(app, screen)
+    assert scene.review_run is None
+
+
+def test_the_review_marks_the_blunder_jumps_there_and_is_kept_with_the_save(screen, data_dir, sdg_games):
+    app = _app(screen)
+    game, path = _saved(sdg_games)
+    scene = _open(app, screen, path)
+    assert not scene.strip_shown and scene.review_button.text == "Review the game"
+    _steps(app, screen, click(scene.review_button.rect.center))
+    assert scene.strip_shown and scene.review_button.text == "Cancel review"
+    _finish(app, screen, scene)
+    review = scene.review
+    assert review is not None and review.complete and [t.number for t in review.marks()] == [17]
+    assert scene.review_button.text == "Hide review"
+    # The blunder's bar is red; a click on it shows the board after that turn, with the mark in words.
+    col = scene.graph.bar_box(16)
+    assert tuple(screen.get_at((col.centerx, col.centery + 8)))[:3] == MARK_RGB
+    _steps(app, screen, click(col.center))
+    assert scene.point == Point(17, 0) and scene.position == game.positions[17]
+    lines = [text for text, _ in scene.review_lines()]
+    refutation = format_turn(review.turns[16].refutation)
+    assert lines[0] == f"Turn 17, OnePageWars: blunder: after this, ts52 wins with {refutation}"
+    assert lines[1] == f"Computer's best for turn 18 (ts52): {format_turn(review.best_before(17))}"
+    # One turn earlier, the computer's best for OnePageWars is the turn that avoided the loss.
+    _steps(app, screen, [key(pygame.K_UP)])
+    assert scene.point == Point(16, 0)
+    assert (
+        scene.review_lines()[-1][0]
+        == f"Computer's best for turn 17 (OnePageWars): {format_turn(review.turns[16].best)}"
+    )
+    # The review went into the save: the same game opened again shows it at once.
+    assert json.loads(path.read_text(encoding="utf-8"))["review"]["total"] == len(game.turns)
+    app.scenes.pop(scene)
+    again = _open(app, screen, path)
+    assert again.review_run is None and again.strip_shown
+    assert again.review.turns == review.turns
+    assert persist.load_game(path).game.turns == game.turns  # the record itself is unchanged
+
+
+def test_a_review_of_another_game_is_not_shown(screen, data_dir, sdg_games):
+    app = _app(screen)
+    _, path = _saved(sdg_games)
+    scene = _open(app, screen, path)
+    _steps(app, screen, click(scene.review_button.rect.center))
+    _finish(app, screen, scene)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["review"]["fingerprint"] = "0" * 32  # as if made before the game changed
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app.scenes.pop(scene)
+    again = _open(app, screen, path)
+    assert again.review is None and not again.strip_shown
+
+
+class _StuckWorker:
+    """An AI worker whose searches never finish until cancelled."""
+
+    def __init__(self):
+        self.asked = threading.Event()
+        self.futures: list[Future] = []
+        self.cancels = 0
+        self.closed = False
+
+    def request(self, position, limit, seed=None, history=None):
+        future: Future = Future()
+        self.futures.append(future)
+        self.asked.set()
+        return future
+
+    def cancel(self):
+        self.cancels += 1
+        for future in self.futures:
+            if not future.done():
+                future.set_result(AIResult(0, cancelled=True))
+
+    def shutdown(self, wait=True):
+        self.closed = True
+
+
+def test_the_review_can_be_cancelled_by_the_button_and_by_leaving(screen, data_dir, sdg_games):
+    app = _app(screen)
+    _, path = _saved(sdg_games)
+    before = path.read_bytes()
+    worker = _StuckWorker()
+    scene = _open(app, screen, path, worker=lambda: worker)
+    _steps(app, screen, click(scene.review_button.rect.center))
+    run = scene.review_run
+    assert worker.asked.wait(30)
+    _steps(app, screen, frames=2)
+    # The strip shows the progress while it runs: the two homeworld turns need no search.
+    assert scene.strip_shown and (run.done, run.total) == (2, 18)
+    _steps(app, screen, click(scene.review_button.rect.center))  # Cancel review
+    assert scene.review_run is None and "cancelled" in app.toast_text
+    run._thread.join(30)
+    assert worker.cancels >= 1 and worker.closed and not run.review.complete
+    _steps(app, screen)
+    assert scene.review is None and not scene.strip_shown and scene.review_button.text == "Review the game"
+    assert path.read_bytes() == before  # nothing is kept of a cancelled review
+    # Started again, then the viewer is left: the review stops with it.
+    worker2 = _StuckWorker()
+    scene.review_worker = lambda: worker2
+    _steps(app, screen, click(scene.review_button.rect.center))
+    run = scene.review_run
+    assert worker2.asked.wait(30)
+    _steps(app, screen, [key(pygame.K_ESCAPE)])
+    assert scene not in app.scenes.scenes
+    run._thread.join(30)
+    assert worker2.cancels >= 1 and worker2.closed
+    assert path.read_bytes() == before
