@@ -14,7 +14,7 @@ from hwgame.rules.notation import format_turn
 from ..record import Point
 from . import theme as T
 from .best_turn import ENGINE_RGB
-from .eval_graph import MARK_RGB, EvalGraph
+from .eval_graph import GUTTER, MARK_RGB, EvalGraph
 
 STRIP_H = 140  # the strip's height, taken from the bottom of the board area
 GRAPH_H = 58
@@ -33,7 +33,8 @@ def split(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
 def draw_progress(surface, theme: T.Theme, rect: pygame.Rect, done: int, total: int, label: str) -> None:
     """A thin bar along the bottom of the graph's frame with ``label`` above it, right-aligned."""
     frac = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
-    bar = pygame.Rect(rect.x + 6, rect.bottom - 9, rect.w - 12, 5)
+    left = min(GUTTER, rect.w // 4)  # clear of the names at the graph's left
+    bar = pygame.Rect(rect.x + left, rect.bottom - 9, rect.w - left - 6, 5)
     pygame.draw.rect(surface, (40, 46, 72), bar, border_radius=2)
     if frac > 0:
         pygame.draw.rect(surface, T.ACCENT, (bar.x, bar.y, max(2, round(bar.w * frac)), bar.h), border_radius=2)
