@@ -51,12 +51,12 @@ def test_a_game_of_the_engines_own_turns_has_no_mark(blunder_game):
     game = Game(SDG, blunder_game.players)
     for turn in blunder_game.turns[:start]:
         game.play(turn)
-    for _ in range(6):
+    for _ in range(10):
         if game.is_over():
             break
         game.play(choose_turn(game.position, LIGHT, seed=3).turn)
     played = game.turns[start:]
-    assert len(played) >= 4
+    assert len(played) >= 6
     review = review_game(game.positions[start:], played, LIGHT)
     assert review.complete
     assert review.marks() == []
