@@ -97,13 +97,18 @@ def scored_turns(
                 if cap is not None and len(results) >= cap:
                     return _ordered(results, complete=False)
         level += 1
-        frontier = []
+        queues = []
         for items in groups.values():
             if width is not None and level >= 2 and len(items) > width:
                 items.sort(key=lambda item: -item[0])
                 items = items[:width]
                 complete = False
-            frontier.extend(items)
+            elif cap is not None:
+                items.sort(key=lambda item: -item[0])
+            queues.append(items)
+        # Taken in turns, the best of every sacrifice first: when the cap cuts the generation, each
+        # sacrifice has had its best continuations looked at, not the first few sacrifices all of them.
+        frontier = [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
     return _ordered(results, complete)
 
 
