@@ -16,7 +16,7 @@ from .actions import (
 )
 from .apply import TurnState, apply_action, apply_turn_unchecked, end_turn, start_turn
 from .errors import HomeworldsError, IllegalActionError, NotationError, UnsupportedGameError
-from .movegen import Successor, legal_actions, legal_turns, new_system_name
+from .movegen import LazySuccessor, Successor, iter_turns, legal_actions, legal_turns, new_system_name
 from .pieces import BLUE, GREEN, RED, YELLOW, make_piece, parse_piece, piece_text
 from .position import PLAYING, SDG, STANDARD, Position, RuleSet, System, initial_position, ruleset_named
 
@@ -24,9 +24,9 @@ __all__ = [
     "END_TURN", "PASS", "Build", "Capture", "Catastrophe", "Discover", "EndTurn", "Homeworld", "Move",
     "Pass", "Sacrifice", "Trade", "TurnState", "apply_action", "apply_turn_unchecked", "end_turn",
     "start_turn", "HomeworldsError", "IllegalActionError", "NotationError", "UnsupportedGameError",
-    "Successor", "legal_actions", "legal_turns", "new_system_name", "BLUE", "GREEN", "RED", "YELLOW",
-    "make_piece", "parse_piece", "piece_text", "PLAYING", "SDG", "STANDARD", "Position", "RuleSet",
-    "System", "initial_position", "ruleset_named",
+    "Successor", "LazySuccessor", "iter_turns", "legal_actions", "legal_turns", "new_system_name", "BLUE",
+    "GREEN", "RED", "YELLOW", "make_piece", "parse_piece", "piece_text", "PLAYING", "SDG", "STANDARD", "Position",
+    "RuleSet", "System", "initial_position", "ruleset_named",
 ]  # fmt: skip
 
 from .game import Game, Outcome, outcome_of  # noqa: E402

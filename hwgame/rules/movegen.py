@@ -8,6 +8,7 @@ per successor), which keeps whole-turn enumeration fast.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from . import apply as _ap
@@ -25,7 +26,7 @@ from .actions import (
 )
 from .apply import TurnState, apply_action, end_turn, start_turn
 from .pieces import BLUE, GREEN, RED, YELLOW
-from .position import PLAYING, Position, overpopulated_colors
+from .position import NO_HOME, PLAYING, Position, overpopulated_colors
 
 STAR_NAMES = (
     "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa", "Lambda",
@@ -79,7 +80,7 @@ def _power_edges(pos: Position, free: bool, power: int) -> list:
         for p in s[1]:
             m |= 1 << (p % 3)
         masks.append(m)
-    out = []
+    out: list[tuple] = []
     append = out.append
     for i, s in enumerate(systems):
         mine = s[3] if me else s[2]
@@ -90,7 +91,7 @@ def _power_edges(pos: Position, free: bool, power: int) -> list:
             access = {p // 3 for p in s[1]}
             access.update(p // 3 for p in mine)
         else:
-            access = (power,)
+            access = {power}
         if GREEN in access:
             for c in {p // 3 for p in mine}:
                 base = c * 3
@@ -209,11 +210,6 @@ class Successor(NamedTuple):
     position: Position
 
 
-def _body(s) -> bytes:
-    """A system without its name, as bytes that sort canonically and concatenate unambiguously."""
-    return bytes((s[0] + 1, len(s[1]), *s[1], len(s[2]), *s[2], len(s[3]), *s[3]))
-
-
 def legal_turns(position: Position) -> list[Successor]:
     """Every distinct position reachable by one whole turn, with one turn that reaches each.
 
@@ -221,117 +217,507 @@ def legal_turns(position: Position) -> list[Successor]:
     Catastrophes anywhere in the turn are included. A finished game has no successors.
     """
     if position.stage < PLAYING:
-        results = {}
-        for a in _setup_actions(position):
-            nxt = end_turn(apply_action(start_turn(position), a).position)
-            results.setdefault(nxt.key(), Successor((a,), nxt))
-        return list(results.values())
+        return _setup_successors(position)
     if position.is_over():
         return []
-    # The search allocates many small tuples that live until it returns; the cyclic garbage collector
+    # The turns and positions made here live until the list is returned; the cyclic garbage collector
     # would rescan them again and again (they hold no cycles), so it is paused meanwhile.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _enumerate_turns(position)
+        return [Successor(*_spelled(node, edge)) for batch in _search(position) for node, edge in batch]
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
-def _child_summaries(edge: tuple, before: int, after: tuple, bodies: list, overs: list) -> tuple[list, list]:
-    """Bodies and overpopulated colours of a child's systems, updating only what the edge changed.
+def iter_turns(position: Position) -> Iterator[LazySuccessor]:
+    """The successors of ``legal_turns`` one at a time, each turn and position spelled out only when asked.
 
-    ``before`` is the parent's number of systems, ``after`` the child's systems. An edge changes system
-    ``edge[1]`` (and a move's destination), may remove the origin and a discovery appends a system.
+    Nothing is kept for a successor once it is handed out but a number to tell it from the others, so
+    counting or scanning the successors of a big sacrifice turn needs little memory. The turns may differ
+    from those ``legal_turns`` picks (each reaches its position); the set of positions is the same.
     """
-    bodies = bodies.copy()
-    overs = overs.copy()
-    i = edge[1]
-    kind = edge[0]
-    changed = [i]
-    if len(after) < before + (kind == DISCOVER):  # system i disappeared
-        del bodies[i]
-        del overs[i]
-        changed = []
-        if kind == MOVE:
-            j = edge[2]
-            changed = [j if j < i else j - 1]
-    elif kind == MOVE:
-        changed.append(edge[2])
-    if kind == DISCOVER:
-        bodies.append(b"")
-        overs.append(())
-        changed.append(len(after) - 1)
-    for k in changed:
-        # _body written out, and the overpopulation count skipped for small systems: this runs for
-        # every edge of the enumeration.
-        s = after[k]
-        stars, ships0, ships1 = s[1], s[2], s[3]
-        bodies[k] = bytes((s[0] + 1, len(stars), *stars, len(ships0), *ships0, len(ships1), *ships1))
-        overs[k] = overpopulated_colors(s) if len(stars) + len(ships0) + len(ships1) >= 4 else ()
-    return bodies, overs
+    if position.stage < PLAYING:
+        yield from (LazySuccessor(None, s) for s in _setup_successors(position))
+        return
+    if position.is_over():
+        return
+    batches = _search(position)
+    while True:
+        # The collector is paused while the search runs (see legal_turns), not while the caller does.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            batch = next(batches, None)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        if batch is None:
+            return
+        for node, edge in batch:
+            yield LazySuccessor(node, edge)
 
 
-def _enumerate_turns(position: Position) -> list[Successor]:
-    # Depth-first over states inside the turn. A state's key is its systems' bodies (see ``_body``)
-    # sorted and joined: equal for positions that differ only in discovered systems' names. A child
-    # recomputes the body (and overpopulated colours) of only the systems its edge changed. Each state
-    # carries its path, a linked list (parent path, edge, discover name, system names before the edge)
-    # sharing prefixes, so states that do not become results are freed at once and a turn is spelled
-    # out only for results.
-    results: dict = {}  # position key -> (path, position)
-    seen: set = set()
-    systems = position[0]
-    stack = [(position, True, -1, 0, None, [_body(s) for s in systems], [overpopulated_colors(s) for s in systems])]
-    pop = stack.pop
-    push = stack.append
+class LazySuccessor:
+    """A successor streamed by ``iter_turns``: ``turn`` and ``position`` are worked out on first use."""
+
+    __slots__ = ("_node", "_edge", "_done")
+
+    def __init__(self, node, edge) -> None:
+        self._node = node
+        self._edge = edge  # or, with no node, the Successor itself
+        self._done: Successor | None = None if node is not None else edge
+
+    def successor(self) -> Successor:
+        """The turn and the position, as ``legal_turns`` gives them."""
+        if self._done is None:
+            self._done = Successor(*_spelled(self._node, self._edge))
+            self._node = self._edge = None  # the path may be freed once spelled
+        return self._done
+
+    @property
+    def turn(self) -> tuple:
+        """The actions of one turn that reaches the position."""
+        return self.successor().turn
+
+    @property
+    def position(self) -> Position:
+        """The position after the turn (the other player to move)."""
+        return self.successor().position
+
+    def __iter__(self):
+        return iter(self.successor())
+
+
+def _setup_successors(position: Position) -> list[Successor]:
+    results: dict = {}
+    for a in _setup_actions(position):
+        nxt = end_turn(apply_action(start_turn(position), a).position)
+        results.setdefault(nxt.key(), Successor((a,), nxt))
+    return list(results.values())
+
+
+# --- Whole-turn search ---
+#
+# A state inside the turn is a tuple (ids, bank, code, key, overpopulated, node):
+# - ids: the systems as body ids (see _Bodies), in the order of Position.systems, so edges index both;
+# - bank: an int holding two bits per piece code (its count);
+# - code: what the turn has left: _FREE, _DONE, or _SAC + 3 * colour + (actions left - 1);
+# - key: the product of the primes of the ids: equal for the same multiset of systems, that is for
+#   positions equal but for names and order; unique factorisation keeps it exact;
+# - overpopulated: how many of the systems hold an overpopulated colour;
+# - node: the path, a list [parent node, edge, position, actions] whose last two are filled in only
+#   when a turn through it is spelled out (see _spelled).
+# Successors are found as (node of the state acted in, edge): most are states after a turn's last
+# action with no catastrophe to follow, and for those only the key is computed.
+
+_FREE, _DONE, _SAC = 0, 1, 2
+_BIT = tuple(1 << (2 * q) for q in range(12))
+# The offset of a colour's smallest piece in the bank, from the colour's six bits of a bank int; -1: none.
+_SMALLEST = tuple(0 if x & 3 else 1 if x & 12 else 2 if x & 48 else -1 for x in range(64))
+_SAME_SIZE = tuple(tuple(q for q in range(p % 3, 12, 3) if q != p) for p in range(12))
+_RED_BIT, _YELLOW_BIT, _GREEN_BIT, _BLUE_BIT = (1 << c for c in (RED, YELLOW, GREEN, BLUE))
+_PRIMES = [2, 3, 5, 7]
+
+
+def _prime(n: int) -> int:
+    """The n-th prime (counting from 0)."""
+    while n >= len(_PRIMES):
+        limit = _PRIMES[-1] * 4
+        sieve = bytearray([1]) * (limit + 1)
+        sieve[0] = sieve[1] = 0
+        for k in range(2, int(limit**0.5) + 1):
+            if sieve[k]:
+                sieve[k * k :: k] = bytes(len(range(k * k, limit + 1, k)))
+        _PRIMES[:] = [k for k in range(limit + 1) if sieve[k]]
+    return _PRIMES[n]
+
+
+class _Memo(dict):
+    """A table whose missing entries are computed by ``make`` once, then kept."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+class _Bodies:
+    """The systems met in one turn's search, by contents (home, stars, ships of each player), as ids.
+
+    Every fact move generation asks of a system, and the effect of each action on it, is worked out
+    once per id for the player to move. Id 0 stands for a system that has gone: its prime is 1.
+    Effects are keyed by numbers: ``remove[id * 12 + ship]`` and the like.
+    """
+
+    def __init__(self, me: int, enemy_home_vanishes: bool) -> None:
+        self.me = me
+        self.enemy_home_vanishes = enemy_home_vanishes
+        self.ids: dict = {}
+        self.body: list = [(NO_HOME, (), (), ())]
+        self.prime = [1]
+        self.over = [0]  # 1 when some colour is overpopulated
+        self.overs: list = [()]
+        self.mask = [0]  # star sizes, bit 0 = small
+        self.mine: list = [()]  # the mover's distinct ships
+        self.access = [0]  # colours the mover may use with the free action, bit per colour
+        self.colors: list = [()]  # colours of the mover's ships: what a build may take
+        self.targets: list = [()]  # distinct enemy ships the mover's largest ship here may capture
+        self.remove = _Memo(self._remove)  # id * 12 + ship -> (id, bank returned): a ship of the mover leaves
+        self.add = _Memo(self._add)  # id * 12 + ship -> id: a ship of the mover arrives (or is built)
+        self.trade = _Memo(self._trade)  # (id * 12 + old) * 12 + new -> id
+        self.capture = _Memo(self._capture)  # id * 12 + ship -> id
+        self.catastrophe = _Memo(self._catastrophe)  # id * 4 + colour -> (id, bank returned)
+        self.new = _Memo(self._new)  # star * 12 + ship -> id of a discovered system
+
+    def id_of(self, home: int, stars: tuple, ships0: tuple, ships1: tuple) -> int:
+        """The id of a system's contents, made on first sight."""
+        body = (home, stars, ships0, ships1)
+        found = self.ids.get(body)
+        if found is not None:
+            return found
+        n = self.ids[body] = len(self.body)
+        mine, theirs = (ships1, ships0) if self.me else (ships0, ships1)
+        self.body.append(body)
+        self.prime.append(_prime(n - 1))
+        overs = overpopulated_colors(body)  # type: ignore[arg-type]  # (home, stars, ships, ships) suffices
+        self.overs.append(overs)
+        self.over.append(1 if overs else 0)
+        mask = 0
+        for p in stars:
+            mask |= 1 << (p % 3)
+        self.mask.append(mask)
+        self.mine.append(tuple(sorted(set(mine))))
+        access = 0
+        for p in stars + mine:
+            access |= 1 << (p // 3)
+        self.access.append(access)
+        self.colors.append(tuple(sorted({p // 3 for p in mine})))
+        # Ships sort by piece code (colour first): the largest size is a max, not the last.
+        biggest = max((p % 3 for p in mine), default=-1)
+        self.targets.append(tuple(sorted({e for e in theirs if e % 3 <= biggest})))
+        return n
+
+    def _settled(self, home: int, stars: tuple, ships0: tuple, ships1: tuple) -> tuple[int, int]:
+        """(id, bank returned) of a system after an action, 0 if it has gone (see apply._settle)."""
+        if not stars:
+            return 0, sum(_BIT[p] for p in ships0 + ships1)
+        if not ships0 and not ships1 and (home == NO_HOME or (self.enemy_home_vanishes and home != self.me)):
+            return 0, sum(_BIT[p] for p in stars)
+        return self.id_of(home, stars, ships0, ships1), 0
+
+    def _with_mine(self, body: tuple, mine: tuple) -> tuple:
+        return (body[0], body[1], body[2], mine) if self.me else (body[0], body[1], mine, body[3])
+
+    def _remove(self, key: int) -> tuple[int, int]:
+        body = self.body[key // 12]
+        return self._settled(*self._with_mine(body, _ap._without(body[3 if self.me else 2], key % 12)))
+
+    def _add(self, key: int) -> int:
+        body = self.body[key // 12]
+        return self.id_of(*self._with_mine(body, _ap._with(body[3 if self.me else 2], key % 12)))
+
+    def _trade(self, key: int) -> int:
+        body = self.body[key // 144]
+        mine = _ap._with(_ap._without(body[3 if self.me else 2], key // 12 % 12), key % 12)
+        return self.id_of(*self._with_mine(body, mine))
+
+    def _capture(self, key: int) -> int:
+        home, stars, ships0, ships1 = self.body[key // 12]
+        e = key % 12
+        if self.me:
+            return self.id_of(home, stars, _ap._without(ships0, e), _ap._with(ships1, e))
+        return self.id_of(home, stars, _ap._with(ships0, e), _ap._without(ships1, e))
+
+    def _catastrophe(self, key: int) -> tuple[int, int]:
+        home, *groups = self.body[key // 4]
+        color = key % 4
+        back = sum(_BIT[p] for group in groups for p in group if p // 3 == color)
+        kept = [tuple(p for p in group if p // 3 != color) for group in groups]
+        found, more = self._settled(home, *kept)
+        return found, back + more
+
+    def _new(self, key: int) -> int:
+        ships = (key % 12,)
+        return self.id_of(NO_HOME, (key // 12,), () if self.me else ships, ships if self.me else ())
+
+
+def _search(position: Position) -> Iterator[list]:
+    """Depth-first over the states inside a turn; per state, the successors it adds: (node, edge) pairs.
+
+    The first pair, (root node, None), is the position itself: the turn that passes.
+    """
+    bodies = _Bodies(position[2], position[4].enemy_home_vanishes)
+    ids = tuple(bodies.id_of(*s[:4]) for s in position[0])
+    key = 1
+    for b in ids:
+        key *= bodies.prime[b]
+    bank = 0
+    for q, n in enumerate(position[1]):
+        bank += n * _BIT[q]
+    root = [None, None, position, ()]
+    results = {key}
+    seen = {key << 4 | _FREE}
+    stack = [(ids, bank, _FREE, key, sum(bodies.over[b] for b in ids), root)]
+    yield [(root, None)]
     while stack:
-        pos, free, power, left, path, bodies, overs = pop()
-        pkey = b"".join(sorted(bodies))
-        skey = pkey + bytes((free, power + 1, left))
+        found = _expand(stack.pop(), bodies, results, seen, stack)
+        if found:
+            yield found
+
+
+def _expand(state: tuple, bodies: _Bodies, results: set, seen: set, stack: list) -> list:
+    """Follow every edge out of a state: new successors are returned, states that may go on are stacked."""
+    ids, bank, code, key, over, node = state
+    found: list = []
+    inner: list = []  # children that may still act or set off a catastrophe: (ids, bank, code, key, over, edge)
+    if over:
+        _catastrophes(state, bodies, results, found, inner)
+    if code != _DONE:
+        if code == _FREE:
+            power, after = -1, _DONE
+        else:
+            power, left = divmod(code - _SAC, 3)
+            after = code - 1 if left else _DONE
+        cx = (ids, bank, key, over, node, power, after, bodies, results, found, inner)
+        _moves(cx)
+        _discoveries(cx)
+        _builds(cx)
+        _trades(cx)
+        _captures(cx)
+        if code == _FREE:
+            _sacrifices(cx)
+    push = stack.append
+    for child_ids, child_bank, child_code, child_key, child_over, edge in inner:
+        skey = child_key << 4 | child_code
         if skey in seen:
             continue
         seen.add(skey)
-        if pkey not in results:
-            results[pkey] = (path, pos)
-        edges = [(CATASTROPHE, i, c) for i, colors in enumerate(overs) for c in colors]
-        if free or left:
-            edges += _power_edges(pos, free, power)
-        if not edges:
-            continue
-        name = new_system_name(pos) if free or left else ""
-        systems = pos[0]
-        count = len(systems)
-        names = tuple(s[4] for s in systems)
-        for edge in edges:
-            kind = edge[0]
-            nxt = _follow(pos, edge, name)
-            child_path = (path, edge, name, names)
-            cb, co = _child_summaries(edge, count, nxt[0], bodies, overs)
-            if kind == CATASTROPHE:
-                push((nxt, free, power, left, child_path, cb, co))
-            elif kind == SACRIFICE:
-                push((nxt, False, edge[2] // 3, edge[2] % 3 + 1, child_path, cb, co))
-            elif left:
-                push((nxt, False, power, left - 1, child_path, cb, co))
+        if child_key not in results:
+            results.add(child_key)
+            found.append((node, edge))
+        push((child_ids, child_bank, child_code, child_key, child_over, [node, edge, None, None]))
+    return found
+
+
+def _replaced(ids: tuple, i: int, new: int) -> tuple:
+    """The ids with system i's replaced, or removed when ``new`` is 0 (gone)."""
+    out = list(ids)
+    if new:
+        out[i] = new
+    else:
+        del out[i]
+    return tuple(out)
+
+
+def _catastrophes(state: tuple, bodies: _Bodies, results: set, found: list, inner: list) -> None:
+    ids, bank, code, key, over, node = state
+    prime, overs, overflag, table = bodies.prime, bodies.overs, bodies.over, bodies.catastrophe
+    for i, b in enumerate(ids):
+        for color in overs[b]:
+            o, back = table[b * 4 + color]
+            child_key = key // prime[b] * prime[o]
+            child_over = over - overflag[b] + overflag[o]
+            if code == _DONE and not child_over:
+                if child_key not in results:
+                    results.add(child_key)
+                    found.append((node, (CATASTROPHE, i, color)))
             else:
-                push((nxt, False, -1, 0, child_path, cb, co))
-    # Free the visited set before the turns are spelled out, and each path once it is, to keep the
-    # peak memory of big sacrifice turns down.
-    seen.clear()
-    out = []
-    for pkey in list(results):
-        path, pos = results.pop(pkey)
-        out.append(Successor(_spell(path), end_turn(pos)))
-    return out
+                inner.append((_replaced(ids, i, o), bank + back, code, child_key, child_over, (CATASTROPHE, i, color)))
 
 
-def _spell(path) -> tuple:
-    """The actions along a linked path of (parent path, edge, discover name, system names before it)."""
-    actions = []
-    while path is not None:
-        path, edge, name, names = path
-        actions.append(_named_action(names, edge, name))
-    actions.reverse()
-    return tuple(actions) or (PASS,)
+# The action helpers below are the hot path of the search: each runs once per state, over all systems,
+# and the common case (the turn's last action, no catastrophe after it) is written out inline: only the
+# key is computed, with no position, ids or edge made unless the key is new.
+
+
+def _moves(cx: tuple) -> None:
+    ids, bank, key, over, node, power, after, bodies, results, found, inner = cx
+    if power not in (-1, YELLOW):
+        return
+    prime, overflag, mine, access, add, remove = (
+        bodies.prime,
+        bodies.over,
+        bodies.mine,
+        bodies.access,
+        bodies.add,
+        bodies.remove,
+    )
+    masks = [bodies.mask[b] for b in ids]
+    last = after == _DONE
+    for i, b in enumerate(ids):
+        ships = mine[b]
+        if not ships or (power < 0 and not access[b] & _YELLOW_BIT):
+            continue
+        m = masks[i]
+        dests = [j for j, mj in enumerate(masks) if not mj & m]
+        for p in ships if dests else ():
+            o, back = remove[b * 12 + p]
+            base = key // prime[b] * prime[o]
+            base_over = over - overflag[b] + overflag[o]
+            for j in dests:
+                dj = ids[j]
+                d = add[dj * 12 + p]
+                child_key = base // prime[dj] * prime[d]
+                child_over = base_over - overflag[dj] + overflag[d]
+                if last and not child_over:
+                    if child_key not in results:
+                        results.add(child_key)
+                        found.append((node, (MOVE, i, j, p)))
+                else:
+                    child = list(ids)
+                    child[j] = d
+                    if o:
+                        child[i] = o
+                    else:
+                        del child[i]
+                    inner.append((tuple(child), bank + back, after, child_key, child_over, (MOVE, i, j, p)))
+
+
+def _discoveries(cx: tuple) -> None:
+    ids, bank, key, over, node, power, after, bodies, results, found, inner = cx
+    if power not in (-1, YELLOW):
+        return
+    prime, overflag, mine, access, mask, remove, new = (
+        bodies.prime,
+        bodies.over,
+        bodies.mine,
+        bodies.access,
+        bodies.mask,
+        bodies.remove,
+        bodies.new,
+    )
+    in_bank = [q for q in range(12) if bank >> (2 * q) & 3]
+    last = after == _DONE
+    for i, b in enumerate(ids):
+        ships = mine[b]
+        if not ships or (power < 0 and not access[b] & _YELLOW_BIT):
+            continue
+        m = mask[b]
+        stars = [q for q in in_bank if not m >> (q % 3) & 1]
+        for p in ships if stars else ():
+            o, back = remove[b * 12 + p]
+            base = key // prime[b] * prime[o]
+            # A discovered system holds one star and one ship: never overpopulated.
+            child_over = over - overflag[b] + overflag[o]
+            for q in stars:
+                n = new[q * 12 + p]
+                child_key = base * prime[n]
+                if last and not child_over:
+                    if child_key not in results:
+                        results.add(child_key)
+                        found.append((node, (DISCOVER, i, p, q)))
+                else:
+                    child = list(ids)
+                    child[i] = o
+                    child.append(n)
+                    if not o:
+                        del child[i]
+                    inner.append(
+                        (tuple(child), bank + back - _BIT[q], after, child_key, child_over, (DISCOVER, i, p, q))
+                    )
+
+
+def _builds(cx: tuple) -> None:
+    ids, bank, key, over, node, power, after, bodies, results, found, inner = cx
+    if power not in (-1, GREEN):
+        return
+    prime, overflag, colors, access, add = bodies.prime, bodies.over, bodies.colors, bodies.access, bodies.add
+    for i, b in enumerate(ids):
+        if not colors[b] or (power < 0 and not access[b] & _GREEN_BIT):
+            continue
+        for c in colors[b]:
+            offset = _SMALLEST[bank >> (6 * c) & 63]
+            if offset < 0:
+                continue
+            q = 3 * c + offset
+            n = add[b * 12 + q]
+            _reach(
+                cx, i, n, bank - _BIT[q], key // prime[b] * prime[n], over - overflag[b] + overflag[n], (BUILD, i, q)
+            )
+
+
+def _trades(cx: tuple) -> None:
+    ids, bank, key, over, node, power, after, bodies, results, found, inner = cx
+    if power not in (-1, BLUE):
+        return
+    prime, overflag, mine, access, trade = bodies.prime, bodies.over, bodies.mine, bodies.access, bodies.trade
+    for i, b in enumerate(ids):
+        ships = mine[b]
+        if not ships or (power < 0 and not access[b] & _BLUE_BIT):
+            continue
+        for p in ships:
+            for q in _SAME_SIZE[p]:
+                if bank >> (2 * q) & 3:
+                    n = trade[(b * 12 + p) * 12 + q]
+                    child_key = key // prime[b] * prime[n]
+                    child_over = over - overflag[b] + overflag[n]
+                    _reach(cx, i, n, bank + _BIT[p] - _BIT[q], child_key, child_over, (TRADE, i, p, q))
+
+
+def _captures(cx: tuple) -> None:
+    ids, bank, key, over, node, power, after, bodies, results, found, inner = cx
+    if power not in (-1, RED):
+        return
+    prime, overflag, targets, access, capture = (
+        bodies.prime,
+        bodies.over,
+        bodies.targets,
+        bodies.access,
+        bodies.capture,
+    )
+    for i, b in enumerate(ids):
+        if not targets[b] or (power < 0 and not access[b] & _RED_BIT):
+            continue
+        for e in targets[b]:
+            n = capture[b * 12 + e]
+            _reach(cx, i, n, bank, key // prime[b] * prime[n], over - overflag[b] + overflag[n], (CAPTURE, i, e))
+
+
+def _sacrifices(cx: tuple) -> None:
+    ids, bank, key, over, node, power, after, bodies, results, found, inner = cx
+    prime, overflag, mine, remove = bodies.prime, bodies.over, bodies.mine, bodies.remove
+    for i, b in enumerate(ids):
+        for p in mine[b]:
+            o, back = remove[b * 12 + p]
+            code = _SAC + 3 * (p // 3) + p % 3  # the ship's size in actions of its colour
+            inner.append((_replaced(ids, i, o), bank + back + _BIT[p], code, key // prime[b] * prime[o],
+                          over - overflag[b] + overflag[o], (SACRIFICE, i, p)))  # fmt: skip
+
+
+def _reach(cx: tuple, i: int, n: int, child_bank: int, child_key: int, child_over: int, edge: tuple) -> None:
+    """Record the child where a basic action made system i's id ``n``: a successor, or a state to go on from."""
+    after, results, found, inner = cx[6], cx[8], cx[9], cx[10]
+    if after == _DONE and not child_over:
+        if child_key not in results:
+            results.add(child_key)
+            found.append((cx[4], edge))
+    else:
+        inner.append((_replaced(cx[0], i, n), child_bank, after, child_key, child_over, edge))
+
+
+def _reached(node: list) -> tuple[Position, tuple]:
+    """The position at a path node and the actions that led there, worked out once."""
+    if node[2] is None:
+        pos, actions = _reached(node[0])
+        edge = node[1]
+        name = new_system_name(pos) if edge[0] == DISCOVER else ""
+        node[2] = _follow(pos, edge, name)
+        node[3] = (*actions, edge_action(pos, edge, name))
+    return node[2], node[3]
+
+
+def _spelled(node: list, edge: tuple | None) -> tuple[tuple, Position]:
+    """The turn and the position after it for a successor found as (node, edge)."""
+    pos, actions = _reached(node)
+    if edge is not None:
+        name = new_system_name(pos) if edge[0] == DISCOVER else ""
+        actions = (*actions, edge_action(pos, edge, name))
+        pos = _follow(pos, edge, name)
+    return actions or (PASS,), end_turn(pos)
