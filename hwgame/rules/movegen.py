@@ -24,9 +24,9 @@ from .actions import (
     Sacrifice,
     Trade,
 )
-from .apply import TurnState, apply_action, end_turn, start_turn
+from .apply import TurnState, _tuple_new, apply_action, end_turn, start_turn
 from .pieces import BLUE, GREEN, RED, YELLOW
-from .position import NO_HOME, PLAYING, Position, overpopulated_colors
+from .position import NO_HOME, PLAYING, Position, System, overpopulated_colors
 
 STAR_NAMES = (
     "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa", "Lambda",
@@ -145,18 +145,18 @@ def catastrophe_actions(position: Position) -> list:
 
 def edge_action(pos: Position, edge: tuple, new_name: str):
     """The Action object an edge stands for, in the position before it."""
-    return _named_action(tuple(s[4] for s in pos[0]), edge, new_name)
+    return _named_action(pos[0], edge, new_name)
 
 
-def _named_action(names: tuple[str, ...], edge: tuple, new_name: str):
+def _named_action(systems: tuple, edge: tuple, new_name: str):
     kind = edge[0]
-    name = names[edge[1]]
+    name = systems[edge[1]][4]
     if kind == BUILD:
         return Build(edge[2], name)
     if kind == TRADE:
         return Trade(edge[2], edge[3], name)
     if kind == MOVE:
-        return Move(edge[3], name, names[edge[2]])
+        return Move(edge[3], name, systems[edge[2]][4])
     if kind == DISCOVER:
         return Discover(edge[2], name, edge[3], new_name)
     if kind == CAPTURE:
@@ -164,24 +164,6 @@ def _named_action(names: tuple[str, ...], edge: tuple, new_name: str):
     if kind == SACRIFICE:
         return Sacrifice(edge[2], name)
     return Catastrophe(name, edge[2])
-
-
-def _follow(pos: Position, edge: tuple, new_name: str) -> Position:
-    """Apply an edge to a position."""
-    kind = edge[0]
-    if kind == MOVE:
-        return _ap.move(pos, edge[1], edge[2], edge[3])
-    if kind == DISCOVER:
-        return _ap.discover(pos, edge[1], edge[2], edge[3], new_name)
-    if kind == TRADE:
-        return _ap.trade(pos, edge[1], edge[2], edge[3])
-    if kind == BUILD:
-        return _ap.build(pos, edge[1], edge[2])
-    if kind == CAPTURE:
-        return _ap.capture(pos, edge[1], edge[2])
-    if kind == SACRIFICE:
-        return _ap.sacrifice(pos, edge[1], edge[2])
-    return _ap.catastrophe(pos, edge[1], edge[2])
 
 
 def legal_actions(state: TurnState) -> list:
@@ -225,7 +207,9 @@ def legal_turns(position: Position) -> list[Successor]:
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return [Successor(*_spelled(node, edge)) for batch in _search(position) for node, edge in batch]
+        search = _Search(position)
+        spell = search.spell
+        return [spell(node, edge) for batch in search.batches() for node, edge in batch]
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -234,16 +218,17 @@ def legal_turns(position: Position) -> list[Successor]:
 def iter_turns(position: Position) -> Iterator[LazySuccessor]:
     """The successors of ``legal_turns`` one at a time, each turn and position spelled out only when asked.
 
-    Nothing is kept for a successor once it is handed out but a number to tell it from the others, so
-    counting or scanning the successors of a big sacrifice turn needs little memory. The turns may differ
-    from those ``legal_turns`` picks (each reaches its position); the set of positions is the same.
+    Nothing is kept of a successor once it is handed out but a number that tells it from the others, so
+    counting or scanning the successors of a big sacrifice turn needs little memory. The positions are
+    those of ``legal_turns``, in the same order and reached by the same turns.
     """
     if position.stage < PLAYING:
-        yield from (LazySuccessor(None, s) for s in _setup_successors(position))
+        yield from (LazySuccessor(None, None, s) for s in _setup_successors(position))
         return
     if position.is_over():
         return
-    batches = _search(position)
+    search = _Search(position)
+    batches = search.batches()
     while True:
         # The collector is paused while the search runs (see legal_turns), not while the caller does.
         gc_was_enabled = gc.isenabled()
@@ -256,24 +241,25 @@ def iter_turns(position: Position) -> Iterator[LazySuccessor]:
         if batch is None:
             return
         for node, edge in batch:
-            yield LazySuccessor(node, edge)
+            yield LazySuccessor(search, node, edge)
 
 
 class LazySuccessor:
     """A successor streamed by ``iter_turns``: ``turn`` and ``position`` are worked out on first use."""
 
-    __slots__ = ("_node", "_edge", "_done")
+    __slots__ = ("_search", "_node", "_edge", "_done")
 
-    def __init__(self, node, edge) -> None:
+    def __init__(self, search, node, edge) -> None:
+        self._search = search
         self._node = node
-        self._edge = edge  # or, with no node, the Successor itself
-        self._done: Successor | None = None if node is not None else edge
+        self._edge = edge  # or, with no search, the Successor itself
+        self._done: Successor | None = None if search is not None else edge
 
     def successor(self) -> Successor:
         """The turn and the position, as ``legal_turns`` gives them."""
         if self._done is None:
-            self._done = Successor(*_spelled(self._node, self._edge))
-            self._node = self._edge = None  # the path may be freed once spelled
+            self._done = self._search.spell(self._node, self._edge)
+            self._search = self._node = self._edge = None  # the path may be freed once spelled
         return self._done
 
     @property
@@ -300,15 +286,16 @@ def _setup_successors(position: Position) -> list[Successor]:
 
 # --- Whole-turn search ---
 #
-# A state inside the turn is a tuple (ids, bank, code, key, overpopulated, node):
-# - ids: the systems as body ids (see _Bodies), in the order of Position.systems, so edges index both;
-# - bank: an int holding two bits per piece code (its count);
+# The search works on its own light form of a position: the systems as a tuple of body ids (see
+# _Bodies) in the order of Position.systems, so that edges index both, and the bank as an int with two
+# bits per piece code. A state inside the turn is a tuple (code, key, overpopulated, node):
 # - code: what the turn has left: _FREE, _DONE, or _SAC + 3 * colour + (actions left - 1);
 # - key: the product of the primes of the ids: equal for the same multiset of systems, that is for
 #   positions equal but for names and order; unique factorisation keeps it exact;
 # - overpopulated: how many of the systems hold an overpopulated colour;
-# - node: the path, a list [parent node, edge, position, actions] whose last two are filled in only
-#   when a turn through it is spelled out (see _spelled).
+# - node: the path, a list [parent node, edge, ids, bank, position, actions, name] whose last three
+#   (the Position, the actions leading there, the name a discovery from there takes) are filled in only
+#   when a turn through it is spelled out.
 # Successors are found as (node of the state acted in, edge): most are states after a turn's last
 # action with no catastrophe to follow, and for those only the key is computed.
 
@@ -448,37 +435,139 @@ class _Bodies:
         return self.id_of(NO_HOME, (key // 12,), () if self.me else ships, ships if self.me else ())
 
 
-def _search(position: Position) -> Iterator[list]:
-    """Depth-first over the states inside a turn; per state, the successors it adds: (node, edge) pairs.
+class _Search:
+    """One turn's search: the states left to expand, the keys seen, and the spelling out of successors."""
 
-    The first pair, (root node, None), is the position itself: the turn that passes.
-    """
-    bodies = _Bodies(position[2], position[4].enemy_home_vanishes)
-    ids = tuple(bodies.id_of(*s[:4]) for s in position[0])
-    key = 1
-    for b in ids:
-        key *= bodies.prime[b]
-    bank = 0
-    for q, n in enumerate(position[1]):
-        bank += n * _BIT[q]
-    root = [None, None, position, ()]
-    results = {key}
-    seen = {key << 4 | _FREE}
-    stack = [(ids, bank, _FREE, key, sum(bodies.over[b] for b in ids), root)]
-    yield [(root, None)]
-    while stack:
-        found = _expand(stack.pop(), bodies, results, seen, stack)
-        if found:
-            yield found
+    def __init__(self, position: Position) -> None:
+        self.bodies = bodies = _Bodies(position[2], position[4].enemy_home_vanishes)
+        ids = tuple(bodies.id_of(*s[:4]) for s in position[0])
+        key = 1
+        for b in ids:
+            key *= bodies.prime[b]
+        bank = 0
+        for q, n in enumerate(position[1]):
+            bank += n * _BIT[q]
+        self.root = [None, None, ids, bank, position, (), None]
+        self.results = {key}
+        self.seen = {key << 4 | _FREE}
+        self.stack = [(_FREE, key, sum(bodies.over[b] for b in ids), self.root)]
+        # Successors share what they can: systems by (id, name), banks, and actions by what they do.
+        self.systems: dict = {}
+        self.banks: dict = {}
+        self.actions: dict = {}
+
+    def batches(self) -> Iterator[list]:
+        """Per state expanded, the successors it adds as (node, edge) pairs; first (root, None): a pass."""
+        yield [(self.root, None)]
+        bodies, results, seen, stack = self.bodies, self.results, self.seen, self.stack
+        while stack:
+            found = _expand(stack.pop(), bodies, results, seen, stack)
+            if found:
+                yield found
+
+    def spell(self, node: list, edge: tuple | None) -> Successor:
+        """The turn and the position after it (the other player to move) of a successor (node, edge)."""
+        if edge is None:
+            pos, actions = self._reached(node)
+            return Successor(actions or (PASS,), end_turn(pos))
+        actions = self._reached(node)[1]
+        return Successor((*actions, self._action(node, edge)), self._position(node, edge, True))
+
+    def _reached(self, node: list) -> tuple[Position, tuple]:
+        """The position at a node and the actions that led there, worked out once."""
+        if node[4] is None:
+            parent, edge = node[0], node[1]
+            node[5] = (*self._reached(parent)[1], self._action(parent, edge))
+            node[4] = self._position(parent, edge, False)
+        return node[4], node[5]
+
+    def _new_name(self, node: list) -> str:
+        if node[6] is None:
+            node[6] = new_system_name(self._reached(node)[0])
+        return node[6]
+
+    def _action(self, node: list, edge: tuple):
+        """The Action an edge out of a node stands for (one object for all alike)."""
+        systems = self._reached(node)[0][0]
+        kind = edge[0]
+        other = systems[edge[2]][4] if kind == MOVE else self._new_name(node) if kind == DISCOVER else ""
+        key = (edge, systems[edge[1]][4], other)
+        action = self.actions.get(key)
+        if action is None:
+            action = self.actions[key] = _named_action(systems, edge, other)
+        return action
+
+    def _position(self, node: list, edge: tuple, ended: bool) -> Position:
+        """The Position after an edge out of a node; ``ended``: with the turn committed."""
+        pos = self._reached(node)[0]
+        ids, bank = node[2], node[3]
+        child_ids, child_bank = _after(self.bodies, ids, bank, edge)
+        # The parent's systems and ids, lined up with the child's: what differs was changed by the edge.
+        out = list(pos[0])
+        before = list(ids)
+        if edge[0] == DISCOVER:
+            out.append(None)
+            before.append(0)
+        if len(child_ids) < len(before):
+            del out[edge[1]]
+            del before[edge[1]]
+        body, systems = self.bodies.body, self.systems
+        for k, b in enumerate(child_ids):
+            if b != before[k]:
+                name = out[k][4] if out[k] is not None else self._new_name(node)
+                s = systems.get((b, name))
+                if s is None:
+                    s = systems[b, name] = _tuple_new(System, (*body[b], name))
+                out[k] = s
+        counts = self.banks.get(child_bank)
+        if counts is None:
+            counts = self.banks[child_bank] = tuple(child_bank >> (2 * q) & 3 for q in range(12))
+        to_move = 1 - pos[2] if ended else pos[2]
+        return _tuple_new(Position, (tuple(out), counts, to_move, pos[3], pos[4], pos[5]))
+
+
+def _after(bodies: _Bodies, ids: tuple, bank: int, edge: tuple) -> tuple[tuple, int]:
+    """The ids and bank after an edge: its effect, as the action helpers below reckon it on keys."""
+    kind, i = edge[0], edge[1]
+    b = ids[i]
+    child = list(ids)
+    if kind == MOVE:
+        o, back = bodies.remove[b * 12 + edge[3]]
+        child[edge[2]] = bodies.add[ids[edge[2]] * 12 + edge[3]]
+        bank += back
+    elif kind == DISCOVER:
+        o, back = bodies.remove[b * 12 + edge[2]]
+        child.append(bodies.new[edge[3] * 12 + edge[2]])
+        bank += back - _BIT[edge[3]]
+    elif kind == BUILD:
+        o = bodies.add[b * 12 + edge[2]]
+        bank -= _BIT[edge[2]]
+    elif kind == TRADE:
+        o = bodies.trade[(b * 12 + edge[2]) * 12 + edge[3]]
+        bank += _BIT[edge[2]] - _BIT[edge[3]]
+    elif kind == CAPTURE:
+        o = bodies.capture[b * 12 + edge[2]]
+    elif kind == SACRIFICE:
+        o, back = bodies.remove[b * 12 + edge[2]]
+        bank += back + _BIT[edge[2]]
+    else:
+        o, back = bodies.catastrophe[b * 4 + edge[2]]
+        bank += back
+    if o:
+        child[i] = o
+    else:  # the system has gone (after a discovery's new one was appended, as apply does)
+        del child[i]
+    return tuple(child), bank
 
 
 def _expand(state: tuple, bodies: _Bodies, results: set, seen: set, stack: list) -> list:
     """Follow every edge out of a state: new successors are returned, states that may go on are stacked."""
-    ids, bank, code, key, over, node = state
+    code, key, over, node = state
     found: list = []
-    inner: list = []  # children that may still act or set off a catastrophe: (ids, bank, code, key, over, edge)
+    inner: list = []  # children that may still act or set off a catastrophe: (code, key, overpopulated, edge)
+    ids, bank = node[2], node[3]
     if over:
-        _catastrophes(state, bodies, results, found, inner)
+        _catastrophes(ids, code, key, over, node, bodies, results, found, inner)
     if code != _DONE:
         if code == _FREE:
             power, after = -1, _DONE
@@ -494,7 +583,7 @@ def _expand(state: tuple, bodies: _Bodies, results: set, seen: set, stack: list)
         if code == _FREE:
             _sacrifices(cx)
     push = stack.append
-    for child_ids, child_bank, child_code, child_key, child_over, edge in inner:
+    for child_code, child_key, child_over, edge in inner:
         skey = child_key << 4 | child_code
         if skey in seen:
             continue
@@ -502,26 +591,15 @@ def _expand(state: tuple, bodies: _Bodies, results: set, seen: set, stack: list)
         if child_key not in results:
             results.add(child_key)
             found.append((node, edge))
-        push((child_ids, child_bank, child_code, child_key, child_over, [node, edge, None, None]))
+        push((child_code, child_key, child_over, [node, edge, *_after(bodies, ids, bank, edge), None, None, None]))
     return found
 
 
-def _replaced(ids: tuple, i: int, new: int) -> tuple:
-    """The ids with system i's replaced, or removed when ``new`` is 0 (gone)."""
-    out = list(ids)
-    if new:
-        out[i] = new
-    else:
-        del out[i]
-    return tuple(out)
-
-
-def _catastrophes(state: tuple, bodies: _Bodies, results: set, found: list, inner: list) -> None:
-    ids, bank, code, key, over, node = state
+def _catastrophes(ids, code, key, over, node, bodies: _Bodies, results: set, found: list, inner: list) -> None:
     prime, overs, overflag, table = bodies.prime, bodies.overs, bodies.over, bodies.catastrophe
     for i, b in enumerate(ids):
         for color in overs[b]:
-            o, back = table[b * 4 + color]
+            o = table[b * 4 + color][0]
             child_key = key // prime[b] * prime[o]
             child_over = over - overflag[b] + overflag[o]
             if code == _DONE and not child_over:
@@ -529,7 +607,7 @@ def _catastrophes(state: tuple, bodies: _Bodies, results: set, found: list, inne
                     results.add(child_key)
                     found.append((node, (CATASTROPHE, i, color)))
             else:
-                inner.append((_replaced(ids, i, o), bank + back, code, child_key, child_over, (CATASTROPHE, i, color)))
+                inner.append((code, child_key, child_over, (CATASTROPHE, i, color)))
 
 
 # The action helpers below are the hot path of the search: each runs once per state, over all systems,
@@ -542,13 +620,8 @@ def _moves(cx: tuple) -> None:
     if power not in (-1, YELLOW):
         return
     prime, overflag, mine, access, add, remove = (
-        bodies.prime,
-        bodies.over,
-        bodies.mine,
-        bodies.access,
-        bodies.add,
-        bodies.remove,
-    )
+        bodies.prime, bodies.over, bodies.mine, bodies.access, bodies.add, bodies.remove
+    )  # fmt: skip
     masks = [bodies.mask[b] for b in ids]
     last = after == _DONE
     for i, b in enumerate(ids):
@@ -558,7 +631,7 @@ def _moves(cx: tuple) -> None:
         m = masks[i]
         dests = [j for j, mj in enumerate(masks) if not mj & m]
         for p in ships if dests else ():
-            o, back = remove[b * 12 + p]
+            o = remove[b * 12 + p][0]
             base = key // prime[b] * prime[o]
             base_over = over - overflag[b] + overflag[o]
             for j in dests:
@@ -571,13 +644,7 @@ def _moves(cx: tuple) -> None:
                         results.add(child_key)
                         found.append((node, (MOVE, i, j, p)))
                 else:
-                    child = list(ids)
-                    child[j] = d
-                    if o:
-                        child[i] = o
-                    else:
-                        del child[i]
-                    inner.append((tuple(child), bank + back, after, child_key, child_over, (MOVE, i, j, p)))
+                    inner.append((after, child_key, child_over, (MOVE, i, j, p)))
 
 
 def _discoveries(cx: tuple) -> None:
@@ -585,14 +652,8 @@ def _discoveries(cx: tuple) -> None:
     if power not in (-1, YELLOW):
         return
     prime, overflag, mine, access, mask, remove, new = (
-        bodies.prime,
-        bodies.over,
-        bodies.mine,
-        bodies.access,
-        bodies.mask,
-        bodies.remove,
-        bodies.new,
-    )
+        bodies.prime, bodies.over, bodies.mine, bodies.access, bodies.mask, bodies.remove, bodies.new
+    )  # fmt: skip
     in_bank = [q for q in range(12) if bank >> (2 * q) & 3]
     last = after == _DONE
     for i, b in enumerate(ids):
@@ -602,26 +663,18 @@ def _discoveries(cx: tuple) -> None:
         m = mask[b]
         stars = [q for q in in_bank if not m >> (q % 3) & 1]
         for p in ships if stars else ():
-            o, back = remove[b * 12 + p]
+            o = remove[b * 12 + p][0]
             base = key // prime[b] * prime[o]
             # A discovered system holds one star and one ship: never overpopulated.
             child_over = over - overflag[b] + overflag[o]
             for q in stars:
-                n = new[q * 12 + p]
-                child_key = base * prime[n]
+                child_key = base * prime[new[q * 12 + p]]
                 if last and not child_over:
                     if child_key not in results:
                         results.add(child_key)
                         found.append((node, (DISCOVER, i, p, q)))
                 else:
-                    child = list(ids)
-                    child[i] = o
-                    child.append(n)
-                    if not o:
-                        del child[i]
-                    inner.append(
-                        (tuple(child), bank + back - _BIT[q], after, child_key, child_over, (DISCOVER, i, p, q))
-                    )
+                    inner.append((after, child_key, child_over, (DISCOVER, i, p, q)))
 
 
 def _builds(cx: tuple) -> None:
@@ -634,13 +687,9 @@ def _builds(cx: tuple) -> None:
             continue
         for c in colors[b]:
             offset = _SMALLEST[bank >> (6 * c) & 63]
-            if offset < 0:
-                continue
-            q = 3 * c + offset
-            n = add[b * 12 + q]
-            _reach(
-                cx, i, n, bank - _BIT[q], key // prime[b] * prime[n], over - overflag[b] + overflag[n], (BUILD, i, q)
-            )
+            if offset >= 0:
+                n = add[b * 12 + 3 * c + offset]
+                _reach(cx, key // prime[b] * prime[n], over - overflag[b] + overflag[n], (BUILD, i, 3 * c + offset))
 
 
 def _trades(cx: tuple) -> None:
@@ -656,9 +705,7 @@ def _trades(cx: tuple) -> None:
             for q in _SAME_SIZE[p]:
                 if bank >> (2 * q) & 3:
                     n = trade[(b * 12 + p) * 12 + q]
-                    child_key = key // prime[b] * prime[n]
-                    child_over = over - overflag[b] + overflag[n]
-                    _reach(cx, i, n, bank + _BIT[p] - _BIT[q], child_key, child_over, (TRADE, i, p, q))
+                    _reach(cx, key // prime[b] * prime[n], over - overflag[b] + overflag[n], (TRADE, i, p, q))
 
 
 def _captures(cx: tuple) -> None:
@@ -666,18 +713,14 @@ def _captures(cx: tuple) -> None:
     if power not in (-1, RED):
         return
     prime, overflag, targets, access, capture = (
-        bodies.prime,
-        bodies.over,
-        bodies.targets,
-        bodies.access,
-        bodies.capture,
-    )
+        bodies.prime, bodies.over, bodies.targets, bodies.access, bodies.capture
+    )  # fmt: skip
     for i, b in enumerate(ids):
         if not targets[b] or (power < 0 and not access[b] & _RED_BIT):
             continue
         for e in targets[b]:
             n = capture[b * 12 + e]
-            _reach(cx, i, n, bank, key // prime[b] * prime[n], over - overflag[b] + overflag[n], (CAPTURE, i, e))
+            _reach(cx, key // prime[b] * prime[n], over - overflag[b] + overflag[n], (CAPTURE, i, e))
 
 
 def _sacrifices(cx: tuple) -> None:
@@ -685,39 +728,17 @@ def _sacrifices(cx: tuple) -> None:
     prime, overflag, mine, remove = bodies.prime, bodies.over, bodies.mine, bodies.remove
     for i, b in enumerate(ids):
         for p in mine[b]:
-            o, back = remove[b * 12 + p]
+            o = remove[b * 12 + p][0]
             code = _SAC + 3 * (p // 3) + p % 3  # the ship's size in actions of its colour
-            inner.append((_replaced(ids, i, o), bank + back + _BIT[p], code, key // prime[b] * prime[o],
-                          over - overflag[b] + overflag[o], (SACRIFICE, i, p)))  # fmt: skip
+            inner.append((code, key // prime[b] * prime[o], over - overflag[b] + overflag[o], (SACRIFICE, i, p)))
 
 
-def _reach(cx: tuple, i: int, n: int, child_bank: int, child_key: int, child_over: int, edge: tuple) -> None:
-    """Record the child where a basic action made system i's id ``n``: a successor, or a state to go on from."""
+def _reach(cx: tuple, child_key: int, child_over: int, edge: tuple) -> None:
+    """Record the child a basic action reaches: a successor, or a state to go on from."""
     after, results, found, inner = cx[6], cx[8], cx[9], cx[10]
     if after == _DONE and not child_over:
         if child_key not in results:
             results.add(child_key)
             found.append((cx[4], edge))
     else:
-        inner.append((_replaced(cx[0], i, n), child_bank, after, child_key, child_over, edge))
-
-
-def _reached(node: list) -> tuple[Position, tuple]:
-    """The position at a path node and the actions that led there, worked out once."""
-    if node[2] is None:
-        pos, actions = _reached(node[0])
-        edge = node[1]
-        name = new_system_name(pos) if edge[0] == DISCOVER else ""
-        node[2] = _follow(pos, edge, name)
-        node[3] = (*actions, edge_action(pos, edge, name))
-    return node[2], node[3]
-
-
-def _spelled(node: list, edge: tuple | None) -> tuple[tuple, Position]:
-    """The turn and the position after it for a successor found as (node, edge)."""
-    pos, actions = _reached(node)
-    if edge is not None:
-        name = new_system_name(pos) if edge[0] == DISCOVER else ""
-        actions = (*actions, edge_action(pos, edge, name))
-        pos = _follow(pos, edge, name)
-    return actions or (PASS,), end_turn(pos)
+        inner.append((after, child_key, child_over, edge))
