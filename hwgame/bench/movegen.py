@@ -66,7 +66,7 @@ def both_sides(position):
     return [position, position._replace(to_move=1 - position.to_move)]
 
 
-def _timed(command: list[str], feed: bytes | None) -> tuple[float, float, bytes]:
+def _timed(command: list[str], feed: bytes | None, env: dict | None = None) -> tuple[float, float, bytes]:
     """Run a whole process: (wall seconds, its peak resident memory in MB or 0.0 if unknown, its output).
 
     The peak is the child's own high-water mark, read from ``/proc`` while it runs (Linux): the kernel
@@ -76,7 +76,8 @@ def _timed(command: list[str], feed: bytes | None) -> tuple[float, float, bytes]
     import threading
 
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    pipe = subprocess.PIPE
+    proc = subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=subprocess.DEVNULL, env=env)
     assert proc.stdin is not None and proc.stdout is not None
     peak = [0]
     stop = threading.Event()
@@ -114,11 +115,27 @@ def _ours(*options: str) -> list[str]:
     return [sys.executable, "-m", "hwgame.bench", "movegen", "--count", *options]
 
 
+def child_env(bytecode_cache: bool = True) -> dict:
+    """The environment of our child processes.
+
+    A Python program runs from its compiled bytecode once it has been run (or installed); with
+    PYTHONDONTWRITEBYTECODE set, every child would compile the whole package before its first line, a
+    cost no installed game pays. So the children keep a bytecode cache, outside the project, unless
+    ``bytecode_cache`` is False.
+    """
+    env = dict(os.environ)
+    if bytecode_cache and env.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        import tempfile
+
+        env.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "hwgame-bench-pycache"))
+    return env
+
+
 def _feed(position) -> bytes:
     return json.dumps(position_to_dict(position)).encode()
 
 
-def versus_reference(positions: list[tuple[str, Position]], repeat: int) -> int:
+def versus_reference(positions: list[tuple[str, Position]], repeat: int, env: dict) -> int:
     """Ours and the reference's successor counts on each position, whole processes, alternating."""
     import re
     import statistics
@@ -130,6 +147,7 @@ def versus_reference(positions: list[tuple[str, Position]], repeat: int) -> int:
         print(f"skipped: {why}")
         return 0
     counter = str(Path(cli).with_name("count-successors"))
+    _timed(_ours(), _feed(positions[0][1]), env)  # untimed: fills the bytecode cache
     print(f"{'position':<44} {'successors':>10} {'ours s':>8} {'C++ s':>8} {'ratio':>6} {'ours MB':>8} {'C++ MB':>7}")
     sums = [0.0, 0.0]
     peaks = [0.0, 0.0]
@@ -139,7 +157,7 @@ def versus_reference(positions: list[tuple[str, Position]], repeat: int) -> int:
         mine_mb = ref_mb = 0.0
         count = ""
         for _ in range(repeat):  # A B A B: drift of the machine's speed hits both alike
-            wall, peak, out = _timed(_ours("--both"), _feed(position))
+            wall, peak, out = _timed(_ours("--both"), _feed(position), env)
             ours.append(wall)
             mine_mb = max(mine_mb, peak)
             count = out.decode().strip()
@@ -160,18 +178,26 @@ def versus_reference(positions: list[tuple[str, Position]], repeat: int) -> int:
     print("each side counts the successors of both players, as the reference's counter does (ours streamed")
     print("by iter_turns); the reference allows catastrophes only at the start or end of a turn, so in big")
     print("positions it counts fewer")
+    print(_bytecode_note(env))
     return 0
 
 
-def one_position(label: str, position, repeat: int) -> int:
+def _bytecode_note(env: dict) -> str:
+    if "PYTHONDONTWRITEBYTECODE" in env:
+        return "ours compile the package at every start (PYTHONDONTWRITEBYTECODE is set)"
+    return "ours run from Python's bytecode cache, as an installed program does (--no-bytecode-cache: not)"
+
+
+def one_position(label: str, position, repeat: int, env: dict) -> int:
     """Ours on one position in fresh processes, streamed and listed: successors, seconds and peak memory."""
+    _timed(_ours(), _feed(position), env)  # untimed: fills the bytecode cache
     print(f"{label}: successors of the player to move, each run a fresh process (median of {repeat})")
     print(f"{'':<10} {'successors':>10} {'seconds':>8} {'per second':>11} {'peak MB':>8}")
     for way, options in (("streamed", ()), ("listed", ("--listed",))):
         walls, peak, count = [], 0.0, 0
         for _ in range(repeat):
             # The child's time is taken inside it: the whole process also pays for Python's start.
-            _, mb, out = _timed(_ours("--timed", *options), _feed(position))
+            _, mb, out = _timed(_ours("--timed", *options), _feed(position), env)
             said, seconds = out.decode().split()
             count = int(said)
             walls.append(float(seconds))
@@ -241,6 +267,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per position; the fastest (or median) counts")
     parser.add_argument("--vs-cpp", action="store_true",
                         help="time whole processes, ours against the reference C++ engine's count-successors")
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="fresh processes compile the package each time when PYTHONDONTWRITEBYTECODE is set")
     parser.add_argument("--position", metavar="RECORD:TURNS",
                         help="the position after TURNS turns of an archive record (e.g. 14561.raw:59)")
     # A child run: count the successors of the position given on stdin (--both: of both players).
@@ -252,14 +280,15 @@ def run(argv: list[str]) -> int:
     if args.count:
         return _count(args)
     repeat = max(1, args.repeat)
+    env = child_env(not args.no_bytecode_cache)
     if args.position:
         label, position, why = archive_position(args.position)
         if label is None or position is None:
             print(f"skipped: {why}")
             return 0
         if args.vs_cpp:
-            return versus_reference([(label, position)], repeat)
-        return one_position(label, position, repeat)
+            return versus_reference([(label, position)], repeat, env)
+        return one_position(label, position, repeat, env)
     if args.vs_cpp:
-        return versus_reference(load_fixtures(), repeat)
+        return versus_reference(load_fixtures(), repeat, env)
     return fixtures_table(repeat)

@@ -500,64 +500,68 @@ class _Search:
     def _position(self, node: list, edge: tuple, ended: bool) -> Position:
         """The Position after an edge out of a node; ``ended``: with the turn committed."""
         pos = self._reached(node)[0]
-        ids, bank = node[2], node[3]
-        child_ids, child_bank = _after(self.bodies, ids, bank, edge)
-        # The parent's systems and ids, lined up with the child's: what differs was changed by the edge.
+        changes, change = _changes(self.bodies, node[2], edge)
         out = list(pos[0])
-        before = list(ids)
-        if edge[0] == DISCOVER:
-            out.append(None)
-            before.append(0)
-        if len(child_ids) < len(before):
-            del out[edge[1]]
-            del before[edge[1]]
         body, systems = self.bodies.body, self.systems
-        for k, b in enumerate(child_ids):
-            if b != before[k]:
-                name = out[k][4] if out[k] is not None else self._new_name(node)
-                s = systems.get((b, name))
-                if s is None:
-                    s = systems[b, name] = _tuple_new(System, (*body[b], name))
+        for k, b in changes:
+            if not b:
+                del out[k]
+                continue
+            name = out[k][4] if k >= 0 else self._new_name(node)
+            s = systems.get((b, name))
+            if s is None:
+                s = systems[b, name] = _tuple_new(System, (*body[b], name))
+            if k >= 0:
                 out[k] = s
-        counts = self.banks.get(child_bank)
+            else:
+                out.append(s)
+        bank = node[3] + change
+        counts = self.banks.get(bank)
         if counts is None:
-            counts = self.banks[child_bank] = tuple(child_bank >> (2 * q) & 3 for q in range(12))
+            counts = self.banks[bank] = tuple(bank >> (2 * q) & 3 for q in range(12))
         to_move = 1 - pos[2] if ended else pos[2]
         return _tuple_new(Position, (tuple(out), counts, to_move, pos[3], pos[4], pos[5]))
 
 
-def _after(bodies: _Bodies, ids: tuple, bank: int, edge: tuple) -> tuple[tuple, int]:
-    """The ids and bank after an edge: its effect, as the action helpers below reckon it on keys."""
+def _changes(bodies: _Bodies, ids: tuple, edge: tuple) -> tuple[tuple, int]:
+    """What an edge does, as the action helpers below reckon it on keys: (changes, change of the bank).
+
+    Changes are (index, new id) pairs in order: index -1 appends a system, id 0 removes one. The acting
+    system comes last, so that its removal leaves the other indices as they were (as apply does).
+    """
     kind, i = edge[0], edge[1]
     b = ids[i]
-    child = list(ids)
     if kind == MOVE:
         o, back = bodies.remove[b * 12 + edge[3]]
-        child[edge[2]] = bodies.add[ids[edge[2]] * 12 + edge[3]]
-        bank += back
-    elif kind == DISCOVER:
+        return ((edge[2], bodies.add[ids[edge[2]] * 12 + edge[3]]), (i, o)), back
+    if kind == DISCOVER:
         o, back = bodies.remove[b * 12 + edge[2]]
-        child.append(bodies.new[edge[3] * 12 + edge[2]])
-        bank += back - _BIT[edge[3]]
-    elif kind == BUILD:
-        o = bodies.add[b * 12 + edge[2]]
-        bank -= _BIT[edge[2]]
-    elif kind == TRADE:
-        o = bodies.trade[(b * 12 + edge[2]) * 12 + edge[3]]
-        bank += _BIT[edge[2]] - _BIT[edge[3]]
-    elif kind == CAPTURE:
-        o = bodies.capture[b * 12 + edge[2]]
-    elif kind == SACRIFICE:
+        return ((-1, bodies.new[edge[3] * 12 + edge[2]]), (i, o)), back - _BIT[edge[3]]
+    if kind == BUILD:
+        return ((i, bodies.add[b * 12 + edge[2]]),), -_BIT[edge[2]]
+    if kind == TRADE:
+        return ((i, bodies.trade[(b * 12 + edge[2]) * 12 + edge[3]]),), _BIT[edge[2]] - _BIT[edge[3]]
+    if kind == CAPTURE:
+        return ((i, bodies.capture[b * 12 + edge[2]]),), 0
+    if kind == SACRIFICE:
         o, back = bodies.remove[b * 12 + edge[2]]
-        bank += back + _BIT[edge[2]]
-    else:
-        o, back = bodies.catastrophe[b * 4 + edge[2]]
-        bank += back
-    if o:
-        child[i] = o
-    else:  # the system has gone (after a discovery's new one was appended, as apply does)
-        del child[i]
-    return tuple(child), bank
+        return ((i, o),), back + _BIT[edge[2]]
+    o, back = bodies.catastrophe[b * 4 + edge[2]]
+    return ((i, o),), back
+
+
+def _after(bodies: _Bodies, ids: tuple, bank: int, edge: tuple) -> tuple[tuple, int]:
+    """The ids and bank after an edge."""
+    changes, change = _changes(bodies, ids, edge)
+    child = list(ids)
+    for k, b in changes:
+        if not b:
+            del child[k]
+        elif k >= 0:
+            child[k] = b
+        else:
+            child.append(b)
+    return tuple(child), bank + change
 
 
 def _expand(state: tuple, bodies: _Bodies, results: set, seen: set, stack: list) -> list:
