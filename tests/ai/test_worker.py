@@ -28,7 +28,8 @@ SMALL = make_position("""
 SLOW = Limit(time=60.0, nodes=None, depth=4, root_keep=40, inner_keep=12, inner_cap=3000)
 
 
-def _wait_running(worker: AIWorker, timeout: float = 10.0) -> None:
+def _wait_running(worker: AIWorker, timeout: float = 60.0) -> None:
+    # Generous: the first request starts the search process, slow on a busy machine.
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         p = worker.progress
@@ -65,7 +66,7 @@ def test_progress_reports_depth_nodes_and_best_turn():
     try:
         future = worker.request(BIG, SLOW, seed=1)
         _wait_running(worker)
-        end = time.monotonic() + 10
+        end = time.monotonic() + 60
         while worker.progress.get("turn") is None and time.monotonic() < end:
             time.sleep(0.01)
         snap = worker.progress
