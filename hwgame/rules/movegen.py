@@ -1,8 +1,14 @@
 """Move generation: the legal actions inside a turn, and every distinct whole-turn successor.
 
-Generation works on light edge tuples ``(kind, system index, ...)`` applied through the primitives of
-``apply``; Action objects are only made for what a caller sees (``legal_actions`` and the one turn kept
-per successor), which keeps whole-turn enumeration fast.
+Generation works on light edge tuples ``(kind, system index, ...)``; Action objects are only made for
+what a caller sees (``legal_actions`` and the one turn kept per successor).
+
+The whole-turn search (``legal_turns``, and ``iter_turns`` which streams the same successors) works on
+its own compact form: systems interned by contents as ids, the effect of every action on a system worked
+out once per id, and a position's key the product of its systems' primes (see "Whole-turn search"
+below). Most successors are found as a key alone; a turn and a position are spelled out only for those
+a caller keeps. The tests replay every kind of successor through the checked ``Game`` to hold the two
+reckonings of each rule (these ids and ``apply``) together.
 """
 
 from __future__ import annotations
