@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from hwgame.rules import PLAYING, Position
+from hwgame.rules import PLAYING, Position, iter_turns
 
 from .evaluate import WIN, evaluate
 from .tactics import find_win, win_possible
@@ -394,12 +394,14 @@ class Searcher:
         (no beam); only those are evaluated, and at most ``most`` are kept."""
         found: list[Scored] = []
         try:
-            every = scored_turns(position, lambda end: 0.0, None, None, self.safety_tick)
-            for r in every:
-                if r.position.is_over():
+            # Streamed: positions and turns are only spelled out for the successors looked at.
+            for successor in iter_turns(position):
+                self.safety_tick()
+                after = successor.position
+                if after.is_over():
                     continue
-                if not win_possible(r.position) or find_win(r.position, self.safety_tick) is None:
-                    found.append(Scored(self.score_for_mover(r.position), r.turn, r.position, r.key))
+                if not win_possible(after) or find_win(after, self.safety_tick) is None:
+                    found.append(Scored(self.score_for_mover(after), successor.turn, after, after.key()))
                     if len(found) >= most:
                         break
         except Aborted:
