@@ -14,27 +14,18 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 from pathlib import Path
 
 from hwgame.ai.evaluate import DEFAULT_WEIGHTS, evaluate
 from hwgame.ai.tactics import find_win
+from hwgame.bench.movegen import games_dir
 from hwgame.rules import SDG, HomeworldsError, apply_turn_unchecked, initial_position, read_transcript
 
 # Weights that multiply one term each (the others scale several terms and stay as they are).
 LINEAR = ("material", "large", "medium", "supply", "home_access", "abroad_access", "spread", "defence",
           "overpop", "capture_threat", "invasion", "pressure", "tempo", "catastrophes", "catastrophes_parried",
           "captures", "captures_parried", "home_large", "one_star_home", "gun_fleet")  # fmt: skip
-
-
-def games_dir() -> Path | None:
-    """The archive's folder of SDG records, or None."""
-    env = os.environ.get("HWGAME_GAMES_DIR")
-    for c in ([Path(env)] if env else []) + [Path(__file__).resolve().parents[2].parent / "shared" / "games"]:
-        if (c / "sdg").is_dir():
-            return c / "sdg"
-    return None
 
 
 def samples(folder: Path, limit: int | None, skip_turns: int = 4):
@@ -176,4 +167,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["LINEAR", "features", "fit", "games_dir", "run", "samples"]
+__all__ = ["LINEAR", "features", "fit", "run", "samples"]
