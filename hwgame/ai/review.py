@@ -38,7 +38,7 @@ from hwgame.rules import (
 
 from .bots import Limit, choose_turn
 from .evaluate import WIN
-from .search import LIKELY, is_proven
+from .search import LIKELY, cancel_test, is_proven
 from .tactics import find_win
 
 MISSED_WIN = "missed_win"
@@ -223,14 +223,6 @@ def analysis_limit(limit: Limit) -> Limit:
     return limit.with_changes(temperature=0.0, oversight=0.0, safety=True)
 
 
-def _cancel_test(cancel) -> Callable[[], bool]:
-    if cancel is None:
-        return lambda: False
-    if hasattr(cancel, "is_set"):
-        return cancel.is_set
-    return cancel
-
-
 def _played(turn) -> tuple:
     return tuple(a for a in turn if not isinstance(a, EndTurn))
 
@@ -263,7 +255,7 @@ class _Reviewer:
         self.seed = seed
         self.choose = choose
         self.cancel = cancel
-        self.stopped = _cancel_test(cancel)
+        self.stopped = cancel_test(cancel)
         self.base = Counter(history or {})
         self.values: dict[int, tuple[float | None, tuple | None, bool]] = {}
         self.wins: dict[Position, tuple | None] = {}  # each board is asked twice: after one turn, before the next

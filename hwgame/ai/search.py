@@ -92,7 +92,8 @@ class SearchResult:
     won: bool = False
 
 
-def _cancel_test(cancel) -> Callable[[], bool]:
+def cancel_test(cancel) -> Callable[[], bool]:
+    """A no-argument test for a cancel request: an Event-like object (``is_set``), a callable, or None."""
     if cancel is None:
         return lambda: False
     if hasattr(cancel, "is_set"):
@@ -105,7 +106,7 @@ class Searcher:
 
     def __init__(self, params: SearchParams, cancel=None, progress: Callable[[dict], None] | None = None):
         self.p = params
-        self.cancelled = _cancel_test(cancel)
+        self.cancelled = cancel_test(cancel)
         self.progress = progress
         self.weights = params.weights
         self.nodes = 0
@@ -479,5 +480,5 @@ def search(position: Position, params: SearchParams, cancel=None, progress=None)
         _deferred.append(searcher)
 
 
-__all__ = ["LIKELY", "PROVEN", "Aborted", "SearchParams", "SearchResult", "Searcher", "is_proven", "release_memory",
-           "search"]  # fmt: skip
+__all__ = ["LIKELY", "PROVEN", "Aborted", "SearchParams", "SearchResult", "Searcher", "cancel_test", "is_proven",
+           "release_memory", "search"]  # fmt: skip

@@ -130,3 +130,25 @@ def drag(src, dst, steps: int = 5):
 
 def click(pos):
     return [down(pos), up(pos)]
+
+
+def make_app(screen, still: bool = False, boot: bool = False):
+    """An App for headless scene tests: strict, with a stand-in opponent; ``still`` switches
+    animations off, ``boot`` opens the first scene as the program does."""
+    from hwgame.app.app import App
+
+    app = App(size=screen.get_size())
+    app.strict = True
+    app.opponent = fake_opponent()
+    if still:
+        app.settings.animation_speed = 0.0
+    if boot:
+        app.boot()
+    return app
+
+
+def run_frames(app, screen, events=(), frames: int = 1) -> None:
+    """One frame with ``events``, then ``frames`` more without."""
+    app.step(list(events), 1 / 60, screen)
+    for _ in range(frames):
+        app.step([], 1 / 60, screen)

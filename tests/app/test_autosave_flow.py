@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from hwgame import persist
-from hwgame.app.app import App
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.opponent import level_number
 from hwgame.app.options import GameConfig
@@ -18,22 +17,15 @@ from hwgame.app.scenes.title import TitleScene, continue_caption
 from hwgame.persist import store
 from hwgame.rules import Build, Move, Trade
 
-from .helpers import click, fake_opponent, key
+from .helpers import click, key, make_app, run_frames
 
 
 def _app(screen):
-    app = App(size=screen.get_size())
-    app.strict = True
-    app.opponent = fake_opponent()
-    app.settings.animation_speed = 0.0
-    app.boot()
-    return app
+    return make_app(screen, still=True, boot=True)
 
 
 def _steps(app, screen, events=(), frames=2):
-    app.step(list(events), 1 / 60, screen)
-    for _ in range(frames):
-        app.step([], 1 / 60, screen)
+    run_frames(app, screen, events, frames)
 
 
 def _new_session(monkeypatch):

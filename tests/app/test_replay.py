@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from hwgame import persist
-from hwgame.app.app import App
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.record import Point, Timeline, continue_from
 from hwgame.app.samples import busy_game, finished_game
@@ -16,21 +15,15 @@ from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.saves import LoadScene
 from hwgame.rules import Game, start_turn
 
-from .helpers import click, fake_opponent, key
+from .helpers import click, key, make_app, run_frames
 
 
 def _app(screen):
-    app = App(size=screen.get_size())
-    app.strict = True
-    app.opponent = fake_opponent()
-    app.settings.animation_speed = 0.0
-    return app
+    return make_app(screen, still=True)
 
 
 def _steps(app, screen, events=(), frames=1):
-    app.step(list(events), 1 / 60, screen)
-    for _ in range(frames):
-        app.step([], 1 / 60, screen)
+    run_frames(app, screen, events, frames)
 
 
 def _expected_boards(game):

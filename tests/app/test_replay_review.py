@@ -13,32 +13,24 @@ import pygame
 from hwgame import persist
 from hwgame.ai.bots import Limit
 from hwgame.ai.worker import AIResult, AIWorker
-from hwgame.app.app import App
 from hwgame.app.record import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
 from hwgame.rules import SDG, format_turn
 from hwgame.rules.transcript import read_transcript, replay
 
-from .helpers import click, fake_opponent, key
+from .helpers import click, key, make_app, run_frames
 
 LIGHT = Limit(depth=1, nodes=2000)
 GAME = "17917.raw"  # OnePageWars' turn 17 lets ts52 win at once (see tests/ai/test_review.py)
 
 
 def _app(screen):
-    app = App(size=screen.get_size())
-    app.strict = True
-    app.opponent = fake_opponent()
-    app.settings.animation_speed = 0.0
-    app.boot()
-    return app
+    return make_app(screen, still=True, boot=True)
 
 
 def _steps(app, screen, events=(), frames=1):
-    app.step(list(events), 1 / 60, screen)
-    for _ in range(frames):
-        app.step([], 1 / 60, screen)
+    run_frames(app, screen, events, frames)
 
 
 def _open(app, screen, path, worker=None):

@@ -7,7 +7,6 @@ import random
 import pygame
 
 from hwgame import persist
-from hwgame.app.app import App
 from hwgame.app.controller import HUMAN
 from hwgame.app.options import GameConfig
 from hwgame.app.samples import busy_game, finished_game, random_turn
@@ -22,23 +21,18 @@ from hwgame.app.scenes.title import TitleScene
 from hwgame.rules import SDG, Game
 from hwgame.rules.transcript import export_sdg
 
-from .helpers import click, fake_opponent, key
+from .helpers import click, key, make_app, run_frames
 
 BROKEN = b'{"schema_version": 2, "players": ['
 EVENING_TURNS = 29  # busy_game(4, 30) stops at its busiest board
 
 
 def _app(screen):
-    app = App(size=screen.get_size())
-    app.strict = True
-    app.opponent = fake_opponent()
-    return app
+    return make_app(screen)
 
 
 def _steps(app, screen, events=(), frames=2):
-    app.step(list(events), 1 / 60, screen)
-    for _ in range(frames):
-        app.step([], 1 / 60, screen)
+    run_frames(app, screen, events, frames)
 
 
 def _type(text):

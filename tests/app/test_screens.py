@@ -9,7 +9,6 @@ import sys
 import pygame
 
 from hwgame.app.advice import setup_warnings, sound_homeworlds, suggest_homeworld
-from hwgame.app.app import App
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.options import GameConfig, config_from
 from hwgame.app.scenes.menu import GameOverScene
@@ -18,7 +17,7 @@ from hwgame.app.scenes.setup import SetupScene
 from hwgame.app.scenes.title import NewGameScene, TitleScene
 from hwgame.rules import Game, Homeworld, initial_position, parse_piece
 
-from .helpers import click, fake_opponent, key
+from .helpers import click, fake_opponent, key, make_app, run_frames
 
 P = parse_piece
 
@@ -38,16 +37,11 @@ def test_screenshots_are_written(tmp_path):
 
 
 def _app(screen):
-    app = App(size=screen.get_size())
-    app.strict = True
-    app.opponent = fake_opponent()
-    return app
+    return make_app(screen)
 
 
 def _steps(app, screen, events=(), frames=3):
-    app.step(list(events), 1 / 60, screen)
-    for _ in range(frames):
-        app.step([], 1 / 60, screen)
+    run_frames(app, screen, events, frames)
 
 
 def test_title_to_new_game_to_setup_to_play(screen, data_dir):
