@@ -143,29 +143,30 @@ def _home_threats(
     factor = w["tempo_factor"] if attacker_moves else w["defender_factor"]
     danger = 0.0
 
-    # Overpopulation: count each colour over stars and both fleets.
-    counts = [0, 0, 0, 0]
-    for p in home.stars:
-        counts[p // 3] += 1
-    for p in mine:
-        counts[p // 3] += 1
-    for p in theirs:
-        counts[p // 3] += 1
-    my_colors = {p // 3 for p in mine}
-    star_colors = [p // 3 for p in home.stars]
-    for c in range(4):
-        n = counts[c]
-        if n < 3:
-            continue
-        fatal = my_colors == {c}  # the catastrophe would leave no ship of mine at home
-        star_loss = star_colors.count(c)
-        if not fatal and not star_loss:
-            continue
-        hurt = (40.0 if fatal else 0.0) + 12.0 * star_loss
-        if len(star_colors) == star_loss:
-            hurt += 40.0  # every star goes: the homeworld is destroyed
-        danger += hurt * (0.35 if n == 3 else 1.0)
-    danger *= w["overpop"] * factor
+    # Overpopulation at home (the fitted weights leave it to the catastrophe threats: skipped at 0).
+    if w["overpop"]:
+        counts = [0, 0, 0, 0]
+        for p in home.stars:
+            counts[p // 3] += 1
+        for p in mine:
+            counts[p // 3] += 1
+        for p in theirs:
+            counts[p // 3] += 1
+        my_colors = {p // 3 for p in mine}
+        star_colors = [p // 3 for p in home.stars]
+        for c in range(4):
+            n = counts[c]
+            if n < 3:
+                continue
+            fatal = my_colors == {c}  # the catastrophe would leave no ship of mine at home
+            star_loss = star_colors.count(c)
+            if not fatal and not star_loss:
+                continue
+            hurt = (40.0 if fatal else 0.0) + 12.0 * star_loss
+            if len(star_colors) == star_loss:
+                hurt += 40.0  # every star goes: the homeworld is destroyed
+            danger += hurt * (0.35 if n == 3 else 1.0)
+        danger *= w["overpop"] * factor
 
     my_big = max((p % 3 for p in mine), default=-1)
     if theirs:

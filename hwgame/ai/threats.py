@@ -4,7 +4,7 @@ The static evaluation is mostly read after a turn, with the opponent to move; wh
 what that opponent can do at once. Two estimates, both cheap (no move generation), both in material
 points of ``evaluate.SIZE_VALUE``:
 
-- **catastrophes** (``catastrophe_threat``): for every system and colour where a catastrophe would
+- **catastrophes** (``catastrophe_threats``): for every system and colour where a catastrophe would
   cost the victim more than the attacker (the victim's ships of that colour, a home star, every ship
   when the system's only star goes), can the attacker bring the colour to four pieces in one turn?
   Already four: free. Else one free action (a move in from a connected system with yellow access,
@@ -123,11 +123,6 @@ def catastrophe_threats(position: Position) -> tuple[float, float]:
     return out[0], out[1]
 
 
-def catastrophe_threat(position: Position, victim: int) -> float:
-    """Material the attacker (the other player) could destroy by catastrophes on its next turn."""
-    return catastrophe_threats(position)[victim]
-
-
 def _catastrophe_loss(s, c: int, mine, theirs, my_home: bool) -> float:
     """What a catastrophe of colour ``c`` in ``s`` costs the victim, net of the attacker's losses."""
     stars = s.stars
@@ -240,4 +235,4 @@ def capture_threat(position: Position, victim: int) -> float:
     return best
 
 
-__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_threat", "catastrophe_threats"]
+__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_threats"]
