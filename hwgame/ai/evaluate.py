@@ -43,9 +43,20 @@ Terms (the weight key is in brackets):
 - **next turn's losses** [``catastrophes``, ``captures``, and ``..._parried`` when the victim moves
   first and may parry]: what the other player could destroy by a catastrophe or take by capture on
   its next turn, anywhere on the map (``threats``).
+- **growth** [``builders``, ``build_edge``, ``build_race``]: colours a player can build now (a ship
+  of the colour where the player has green, the colour in the bank); colours only one player can
+  build, by the size they would get; and for colours both can build, who gets which size: the side
+  to move takes the smallest, and taking the last of a size hands the next size to the other.
+- **clumsy ships** [``stuck``, ``lonely``]: systems where a player's ships have neither yellow nor
+  blue (they cannot leave or change colour without a sacrifice), and lone ships without green
+  where they are (they cannot grow into a fleet).
+- **diversity** [``diversity``]: per system where a player has ships, the colours within reach
+  there, more than in proportion (a system with every power is a base).
 - **tempo** [``tempo``]: a small bonus for the side to move.
 
-The weights are fitted to the results of real games (``python -m hwgame.bench tune``).
+``terms`` returns every term before its weight; ``evaluate`` is their weighted sum. The weights are
+fitted to the choices of the archive's winners and the results of real games
+(``python -m hwgame.bench tune``).
 
 Threat terms are asymmetric on purpose: a threat is worth more to the side that can carry it out on
 its next turn (``tempo_factor`` for the attacker to move, ``defender_factor`` when the defender
@@ -91,6 +102,12 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "home_large": -7.0,
     "one_star_home": -88.0,
     "gun_fleet": 5.7,
+    "builders": 0.0,
+    "build_edge": 0.0,
+    "build_race": 0.0,
+    "stuck": 0.0,
+    "lonely": 0.0,
+    "diversity": 0.0,
 }
 
 # Per-colour values, indexed r, y, g, b.
@@ -99,20 +116,31 @@ HOME_ACCESS = (3.0, 6.0, 12.0, 8.0)
 ABROAD_ACCESS = (1.5, 2.5, 4.0, 3.5)
 DEFENDER_SIZE = (0.0, 3.0, 9.0, 18.0)  # by largest size at home: none, small, medium, large
 
+# The terms of ``terms``, in order; each is side(to move) - side(other) and has the weight of its name.
+TERMS = ("material", "large", "medium", "supply", "home_access", "abroad_access", "spread", "defence",
+         "overpop", "capture_threat", "invasion", "pressure", "tempo", "catastrophes", "catastrophes_parried",
+         "captures", "captures_parried", "home_large", "one_star_home", "gun_fleet", "builders", "build_edge",
+         "build_race", "stuck", "lonely", "diversity")  # fmt: skip
+DIVERSITY = (0.0, 0.0, 1.0, 3.0, 6.0)  # by colours within reach in one system: several powers at hand
+TEMPO, BUILD_EDGE, BUILD_RACE = TERMS.index("tempo"), TERMS.index("build_edge"), TERMS.index("build_race")
+
+# Personas scale the default weights: an aggressive player makes more of threats against the enemy
+# home, an economic one of its own growth.
 PERSONAS: dict[str, dict[str, float]] = {
     "balanced": {},
-    "aggressive": {"pressure": 2.2, "capture_threat": 1.4, "invasion": 1.3, "home_access": 0.8, "supply": 0.8},
-    "economic": {"home_access": 1.4, "abroad_access": 1.5, "supply": 1.4, "pressure": 0.5, "spread": 3.0},
+    "aggressive": {"pressure": 1.3, "capture_threat": 1.5, "invasion": 1.3, "captures": 1.2, "supply": 0.8},
+    "economic": {"home_access": 1.5, "abroad_access": 1.3, "supply": 1.3, "builders": 1.3, "pressure": 0.6},
 }
 
 
 def weights_for(persona: str | None = None, overrides: Mapping[str, float] | None = None) -> dict[str, float]:
-    """The default weights changed by a persona (balanced, aggressive, economic) and explicit overrides."""
+    """The default weights scaled by a persona (balanced, aggressive, economic), then explicit overrides."""
     w = dict(DEFAULT_WEIGHTS)
     if persona:
         if persona not in PERSONAS:
             raise ValueError(f"unknown persona {persona!r}: use one of {', '.join(PERSONAS)}")
-        w.update(PERSONAS[persona])
+        for k, factor in PERSONAS[persona].items():
+            w[k] *= factor
     if overrides:
         w.update(overrides)
     return w
@@ -129,22 +157,23 @@ def _home_threats(
     position: Position,
     player: int,
     homes,
-    w: Mapping[str, float],
+    factors: Mapping[str, float],
     red_anywhere: list[bool],
     yellow_anywhere: list[bool],
     masks: list[int],
-) -> float:
-    """Danger to ``player``'s homeworld (a positive number is bad for ``player``)."""
+    with_overpop: bool,
+) -> tuple[float, float, float]:
+    """Danger to ``player``'s homeworld, before weights: (overpopulation, capture, invasion), each
+    scaled by the attacker's tempo factor (a positive number is bad for ``player``)."""
     home = homes[player]
     enemy = 1 - player
     mine = home.ships1 if player else home.ships0
     theirs = home.ships0 if player else home.ships1
     attacker_moves = position.to_move == enemy
-    factor = w["tempo_factor"] if attacker_moves else w["defender_factor"]
-    danger = 0.0
+    factor = factors["tempo_factor"] if attacker_moves else factors["defender_factor"]
 
-    # Overpopulation at home (the fitted weights leave it to the catastrophe threats: skipped at 0).
-    if w["overpop"]:
+    overpop = 0.0
+    if with_overpop:
         counts = [0, 0, 0, 0]
         for p in home.stars:
             counts[p // 3] += 1
@@ -165,9 +194,10 @@ def _home_threats(
             hurt = (40.0 if fatal else 0.0) + 12.0 * star_loss
             if len(star_colors) == star_loss:
                 hurt += 40.0  # every star goes: the homeworld is destroyed
-            danger += hurt * (0.35 if n == 3 else 1.0)
-        danger *= w["overpop"] * factor
+            overpop += hurt * (0.35 if n == 3 else 1.0)
+        overpop *= factor
 
+    capture = 0.0
     my_big = max((p % 3 for p in mine), default=-1)
     if theirs:
         their_big = max(p % 3 for p in theirs)
@@ -177,9 +207,10 @@ def _home_threats(
             if red_here or red_anywhere[enemy]:
                 # They may capture; losing the only ship at home loses the game.
                 threat += 30.0 if len(mine) <= 1 else 14.0 * sum(1 for p in mine if p % 3 <= their_big) / len(mine)
-            danger += threat * w["capture_threat"] * factor
+            capture = threat * factor
 
     # Invasion: large enemy ships one move away with a way to move.
+    invasion = 0.0
     mask = _sizes_mask(home.stars)
     for i, s in enumerate(position.systems):
         if s is home or (masks[i] & mask):
@@ -191,33 +222,64 @@ def _home_threats(
         if big > my_big:
             # Yellow here, or any enemy yellow ship to sacrifice, lets them come.
             if yellow_anywhere[enemy] or any(p // 3 == YELLOW for p in s.stars):
-                danger += (4.0 + 4.0 * (big - my_big)) * w["invasion"] * factor
-    return danger
+                invasion += (4.0 + 4.0 * (big - my_big)) * factor
+    return overpop, capture, invasion
 
 
-def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> float:
-    """Score ``position`` for the player to move (positive: good for them). See the module docstring."""
-    w = DEFAULT_WEIGHTS if weights is None else weights
+def _bank_terms(position: Position, can_build: list[list[bool]]) -> tuple[float, float]:
+    """Who gets the bank's next pieces, for the player to move: (edge, race).
+
+    ``edge``: colours that only one player can build now, by the size the builder would get (plus
+    for the player to move, minus for the other). ``race``: colours both can build; the player to move
+    takes the smallest piece first, and when it is the last of its size the other player gets the
+    next size up: plus the size taken, minus the size that would be handed over."""
     me = position.to_move
-    if position.stage < PLAYING:
-        return 0.0
-    lost = position.losers()
-    if lost:
-        if len(lost) == 2:
-            return 0.0
-        return -WIN if lost[0] == me else WIN
+    bank = position.bank
+    edge = race = 0.0
+    for c in range(4):
+        mine, theirs = can_build[me][c], can_build[1 - me][c]
+        if not (mine or theirs):
+            continue
+        sizes = [s for s in range(3) if bank[c * 3 + s]]
+        if not sizes:
+            continue
+        size = sizes[0]
+        if mine and not theirs:
+            edge += size + 1
+        elif theirs and not mine:
+            edge -= size + 1
+        else:
+            race += size + 1
+            if bank[c * 3 + size] == 1 and len(sizes) > 1:
+                race -= sizes[1] + 1
+    return edge, race
 
-    homes = [position.home_of(0), position.home_of(1)]
+
+def terms(position: Position, weights: Mapping[str, float] | None = None) -> list[float]:
+    """The evaluation's terms (``TERMS``) in ``position``, a game in play, for the player to move and
+    before their weights; ``evaluate`` is their weighted sum. Expensive terms whose weight is zero in
+    ``weights`` are left at zero; without ``weights`` every term is computed."""
+    w = DEFAULT_WEIGHTS if weights is None else weights
+    every = weights is None
+    me = position.to_move
+    home0, home1 = position.home_of(0), position.home_of(1)
+    if home0 is None or home1 is None:
+        raise ValueError("a position in play has both homeworlds")
+    homes = [home0, home1]
     material = [0.0, 0.0]
     large = [0, 0]
     medium = [0, 0]
     owned = [[False] * 4, [False] * 4]
     abroad = [[False] * 4, [False] * 4]
+    can_build = [[False] * 4, [False] * 4]
     spread = [0, 0]
-    pressure = [0.0, 0.0]
+    stuck = [0, 0]
+    lonely = [0, 0]
+    diversity = [0.0, 0.0]
     approach: list[list] = [[], []]  # (size-weighted ships, can move from where they are)
     home_masks = [_sizes_mask(homes[0].stars), _sizes_mask(homes[1].stars)]
     masks = [_sizes_mask(s.stars) for s in position.systems]
+    bank = position.bank
     # Masks of the systems one move from each home: stepping stones for a two-move approach.
     near = [[m for m in masks if not (m & home_masks[h])] for h in (0, 1)]
     for i, s in enumerate(position.systems):
@@ -228,6 +290,7 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
             if not ships:
                 continue
             own = owned[pl]
+            here = set(star_colors)
             for p in ships:
                 size = p % 3
                 material[pl] += SIZE_VALUE[size]
@@ -236,13 +299,23 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
                 elif size == 1:
                     medium[pl] += 1
                 own[p // 3] = True
+                here.add(p // 3)
+            diversity[pl] += DIVERSITY[len(here)]
+            if GREEN in here:
+                builds = can_build[pl]
+                for p in ships:
+                    c = p // 3
+                    if not builds[c] and (bank[c * 3] or bank[c * 3 + 1] or bank[c * 3 + 2]):
+                        builds[c] = True
+            elif len(ships) == 1:
+                lonely[pl] += 1  # one ship that cannot grow where it is: an easy prey
+            if YELLOW not in here and BLUE not in here:
+                stuck[pl] += 1  # ships that can neither leave nor change colour without a sacrifice
             if s.home != pl:
                 spread[pl] += 1
                 acc = abroad[pl]
-                for c in star_colors:
+                for c in here:
                     acc[c] = True
-                for p in ships:
-                    acc[p // 3] = True
                 target = home_masks[1 - pl]
                 weight = 0.0
                 if s.home == 1 - pl:
@@ -255,18 +328,23 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
                 if weight:
                     # Ships far from the enemy need yellow to get there: a yellow star or ship here
                     # is best; elsewhere only a yellow sacrifice would move them (settled below).
-                    here = s.home == 1 - pl or YELLOW in star_colors or any(p // 3 == YELLOW for p in ships)
-                    approach[pl].append((weight * sum(p % 3 + 1 for p in ships), here))
+                    movable = s.home == 1 - pl or YELLOW in here
+                    approach[pl].append((weight * sum(p % 3 + 1 for p in ships), movable))
+    pressure = [0.0, 0.0]
     for pl in (0, 1):
         far = 0.6 if owned[pl][YELLOW] else 0.25
-        pressure[pl] = sum(amount if here else amount * far for amount, here in approach[pl])
+        pressure[pl] = sum(amount if movable else amount * far for amount, movable in approach[pl])
     red_anywhere = [owned[0][RED], owned[1][RED]]
     yellow_anywhere = [owned[0][YELLOW], owned[1][YELLOW]]
 
-    cat_weights = (w["catastrophes"], w["catastrophes_parried"])
-    catastrophes = catastrophe_threats(position) if cat_weights != (0.0, 0.0) else (0.0, 0.0)
-    side = [0.0, 0.0]
+    if every or w["catastrophes"] or w["catastrophes_parried"]:
+        catastrophes = catastrophe_threats(position)
+    else:
+        catastrophes = (0.0, 0.0)
+    with_captures = every or w["captures"] or w["captures_parried"]
+    out = [0.0] * len(TERMS)
     for pl in (0, 1):
+        sign = 1.0 if pl == me else -1.0
         home = homes[pl]
         mine = home.ships1 if pl else home.ships0
         home_acc = [False] * 4
@@ -274,26 +352,57 @@ def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> 
             home_acc[p // 3] = True
         for p in mine:
             home_acc[p // 3] = True
-        v = w["material"] * material[pl] + w["large"] * large[pl] + w["medium"] * medium[pl]
-        if len(home.stars) == 1:
-            v += w["one_star_home"]
-        if owned[pl][RED] and large[pl] >= 2:
-            v += w["gun_fleet"]  # two large ships and a red one: captures anything, twice
-        v += w["supply"] * sum(SUPPLY[c] for c in range(4) if owned[pl][c])
-        v += w["home_access"] * sum(HOME_ACCESS[c] for c in range(4) if home_acc[c])
-        v += w["abroad_access"] * sum(ABROAD_ACCESS[c] for c in range(4) if abroad[pl][c] and not home_acc[c])
-        v += w["spread"] * min(spread[pl], 3)
-        big = max(p % 3 for p in mine) + 1
-        v += w["defence"] * (DEFENDER_SIZE[big] + 3.0 * min(len(mine) - 1, 2))
-        if big == 3:
-            v += w["home_large"]
-        v += w["pressure"] * min(pressure[pl], 9) * 1.5
-        v -= _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere, masks)
+        big = max((p % 3 for p in mine), default=-1) + 1
+        overpop, capture, invasion = _home_threats(position, pl, homes, w, red_anywhere, yellow_anywhere, masks,
+                                                   every or bool(w["overpop"]))  # fmt: skip
         # What the other player could take next turn; the victim to move may still parry it.
         parried = position.to_move == pl
-        v -= (w["catastrophes_parried"] if parried else w["catastrophes"]) * catastrophes[pl]
-        weight = w["captures_parried"] if parried else w["captures"]
-        if weight:
-            v -= weight * capture_threat(position, pl)
-        side[pl] = v
-    return side[me] - side[1 - me] + w["tempo"]
+        lost_by_catastrophe = catastrophes[pl]
+        lost_by_capture = capture_threat(position, pl) if with_captures else 0.0
+        side = (
+            material[pl],
+            large[pl],
+            medium[pl],
+            sum(SUPPLY[c] for c in range(4) if owned[pl][c]),
+            sum(HOME_ACCESS[c] for c in range(4) if home_acc[c]),
+            sum(ABROAD_ACCESS[c] for c in range(4) if abroad[pl][c] and not home_acc[c]),
+            min(spread[pl], 3),
+            DEFENDER_SIZE[big] + 3.0 * min(len(mine) - 1, 2),
+            -overpop,
+            -capture,
+            -invasion,
+            min(pressure[pl], 9) * 1.5,
+            0.0,
+            0.0 if parried else -lost_by_catastrophe,
+            -lost_by_catastrophe if parried else 0.0,
+            0.0 if parried else -lost_by_capture,
+            -lost_by_capture if parried else 0.0,
+            1.0 if big == 3 else 0.0,
+            1.0 if len(home.stars) == 1 else 0.0,
+            1.0 if owned[pl][RED] and large[pl] >= 2 else 0.0,  # captures anything, twice
+            sum(can_build[pl]),
+            0.0,
+            0.0,
+            stuck[pl],
+            lonely[pl],
+            diversity[pl],
+        )
+        for k, v in enumerate(side):
+            if v:
+                out[k] += sign * v
+    out[TEMPO] = 1.0
+    out[BUILD_EDGE], out[BUILD_RACE] = _bank_terms(position, can_build)
+    return out
+
+
+def evaluate(position: Position, weights: Mapping[str, float] | None = None) -> float:
+    """Score ``position`` for the player to move (positive: good for them). See the module docstring."""
+    w = DEFAULT_WEIGHTS if weights is None else weights
+    if position.stage < PLAYING:
+        return 0.0
+    lost = position.losers()
+    if lost:
+        if len(lost) == 2:
+            return 0.0
+        return -WIN if lost[0] == position.to_move else WIN
+    return sum(w[k] * v for k, v in zip(TERMS, terms(position, w), strict=True) if v)

@@ -69,7 +69,7 @@ def _loss(rows, labels, weights, scale) -> float:
     return total / len(rows)
 
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """Solve ``matrix @ x = vector`` by Gaussian elimination with partial pivoting."""
     n = len(vector)
     a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
@@ -119,7 +119,7 @@ def fit(rows, labels, start, scale, steps: int, pull: float) -> list[float]:
         for i in range(k):
             for j in range(i):
                 hess[i][j] = hess[j][i]
-        delta = _solve(hess, grad)
+        delta = solve(hess, grad)
         beta = [b - d for b, d in zip(beta, delta, strict=True)]
     return [b * scale for b in beta]
 
@@ -132,11 +132,25 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--pull", type=float, default=1e-3, help="how strongly today's weights hold")
     parser.add_argument("--cache", help="a file to keep the positions' terms in between runs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--target",
+        choices=("results", "moves"),
+        default="results",
+        help="fit to game results, or to the turns the winners chose (see tune_moves)",
+    )
+    parser.add_argument("--every", type=int, default=3, help="moves: sample one in N of the winners' turns")
+    parser.add_argument("--alternatives", type=int, default=40, help="moves: candidates drawn per turn")
+    parser.add_argument("--jobs", type=int, default=1, help="moves: processes collecting candidates")
+    parser.add_argument("--fixed", nargs="*", default=(), help="moves: weights left as they are")
     args = parser.parse_args(argv)
     folder = games_dir()
     if folder is None:
         print("skipped: the SuperDuperGames archive is not here (set HWGAME_GAMES_DIR)")
         return 0
+    if args.target == "moves":
+        from .tune_moves import run_moves
+
+        return run_moves(args, folder)
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.is_file():
         rows, labels = json.loads(cache.read_text(encoding="utf-8"))
@@ -167,4 +181,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["LINEAR", "features", "fit", "run", "samples"]
+__all__ = ["LINEAR", "features", "fit", "run", "samples", "solve"]
