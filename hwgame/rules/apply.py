@@ -82,8 +82,9 @@ def _ships_changed(s: System, player: int, ships: tuple[int, ...]) -> System:
     return _tuple_new(System, (s[0], s[1], ships, s[3], s[4]))
 
 
-def _settle(systems: list[System], bank: list[int], i: int, mover: int, enemy_home_vanishes: bool) -> None:
-    """Remove system ``i`` if it has disappeared (RULES.md "Systems that disappear")."""
+def _settle(systems: list[System], bank: list[int], i: int) -> None:
+    """Remove system ``i`` if it has disappeared (RULES.md "Systems that disappear"). A homeworld
+    without ships stays while it has a star, until the end-of-turn check."""
     s = systems[i]
     if not s[1]:
         for p in s[2]:
@@ -92,8 +93,7 @@ def _settle(systems: list[System], bank: list[int], i: int, mover: int, enemy_ho
             bank[p] += 1
         del systems[i]
     elif not s[2] and not s[3]:
-        home = s[0]
-        if home == NO_HOME or (enemy_home_vanishes and home != mover):
+        if s[0] == NO_HOME:
             for p in s[1]:
                 bank[p] += 1
             del systems[i]
@@ -141,7 +141,7 @@ def move(pos: Position, i: int, j: int, ship: int) -> Position:
     if s[2] or s[3]:  # the origin keeps ships: nothing can disappear
         return _position(pos, systems, pos[1])
     bank = list(pos[1])
-    _settle(systems, bank, i, me, pos[4].enemy_home_vanishes)
+    _settle(systems, bank, i)
     return _position(pos, systems, tuple(bank))
 
 
@@ -155,7 +155,7 @@ def discover(pos: Position, i: int, ship: int, star: int, name: str) -> Position
     systems.append(_tuple_new(System, (NO_HOME, (star,), () if me else ships, ships if me else (), name)))
     bank = list(pos[1])
     bank[star] -= 1
-    _settle(systems, bank, i, me, pos[4].enemy_home_vanishes)
+    _settle(systems, bank, i)
     return _position(pos, systems, tuple(bank))
 
 
@@ -179,7 +179,7 @@ def sacrifice(pos: Position, i: int, ship: int) -> Position:
     systems[i] = _ships_changed(s, me, _without(s[3] if me else s[2], ship))
     bank = list(pos[1])
     bank[ship] += 1
-    _settle(systems, bank, i, me, pos[4].enemy_home_vanishes)
+    _settle(systems, bank, i)
     return _position(pos, systems, tuple(bank))
 
 
@@ -198,7 +198,7 @@ def catastrophe(pos: Position, i: int, color: int) -> Position:
                 kept.append(p)
         keep.append(tuple(kept))
     systems[i] = _tuple_new(System, (s[0], keep[0], keep[1], keep[2], s[4]))
-    _settle(systems, bank, i, pos[2], pos[4].enemy_home_vanishes)
+    _settle(systems, bank, i)
     return _position(pos, systems, tuple(bank))
 
 

@@ -349,9 +349,8 @@ class _Bodies:
     Effects are keyed by numbers: ``remove[id * 12 + ship]`` and the like.
     """
 
-    def __init__(self, me: int, enemy_home_vanishes: bool) -> None:
+    def __init__(self, me: int) -> None:
         self.me = me
-        self.enemy_home_vanishes = enemy_home_vanishes
         self.ids: dict = {}
         self.body: list = [(NO_HOME, (), (), ())]
         self.prime = [1]
@@ -401,7 +400,7 @@ class _Bodies:
         """(id, bank returned) of a system after an action, 0 if it has gone (see apply._settle)."""
         if not stars:
             return 0, sum(_BIT[p] for p in ships0 + ships1)
-        if not ships0 and not ships1 and (home == NO_HOME or (self.enemy_home_vanishes and home != self.me)):
+        if not ships0 and not ships1 and home == NO_HOME:
             return 0, sum(_BIT[p] for p in stars)
         return self.id_of(home, stars, ships0, ships1), 0
 
@@ -445,7 +444,7 @@ class _Search:
     """One turn's search: the states left to expand, the keys seen, and the spelling out of successors."""
 
     def __init__(self, position: Position) -> None:
-        self.bodies = bodies = _Bodies(position[2], position[4].enemy_home_vanishes)
+        self.bodies = bodies = _Bodies(position[2])
         ids = tuple(bodies.id_of(*s[:4]) for s in position[0])
         key = 1
         for b in ids:

@@ -22,12 +22,11 @@ class RuleSet:
 
     name: str
     single_star_home: bool  # a homeworld with one star (written "-") may be set up
-    enemy_home_vanishes: bool  # an enemy homeworld left with no ships disappears at once
     repetition_draw: bool  # the third repetition of a position is a draw
 
 
-STANDARD = RuleSet("standard", single_star_home=False, enemy_home_vanishes=False, repetition_draw=True)
-SDG = RuleSet("sdg", single_star_home=True, enemy_home_vanishes=True, repetition_draw=False)
+STANDARD = RuleSet("standard", single_star_home=False, repetition_draw=True)
+SDG = RuleSet("sdg", single_star_home=True, repetition_draw=False)
 RULESETS = {"standard": STANDARD, "sdg": SDG}
 
 

@@ -47,7 +47,6 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 def assert_sound(state: TurnState, committed: bool = False) -> None:
     """The invariants of every position, in the middle of a turn or just ``committed``."""
     pos = state.position
-    mover = 1 - pos.to_move if committed else pos.to_move
     assert piece_count(pos) == [3] * 12
     assert min(pos.bank) >= 0
     names = [s.name.lower() for s in pos.systems]
@@ -63,8 +62,6 @@ def assert_sound(state: TurnState, committed: bool = False) -> None:
             assert s.ships0 or s.ships1, f"{s.name} is a non-home system without ships"
         else:
             assert len(s.stars) <= 2
-            if pos.rules.enemy_home_vanishes and s.home != mover:
-                assert s.ships0 or s.ships1, f"sdg: the enemy homeworld {s.name} should be gone"
 
 
 # --- seeded self-play: thousands of turns ------------------------------------------------------

@@ -8,6 +8,7 @@ import pytest
 from hwgame.rules import (
     PASS,
     SDG,
+    STANDARD,
     Build,
     Capture,
     Catastrophe,
@@ -296,37 +297,30 @@ South: r1 y2 | y1 | y3 y1
 """
 
 
-def test_standard_enemy_homeworld_without_ships_stays_until_the_end_of_the_turn():
-    state = run(board(ENEMY_EMPTIED), Catastrophe("South", YELLOW))
+@pytest.mark.parametrize("rules", [STANDARD, SDG], ids=["standard", "sdg"])
+def test_enemy_homeworld_without_ships_stays_until_the_end_of_the_turn(rules):
+    # Both rule sets: a homeworld with a star stays, even with no ship, until the end-of-turn check.
+    pos = board(ENEMY_EMPTIED, rules=rules)
+    state = run(pos, Catastrophe("South", YELLOW))
     assert layout(state.position)["South"] == "r1 |  | "
     assert state.position.home_of(1) is not None
-    game = game_at(board(ENEMY_EMPTIED))
+    assert piece_count(state.position) == [3] * 12
+    game = game_at(pos)
     game.play([Catastrophe("South", YELLOW)])
     assert game.position.home_of(1) is not None
     assert game.outcome().winner == 0
     assert game.outcome().reason == "North wins: South has no ship left at home"
 
 
-def test_sdg_enemy_homeworld_without_ships_is_gone_at_once():
-    pos = board(ENEMY_EMPTIED, rules=SDG)
-    state = run(pos, Catastrophe("South", YELLOW))
-    assert "South" not in layout(state.position)
-    assert state.position.home_of(1) is None
-    assert bank_count(state.position, "r1") == bank_count(pos, "r1") + 1  # its stars went to the bank
-    assert piece_count(state.position) == [3] * 12
-    game = game_at(pos)
-    game.play([Catastrophe("South", YELLOW)])
-    assert game.outcome().winner == 0
-    assert game.outcome().reason == "North wins: South's homeworld is gone"
-
-
-def test_sdg_enemy_homeworld_left_by_your_last_ship_there_is_gone():
-    # South's own ships have left; North's last ship there moves on: nobody is at South any more.
-    pos = board("North: g3 b2 | y3 |\nSouth: r1 y2 | g2 |\nAlpha: b3 | | y3", rules=SDG, to_move=0)
-    state = run(pos, Move(G2, "South", "Alpha"))
-    assert state.position.home_of(1) is None
-    standard = run(board("North: g3 b2 | y3 |\nSouth: r1 y2 | g2 |\nAlpha: b3 | | y3"), Move(G2, "South", "Alpha"))
-    assert standard.position.home_of(1) is not None
+@pytest.mark.parametrize("rules", [STANDARD, SDG], ids=["standard", "sdg"])
+def test_enemy_homeworld_left_by_your_last_ship_there_stays_for_the_rest_of_the_turn(rules):
+    # South's own ships have left; North's last ship there moves on: the homeworld keeps its stars
+    # and may still be entered in the same turn.
+    pos = board("North: g3 b2 | y3 y2 |\nSouth: r1 y2 | g2 |\nAlpha: b3 | | y3", rules=rules, to_move=0)
+    state = run(pos, Sacrifice(Y2, "North"), Move(G2, "South", "Alpha"))
+    assert layout(state.position)["South"] == "r1 y2 |  | "
+    back = run(state, Move(G2, "Alpha", "South"))
+    assert layout(back.position)["South"] == "r1 y2 | g2 | "
 
 
 # --- the end-of-turn check -------------------------------------------------------------------

@@ -182,3 +182,18 @@ def test_cli_on_archived_games():
     assert result.returncode == 1
     assert lines[-1] == "3 games verified, 1 failed"
     assert lines[0].startswith(f"{files[2]}: a game of 3 players") and "not supported" in lines[0]
+
+
+@needs_archive
+def test_an_emptied_homeworld_stays_until_the_end_of_the_turn_in_a_real_game():
+    # 32289 turn 46: Felix's red catastrophe at Draw5playall takes every ship there and the r1 star;
+    # the homeworld keeps its b3 star, Felix moves his y3 in, and wins at the end of the turn.
+    transcript = read_transcript(ARCHIVE / "32289.raw")
+    game = replay(transcript, SDG)
+    turn = transcript.numbers.index(46)
+    assert transcript.texts[turn][-2:] == ("Catastrophe Draw5playall Red", "Move Y3 In Draw5playall")
+    after = game.positions[turn + 1]
+    home = after.home_of(0)
+    assert home is not None and home.name == "Draw5PlayAll"
+    assert len(home.stars) == 1 and home.ships0 == () and len(home.ships1) == 1
+    assert after.winner() == transcript.players.index(transcript.winner) == 1
