@@ -69,7 +69,7 @@ def test_more_material_scores_higher():
 
 def test_personas_change_the_weights():
     assert weights_for("aggressive")["pressure"] > weights_for()["pressure"]
-    assert weights_for("economic")["home_access"] > weights_for()["home_access"]
+    assert weights_for("economic")["build_edge"] > weights_for()["build_edge"]
     with pytest.raises(ValueError):
         weights_for("reckless")
 
