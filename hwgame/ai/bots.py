@@ -49,6 +49,8 @@ class Limit:
     # Hard time limit for everything, the safety check included (None: 2.5 x ``time``, with the
     # safety check allowed past it). An analysis front end that gives an exact time sets it.
     hard: float | None = None
+    # The longest a turn of a level may take, the safety check included (None: well past ``hard``).
+    most: float | None = None
     wall_clock: bool = False  # time limits in wall-clock seconds, not CPU seconds of the search
 
     def with_changes(self, **changes) -> Limit:
@@ -62,9 +64,9 @@ LEVELS: dict[str, Limit] = {
     "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
                   beam=3, root_cap=2000, root_keep=8),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
-                    inner_cap=300, inner_keep=6),
-    "hard": Limit(time=3.0, nodes=13000, depth=3, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
-                  inner_cap=600, inner_keep=6),
+                    inner_cap=300, inner_keep=6, most=3.0),
+    "hard": Limit(time=2.6, nodes=13000, depth=3, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
+                  inner_cap=600, inner_keep=6, most=7.5),
 }  # fmt: skip
 
 
@@ -104,11 +106,16 @@ def timed(limit: Limit, seconds: float) -> Limit:
 def params_for(limit: Limit, safety: bool | None = None, history=None) -> SearchParams:
     """Search parameters for a Limit."""
     hard = 2.5 * limit.time if limit.hard is None else limit.hard
+    panic = limit.most
+    if limit.hard is not None:
+        panic = limit.hard + 0.02
+    elif panic is not None:
+        hard = min(hard, panic)
     return SearchParams(
         max_depth=limit.depth,
         time_limit=limit.time,
         hard_time=hard,  # root generation and the safety check may run past the soft limit
-        panic_time=None if limit.hard is None else limit.hard + 0.02,
+        panic_time=panic,
         wall_clock=limit.wall_clock,
         node_limit=limit.nodes,
         root_width=limit.beam,

@@ -22,6 +22,7 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -374,20 +375,31 @@ class Searcher:
         (the beam may have cut the saving turn), every successor is tried."""
         safe: list[Scored] = []
         unsafe: list[Scored] = []
-        for r in roots:
-            if len(safe) >= self.p.root_keep or (safe and self.clock() > self.hard):
-                break
-            if r.position.is_over():
-                continue  # a loss (or a draw) for the mover: its static score already says so
-            if not win_possible(r.position) or find_win(r.position, self.safety_tick) is None:
-                safe.append(r)
-            else:
-                unsafe.append(r)
-                scores[r.key] = -(WIN - 2)
-        if not safe and not getattr(roots, "complete", True):
+        cut = False
+        try:
+            for r in roots:
+                if len(safe) >= self.p.root_keep or (safe and self.clock() > self.hard):
+                    break
+                if r.position.is_over():
+                    continue  # a loss (or a draw) for the mover: its static score already says so
+                if not win_possible(r.position) or find_win(r.position, self.safety_tick) is None:
+                    safe.append(r)
+                else:
+                    unsafe.append(r)
+                    scores[r.key] = -(WIN - 2)
+        except Aborted:
+            if self.was_cancelled:
+                raise
+            cut = True  # the panic deadline: what was checked decides
+        if not safe and not cut and not getattr(roots, "complete", True):
             safe = self._defences(position, scores)
         placed = {id(r) for r in safe} | {id(r) for r in unsafe}
         rest = [r for r in roots if id(r) not in placed]
+        if cut and safe:
+            # Unchecked candidates never win over a checked safe one.
+            floor = max(scores[r.key] for r in safe) - 1
+            for r in rest:
+                scores[r.key] = min(scores[r.key], floor)
         return safe + rest + unsafe if safe else roots
 
     def _defences(self, position: Position, scores: dict, most: int = 48) -> list[Scored]:
@@ -474,10 +486,16 @@ def search(position: Position, params: SearchParams, cancel=None, progress=None)
     """Search ``position`` with ``params``; see ``Searcher``."""
     release_memory()
     searcher = Searcher(params, cancel, progress)
+    # The search makes millions of short-lived tuples and no reference cycles to speak of: the cycle
+    # collector would only walk the growing tables again and again (about a tenth of the time).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return searcher.run(position)
     finally:
         _deferred.append(searcher)
+        if collecting:
+            gc.enable()
 
 
 __all__ = ["LIKELY", "PROVEN", "Aborted", "SearchParams", "SearchResult", "Searcher", "cancel_test", "is_proven",

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn, softmax_pick
+from hwgame.ai.bots import LEVELS, Limit, choose_turn, params_for, softmax_pick
 from hwgame.ai.evaluate import WIN, evaluate, weights_for
 from hwgame.ai.search import SearchParams, search
 from hwgame.ai.setup import rank_setups, sensible_setup
@@ -173,3 +173,27 @@ def test_personas_play_legal_turns(persona):
     state = start_turn(MIDDLE)
     for action in result.turn:
         state = apply_checked(state, action)  # raises if any action is illegal
+
+
+def test_a_level_bounds_its_longest_turn():
+    # ``most`` bounds everything, the safety check included; the hard deadline never lies past it.
+    params = params_for(Limit(time=2.0, most=3.0))
+    assert params.panic_time == 3.0
+    assert params.hard_time <= 3.0
+    for name in ("normal", "hard"):
+        limit = LEVELS[name]
+        assert limit.most is not None and limit.most <= 3 * limit.time
+
+
+def test_the_search_gives_the_cycle_collector_back():
+    import gc
+
+    assert gc.isenabled()
+    search(MIDDLE, SearchParams(max_depth=1, node_limit=200))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        search(MIDDLE, SearchParams(max_depth=1, node_limit=200))
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        gc.enable()
