@@ -23,6 +23,7 @@ from typing import NamedTuple
 from hwgame.rules import PLAYING, Position
 
 from .evaluate import weights_for
+from .explain import exposed_systems
 from .search import LIKELY, SearchParams, search
 from .setup import rank_setups
 
@@ -52,6 +53,9 @@ class Limit:
     # The longest a turn of a level may take, the safety check included (None: well past ``hard``).
     most: float | None = None
     wall_clock: bool = False  # time limits in wall-clock seconds, not CPU seconds of the search
+    # Pass over turns that leave the ships they placed open to a catastrophe, while a good other one
+    # exists (hints: advice a player follows must not walk into the obvious).
+    careful: bool = False
 
     def with_changes(self, **changes) -> Limit:
         """A copy with some fields changed (settings screens use this)."""
@@ -68,6 +72,9 @@ LEVELS: dict[str, Limit] = {
     "hard": Limit(time=2.6, nodes=13000, depth=3, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
                   inner_cap=600, inner_keep=6, most=7.5),
 }  # fmt: skip
+
+# What a hint thinks with: Normal, careful with what it places.
+HINT = LEVELS["normal"].with_changes(careful=True)
 
 
 class PlayResult(NamedTuple):
@@ -143,6 +150,17 @@ def softmax_pick(ranked: list, temperature: float, choices: int, rng: random.Ran
     return rng.choices(pool, weights=weights)[0]
 
 
+def careful_pick(position: Position, ranked: list, best: tuple, look: int = 8) -> tuple:
+    """The best of the ``look`` best (score, turn) that leaves no placed ship open to a catastrophe and
+    does not lose at once, or ``best`` when none of them is."""
+    for score, turn in sorted(ranked, key=lambda r: -r[0])[:look]:
+        if score <= -(LIKELY - 1000):
+            break
+        if not exposed_systems(position, turn):
+            return score, turn
+    return best
+
+
 def choose_turn(
     position: Position, limit: Limit, seed: int | None = None, cancel=None, progress=None, history=None
 ) -> PlayResult:
@@ -167,6 +185,8 @@ def choose_turn(
     score = result.score
     if turn is not None and not result.won and limit.temperature > 0 and result.ranked:
         score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)
+    elif turn is not None and not result.won and limit.careful and result.ranked:
+        score, turn = careful_pick(position, result.ranked, (score, turn))
     info = {
         "depth": result.depth,
         "nodes": result.nodes,
@@ -179,5 +199,5 @@ def choose_turn(
     return PlayResult(turn, score, info)
 
 
-__all__ = ["LEVELS", "MAX_DEPTH", "Limit", "PlayResult", "choose_turn", "level", "move_rng", "params_for",
-           "softmax_pick", "timed"]  # fmt: skip
+__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Limit", "PlayResult", "careful_pick", "choose_turn", "level", "move_rng",
+           "params_for", "softmax_pick", "timed"]  # fmt: skip

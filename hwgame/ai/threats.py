@@ -50,10 +50,10 @@ def _combine(threats: list[float]) -> float:
 VALUE = tuple(SIZE_VALUE[p % 3] for p in range(12))  # by piece code
 
 
-def catastrophe_threats(position: Position) -> tuple[float, float]:
-    """For each player, the material the other could destroy by catastrophes on its next turn."""
+def _survey(position: Position):
+    """Star-size masks and colour counts per system, and per player and colour the player's ships:
+    (system index, how many, yellow access there), with each player's largest ship per colour."""
     systems = position.systems
-    bank = position.bank
     masks = [_mask(s.stars) for s in systems]
     counts_at = []
     # Per player and colour, the player's ships of it: (system index, how many, yellow access
@@ -61,7 +61,6 @@ def catastrophe_threats(position: Position) -> tuple[float, float]:
     # actions).
     fleets: list[list[list]] = [[[], [], [], []], [[], [], [], []]]
     biggest = [[-1, -1, -1, -1], [-1, -1, -1, -1]]
-    star_yellow = []
     for j, s in enumerate(systems):
         counts = [0, 0, 0, 0]
         yellow_star = False
@@ -69,7 +68,6 @@ def catastrophe_threats(position: Position) -> tuple[float, float]:
             counts[p // 3] += 1
             if p // 3 == YELLOW:
                 yellow_star = True
-        star_yellow.append(yellow_star)
         for pl in (0, 1):
             ships = s.ships1 if pl else s.ships0
             if not ships:
@@ -87,6 +85,14 @@ def catastrophe_threats(position: Position) -> tuple[float, float]:
                     counts[c] += per[c]
                     fleets[pl][c].append((j, per[c], yellow))
         counts_at.append(counts)
+    return masks, counts_at, fleets, biggest
+
+
+def catastrophe_threats(position: Position) -> tuple[float, float]:
+    """For each player, the material the other could destroy by catastrophes on its next turn."""
+    systems = position.systems
+    bank = position.bank
+    masks, counts_at, fleets, biggest = _survey(position)
     bank_colour = [bank[c * 3] + bank[c * 3 + 1] + bank[c * 3 + 2] for c in range(4)]
     out = [0.0, 0.0]
     for victim in (0, 1):
@@ -203,6 +209,21 @@ def _can_add(s, masks, fleet, biggest, bank, i: int, c: int, need: int, attacker
     return False
 
 
+def catastrophe_reachable(position: Position, system: str, color: int) -> bool:
+    """Could the player to move bring ``color`` to four pieces at the named system this turn (by the
+    same estimate as ``catastrophe_threats``), and so cause a catastrophe there?"""
+    index = next((i for i, s in enumerate(position.systems) if s.name.lower() == system.lower()), None)
+    if index is None:
+        return False
+    masks, counts_at, fleets, biggest = _survey(position)
+    need = 4 - counts_at[index][color]
+    if need <= 0:
+        return True
+    attacker = position.to_move
+    return _can_add(position.systems[index], masks, fleets[attacker][color], biggest[attacker], position.bank,
+                    index, color, need, attacker)  # fmt: skip
+
+
 def capture_threat(position: Position, victim: int) -> float:
     """Material the attacker could capture on its next turn (a captured ship counts twice)."""
     attacker = 1 - victim
@@ -235,4 +256,4 @@ def capture_threat(position: Position, victim: int) -> float:
     return best
 
 
-__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_threats"]
+__all__ = ["HOME_LOSS", "capture_threat", "catastrophe_reachable", "catastrophe_threats"]

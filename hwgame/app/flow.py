@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from hwgame.ai.explain import because
 from hwgame.rules import (
     EndTurn,
     Game,
@@ -280,7 +281,8 @@ class PlayController(ActionResolver):
         self.hint = tuple(answer.turn)
         words = "; then ".join(describe_action(a) for a in self.hint)
         start = " (from the start of the turn)" if self.game.pending else ""
-        self.hint_text = f"Hint{start}: {words}"
+        why = because(answer.ticket.position, self.hint)
+        self.hint_text = f"Hint{start}: {words}." + (f" {why}" if why else "")
         self.events.append(("hint", self.hint_text))
 
     def _forget_hint(self) -> None:

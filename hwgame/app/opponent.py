@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from hwgame.rules import Position
 
 LEVEL_NAMES = ("beginner", "easy", "normal", "hard")
-HINT_LEVEL = "normal"
+HINT_LEVEL = "hint"  # Normal, careful with what it places (``hwgame.ai.bots.HINT``)
 
 
 def level_number(name: str) -> int:
@@ -75,8 +75,10 @@ class Opponent:
         return self._worker
 
     def _limit(self, level: str):
-        from hwgame.ai.bots import LEVELS
+        from hwgame.ai.bots import HINT, LEVELS
 
+        if level == HINT_LEVEL:
+            return HINT
         return LEVELS.get(level, LEVELS.get("easy"))
 
     def request(self, position: Position, level: str, purpose: str = "move", history=None) -> Ticket | str:

@@ -287,7 +287,7 @@ def test_hint_from_the_computer():
     assert c.request_hint() == ""
     c.update()
     assert c.hint == (Move(P("y3"), "North", "Alpha"),)
-    assert c.hint_text == "Hint: Move yellow 3 from North to Alpha"
+    assert c.hint_text.startswith("Hint: Move yellow 3 from North to Alpha.")
     c.play(Pass())
     assert c.hint is None  # an action makes the hint stale
 

@@ -1,0 +1,67 @@
+"""Hints: why a turn is good, in words, and no advice that walks into a catastrophe."""
+
+from __future__ import annotations
+
+from hwgame.ai.bots import HINT, careful_pick, choose_turn
+from hwgame.ai.explain import because, exposed_systems, reasons
+from hwgame.rules import Build, Capture, Move, parse_piece
+
+from .helpers import make_position
+
+P = parse_piece
+
+
+def test_a_build_is_explained_by_what_it_adds():
+    pos = make_position("""
+        North: g3 b2 | g1 y3 |
+        South: y1 b3 | | g3 y2
+    """)
+    found = reasons(pos, (Build(P("g1"), "North"),))
+    assert found and "fleet" in " ".join(found)
+    sentence = because(pos, (Build(P("g1"), "North"),))
+    assert sentence[0].isupper() and sentence.endswith(".")
+
+
+def test_a_winning_turn_says_so():
+    # North's red 3 sits at South beside South's last ship: capturing it wins.
+    pos = make_position("""
+        North: g3 b2 | y3 |
+        South: r1 b3 | r3 | g1
+    """)
+    assert reasons(pos, (Capture(P("g1"), "South"),)) == ["it wins the game"]
+    assert because(pos, (Capture(P("g1"), "South"),)) == "It wins the game."
+
+
+def test_ships_moved_next_to_three_of_their_colour_are_exposed():
+    # Alpha holds three greens; North's green 1 moving in makes four: South may cause the catastrophe.
+    pos = make_position("""
+        North: y3 b2 | g1 r3 |
+        South: y1 b3 | | g3 y2
+        Alpha: g2 | | g2 g1
+    """)
+    assert exposed_systems(pos, (Move(P("g1"), "North", "Alpha"),)) == ["Alpha"]
+    assert exposed_systems(pos, (Move(P("r3"), "North", "Alpha"),)) == []
+
+
+def test_the_careful_pick_passes_over_an_exposed_turn():
+    pos = make_position("""
+        North: y3 b2 | g1 r3 |
+        South: y1 b3 | | g3 y2
+        Alpha: g2 | | g2 g1
+    """)
+    exposed = (Move(P("g1"), "North", "Alpha"),)
+    safe = (Move(P("r3"), "North", "Alpha"),)
+    ranked = [(30.0, exposed), (20.0, safe)]
+    assert careful_pick(pos, ranked, ranked[0]) == (20.0, safe)
+    assert careful_pick(pos, [(30.0, exposed)], (30.0, exposed)) == (30.0, exposed)  # nothing better
+
+
+def test_a_hint_never_leaves_what_it_placed_open_when_it_need_not():
+    pos = make_position("""
+        North: y3 b2 | g1 r3 g2 |
+        South: y1 b3 | | g3 y2
+        Alpha: g2 | | g2 g1
+    """)
+    result = choose_turn(pos, HINT.with_changes(nodes=3000), seed=1)
+    assert result.turn is not None
+    assert exposed_systems(pos, result.turn) == []
