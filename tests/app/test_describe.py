@@ -1,0 +1,62 @@
+"""Plain words for actions and turns: the same phrases in captions, the narration and the move log."""
+
+from __future__ import annotations
+
+import re
+
+from hwgame.app.describe import Voice, describe_action, log_entry, narrate_turn
+from hwgame.rules import parse_turn
+
+AGAINST = Voice(("South", "North"), you=0, computer=1)  # South plays the computer (North)
+HOTSEAT = Voice(("Ann", "Bob"))
+
+SHORTHAND = re.compile(r"\b[RGBY][123]\b")
+
+
+def test_the_computers_turn_in_one_sentence_with_pieces_in_words():
+    turn = parse_turn("sacrifice y2 North; move g1 North Alpha; move b1 North Alpha")
+    text = narrate_turn(turn, 1, AGAINST)
+    assert text == "The computer sacrifices yellow 2 at North and moves green 1 and blue 1 from North to Alpha."
+    assert not SHORTHAND.search(text)
+
+
+def test_a_capture_is_a_capture_and_says_whose_ship():
+    turn = parse_turn("sacrifice r2 North; attack b1 Alpha; attack y1 Alpha")
+    told = narrate_turn(turn, 1, AGAINST)
+    assert told == "The computer sacrifices red 2 at North and captures your blue 1 and yellow 1 at Alpha."
+    assert narrate_turn(parse_turn("attack g3 Vega"), 0, AGAINST) == "You capture the computer's green 3 at Vega."
+    assert narrate_turn(parse_turn("attack g3 Vega"), 1, HOTSEAT) == "Bob captures Ann's green 3 at Vega."
+    assert describe_action(parse_turn("attack g3 Vega")[0]) == "Capture the enemy green 3 at Vega"
+    for turn in ("attack g3 Vega", "sacrifice r3 Sol; attack g1 Sol; attack g2 Sol"):
+        assert "attack" not in narrate_turn(parse_turn(turn), 1, AGAINST).lower()
+
+
+def test_every_kind_of_action_is_told():
+    turn = parse_turn("build g1 Alpha; trade r1 b1 South; discover g3 North r2 Gamma; catastrophe Alpha g")
+    text = narrate_turn(turn, 0, AGAINST)
+    assert text == ("You build a green 1 at Alpha, trade red 1 for blue 1 at South, discover Gamma (a red 2 star) "
+                    "with green 3 from North and trigger a green catastrophe at Alpha.")
+    home = narrate_turn(parse_turn("homeworld y1 b2 g3"), 1, HOTSEAT)
+    assert home == "Bob sets up a homeworld: stars yellow 1 and blue 2, ship green 3."
+
+
+def test_a_pass_is_told_only_when_nothing_else_happened():
+    assert narrate_turn(parse_turn("pass"), 1, AGAINST) == "The computer passes."
+    assert narrate_turn((), 0, AGAINST) == "You pass."
+    given_up = narrate_turn(parse_turn("sacrifice y3 North; move g1 North Alpha; pass"), 1, AGAINST)
+    assert given_up == "The computer sacrifices yellow 3 at North and moves green 1 from North to Alpha."
+
+
+def test_a_log_entry_in_words_or_in_notation():
+    turn = parse_turn("sacrifice y2 North; move g1 North Alpha; attack b1 Alpha")
+    words = log_entry(12, turn, 1, AGAINST)
+    assert words == ("12. The computer sacrifices yellow 2 at North, moves green 1 from North to Alpha and "
+                     "captures your blue 1 at Alpha.")
+    notation = log_entry(12, turn, 1, AGAINST, notation=True)
+    assert notation == "12. North: Sacrifice Y2 North; Move G1 North Alpha; Attack B1 Alpha"
+
+
+def test_captions_keep_their_short_form():
+    move, sacrifice = parse_turn("move y3 North Alpha; sacrifice y2 North")
+    assert describe_action(move) == "Move yellow 3 from North to Alpha"
+    assert describe_action(sacrifice) == "Sacrifice yellow 2 at North: 2 move actions"
