@@ -9,7 +9,7 @@ from .actions import END_TURN, PASS, EndTurn, Pass
 from .apply import TurnState, end_turn, start_turn
 from .errors import IllegalActionError
 from .movegen import legal_actions
-from .position import PLAYING, STANDARD, Position, RuleSet, initial_position
+from .position import PLAYING, STANDARD, Position, RuleSet, initial_position, player_pair
 from .validate import apply_checked, check_action
 
 
@@ -61,11 +61,12 @@ class Game:
         players: tuple[str, str] = ("North", "South"),
         auto_repetition_draw: bool = True,
     ):
+        players = player_pair(players)
         if players[0].lower() == players[1].lower():
             raise ValueError("the two players need different names: their homeworlds are named after them")
         self.rules = rules
         self.auto_repetition_draw = auto_repetition_draw
-        self.players = tuple(players)
+        self.players = players
         self.positions: list[Position] = [initial_position(rules, self.players)]
         self.turns: list[tuple] = []
         self.pending: list = []  # canonical actions of the turn in progress

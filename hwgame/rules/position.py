@@ -7,6 +7,7 @@ and copies cheaply. Pieces are counted, never named (see ``pieces``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -161,9 +162,17 @@ class Position(NamedTuple):
         return "\n".join(lines)
 
 
+def player_pair(names: Iterable[str]) -> tuple[str, str]:
+    """The players' names as a pair; raise ValueError unless there are exactly two."""
+    pair = tuple(names)
+    if len(pair) != 2:
+        raise ValueError(f"a game has two players, not {len(pair)}: {list(pair)}")
+    return pair[0], pair[1]
+
+
 def initial_position(rules: RuleSet = STANDARD, players: tuple[str, str] = ("North", "South")) -> Position:
     """The position before setup: every piece in the bank, the first player to set up."""
-    return Position((), FULL_BANK, 0, 0, rules, tuple(players))
+    return Position((), FULL_BANK, 0, 0, rules, player_pair(players))
 
 
 def piece_count(position: Position) -> list[int]:

@@ -8,8 +8,11 @@ on the board, so the applied action is canonical.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from .actions import (
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -30,7 +33,7 @@ NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_'.-]{0,23}$")
 _VERBS = {GREEN: "build", BLUE: "trade", YELLOW: "move", RED: "capture"}
 
 
-def _fail(reason: str):
+def _fail(reason: str) -> NoReturn:
     raise IllegalActionError(reason)
 
 
@@ -184,7 +187,9 @@ def _check_homeworld(state: TurnState, a: Homeworld) -> Homeworld:
     return Homeworld(stars[0], stars[1] if len(stars) > 1 else None, a.ship)
 
 
-_CHECKS = {
+# Each check takes the action type it is filed under; a dict's type cannot tie a value to its key,
+# so the action parameter is Any here and check_action looks the check up by the action's own type.
+_CHECKS: dict[type, Callable[[TurnState, Any], Action]] = {
     Build: _check_build,
     Trade: _check_trade,
     Move: _check_move,
