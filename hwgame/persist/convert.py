@@ -8,14 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Literal
 
 from .. import __version__
 from ..rules.actions import EndTurn
 from ..rules.errors import HomeworldsError, IllegalActionError
 from ..rules.game import Game, outcome_of
 from ..rules.notation import format_turn, parse_action, parse_turn
-from ..rules.position import PLAYING, ruleset_named
-from .schema import SCHEMA_VERSION, Player, Result, SaveGame, SdgRecord, now_utc
+from ..rules.position import PLAYING, RuleSet, player_pair, ruleset_named
+from .schema import (
+    SCHEMA_VERSION,
+    Ending,
+    Player,
+    Result,
+    RulesName,
+    SaveGame,
+    SdgRecord,
+    new_game_id,
+    now_utc,
+)
 
 _REPETITION = "the same position has appeared three times"
 
@@ -38,11 +49,32 @@ def players_of(game: Game, players: Sequence[Player | dict] | None) -> list[Play
     return seats
 
 
+def _seat(winner: int | None) -> Literal[0, 1] | None:
+    """A winner as the save writes it: seat 0 or 1, or None for a draw."""
+    if winner is None:
+        return None
+    if winner == 0:
+        return 0
+    if winner == 1:
+        return 1
+    raise ValueError(f"{winner!r} is not a player's seat")
+
+
+def _rules_name(rules: RuleSet) -> RulesName:
+    """The name a save gives the rule set."""
+    if rules.name == "standard":
+        return "standard"
+    if rules.name == "sdg":
+        return "sdg"
+    raise ValueError(f"a save cannot name the rule set {rules.name!r}")
+
+
 def result_of(game: Game) -> Result | None:
     """The game's result with how it came about, or None while it goes on."""
     outcome = game.outcome()
     if outcome is None:
         return None
+    ending: Ending
     if outcome_of(game.position) == outcome:
         ending = "board"
     elif outcome.winner is not None:
@@ -52,7 +84,7 @@ def result_of(game: Game) -> Result | None:
         ending = "repetition" if automatic else "claim"
     else:
         ending = "agreement"
-    return Result(winner=outcome.winner, reason=outcome.reason, ending=ending)
+    return Result(winner=_seat(outcome.winner), reason=outcome.reason, ending=ending)
 
 
 def _checked_text(turn, number: int) -> str:
@@ -77,7 +109,8 @@ def game_to_save(
     imported: SdgRecord | None = None,
 ) -> SaveGame:
     """Write down ``game`` (turns, turn in progress, result) as a SaveGame; raise ValueError if it cannot be."""
-    setup, turns = [], []
+    setup: list[str] = []
+    turns: list[str] = []
     for i, turn in enumerate(game.turns):
         text = _checked_text(turn, i + 1)
         (setup if game.positions[i].stage < PLAYING else turns).append(text)
@@ -86,24 +119,22 @@ def game_to_save(
     # never ended into a turn, and a finished game has no turn in progress to keep them in.
     pending = [] if result is not None else [_checked_text((a,), len(game.turns) + 1) for a in game.pending]
     now = now_utc()
-    fields = {
-        "schema_version": SCHEMA_VERSION,
-        "program_version": __version__,
-        "created": created or now,
-        "updated": now,
-        "title": title,
-        "rules": game.rules.name,
-        "auto_repetition_draw": game.auto_repetition_draw,
-        "players": players_of(game, players),
-        "setup": setup,
-        "turns": turns,
-        "turn_in_progress": pending,
-        "result": result,
-        "imported": imported,
-    }
-    if game_id is not None:
-        fields["game_id"] = game_id
-    return SaveGame(**fields)
+    return SaveGame(
+        schema_version=SCHEMA_VERSION,
+        program_version=__version__,
+        game_id=new_game_id() if game_id is None else game_id,
+        created=created or now,
+        updated=now,
+        title=title,
+        rules=_rules_name(game.rules),
+        auto_repetition_draw=game.auto_repetition_draw,
+        players=players_of(game, players),
+        setup=setup,
+        turns=turns,
+        turn_in_progress=pending,
+        result=result,
+        imported=imported,
+    )
 
 
 def _declare(game: Game, result: Result) -> None:
@@ -123,7 +154,7 @@ def _declare(game: Game, result: Result) -> None:
 
 def save_to_game(save: SaveGame) -> Game:
     """Replay a SaveGame through the rules; raise ReplayProblem naming the first turn that is refused."""
-    names = tuple(p.name for p in save.players)
+    names = player_pair(p.name for p in save.players)
     game = Game(ruleset_named(save.rules), players=names, auto_repetition_draw=save.auto_repetition_draw)
     texts = [(t, True) for t in save.setup] + [(t, False) for t in save.turns]
     for number, (text, is_setup) in enumerate(texts, start=1):

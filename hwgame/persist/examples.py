@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..rules.game import Game
 from ..rules.movegen import legal_turns
-from ..rules.position import STANDARD
+from ..rules.position import STANDARD, player_pair
 from .atomic import atomic_write
 from .convert import game_to_save
 from .schema import Player, SaveGame
@@ -48,7 +48,7 @@ def scripted_turn(rng: random.Random, game: Game) -> tuple:
 def scripted_game(seed: int, max_turns: int) -> Game:
     """A game between two scripted players from ``seed``, stopped when over or after ``max_turns`` turns."""
     rng = random.Random(seed)
-    game = Game(STANDARD, players=tuple(p.name for p in PLAYERS))
+    game = Game(STANDARD, players=player_pair(p.name for p in PLAYERS))
     while not game.is_over() and len(game.turns) < max_turns:
         game.play(scripted_turn(rng, game))
     return game

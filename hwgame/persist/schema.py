@@ -40,6 +40,11 @@ RulesName = Literal["standard", "sdg"]
 Ending = Literal["board", "resignation", "agreement", "repetition", "claim"]
 
 
+def new_game_id() -> str:
+    """A fresh, unique id for a saved game."""
+    return uuid.uuid4().hex
+
+
 def now_utc() -> datetime:
     """The current time in UTC, to the second."""
     return datetime.now(UTC).replace(microsecond=0)
@@ -180,7 +185,7 @@ class SaveGame(BaseModel):
 
     schema_version: int
     program_version: str
-    game_id: str = Field(default_factory=lambda: uuid.uuid4().hex)
+    game_id: str = Field(default_factory=new_game_id)
     created: datetime
     updated: datetime
     title: str | None = None
