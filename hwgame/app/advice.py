@@ -78,5 +78,7 @@ def suggest_homeworld(position: Position, rng: random.Random | None = None) -> H
         avail = [p for p in range(12) for _ in range(position.bank[p])]
         rng.shuffle(avail)
         return Homeworld(avail[0], avail[1], avail[2])
-    strong = [h for h in sound if h.ship // 3 == GREEN and BLUE in (h.star1 // 3, h.star2 // 3)]
+    strong = [
+        h for h in sound if h.ship // 3 == GREEN and any(p is not None and p // 3 == BLUE for p in (h.star1, h.star2))
+    ]
     return rng.choice(strong or sound)

@@ -31,7 +31,7 @@ class Timeline:
     """
 
     def __init__(self, game: Game):
-        self.players = tuple(game.players)
+        self.players = game.players
         self.rules = game.rules
         self.auto_repetition_draw = game.auto_repetition_draw
         self.starts = list(game.positions)  # the position at the start of each turn, and after the last

@@ -68,8 +68,8 @@ def finished_game(seed: int = 3, turns: int = 400) -> Game:
     rng = random.Random(seed)
     game = Game()
     for k in range(turns):
-        if game.is_over():
-            outcome = game.outcome()
+        outcome = game.outcome()
+        if outcome is not None:
             if outcome.winner is not None:
                 return game
             game = Game()  # a draw: start again, a win makes the better picture
