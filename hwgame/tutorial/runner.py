@@ -75,8 +75,8 @@ def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000
     the step and the learner. Lesson positions are small, so the walk is short.
     """
     me = ctx.me
-    seen = set()
-    stack = [(state, frozenset())]
+    seen: set[tuple[tuple, bool, int, int]] = set()
+    stack: list[tuple[TurnState, frozenset[str]]] = [(state, frozenset())]
     while stack and len(seen) < limit:
         state, found = stack.pop()
         key = (state.position.key(), state.free, state.sac_color, state.sac_left)
@@ -123,6 +123,13 @@ class LessonRunner:
         if self.step_index >= len(self.lesson.steps):
             return None
         return self.lesson.steps[self.step_index]
+
+    def _current_step(self) -> Step:
+        """The current step; raise ValueError once the lesson is finished."""
+        step = self.step
+        if step is None:
+            raise ValueError(f"lesson {self.lesson.id!r} is finished: it has no step {self.step_index}")
+        return step
 
     @property
     def finished(self) -> bool:
@@ -312,7 +319,7 @@ class LessonRunner:
                 parts.append(self.lesson.outro)
         else:
             self._begin(game.position)
-            nxt = self.step
+            nxt = self._current_step()
             if not self._replaying and nxt.board is None and not goal_reachable(self._context(), self.game.state, nxt):
                 # This learner reached the goal in a way the next step cannot build on (a ship it needs
                 # was sacrificed, say): the next step starts from the position the lesson intended.
@@ -323,7 +330,7 @@ class LessonRunner:
 
     def _play_solution(self) -> None:
         """Complete the current step with its intended actions (used to resume)."""
-        step = self.step
+        step = self._current_step()
         for text in step.solution:
             feedback = self.try_action(text)
             if feedback.step_done:
