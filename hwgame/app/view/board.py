@@ -8,7 +8,9 @@ costs one blit plus the moving parts. That keeps frames smooth while the compute
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -27,11 +29,27 @@ def rim_for(owner: int, bottom: int):
     return SHIP_RIMS[0] if owner == bottom else SHIP_RIMS[1]
 
 
+class LitTargets(Protocol):
+    """What the board reads of the legal drop targets lit while dragging (``controller.Highlights``)."""
+
+    @property
+    def systems(self) -> Collection[str]: ...  # system names (drop on the system)
+
+    @property
+    def ships(self) -> Collection[tuple[str, int, int]]: ...  # (system, owner, piece)
+
+    @property
+    def bank(self) -> bool: ...
+
+    @property
+    def space(self) -> bool: ...
+
+
 @dataclass
 class BoardOptions:
     """What the still picture shows besides the position."""
 
-    highlights: object = None  # controller.Highlights while dragging
+    highlights: LitTargets | None = None  # controller.Highlights while dragging
     hidden: tuple = ()  # (system, owner, piece, index) of a piece lifted by the pointer
     selected: object = None  # the target picked on the click path
     lines_from: str | None = None  # system whose connections are drawn (while dragging)
@@ -61,17 +79,18 @@ class BoardView:
 
     def __init__(self, theme: T.Theme):
         self.theme = theme
-        self._bg_key = None
+        self._bg_key: tuple[int, int] | None = None
         self._bg: pygame.Surface | None = None
-        self._still_key = None
+        self._still_key: tuple | None = None
         self._still: pygame.Surface | None = None
 
     def background(self, w: int, h: int) -> pygame.Surface:
         """The starfield for a window size (cached)."""
-        if self._bg_key != (w, h):
-            self._bg = _starfield(w, h)
+        bg = self._bg
+        if bg is None or self._bg_key != (w, h):
+            bg = self._bg = _starfield(w, h)
             self._bg_key = (w, h)
-        return self._bg
+        return bg
 
     # --- the still picture ---
     def draw_still(self, surface: pygame.Surface, position: Position, layout: BoardLayout, bank: BankLayout,
@@ -166,7 +185,7 @@ class BoardView:
             pygame.draw.rect(surf, (70, 80, 110), pygame.Rect(b.as_ints()), 1, border_radius=3)
             return
         b = box or pp.box
-        if pp.kind == "ship":
+        if isinstance(target, ShipTarget):  # a piece of kind "ship"
             rim = rim_for(target.owner, bottom)
             draw_piece(surf, self.theme, "ship", pp.piece, b, pp.direction, rim)
             if opts.highlights is not None and (target.system, target.owner, target.piece) in opts.highlights.ships:

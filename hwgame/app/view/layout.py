@@ -129,6 +129,9 @@ class SpaceTarget:
     """Open space on the board (drop a ship here to discover a new system)."""
 
 
+# What a drawn piece stands for: a ship ("ship"), a star ("star") or a bank cell ("bank").
+PieceTarget = ShipTarget | StarTarget | BankPieceTarget
+
 BANK = BankTarget()
 SPACE = SpaceTarget()
 
@@ -161,7 +164,7 @@ class PiecePlace:
     piece: int
     kind: str  # "star", "ship" or "bank"
     direction: int  # -1 points up the screen, +1 points down, 0 upright (stars, bank)
-    target: object
+    target: PieceTarget
 
 
 @dataclass(frozen=True, slots=True)
