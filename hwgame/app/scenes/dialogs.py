@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
+from hwgame.rules.actions import Discover
 from hwgame.rules.pieces import piece_words
 from hwgame.rules.validate import NAME_PATTERN
 
@@ -25,7 +26,7 @@ class Dialog(Scene):
 
     opaque = False
 
-    def __init__(self, app, title: str, lines: list[str], buttons: list[tuple[str, Callable | None]],
+    def __init__(self, app, title: str, lines: list[str], buttons: Sequence[tuple[str, Callable | None]],
                  width: int = 560, column: bool = False):
         super().__init__(app)
         self.title = title
@@ -115,8 +116,8 @@ def message(app, title: str, lines: list[str], ok: str = "OK") -> Dialog:
 class ChoiceMenu(Dialog):
     """A list of choices as a column of buttons (the click path: what to do with a piece)."""
 
-    def __init__(self, app, title: str, choices: list[tuple[str, Callable]], subtitle: str = ""):
-        items = list(choices) + [("Cancel", None)]
+    def __init__(self, app, title: str, choices: Sequence[tuple[str, Callable]], subtitle: str = ""):
+        items: list[tuple[str, Callable | None]] = [*choices, ("Cancel", None)]
         super().__init__(app, title, [subtitle] if subtitle else [], items, width=620, column=True)
 
     def _layout(self, surface: pygame.Surface) -> None:
@@ -140,7 +141,7 @@ class StarChooser(Scene):
 
     opaque = False
 
-    def __init__(self, app, actions: list, on_pick: Callable, on_cancel: Callable | None = None):
+    def __init__(self, app, actions: list[Discover], on_pick: Callable, on_cancel: Callable | None = None):
         super().__init__(app)
         self.actions = sorted(actions, key=lambda a: a.star)
         self.on_pick = on_pick
@@ -148,7 +149,7 @@ class StarChooser(Scene):
         name = actions[0].name if actions else "Alpha"
         self.field = TextField(name, label="", allowed=lambda ch: ch.isalnum() or ch in "_-.'")
         self.card = pygame.Rect(0, 0, 600, 330)
-        self.star_boxes: list[tuple[pygame.Rect, object]] = []
+        self.star_boxes: list[tuple[pygame.Rect, Discover]] = []
         self.cancel = Button("Cancel", self._cancel)
         self.problem = ""
 

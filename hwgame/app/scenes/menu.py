@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pygame
 
 from ..view import theme as T
@@ -14,7 +16,8 @@ class _Card(Scene):
 
     opaque = False
 
-    def __init__(self, app, title: str, entries: list[tuple[str, object]], lines: list[tuple[str, tuple]] = ()):
+    def __init__(self, app, title: str, entries: Sequence[tuple[str, Callable[[], None]]],
+                 lines: Sequence[tuple[str, tuple]] = ()):
         super().__init__(app)
         self.title = title
         self.lines = list(lines)
