@@ -1,4 +1,9 @@
-"""The side panel of the play screen: players, whose turn, what the turn has left, the move log, buttons."""
+"""The side panel of the play screen: players, whose turn, what the turn has left, the move log, buttons.
+
+The panel follows what the board shows, not only the game: while the computer's turn is still being
+animated, the computer is "to move", its turn is not in the log yet and nothing says "Your turn".
+The move log tells each turn in the narration's words, or in SDG notation at a click on its header.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +11,38 @@ import math
 
 import pygame
 
-from hwgame.rules.notation import format_action, format_turn
 from hwgame.rules.position import PLAYING
 
 from ..controller import COMPUTER
-from ..describe import turn_left
+from ..describe import Voice, describe_action, log_entry, turn_left
 from ..view import theme as T
 from ..view.layout import Box
-from ..view.widgets import Button
+from ..view.widgets import Button, Switch, wrap_hanging
+
+LOG_SIZE = 18  # font size of the move log
+LOG_INDENT = 16  # pixels the second and later lines of an entry stand in
+NOTATION_SETTING = "move_log_notation"  # True: the move log in SDG notation (kept in the settings)
 
 
-def log_lines(game) -> list[tuple[str, int]]:
-    """The move log in notation: (text, player) per committed turn, numbered from 1."""
+def voice_of(ctl) -> Voice:
+    """The words for a game's players: against the computer the human is "you" and the other seat
+    "the computer"; otherwise (two people, or two computers) each player by name."""
+    names = tuple(ctl.game.players)
+    seats = list(ctl.seats)
+    if seats.count(COMPUTER) == 1:
+        computer = seats.index(COMPUTER)
+        return Voice(names, you=1 - computer, computer=computer)
+    return Voice(names)
+
+
+def log_lines(game, voice: Voice | None = None, notation: bool = False, turns: int | None = None):
+    """The move log: (text, player) per committed turn, numbered from 1, in words (see
+    ``describe.log_entry``) or in SDG notation; only the first ``turns`` turns when given."""
+    voice = voice or Voice(tuple(game.players))
     out = []
-    for k, turn in enumerate(game.turns):
+    for k, turn in enumerate(game.turns[:turns]):
         player = game.positions[k].to_move
-        out.append((f"{k + 1}. {game.players[player]}: {format_turn(turn)}", player))
+        out.append((log_entry(k + 1, turn, player, voice, notation), player))
     return out
 
 
@@ -31,18 +52,47 @@ class SidePanel:
     def __init__(self, scene, callbacks: dict):
         self.scene = scene
         ctl = scene.ctl
-        self.end = Button("End Turn  (Enter)", callbacks["end"], enabled=lambda: ctl.human_to_move(), size=24)
+        # Playing buttons wait for the computer's turn to be shown to its end (a click skips it).
+        self.end = Button("End Turn  (Enter)", callbacks["end"], enabled=lambda: self._human_turn_shown(), size=24)
         self.restart = Button("Restart Turn", callbacks["restart"],
-                              enabled=lambda: ctl.human_to_move() and bool(ctl.game.pending))
+                              enabled=lambda: self._human_turn_shown() and bool(ctl.game.pending))
         self.undo = Button("Undo  (Ctrl+Z)", callbacks["undo"], enabled=lambda: self._can_undo())
-        self.hint = Button("Hint", callbacks["hint"], enabled=lambda: ctl.human_to_move() and not ctl.thinking)
+        self.hint = Button("Hint", callbacks["hint"], enabled=lambda: self._human_turn_shown() and not ctl.thinking)
         self.menu = Button("Menu  (Esc)", callbacks["menu"])
         self.buttons = [self.end, self.restart, self.undo, self.hint, self.menu]
+        settings = scene.app.settings
+        self.notation = Switch(["Words", "SDG"], int(bool(getattr(settings, NOTATION_SETTING, False))),
+                               self._set_notation, size=15)
         self.box = Box(0, 0, 260, 700)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_shown: list[str] = []  # the log's lines on screen, top to bottom
         self.scroll = 0  # log lines scrolled up from the bottom
         self.spin = 0.0
         self._log_key = None
-        self._log_lines: list[tuple[str, int]] = []
+        self._log_lines: list[tuple[str, int, bool]] = []  # (text, player, first line of its entry)
+
+    @property
+    def in_notation(self) -> bool:
+        """True when the move log shows SDG notation rather than words."""
+        return self.notation.index == 1
+
+    def _set_notation(self, index: int) -> None:
+        """Switch the log between words and notation, and remember the choice in the settings."""
+        settings = self.scene.app.settings
+        try:
+            setattr(settings, NOTATION_SETTING, index == 1)
+        except Exception:
+            return  # settings that refuse a new field: the choice lasts for this window only
+        self.scene.app.save_settings()
+
+    def showing(self) -> int | None:
+        """The player whose turn by the computer the board is still animating, or None."""
+        shown = getattr(self.scene, "computer_showing", None)
+        return shown() if shown is not None else None
+
+    def _human_turn_shown(self) -> bool:
+        """A human may act and the board shows the position they act on."""
+        return self.scene.ctl.human_to_move() and self.showing() is None
 
     def _can_undo(self) -> bool:
         ctl = self.scene.ctl
@@ -65,8 +115,8 @@ class SidePanel:
         self.end.rect = pygame.Rect(x, y, w, 46)
 
     def handle_event(self, event) -> bool:
-        """Buttons and the log's mouse wheel."""
-        for b in self.buttons:
+        """Buttons, the log's words/notation switch and the log's mouse wheel."""
+        for b in [*self.buttons, self.notation]:
             if b.handle_event(event):
                 return True
         if event.type == pygame.MOUSEWHEEL:
@@ -103,9 +153,11 @@ class SidePanel:
         y += 30
         bottom = ctl.bottom
         over = ctl.outcome()
+        showing = self.showing()
+        mover = game.to_move if showing is None else showing
         for player in (1 - bottom, bottom):
             color = T.OWNER_RGB[0] if player == bottom else T.OWNER_RGB[1]
-            to_move = over is None and game.to_move == player
+            to_move = (over is None or showing is not None) and mover == player
             row = pygame.Rect(x - 6, y - 3, w + 12, 30)
             if to_move:
                 pygame.draw.rect(surface, (38, 46, 76), row, border_radius=6)
@@ -119,25 +171,30 @@ class SidePanel:
             surface.blit(name, (x + 22, y + 4))
             if ctl.seats[player] == COMPUTER:
                 room = right - (x + 22 + name.get_width() + 8)
-                if room > 30:
-                    kind = th.fit_text(f"computer, {ctl.levels[player]}", 17, room, T.TEXT_DIM)
-                    surface.blit(kind, (x + 30 + name.get_width(), y + 7))
+                # The level goes first when the row is short: a word is left out, never cut.
+                for kind in (f"computer, {ctl.levels[player]}", "computer"):
+                    if th.font(17).size(kind)[0] <= room:
+                        T.draw_text(surface, th, kind, (x + 30 + name.get_width(), y + 7), 17, T.TEXT_DIM)
+                        break
             y += 34
         y += 4
-        status, color = self._status(ctl, over)
+        status, color = self.status()
         for line in th.wrap(status, 22, w - 30)[:3]:
             T.draw_text(surface, th, line, (x + (26 if ctl.thinking else 0), y), 22, color)
             y += 22
         if ctl.thinking:
             self._spinner(surface, (x + 9, y - 22 * min(3, len(th.wrap(status, 22, w - 30))) + 10))
         y += 4
-        if over is None and ctl.human_to_move():
+        if over is None and self._human_turn_shown():
             for line in th.wrap("This turn: " + turn_left(game.state), 20, w)[:3]:
                 T.draw_text(surface, th, line, (x, y), 20, T.TEXT_DIM)
                 y += 20
-            for a in game.pending[-4:]:
-                surface.blit(th.fit_text("• " + format_action(a), 20, w, T.TEXT), (x + 4, y))
-                y += 20
+            if not getattr(self.scene, "narrates", False):
+                # Without the narration over the board, the panel lists what the turn did so far.
+                for a in game.pending[-4:]:
+                    for k, line in enumerate(wrap_hanging(th, "• " + describe_action(a), 20, w - 4, 12)):
+                        T.draw_text(surface, th, line, (x + 4 + (12 if k else 0), y), 20, T.TEXT)
+                        y += 20
         if ctl.hint_text:
             y += 4
             for line in th.wrap(ctl.hint_text, 20, w)[:5]:
@@ -148,7 +205,14 @@ class SidePanel:
         for b in self.buttons:
             b.draw(surface, th)
 
-    def _status(self, ctl, over):
+    def status(self) -> tuple[str, tuple]:
+        """The status line and its colour: the end of the game, a failure, who is thinking or playing,
+        or whose turn it is (only once the board shows the position that turn starts from)."""
+        ctl = self.scene.ctl
+        showing = self.showing()
+        if showing is not None:  # not even the end of the game before the board shows it
+            return (f"{voice_of(ctl).subject(showing)} is playing...", T.TEXT)
+        over = ctl.outcome()
         if over is not None:
             return ("Game over: " + over.reason, T.TEXT_WARN)
         if ctl.ai_error:
@@ -171,32 +235,56 @@ class SidePanel:
                                (round(center[0] + 7 * math.cos(a)), round(center[1] + 7 * math.sin(a))), 2)
 
     def _log(self, surface, th, game, rect: pygame.Rect) -> None:
+        """The move log: a header with the words/notation switch, then the latest entries that fit,
+        each wrapped onto as many lines as it needs (never cut); the wheel scrolls back."""
+        self.log_rect = rect
+        self.log_shown = []
         if rect.h < 40:
+            self.notation.rect = pygame.Rect(0, 0, 0, 0)  # no log, nothing to click
             return
         pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
         T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 20, T.TEXT_DIM, True)
-        key = (len(game.turns), id(game.positions[-1]), rect.w)
-        if key != self._log_key:
-            # Wrapping measures every word: do it when the log changes, not every frame.
-            self._log_lines = []
-            for text, player in log_lines(game):
-                for k, part in enumerate(th.wrap(text, 18, rect.w - 16)):
-                    self._log_lines.append(("   " + part if k else part, player))
-            self._log_key = key
-        lines = self._log_lines
-        lh = 18
-        room = max(1, (rect.h - 30) // lh)
+        sw = min(self.notation.natural_width(th), rect.w - 110)
+        self.notation.rect = pygame.Rect(rect.right - 8 - sw, rect.y + 5, sw, 20)
+        self.notation.draw(surface, th)
+        lines = self.log_lines(th, game, rect.w - 16)
+        lh = th.font(LOG_SIZE).get_linesize()
+        top = rect.y + 30
+        room = max(1, (rect.bottom - 6 - top) // lh)
         self.scroll = min(self.scroll, max(0, len(lines) - room))
         end = len(lines) - self.scroll
         start = max(0, end - room)
-        while start < end and start > 0 and lines[start][0].startswith("   "):
+        while 0 < start < end and not lines[start][2]:
             start += 1  # begin with the start of a turn, not the tail of a wrapped one
-        shown = lines[start:end]
-        y = rect.y + 28
+        y = top
         bottom = self.scene.ctl.bottom
-        for text, player in shown:
+        self.log_shown = [text for text, _, _ in lines[start:end]]
+        for text, player, first in lines[start:end]:
             color = T.mix(T.TEXT, T.OWNER_RGB[0] if player == bottom else T.OWNER_RGB[1], 0.35)
-            surface.blit(th.fit_text(text, 18, rect.w - 16, color), (rect.x + 8, y))
+            T.draw_text(surface, th, text, (rect.x + 8 + (0 if first else LOG_INDENT), y), LOG_SIZE, color)
             y += lh
+        if start > 0 or end < len(lines):
+            self._scroll_bar(surface, rect, top, start, end, len(lines))
         if not lines:
-            T.draw_text(surface, th, "No turns yet.", (rect.x + 8, y), 18, T.TEXT_DIM)
+            T.draw_text(surface, th, "No turns yet.", (rect.x + 8, y), LOG_SIZE, T.TEXT_DIM)
+
+    def log_lines(self, th, game, width: float) -> list[tuple[str, int, bool]]:
+        """The log's lines at a width: (text, player, first line of its entry), wrapped only when the
+        log changes (wrapping measures every word)."""
+        shown = len(game.turns) - (1 if self.showing() is not None else 0)
+        voice = voice_of(self.scene.ctl)
+        key = (shown, id(game.positions[-1]), width, self.in_notation, voice)
+        if key != self._log_key:
+            self._log_lines = []
+            for text, player in log_lines(game, voice, self.in_notation, shown):
+                for k, part in enumerate(wrap_hanging(th, text, LOG_SIZE, width, LOG_INDENT)):
+                    self._log_lines.append((part, player, k == 0))
+            self._log_key = key
+        return self._log_lines
+
+    def _scroll_bar(self, surface, rect: pygame.Rect, top: int, start: int, end: int, total: int) -> None:
+        """A thin bar at the log's right edge: how much of the log shows, and where."""
+        track = pygame.Rect(rect.right - 5, top, 3, rect.bottom - 8 - top)
+        h = max(12, track.h * (end - start) // max(1, total))
+        y = track.y + (track.h - h) * start // max(1, total - (end - start))
+        pygame.draw.rect(surface, T.PANEL_EDGE, pygame.Rect(track.x, y, track.w, h), border_radius=2)

@@ -3,16 +3,22 @@
 Pointer events go to the drag tracker, whose intents the controller turns into rule actions; the
 screen only shows what the controller says: legal targets while dragging, a caption of what the drop
 will do, the engine's reason when a drop is refused, and an animation of every change.
+
+A strip across the top of the board tells what just happened in words: the computer's turn, clause by
+clause as each action is animated, then the whole turn until the player acts; then the player's own
+turn so far. The first click or key during the computer's animation skips to its end.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import pygame
 
 from hwgame.rules import Catastrophe, Discover
 from hwgame.rules.pieces import piece_words
 
-from ..describe import describe_action
+from ..describe import describe_action, narrate_turn
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition, ease, lerp_box
@@ -34,7 +40,10 @@ from ..view.layout import (
 from ..view.pieces import draw_piece
 from .base import Scene
 from .dialogs import ChoiceMenu, Dialog, StarChooser, confirm
-from .panel import SidePanel
+from .panel import SidePanel, voice_of
+
+NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
+WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
 
 
 class PlayScene(Scene):
@@ -48,7 +57,10 @@ class PlayScene(Scene):
         self.panel = SidePanel(self, {"end": self.request_end_turn, "restart": self.restart_turn,
                                       "undo": self.undo, "hint": self.hint, "menu": self.open_menu})
         self.current: Transition | None = None
+        self.current_effect = None  # the controller's Effect that ``current`` animates
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
+        # The computer's turn as far as it has been animated: (player, actions, position after them).
+        self._told: tuple[int, list, object] | None = None
         self.flash_text = ""
         self.flash_time = 0.0
         self.selected = None
@@ -63,12 +75,35 @@ class PlayScene(Scene):
         ctl.start_computer()
 
     # --- geometry ---
+    @property
+    def narrates(self) -> bool:
+        """True when this screen's board keeps the narration strip clear. A screen that lays the board
+        out its own way (the tutorial's coach, whose card takes the top) says things on its card."""
+        return type(self).layouts is PlayScene.layouts
+
+    @staticmethod
+    def narration_size(board: Box) -> int:
+        """The narration's font size on a board of this width."""
+        return 22 if board.w >= WIDE_BOARD else 20
+
+    def narration_box(self, board: Box) -> Box:
+        """The strip at the top of the board area for the narration (the same height whatever it
+        says, so the map does not jump when a longer sentence comes)."""
+        h = NARRATION_LINES * self.app.theme.font(self.narration_size(board)).get_linesize() + 12
+        return Box(board.x + 12, board.y + 8, board.w - 24, h)
+
     def layouts(self, size, position):
-        """(screen layout, board layout, bank layout) for a window size and a position (cached)."""
+        """(screen layout, board layout, bank layout) for a window size and a position (cached).
+
+        The screen layout's board is the part the systems use: below the narration strip."""
         key = (size, position, self.ctl.bottom)
         found = self._layouts.get(key)
         if found is None:
             screen = screen_layout(*size)
+            b = screen.board
+            strip = self.narration_box(b)
+            top = strip.bottom + 4 - b.y
+            screen = dataclasses.replace(screen, board=Box(b.x, b.y + top, b.w, b.h - top))
             found = (screen, board_layout(position, screen.board, self.ctl.bottom), bank_layout(screen.bank))
             if len(self._layouts) > 8:
                 self._layouts.clear()
@@ -103,17 +138,33 @@ class PlayScene(Scene):
     # --- events ---
     def handle_event(self, event) -> bool:
         """Keys, the panel, then the board through the drag tracker."""
+        if self._skips_computer(event):
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         busy_pointer = self.tracker.press_pos is not None
         if not busy_pointer and self.panel.handle_event(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and (self.current or self.ctl.effects):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3) and (self.current or self.ctl.effects):
             self._finish_animations()
         intent = self.tracker.handle_event(event)
         if intent is not None:
             self.on_intent(intent)
         return True
+
+    def _skips_computer(self, event) -> bool:
+        """A click or a key while the computer's turn is animated first shows its end.
+
+        True when that is all the event does: a click on the panel and Enter (a button pressed or a
+        turn ended on a board the player has not seen yet would surprise). A press on the board skips
+        and goes on, so a drag can start at once."""
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)
+        if not (pressed or event.type == pygame.KEYDOWN) or self.computer_showing() is None:
+            return False
+        self._finish_animations()
+        if pressed:
+            return self.panel.box.contains(*event.pos)
+        return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
 
     def _key(self, event) -> bool:
         mods = event.mod
@@ -259,6 +310,7 @@ class PlayScene(Scene):
         self.tracker.reset()
         self.highlights = None
         self.current = None
+        self.current_effect = None
         self.snap = None
         self.failure_shown = False
         self.flash(self.ctl.undo())
@@ -287,9 +339,52 @@ class PlayScene(Scene):
         self.tracker.reset()
         self.highlights = None
 
+    # --- what just happened ---
+    def computer_showing(self) -> int | None:
+        """The player whose turn by the computer is still being animated (or waits to be), or None."""
+        effect = self.current_effect
+        if self.current is not None and effect is not None and effect.by_computer:
+            return effect.player
+        for effect in self.ctl.effects:
+            if effect.by_computer:
+                return effect.player
+        return None
+
+    def _tell(self, effect) -> None:
+        """An action of the computer starts its animation: add it to the turn being told (a new turn
+        when it does not follow on from the last action told)."""
+        told = self._told
+        if told is not None and told[0] == effect.player and told[2] == effect.before:
+            self._told = (effect.player, [*told[1], effect.action], effect.after)
+        else:
+            self._told = (effect.player, [effect.action], effect.after)
+
+    def narration(self) -> tuple[str, int] | None:
+        """What just happened, as (sentence, player): the computer's turn as far as it has been
+        animated; else the turn in progress once it has an action; else the last turn played."""
+        game = self.ctl.game
+        voice = voice_of(self.ctl)
+        showing = self.computer_showing()
+        if showing is not None:
+            effect = self.current_effect
+            if effect is not None and effect.by_computer and self._told is not None and self._told[0] == showing:
+                return narrate_turn(self._told[1], showing, voice), showing
+            # The computer's turn waits behind the end of another animation: the turn before it is
+            # still what just happened.
+            k = len(game.turns) - 2
+            return (narrate_turn(game.turns[k], game.positions[k].to_move, voice), game.positions[k].to_move) \
+                if k >= 0 else None
+        if game.pending:
+            return narrate_turn(game.pending, game.to_move, voice), game.to_move
+        if game.turns:
+            player = game.positions[len(game.turns) - 1].to_move
+            return narrate_turn(game.turns[-1], player, voice), player
+        return None
+
     # --- time ---
     def _finish_animations(self) -> None:
         self.current = None
+        self.current_effect = None
         self.hold = 0.0
         self.ctl.effects.clear()
 
@@ -342,8 +437,12 @@ class PlayScene(Scene):
                 self.hold -= dt * speed
                 if self.hold <= 0:
                     self.current = None
+                    self.current_effect = None
         if self.current is None and self.ctl.effects:
             effect = self.ctl.effects.popleft()
+            self.current_effect = effect
+            if effect.by_computer:
+                self._tell(effect)
             size = self.app.size
             _, lay0, bank = self.layouts(size, effect.before)
             _, lay1, _ = self.layouts(size, effect.after)
@@ -389,9 +488,35 @@ class PlayScene(Scene):
             piece, kind, direction, owner, b0, b1, t = self.snap
             box = lerp_box(b0, b1, ease(t / 0.18))
             draw_piece(surface, self.app.theme, kind, piece, box, direction, rim_for(owner, self.ctl.bottom))
+        if self.narrates:
+            whole = screen_layout(*self.app.size).board
+            self._draw_narration(surface, self.narration_box(whole), self.narration_size(whole))
         if self.flash_time > 0 and self.flash_text:
             self._draw_flash(surface, screen.board)
         self.panel.draw(surface)
+
+    def _draw_narration(self, surface, box: Box, base: int) -> None:
+        """The narration strip: the sentence wrapped to the strip, a bar in the colour of its player."""
+        told = self.narration()
+        if told is None:
+            return
+        text, player = told
+        th = self.app.theme
+        rect = pygame.Rect(box.as_ints())
+        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=8)
+        pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=8)
+        owner = T.OWNER_RGB[0] if player == self.ctl.bottom else T.OWNER_RGB[1]
+        pygame.draw.rect(surface, owner, pygame.Rect(rect.x + 6, rect.y + 7, 4, rect.h - 14), border_radius=2)
+        width = rect.w - 34
+        for size in (base, base - 2, base - 4):
+            lh = th.font(size).get_linesize()
+            lines = th.wrap(text, size, width)
+            if len(lines) * lh <= rect.h - 10:
+                break  # a long turn is told in a smaller font rather than cut
+        y = rect.y + (rect.h - len(lines) * lh) // 2
+        for line in lines[: max(1, (rect.h - 10) // lh)]:
+            surface.blit(th.fit_text(line, size, width, T.TEXT), (rect.x + 20, y))
+            y += lh
 
     def _draw_drag(self, surface, lay, source) -> None:
         th = self.app.theme

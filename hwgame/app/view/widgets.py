@@ -1,4 +1,4 @@
-"""Small widgets: buttons, a choice that cycles, a one-line text field, and a wrapped text block.
+"""Small widgets: buttons, a choice that cycles, a two-way switch, a one-line text field, wrapped text.
 
 Each has ``handle_event(event) -> bool`` (True: consumed) and ``draw(surface, theme)``. A click is a
 press and a release on the same widget, the same rule the board uses for drops.
@@ -125,6 +125,78 @@ class Choice:
         T.draw_text(surface, theme, f"‹  {text}  ›", box.center, 24, T.TEXT, anchor="center")
 
 
+class Switch:
+    """A small row of labelled segments, one of them on (for example "Words | SDG"); a click on a
+    segment turns it on and calls ``on_change(index)``. The owner sets ``rect``; ``natural_width``
+    says how wide the labels want it."""
+
+    def __init__(self, labels: list[str], index: int = 0, on_change: Callable[[int], None] | None = None,
+                 size: int = 16, hint: str = ""):
+        self.labels = labels
+        self.index = index
+        self.on_change = on_change
+        self.size = size
+        self.hint = hint
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self._pressed: int | None = None
+
+    def natural_width(self, theme: T.Theme) -> int:
+        """Pixels the labels need, with room around each."""
+        font = theme.font(self.size)
+        return sum(font.size(label)[0] + 14 for label in self.labels)
+
+    def segments(self) -> list[pygame.Rect]:
+        """The rectangle of each segment, left to right, sharing ``rect``'s width evenly."""
+        n = len(self.labels)
+        out = []
+        for i in range(n):
+            x0 = self.rect.x + self.rect.w * i // n
+            x1 = self.rect.x + self.rect.w * (i + 1) // n
+            out.append(pygame.Rect(x0, self.rect.y, x1 - x0, self.rect.h))
+        return out
+
+    def _segment_at(self, pos) -> int | None:
+        for i, seg in enumerate(self.segments()):
+            if seg.collidepoint(pos):
+                return i
+        return None
+
+    def handle_event(self, event) -> bool:
+        """Press and release on the same segment switches to it; True when consumed."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._pressed = self._segment_at(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
+            here = self._segment_at(event.pos)
+            if pressed is not None and here == pressed:
+                if here != self.index:
+                    self.index = here
+                    if self.on_change:
+                        self.on_change(here)
+                return True
+            return self.rect.collidepoint(event.pos)
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
+        """The segments, the one that is on filled in."""
+        radius = self.rect.h // 2
+        pygame.draw.rect(surface, T.BUTTON_OFF, self.rect, border_radius=radius)
+        for i, (seg, label) in enumerate(zip(self.segments(), self.labels, strict=True)):
+            on = i == self.index
+            if on:
+                pygame.draw.rect(surface, T.BUTTON_HOVER, seg, border_radius=radius)
+            ink = T.TEXT if on else T.TEXT_DIM
+            text = theme.fit_text(label, self.size, seg.w - 4, ink)
+            surface.blit(text, text.get_rect(center=seg.center))
+        edge = T.ACCENT if self.hover else T.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, 1, border_radius=radius)
+
+
 class TextField:
     """A one-line text field: click to focus, type, Backspace deletes, Enter or Tab leaves."""
 
@@ -195,6 +267,38 @@ def draw_paragraphs(surface: pygame.Surface, theme: T.Theme, text: str, rect: py
             surface.blit(theme.text(line, size, color), (rect.x, y))
         y += h
     return len(lines)
+
+
+def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: float = 0.0) -> list[str]:
+    """Split ``text`` into lines that fit without cutting anything: the first line ``width`` pixels
+    wide, the lines after it ``width - indent`` (the caller draws them indented, so an entry's
+    continuation stands out). A word wider than a whole line is broken between letters."""
+    font = theme.font(size)
+    lines: list[str] = []
+    line = ""
+
+    def room() -> float:
+        return max(1.0, width - (indent if lines else 0.0))
+
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= room():
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+            line = ""
+        # A name longer than the line (a long player name in a narrow panel) goes on in pieces.
+        while font.size(word)[0] > room() and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > room():
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12) -> None:
