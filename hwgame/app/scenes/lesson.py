@@ -18,7 +18,7 @@ import pygame
 
 from hwgame.rules import END_TURN, Homeworld, IllegalActionError, apply_checked, start_turn
 from hwgame.rules.position import PLAYING
-from hwgame.tutorial import LESSONS, Highlight, LessonRunner, next_lesson
+from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, next_lesson
 
 from ..controller import HUMAN, Effect
 from ..flow import PlayController
@@ -48,13 +48,24 @@ def save_progress(app, key: str, completed: bool, step: int) -> None:
     app.save_settings()
 
 
+def _piece_marked(h: Highlight) -> StarTarget | ShipTarget | None:
+    """The star or ship a mark points at, or None when the mark does not name a whole piece."""
+    if h.system is None or h.piece is None:
+        return None
+    if h.kind == "star":
+        return StarTarget(h.system, h.piece)
+    if h.owner is None:
+        return None
+    return ShipTarget(h.system, h.owner, h.piece)
+
+
 class LessonController(PlayController):
     """A play controller whose game is the lesson runner's, and whose actions the runner judges."""
 
     def __init__(self, runner: LessonRunner, opponent=None):
         self.runner = runner
         super().__init__(runner.game, (HUMAN, HUMAN), opponent=opponent)
-        self.feedback = None
+        self.feedback: Feedback | None = None
 
     @property
     def game(self):
@@ -241,9 +252,9 @@ class CoachScene(PlayScene):
                     if cell.piece == h.piece:
                         rect = pygame.Rect(cell.box.as_ints()).inflate(-4, -4)
             else:
-                want = StarTarget(h.system, h.piece) if h.kind == "star" else ShipTarget(h.system, h.owner, h.piece)
+                want = _piece_marked(h)
                 for pp in lay.pieces():
-                    if pp.target == want:
+                    if want is not None and pp.target == want:
                         rect = pygame.Rect(pp.box.as_ints()).inflate(10, 10)
                         break
             if rect is not None:
@@ -418,9 +429,9 @@ class LessonScene(CoachScene):
 
     def build_home(self) -> None:
         """Play the homeworld in the slots."""
-        if None in self.slots:
-            return
         s1, s2, ship = self.slots
+        if s1 is None or s2 is None or ship is None:
+            return
         self.ctl.play(Homeworld(s1, s2, ship))
         self.slots = [None, None, None]
 
