@@ -122,6 +122,8 @@ class SetupScene(Scene):
     def _do_build(self) -> None:
         s1, s2, ship = self.slots
         stars = [s for s in (s1, s2) if s is not None]
+        if ship is None or not stars:
+            return  # build() comes here only once the slots are filled
         action = Homeworld(stars[0], stars[1] if len(stars) > 1 else None, ship)
         reason = self.ctl.play(action) or self.ctl.end_turn()
         if reason:
