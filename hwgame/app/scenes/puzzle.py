@@ -7,9 +7,11 @@ opponent's defence follows and the second turn is asked for), a wrong one is exp
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hwgame.rules import PASS
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession, game_at
-from hwgame.tutorial.puzzles import solution, solution_text
+from hwgame.tutorial.puzzles import Verdict, solution, solution_text
 
 from ..controller import HUMAN
 from ..flow import PlayController
@@ -25,7 +27,7 @@ class PuzzleController(PlayController):
     def __init__(self, session: PuzzleSession, opponent=None):
         self.session = session
         super().__init__(game_at(session.position), (HUMAN, HUMAN), opponent=opponent)
-        self.verdict = None
+        self.verdict: Verdict | None = None
 
     @property
     def bottom(self) -> int:
@@ -143,7 +145,7 @@ class PuzzleScene(CoachScene):
         if self.ctl.session.solved:
             save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0)
             after = PUZZLES.index(self.puzzle) + 1
-            buttons = []
+            buttons: list[tuple[str, Callable[[], object] | None]] = []
             if after < len(PUZZLES):
                 buttons.append(("Next puzzle", lambda: self.app.scenes.replace(PuzzleScene(self.app, PUZZLES[after]))))
             buttons.append(("Puzzles", self.leave))
