@@ -87,8 +87,7 @@ class SidePanel:
 
     def showing(self) -> int | None:
         """The player whose turn by the computer the board is still animating, or None."""
-        shown = getattr(self.scene, "computer_showing", None)
-        return shown() if shown is not None else None
+        return self.scene.computer_showing()
 
     def _human_turn_shown(self) -> bool:
         """A human may act and the board shows the position they act on."""
@@ -122,7 +121,7 @@ class SidePanel:
         if event.type == pygame.MOUSEWHEEL:
             mx, my = pygame.mouse.get_pos()
             if self.box.contains(mx, my):
-                self.scroll = max(0, self.scroll + event.y)
+                self.scroll = max(0, self.scroll + 3 * event.y)  # three lines a notch, as text views do
                 return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self.box.contains(*event.pos)

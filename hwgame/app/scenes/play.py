@@ -61,6 +61,8 @@ class PlayScene(Scene):
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
         # The computer's turn as far as it has been animated: (player, actions, position after them).
         self._told: tuple[int, list, object] | None = None
+        self._narration_key = None
+        self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
         self.flash_time = 0.0
         self.selected = None
@@ -371,15 +373,18 @@ class PlayScene(Scene):
                 return narrate_turn(self._told[1], showing, voice), showing
             # The computer's turn waits behind the end of another animation: the turn before it is
             # still what just happened.
-            k = len(game.turns) - 2
-            return (narrate_turn(game.turns[k], game.positions[k].to_move, voice), game.positions[k].to_move) \
-                if k >= 0 else None
+            return self._turn_told(len(game.turns) - 2, voice)
         if game.pending:
             return narrate_turn(game.pending, game.to_move, voice), game.to_move
-        if game.turns:
-            player = game.positions[len(game.turns) - 1].to_move
-            return narrate_turn(game.turns[-1], player, voice), player
-        return None
+        return self._turn_told(len(game.turns) - 1, voice)
+
+    def _turn_told(self, k: int, voice) -> tuple[str, int] | None:
+        """Committed turn ``k`` in words and who played it (None before the first turn)."""
+        game = self.ctl.game
+        if k < 0:
+            return None
+        player = game.positions[k].to_move
+        return narrate_turn(game.turns[k], player, voice), player
 
     # --- time ---
     def _finish_animations(self) -> None:
@@ -501,22 +506,32 @@ class PlayScene(Scene):
         if told is None:
             return
         text, player = told
-        th = self.app.theme
         rect = pygame.Rect(box.as_ints())
         pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=8)
         pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=8)
         owner = T.OWNER_RGB[0] if player == self.ctl.bottom else T.OWNER_RGB[1]
         pygame.draw.rect(surface, owner, pygame.Rect(rect.x + 6, rect.y + 7, 4, rect.h - 14), border_radius=2)
-        width = rect.w - 34
-        for size in (base, base - 2, base - 4):
-            lh = th.font(size).get_linesize()
-            lines = th.wrap(text, size, width)
-            if len(lines) * lh <= rect.h - 10:
-                break  # a long turn is told in a smaller font rather than cut
+        size, lines = self._narration_lines(text, base, rect.w - 34, rect.h - 10)
+        lh = self.app.theme.font(size).get_linesize()
         y = rect.y + (rect.h - len(lines) * lh) // 2
-        for line in lines[: max(1, (rect.h - 10) // lh)]:
-            surface.blit(th.fit_text(line, size, width, T.TEXT), (rect.x + 20, y))
+        for line in lines:
+            surface.blit(self.app.theme.fit_text(line, size, rect.w - 34, T.TEXT), (rect.x + 20, y))
             y += lh
+
+    def _narration_lines(self, text: str, base: int, width: int, height: int) -> tuple[int, list[str]]:
+        """(font size, lines) for the narration: a long turn is told in a smaller font rather than cut
+        (cached: wrapping measures every word, and the sentence changes once per action)."""
+        key = (text, base, width, height)
+        if self._narration_key != key:
+            th = self.app.theme
+            for size in (base, base - 2, base - 4):
+                lh = th.font(size).get_linesize()
+                lines = th.wrap(text, size, width)
+                if len(lines) * lh <= height:
+                    break
+            self._narration_fit = (size, lines[: max(1, height // lh)])
+            self._narration_key = key
+        return self._narration_fit
 
     def _draw_drag(self, surface, lay, source) -> None:
         th = self.app.theme
