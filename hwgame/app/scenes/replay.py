@@ -318,9 +318,9 @@ class ReplayScene(Scene):
         except HomeworldsError as exc:
             message(self.app, "Cannot continue", [f"The record does not replay: {exc}"])
             return False
-        if game.is_over():
-            reason = game.outcome().reason
-            message(self.app, "Cannot continue", [f"The game is over at this board: {reason}."])
+        outcome = game.outcome()
+        if outcome is not None:
+            message(self.app, "Cannot continue", [f"The game is over at this board: {outcome.reason}."])
             return False
         # The new game gets an autosave of its own: the record it came from is never written over.
         self.app.open_game(game, self._seat_players(seats))
@@ -538,6 +538,8 @@ class ReplayScene(Scene):
     def _draw_caption(self, surface, board, action, bottom: float) -> None:
         th = self.app.theme
         where = self.timeline.last_played(self.point)
+        if where is None:
+            return  # the start of the record: no action has been played to caption
         who = self.timeline.players[self.timeline.starts[where[0]].to_move]
         text = f"Turn {where[0] + 1}, {who}: {describe_action(action)}"
         label = th.fit_text(text, 21, board.w - 60, T.TEXT)
