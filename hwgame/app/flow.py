@@ -176,8 +176,8 @@ class PlayController(ActionResolver):
             self._changed()
             return "Took back the last action."
         if not self.vs_computer:
-            k = len(self.game.turns) - 1
-            if k < 0 or (self.game.positions[k].stage < PLAYING and not self.game.in_setup):
+            last = len(self.game.turns) - 1
+            if last < 0 or (self.game.positions[last].stage < PLAYING and not self.game.in_setup):
                 return "Nothing to take back."
             self.game.undo()
             self.events.append(("committed", "undo"))
