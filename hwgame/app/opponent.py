@@ -7,6 +7,7 @@ undo, a new game or a load is recognised as stale and dropped.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from hwgame.rules import Position
@@ -36,7 +37,7 @@ class Ticket:
 
     position: Position
     purpose: str  # "move" (the computer's turn) or "hint"
-    future: object
+    future: Future[object]  # resolves to an ai.worker.AIResult, read by its attributes
     level: str
 
     @property
