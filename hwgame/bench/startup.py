@@ -39,7 +39,10 @@ def time_to_first_frame(command: list[str], timeout: float = 60.0) -> float:
                                 env=env, text=True)
         seen = None
         try:
-            for line in proc.stdout:
+            stdout, stderr = proc.stdout, proc.stderr
+            if stdout is None or stderr is None:  # both were asked for as pipes above
+                raise RuntimeError("the game was started without its output pipes")
+            for line in stdout:
                 if line.strip() == FIRST_FRAME_MARKER:
                     seen = time.perf_counter() - start
                     break
@@ -49,7 +52,7 @@ def time_to_first_frame(command: list[str], timeout: float = 60.0) -> float:
                 proc.kill()
                 proc.wait()
         if seen is None:
-            reason = (proc.stderr.read() or "").strip().splitlines()
+            reason = (stderr.read() or "").strip().splitlines()
             raise RuntimeError(reason[-1] if reason else f"exit status {proc.returncode}, no first frame")
     return seen
 
