@@ -16,6 +16,17 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # Only for the types: pygame and the app are imported when the checks run, so that a pygame
+    # that does not load is reported as a failed check.
+    import pygame as pygame_types
+
+    from hwgame.rules import Game
+
+    from .app import App
 
 SIZE = (1280, 800)
 
@@ -35,10 +46,22 @@ def _headless() -> None:
 class Context:
     """What the checks share: pygame, the dummy screen, and the app and game once made."""
 
-    pygame: object
-    screen: object
-    app: object = None
-    game: object = None
+    pygame: ModuleType
+    screen: pygame_types.Surface
+    app: App | None = None
+    game: Game | None = None
+
+    def the_app(self) -> App:
+        """The app the middle-game check made; a SmokeFailure if it has not made one."""
+        if self.app is None:
+            raise SmokeFailure("no app to draw with: the middle game check makes it")
+        return self.app
+
+    def the_game(self) -> Game:
+        """The middle game the middle-game check made; a SmokeFailure if it has not made one."""
+        if self.game is None:
+            raise SmokeFailure("no game to play: the middle game check makes it")
+        return self.game
 
 
 def check_assets(ctx: Context) -> str:
@@ -92,8 +115,9 @@ def _colours(surface, step: int = 16) -> int:
 
 
 def _frames(ctx: Context, count: int) -> None:
+    app = ctx.the_app()
     for _ in range(count):
-        ctx.app.step(ctx.pygame.event.get(), 1 / 60, ctx.screen)
+        app.step(ctx.pygame.event.get(), 1 / 60, ctx.screen)
 
 
 def check_midgame(ctx: Context) -> str:
@@ -105,13 +129,13 @@ def check_midgame(ctx: Context) -> str:
     from .samples import busy_game
     from .scenes.play import PlayScene
 
-    ctx.app = App(window_defaults(), SIZE)
-    ctx.app.strict = True  # an error in a screen must fail the check, not become a message
+    ctx.app = app = App(window_defaults(), SIZE)
+    app.strict = True  # an error in a screen must fail the check, not become a message
     ctx.game = game = busy_game(11, 60)
-    seats = [COMPUTER, COMPUTER]
-    seats[game.to_move] = HUMAN  # the human seat is to move, so the computer does not start thinking
-    ctl = PlayController(game, tuple(seats), ("easy", "easy"), ctx.app.opponent, on_commit=lambda g: None)
-    ctx.app.scenes.reset(PlayScene(ctx.app, ctl))
+    # The human seat is to move, so the computer does not start thinking.
+    seats = (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN)
+    ctl = PlayController(game, seats, ("easy", "easy"), app.opponent, on_commit=lambda g: None)
+    app.scenes.reset(PlayScene(app, ctl))
     _frames(ctx, 3)
     if _colours(ctx.screen) < 8:
         raise SmokeFailure("the frame is blank")
@@ -124,10 +148,11 @@ def check_tutorial(ctx: Context) -> str:
 
     from .scenes.tutorial import LessonList, TutorialScene
 
-    ctx.app.scenes.reset(LessonList(ctx.app))
+    app = ctx.the_app()
+    app.scenes.reset(LessonList(app))
     _frames(ctx, 2)
     lesson = LESSONS[0]
-    ctx.app.scenes.push(TutorialScene(ctx.app, runner_for((lesson.id, 0))))
+    app.scenes.push(TutorialScene(app, runner_for((lesson.id, 0))))
     _frames(ctx, 3)
     if _colours(ctx.screen) < 8:
         raise SmokeFailure("the lesson frame is blank")
@@ -139,7 +164,7 @@ def check_ai_turn(ctx: Context) -> str:
     and the rules engine accepts it."""
     from hwgame.ai import AIWorker, level
 
-    game = ctx.game
+    game = ctx.the_game()
     before = len(game.turns)
     worker = AIWorker()
     try:
@@ -164,7 +189,7 @@ def check_save_load(ctx: Context) -> str:
     """Save the game in the data folder in use and load it back unchanged."""
     from hwgame import persist
 
-    game = ctx.game
+    game = ctx.the_game()
     players = [persist.Player(name=game.players[0]), persist.Player(name=game.players[1], kind="computer", level=2)]
     path = persist.save_game(game, "smoke-check", players, overwrite=True)
     loaded = persist.load_game("smoke-check")
