@@ -46,9 +46,8 @@ def _open_midgame(app, seed: int = 11):
     from .scenes.play import PlayScene
 
     game = busy_game(seed, 70)
-    seats = [COMPUTER, COMPUTER]
-    seats[game.to_move] = HUMAN
-    ctl = PlayController(game, tuple(seats), ("beginner", "beginner"), app.opponent, on_commit=lambda g: None)
+    seats = (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN)
+    ctl = PlayController(game, seats, ("beginner", "beginner"), app.opponent, on_commit=lambda g: None)
     scene = PlayScene(app, ctl)
     app._open(scene)
     return scene
