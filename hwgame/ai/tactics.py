@@ -26,6 +26,7 @@ from hwgame.rules import (
     Pass,
     Position,
     Trade,
+    TurnState,
     apply_action,
     end_turn,
     legal_actions,
@@ -117,7 +118,7 @@ def _yellow_cost(position: Position, target, me: int, counts: list[int], colors)
         deficit = 4 - counts[c]
         if deficit <= 0:
             continue
-        steps = []
+        steps: list[int] = []
         for s in position.systems:
             if s is target:
                 continue
@@ -227,10 +228,13 @@ def find_win(position: Position, tick: Callable[[], None] | None = None) -> tupl
     me = position.to_move
     target = position.home_of(1 - me)
     target_name = target.name if target is not None else None
-    home_name = position.home_of(me).name
+    home = position.home_of(me)
+    if home is None:
+        return None  # a position in play always has the mover's homeworld
+    home_name = home.name
     needed = _needed_colors(position, me)
     seen: set = set()
-    stack = [(start_turn(position), ())]
+    stack: list[tuple[TurnState, tuple]] = [(start_turn(position), ())]
     while stack:
         state, turn = stack.pop()
         pos = state.position

@@ -107,7 +107,7 @@ class ActionResolver:
 
     def __init__(self, game: Game):
         self.game = game
-        self._legal_key = None
+        self._legal_key: tuple | None = None
         self._legal: list = []
         self._outcome_key = None
         self._outcome = None

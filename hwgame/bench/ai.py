@@ -49,7 +49,7 @@ def opening(seed: int):
     return turns
 
 
-def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: dict) -> float | None:
+def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: dict) -> float:
     """Play one game; return the first player's result (1, 0.5, 0) and add think times to ``stats``."""
     names = (first, second)
     limits = (player_limit(first), player_limit(second))
@@ -82,7 +82,7 @@ def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out=sys.std
     """Play ``games`` games of ``a`` against ``b`` (sides alternating); print and return a's score share."""
     stats: dict = {}
     score = 0.0
-    tally = Counter()
+    tally: Counter[str] = Counter()
     for g in range(games):
         setup = opening(seed + g // 2)
         a_first = g % 2 == 0

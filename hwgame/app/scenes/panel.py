@@ -68,7 +68,7 @@ class SidePanel:
         self.log_shown: list[str] = []  # the log's lines on screen, top to bottom
         self.scroll = 0  # log lines scrolled up from the bottom
         self.spin = 0.0
-        self._log_key = None
+        self._log_key: tuple | None = None
         self._log_lines: list[tuple[str, int, bool]] = []  # (text, player, first line of its entry)
 
     @property
@@ -115,7 +115,8 @@ class SidePanel:
 
     def handle_event(self, event) -> bool:
         """Buttons, the log's words/notation switch and the log's mouse wheel."""
-        for b in [*self.buttons, self.notation]:
+        widgets: list[Button | Switch] = [*self.buttons, self.notation]
+        for b in widgets:
             if b.handle_event(event):
                 return True
         if event.type == pygame.MOUSEWHEEL:

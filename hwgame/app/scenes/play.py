@@ -476,10 +476,10 @@ class PlayScene(Scene):
         if self.current is not None:
             self.view.draw_transition(surface, self.current, bank, BoardOptions())
         else:
-            hidden = ()
+            hidden: tuple = ()
             if isinstance(source, ShipTarget):
                 hidden = (source.system, source.owner, source.piece, source.index)
-            hint_systems = frozenset()
+            hint_systems: frozenset[str] = frozenset()
             if self.ctl.hint:
                 hint_systems = frozenset(n for a in self.ctl.hint for n in (getattr(a, "system", None),
                                          getattr(a, "origin", None), getattr(a, "destination", None)) if n)
