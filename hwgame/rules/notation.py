@@ -9,7 +9,9 @@ carry an owner suffix (``G1N``) that two-player games do not need. Two written s
 - ``"canonical"``: ``build g1 Alpha`` (keywords, pieces and colours in lower case).
 
 System names keep their case in both styles: names are matched case-insensitively anyway, and a name
-stays as its player typed it. ``parse_action`` reads both styles (and every abbreviation), and
+stays as its player typed it. A name is any run of up to 24 printable characters without whitespace,
+in any script (``Dy/dx``, ``Ærø``, ``織女``); a longer or unprintable word is refused here, so no
+later message has to quote it. ``parse_action`` reads both styles (and every abbreviation), and
 ``parse_action(format_action(a, style))`` equals ``a``. ``parse_sdg_line`` reads a line the way the SDG
 site did, for importing its records.
 """
@@ -104,8 +106,42 @@ def keyword_of(word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+MAX_NAME = 24  # RULES.md: a name is up to 24 printable characters without whitespace
+QUOTE_LIMIT = 60  # the most characters of untrusted input a message repeats
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a message: escaped like ``repr`` (no newline or control character gets
+    through) and cut to ``limit`` characters, saying how long it really was."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def name_problem(name: str, what: str = "a system name") -> str | None:
+    """Why ``name`` cannot be a name in notation (too long, whitespace, unprintable), or None if it can."""
+    if not name:
+        return f"{what} cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"{quote(name)} is too long for {what} (at most {MAX_NAME} characters)"
+    if " " in name:
+        return f"{quote(name)} cannot be {what}: it holds a space"
+    # isprintable() is False for control and format characters and for every space but " ".
+    if not name.isprintable():
+        return f"{quote(name)} cannot be {what}: it holds a character that cannot be printed"
+    return None
+
+
 def _bad(text: str, why: str) -> NotationError:
-    return NotationError(f"cannot read {text!r}: {why}")
+    return NotationError(f"cannot read {quote(text)}: {why}")
+
+
+def _name(text: str, word: str) -> str:
+    """A system name as written; refuse a word that no name could be."""
+    why = name_problem(word)
+    if why is not None:
+        raise _bad(text, why)
+    return word
 
 
 def _piece(text: str, word: str, what: str, ship: bool, strict: bool) -> int:
@@ -116,14 +152,14 @@ def _piece(text: str, word: str, what: str, ship: bool, strict: bool) -> int:
     m = _PIECE.match(word) if strict else _LOOSE_PIECE.match(word)
     if m is None or (strict and m.group(3) and not ship):
         suffix = " and an optional owner N, S, E or W" if ship else ""
-        raise _bad(text, f"{word!r} is not a {what} (a colour r, y, g or b, a size 1, 2 or 3{suffix})")
+        raise _bad(text, f"{quote(word)} is not a {what} (a colour r, y, g or b, a size 1, 2 or 3{suffix})")
     return make_piece(COLOR_LETTERS.index(m.group(1).lower()), int(m.group(2)))
 
 
 def _color(text: str, word: str) -> int:
     color = _COLOR_WORDS.get(word.lower())
     if color is None:
-        raise _bad(text, f"{word!r} is not a colour (use r, y, g, b or red, yellow, green, blue)")
+        raise _bad(text, f"{quote(word)} is not a colour (use r, y, g, b or red, yellow, green, blue)")
     return color
 
 
@@ -134,14 +170,14 @@ _COUNTS = {"homeworld": (3, 4), "trade": (3, 3), "move": (3, 3), "discover": (4,
 def _read(text: str, strict: bool) -> tuple:
     """Read one action; return it and the words ignored after it (always empty when strict)."""
     if not isinstance(text, str):
-        raise NotationError(f"cannot read {text!r}: an action is written as text")
+        raise NotationError(f"cannot read {type(text).__name__} {quote(repr(text))}: an action is written as text")
     words = text.split()
     if not words:
-        raise NotationError(f"cannot read {text!r}: the line is empty")
+        raise NotationError(f"cannot read {quote(text)}: the line is empty")
     kind = keyword_of(words[0])
     if kind is None:
         known = "homeworld, build, trade, move, discover, attack, sacrifice, catastrophe, pass"
-        raise _bad(text, f"{words[0]!r} is not a known action (use {known}, or an abbreviation)")
+        raise _bad(text, f"{quote(words[0])} is not a known action (use {known}, or an abbreviation)")
     args = words[1:]
     low, high = _COUNTS.get(kind, (2, 2))
     ignored = ""
@@ -155,20 +191,23 @@ def _read(text: str, strict: bool) -> tuple:
     def piece(i: int, what: str = "ship", ship: bool = True) -> int:
         return _piece(text, args[i], what, ship, strict)
 
+    def name(i: int) -> str:
+        return _name(text, args[i])
+
     if kind == "build":
-        action = Build(piece(0, "piece"), args[1])
+        action = Build(piece(0, "piece"), name(1))
     elif kind == "trade":
-        action = Trade(piece(0, "piece"), piece(1, "piece"), args[2])
+        action = Trade(piece(0, "piece"), piece(1, "piece"), name(2))
     elif kind == "move":
-        action = Move(piece(0), args[1], args[2])
+        action = Move(piece(0), name(1), name(2))
     elif kind == "discover":
-        action = Discover(piece(0), args[1], piece(2, "star", False), args[3])
+        action = Discover(piece(0), name(1), piece(2, "star", False), name(3))
     elif kind == "attack":
-        action = Capture(piece(0), args[1])
+        action = Capture(piece(0), name(1))
     elif kind == "sacrifice":
-        action = Sacrifice(piece(0), args[1])
+        action = Sacrifice(piece(0), name(1))
     elif kind == "catastrophe":
-        action = Catastrophe(args[0], _color(text, args[1]))
+        action = Catastrophe(name(0), _color(text, args[1]))
     elif kind == "pass":
         action = PASS
     elif kind == "end":
@@ -247,7 +286,7 @@ def format_action(action, style: str = "sdg") -> str:
 def parse_turn(text: str) -> tuple:
     """Read a turn: actions separated by ';' or new lines (blank parts are skipped)."""
     if not isinstance(text, str):
-        raise NotationError(f"cannot read {text!r}: a turn is written as text")
+        raise NotationError(f"cannot read {type(text).__name__} {quote(repr(text))}: a turn is written as text")
     parts = [part.strip() for line in text.splitlines() for part in line.split(";")]
     return tuple(parse_action(part) for part in parts if part)
 
@@ -257,4 +296,15 @@ def format_turn(turn, style: str = "sdg") -> str:
     return "; ".join(format_action(a, style) for a in turn)
 
 
-__all__ = ["STYLES", "format_action", "format_turn", "keyword_of", "parse_action", "parse_sdg_line", "parse_turn"]
+__all__ = [
+    "MAX_NAME",
+    "STYLES",
+    "format_action",
+    "format_turn",
+    "keyword_of",
+    "name_problem",
+    "parse_action",
+    "parse_sdg_line",
+    "parse_turn",
+    "quote",
+]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,7 +22,17 @@ from hwgame.rules import (
     Sacrifice,
     Trade,
 )
-from hwgame.rules.notation import format_action, format_turn, keyword_of, parse_action, parse_sdg_line, parse_turn
+from hwgame.rules.notation import (
+    MAX_NAME,
+    format_action,
+    format_turn,
+    keyword_of,
+    name_problem,
+    parse_action,
+    parse_sdg_line,
+    parse_turn,
+    quote,
+)
 from hwgame.rules.pieces import BLUE, GREEN, RED, YELLOW
 from tests.rules.helpers import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, Y3
 
@@ -332,3 +345,93 @@ def test_an_empty_turn_text_is_an_empty_turn():
 def test_a_bad_action_in_a_turn_names_that_action():
     with pytest.raises(NotationError, match="'Fly G1 Sys'"):
         parse_turn("Build G1 Sys; Fly G1 Sys")
+
+
+# --- names in any script, and untrusted text ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Dy/dx", "Ærø", "ぱぱ", "織女", "x" * 24, "Sol-3", "a'b", "Ω"])
+def test_names_are_any_printable_characters_in_any_script(name):
+    for text, action in (
+        (f"Discover G1 Alpha B1 {name}", Discover(G1, "Alpha", B1, name)),
+        (f"Move B2 {name} Alpha", Move(B2, name, "Alpha")),
+        (f"Catastrophe {name} G", Catastrophe(name, GREEN)),
+    ):
+        assert parse_action(text) == action
+        assert parse_sdg_line(text) == (action, "")
+        for style in ("sdg", "canonical"):
+            assert parse_action(format_action(action, style)) == action
+
+
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        ("x" * 25, "too long for a system name (at most 24 characters)"),
+        ("a\x00b", "a character that cannot be printed"),
+        ("zero\u200bwidth", "a character that cannot be printed"),
+        ("\x1b[31mred", "a character that cannot be printed"),
+    ],
+)
+def test_a_word_no_name_could_be_is_refused(name, why):
+    for read in (parse_action, parse_sdg_line):
+        with pytest.raises(NotationError, match=re.escape(why)):
+            read(f"Build G1 {name}")
+
+
+def test_name_problem_says_why():
+    assert name_problem("織女") is None
+    assert name_problem("") == "a system name cannot be empty"
+    assert "holds a space" in name_problem("two words", "a player name")
+    assert MAX_NAME == 24
+
+
+def test_quote_escapes_and_cuts_untrusted_text():
+    assert quote("Build G1 Sys") == "'Build G1 Sys'"
+    assert quote("a\nb\x00\x1b") == r"'a\nb\x00\x1b'"
+    long = quote("y" * 1_000_000)
+    assert len(long) < 100 and long.endswith("... (1000000 characters)")
+    assert "\n" not in quote("\n" * 1000) and len(quote("\n" * 1000)) < 200
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Build G1 " + "x" * 1_000_000,
+        "Fly " + "x" * 1_000_000,
+        "Build " + "y" * 1_000_000 + " Sys",
+        "Catastrophe Sys " + "z" * 1_000_000,
+        "\n" * 1_000_000 + "Fly",
+    ],
+    ids=["name", "keyword", "piece", "colour", "new-lines"],
+)
+def test_a_message_quotes_little_of_a_huge_line(text):
+    for read in (parse_action, parse_sdg_line, parse_turn):
+        with pytest.raises(NotationError) as info:
+            read(text)
+        message = str(info.value)
+        assert len(message) < 400 and "\n" not in message
+
+
+SPACES = " " * 200_000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SPACES,
+        "b" + SPACES + "g1",
+        "Build G1" + SPACES + "Sys" + SPACES + "x",
+        "g1" * 100_000,
+        "Build " + "g1n" * 70_000 + " S",
+    ],
+    ids=["spaces", "spaced-words", "spaces-between", "pieces", "long-piece"],
+)
+def test_reading_a_long_line_takes_linear_time(text):
+    # A quadratic reading of 200,000 characters takes minutes; a linear one a few milliseconds.
+    start = time.perf_counter()
+    for read in (parse_action, parse_sdg_line, parse_turn):
+        try:
+            read(text)
+        except NotationError:
+            pass
+    assert time.perf_counter() - start < 2.0
