@@ -22,27 +22,61 @@ number, said by one of the participants.
 
 The site's own reading of a line is kept (see ``notation.parse_sdg_line``), and so are two habits of
 its records that these rules express differently; ``Transcript.notes`` lists every such adjustment.
+
+Transcripts come from anywhere, so reading one is bounded: ``read_transcript_text`` opens only a
+regular file of at most ``MAX_BYTES``, every number read has a few digits at most, every pattern runs
+in time linear in the line, and a message quotes at most ``notation.QUOTE_LIMIT`` characters of the
+text, escaped.
 """
 
 from __future__ import annotations
 
+import codecs
+import os
 import re
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .actions import Build, Capture, Discover, Homeworld, Move, Pass, Sacrifice, Trade
-from .errors import IllegalActionError, NotationError, UnsupportedGameError
+from .errors import HomeworldsError, IllegalActionError, NotationError, UnsupportedGameError
 from .game import Game
-from .notation import format_action, parse_sdg_line
+from .notation import format_action, name_problem, parse_sdg_line, quote
 from .position import SDG, RuleSet
 
-_TITLE = re.compile(r"^Homeworlds Online(?: \(SDG#\s*(\d+)\))?\s*$")
-_HEADER = re.compile(r"^(Variants|Started|Participants|Winner):\s*(.*?)\s*$")
-_SEAT = re.compile(r"^(.+?)\s*\(([NSEW])\)$")
-_TURN = re.compile(r"^(\d+)\)\s*([^:\s][^:]*?)\s*:\s*(.*?)\s*$")
-_ENGINE_REASON = re.compile(r"^action (\d+): (.*)$", re.DOTALL)
+MAX_BYTES = 1024 * 1024  # the longest game of the SDG archive is under 20 kB, chat included
+MAX_TURN_DIGITS = 6  # the longest archive game has a few hundred turns
+MAX_SDG_DIGITS = 9  # SDG game numbers have five digits
+MAX_HEADER = 200  # characters of a header's value; the archive's longest is under 40
+
+# Every pattern below runs in time linear in the line: each is anchored, and no two neighbouring
+# parts can match the same characters, so a failed match never retries a split of a long run.
+# Lines are stripped in Python before they are matched, which is why no pattern trims spaces.
+_TITLE = re.compile(r"Homeworlds Online(?: \(SDG#\s*(\d+)\))?")
+_HEADER = re.compile(r"(Variants|Started|Participants|Winner):(.*)")
+_ENGINE_REASON = re.compile(r"action (\d{1,4}): (.*)", re.DOTALL)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _POWERS = (Build, Trade, Move, Discover, Capture)
 _NAME_BREAKERS = re.compile(r"[\s,:()]")  # characters a player name cannot hold in a transcript
+
+
+class TranscriptFileError(HomeworldsError):
+    """A transcript file that cannot be read as text: missing, not a regular file, too large, empty or
+    in an encoding this program does not read. The message says why, without the file's name, which
+    each caller puts first in its own way."""
+
+
+class TranscriptLineError(NotationError):
+    """A line of a transcript that cannot be read: ``line`` is its number, ``turn`` the turn it belongs
+    to (None outside the turns) and ``reason`` the message without the place."""
+
+    def __init__(self, source: str | None, line: int, reason: str, turn: int | None = None):
+        # Written as replay's messages are: "turn 5 (game.raw:11): ..." or "game.raw:3: ...".
+        where = _where(source, line) if turn is None else f"turn {turn} ({_where(source, line)})"
+        super().__init__(f"{where}: {reason}")
+        self.line = line
+        self.turn = turn
+        self.reason = reason
 
 
 @dataclass
@@ -102,24 +136,99 @@ def _where(source: str | None, line: int) -> str:
     return f"{source}:{line}" if source else f"line {line}"
 
 
+def _lines(text: str) -> list[str]:
+    """The lines of a text, split on line ends only.
+
+    ``str.splitlines`` would also split at form feeds and Unicode separators that chat may hold, and
+    then the line numbers in messages would not be those an editor shows.
+    """
+    return _LINE_BREAK.split(text)
+
+
 def _variants(text: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in text.strip().strip('"').split(",") if v.strip())
 
 
+def _player_problem(name: str) -> str | None:
+    """Why a participant's name cannot be read back from the turns, or None if it can."""
+    why = name_problem(name, "a player name")
+    if why is None and _NAME_BREAKERS.search(name):
+        why = f"{quote(name)} cannot be a player name: it holds ',', ':', '(' or ')'"
+    return why
+
+
 def _participants(text: str, source: str | None, line: int) -> list[tuple[str, str]]:
-    """The (name, seat) pairs of a Participants line; more than two players is refused here."""
+    """The (name, seat) pairs of a Participants line: two players, one North and one South.
+
+    More seats are refused as unsupported, and so are two players in one seat or with one name:
+    the first to set up sits North, and each homeworld is named after its player.
+    """
     seats = []
     for part in text.split(","):
-        m = _SEAT.match(part.strip())
-        if m is None:
-            raise NotationError(f"{_where(source, line)}: cannot read participant {part.strip()!r}")
-        seats.append((m.group(1), m.group(2)))
+        part = part.strip()
+        # "NAME (S)": read by slicing rather than a pattern, which stays linear in the longest line.
+        name, seat = part[:-3].rstrip(), part[-3:]
+        if not name or seat[:1] + seat[2:] != "()" or seat[1:2] not in ("N", "S", "E", "W"):
+            raise TranscriptLineError(
+                source, line, f"cannot read the participant {quote(part)}: write a name and a seat, as 'Ann (N)'"
+            )
+        why = _player_problem(name)
+        if why is not None:
+            raise TranscriptLineError(source, line, why)
+        seats.append((name, seat[1]))
     if len(seats) != 2 or any(seat not in "NS" for _, seat in seats):
         where = f"{source}: " if source else ""
+        listed = f" ({', '.join(f'{n} ({s})' for n, s in seats)})" if len(seats) <= 4 else ""
         raise UnsupportedGameError(
-            f"{where}a game of {len(seats)} players ({text}) is not supported: only two-player games can be played"
+            f"{where}a game of {len(seats)} players{listed} is not supported: only two-player games can be played"
+        )
+    (first, seat), (second, other) = seats
+    if seat == other:
+        side = "North" if seat == "N" else "South"
+        raise TranscriptLineError(
+            source, line, f"both players sit {side} ({seat}): a two-player game has one North (N) and one South (S)"
+        )
+    if first.lower() == second.lower():
+        raise TranscriptLineError(
+            source, line, f"both players are called {quote(first)}: each homeworld is named after its player"
         )
     return seats
+
+
+def _turn_header(line: str) -> tuple[str, str, str] | None:
+    """Split ``"12) Name: action"`` into its number (as digits), name and action text, or None.
+
+    Read with ``str.find`` and ``partition`` (linear), not a pattern: a name may hold any characters
+    but ':', and a pattern trimming the spaces around it was quadratic on a long line of spaces.
+    """
+    close = line.find(")")
+    digits = line[:close]
+    if close <= 0 or not (digits.isascii() and digits.isdigit()):
+        return None
+    name, colon, rest = line[close + 1 :].partition(":")
+    name = name.strip()
+    if not colon or not name:
+        return None
+    return digits, name, rest.strip()
+
+
+def _turn_number(digits: str, source: str | None, line: int) -> int:
+    """The number of a turn header, refused before conversion when it has too many digits."""
+    if len(digits.lstrip("0")) > MAX_TURN_DIGITS:
+        raise TranscriptLineError(
+            source, line, f"a turn number of {len(digits)} digits cannot be right: turns are numbered 1, 2, 3..."
+        )
+    return int(digits)
+
+
+def _title_number(digits: str | None, source: str | None, line: int) -> int | None:
+    if digits is None:
+        return None
+    if len(digits) > MAX_SDG_DIGITS:
+        raise TranscriptLineError(
+            source, line, f"an SDG game number of {len(digits)} digits cannot be right (at most {MAX_SDG_DIGITS})"
+        )
+    return int(digits)
 
 
 def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[str, str]], list[_RawTurn]]:
@@ -131,18 +240,23 @@ def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[s
     turns: list[_RawTurn] = []
     in_chat = True  # before the first turn header every stray line is ignored
 
-    for no, raw in enumerate(text.splitlines(), start=1):
+    for no, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
         if not turns:
-            m = _TITLE.match(line)
+            m = _TITLE.fullmatch(line)
             if m:
-                sdg_number = int(m.group(1)) if m.group(1) else None
+                sdg_number = _title_number(m.group(1), source, no)
                 continue
-            m = _HEADER.match(line)
+            m = _HEADER.fullmatch(line)
             if m and m.group(1) not in headers:
-                headers[m.group(1)] = m.group(2)
-                if m.group(1) == "Participants":
-                    seats = _participants(m.group(2), source, no)
+                key, value = m.group(1), m.group(2).strip()
+                if len(value) > MAX_HEADER:
+                    raise TranscriptLineError(
+                        source, no, f"the {key} line is {len(value)} characters long (at most {MAX_HEADER})"
+                    )
+                headers[key] = value
+                if key == "Participants":
+                    seats = _participants(value, source, no)
                     names = {name.lower(): name for name, _ in seats}
                 continue
         if raw.startswith("\t"):
@@ -150,17 +264,18 @@ def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[s
             continue
         if not line:
             continue
-        m = _TURN.match(line)
-        player = names.get(m.group(2).lower()) if m else None
-        if player and int(m.group(1)) == len(turns) + 1:
-            turns.append(_RawTurn(int(m.group(1)), player, []))
+        header = _turn_header(line)
+        player = names.get(header[1].lower()) if header else None
+        number = _turn_number(header[0], source, no) if player else None
+        if player and number == len(turns) + 1:
+            turns.append(_RawTurn(number, player, []))
             in_chat = False
-            if m.group(3):
-                turns[-1].actions.append((no, m.group(3)))
+            if header[2]:
+                turns[-1].actions.append((no, header[2]))
         elif in_chat:
             continue  # an untabbed continuation of a chat line
         elif player:
-            raise NotationError(f"{_where(source, no)}: turn {m.group(1)} where turn {len(turns) + 1} was expected")
+            raise TranscriptLineError(source, no, f"turn {number} where turn {len(turns) + 1} was expected")
         else:
             turns[-1].actions.append((no, line))
     if not seats:
@@ -191,7 +306,8 @@ def _sdg_passes(row: list) -> list[int]:
 def parse_transcript(text: str, source: str | None = None) -> Transcript:
     """Read a whole SDG transcript; raise NotationError (naming the line) or UnsupportedGameError.
 
-    ``source`` (a file name) only decorates messages.
+    ``source`` (a file name) only decorates messages. A reading error within a turn is a
+    ``TranscriptLineError`` naming the line and the turn.
     """
     headers, sdg_number, seats, raw_turns = _scan(text, source)
     started, _, ended = headers.get("Started", "").partition(", Ended:")
@@ -205,23 +321,26 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
         ended.strip() or None,
         source=source,
     )
-    set_up = False
+    homeworlds = 0  # turns that set up a homeworld so far
     for raw in raw_turns:
         row = []
         for no, action_text in raw.actions:
             try:
                 action, ignored = parse_sdg_line(action_text)
             except NotationError as exc:
-                raise NotationError(f"{_where(source, no)}: {exc}") from None
+                raise TranscriptLineError(source, no, str(exc), raw.number) from None
             if ignored:
-                tr.notes.append(f"{_where(source, no)}: ignored {ignored!r} after the action, as SDG did")
+                tr.notes.append(f"{_where(source, no)}: ignored {quote(ignored)} after the action, as SDG did")
             row.append(action)
-        if not set_up and all(isinstance(a, Pass) for a in row):
-            # A pass before any homeworld hands the first setup (and the first move) to the opponent,
-            # who is then player 0; the pass itself changes nothing.
-            tr.notes.append(f"turn {raw.number}: {raw.mover} passed before setting up: the other player set up first")
+        if homeworlds < 2 and all(isinstance(a, Pass) for a in row):
+            # SDG let a player pass before the homeworlds were built, as often as they liked. Such a
+            # pass changes nothing: it is left out, so the turns that remain alternate. A pass before
+            # any homeworld hands the first setup (and the first move) to the opponent, who is then
+            # player 0.
+            note = f"turn {raw.number}: {raw.mover} passed before both homeworlds were set up: the pass changed nothing"
+            tr.notes.append(note)
             continue
-        set_up = set_up or any(isinstance(a, Homeworld) for a in row)
+        homeworlds += any(isinstance(a, Homeworld) for a in row)
         keep = _sdg_passes(row)
         if len(keep) < len(row):
             tr.notes.append(f"turn {raw.number}: a pass among a sacrifice's actions forfeited only that action")
@@ -231,7 +350,8 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
         tr.numbers.append(raw.number)
         tr.movers.append(raw.mover)
 
-    # Player 0 is whoever set up first: SDG seats North first, unless North passed.
+    # Player 0 is whoever set up first: SDG seats North first, unless North passed. The seats were
+    # checked to be one North and one South, so there is a North to find.
     first = tr.movers[0] if tr.movers else next(name for name, seat in seats if seat == "N")
     seats.sort(key=lambda pair: pair[0] != first)
     tr.players = (seats[0][0], seats[1][0])
@@ -239,10 +359,81 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     return tr
 
 
+def decode_transcript(data: bytes) -> str:
+    """The text of a transcript's bytes: UTF-8, or UTF-8, UTF-16 or UTF-32 marked by a byte order mark.
+
+    Undecodable bytes are replaced (chat may hold anything), but text that is plainly in another
+    encoding without a mark (many zero bytes: UTF-16 or UTF-32) raises TranscriptFileError.
+    """
+    # UTF-32's little-endian mark starts with UTF-16's, so it is looked for first.
+    for bom, encoding in (
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
+        if data.startswith(bom):
+            return data.decode(encoding, errors="replace")
+    if data.count(0) * 8 > len(data):
+        raise TranscriptFileError(
+            "is not UTF-8 text (it is full of zero bytes: UTF-16 or UTF-32 without a byte order mark?): "
+            "save it as UTF-8"
+        )
+    return data.decode("utf-8", errors="replace")
+
+
+def _read_bounded(path: str | Path) -> bytes:
+    """At most ``MAX_BYTES + 1`` bytes of a regular file; raise TranscriptFileError or OSError."""
+    if "\0" in str(path):
+        raise TranscriptFileError("cannot be opened: a file name cannot hold a NUL character")
+    if Path(path).is_dir():
+        raise TranscriptFileError("is a folder, not a transcript")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    with os.fdopen(os.open(path, flags), "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise TranscriptFileError("is a folder, not a transcript")
+        if not stat.S_ISREG(info.st_mode):
+            raise TranscriptFileError("is not a regular file (a pipe, a device or a socket)")
+        if info.st_size > MAX_BYTES:
+            raise TranscriptFileError(
+                f"is {info.st_size // 1024} kB, far too large to be a transcript (at most {MAX_BYTES // 1024} kB)"
+            )
+        return handle.read(MAX_BYTES + 1)
+
+
+def read_transcript_text(path: str | Path) -> str:
+    """The text of a transcript file; raise TranscriptFileError saying why it cannot be read.
+
+    Only a regular file of at most ``MAX_BYTES`` is read: a named pipe would block forever and a
+    device such as /dev/zero never ends. The file is opened without waiting and checked on the open
+    file itself, so nothing can be swapped in between the check and the read.
+    """
+    try:
+        data = _read_bounded(path)
+    except FileNotFoundError:
+        raise TranscriptFileError("no such file") from None
+    except PermissionError:
+        raise TranscriptFileError("cannot be read: permission denied") from None
+    except OSError as exc:
+        raise TranscriptFileError(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise TranscriptFileError("is far too large to be a transcript (it grew while it was read)")
+    text = decode_transcript(data)
+    if not text.strip():
+        raise TranscriptFileError("is empty: it holds no game")
+    return text
+
+
 def read_transcript(path: str | Path) -> Transcript:
-    """Read a transcript file (UTF-8, undecodable bytes replaced: chat may hold anything)."""
+    """Read a transcript file (see ``read_transcript_text``); messages start with the file's name."""
     p = Path(path)
-    return parse_transcript(p.read_text(encoding="utf-8", errors="replace"), source=str(p))
+    try:
+        text = read_transcript_text(p)
+    except TranscriptFileError as exc:
+        raise TranscriptFileError(f"{p}: {exc}") from None
+    return parse_transcript(text, source=str(p))
 
 
 def replay(transcript: Transcript, rules: RuleSet = SDG) -> Game:
@@ -262,11 +453,11 @@ def replay(transcript: Transcript, rules: RuleSet = SDG) -> Game:
         try:
             game.play(turn)
         except IllegalActionError as exc:
-            m = _ENGINE_REASON.match(exc.reason)
+            m = _ENGINE_REASON.fullmatch(exc.reason)
             index, reason = (int(m.group(1)) - 1, m.group(2)) if m else (None, exc.reason)
             if index is not None and index < len(turn):
                 line, text = transcript.lines[i][index], transcript.texts[i][index]
-                message = f"turn {number} ({_where(transcript.source, line)}), {mover}: {text!r}: {reason}"
+                message = f"turn {number} ({_where(transcript.source, line)}), {mover}: {quote(text)}: {reason}"
             else:
                 line, text = None, None
                 message = f"turn {number}, {mover}: {reason}"
@@ -275,8 +466,15 @@ def replay(transcript: Transcript, rules: RuleSet = SDG) -> Game:
 
 
 def sdg_home_name(player: str) -> str:
-    """The name SDG gives a player's homeworld: the player name with only its first letter capital."""
-    return player[:1].upper() + player[1:].lower()
+    """The name SDG gives a player's homeworld: the player name with only its first letter capital.
+
+    A letter whose capital would not match it again case-insensitively (``ß`` becomes ``SS``) is
+    left as it is, so the homeworld is still found under its player's name.
+    """
+    first, rest = player[:1], player[1:].lower()
+    if first.upper().lower() == first.lower():
+        first = first.upper()
+    return first + rest
 
 
 def _sdg_names(action, homes: dict[str, str]):
@@ -299,8 +497,9 @@ def export_sdg(
     them ("Dsheldon"). Raise NotationError for a player name a transcript cannot hold.
     """
     for name in game.players:
-        if not name or _NAME_BREAKERS.search(name):
-            raise NotationError(f"player name {name!r} cannot be written in a transcript: no spaces, ',', ':' or '('")
+        why = _player_problem(name)
+        if why is not None:
+            raise NotationError(f"the player name cannot be written in a transcript: {why}")
     if winner is None:
         outcome = game.outcome()
         if outcome is not None and outcome.winner is not None:
@@ -321,4 +520,17 @@ def export_sdg(
     return "\n".join(out)
 
 
-__all__ = ["ReplayError", "Transcript", "export_sdg", "parse_transcript", "read_transcript", "replay", "sdg_home_name"]
+__all__ = [
+    "MAX_BYTES",
+    "ReplayError",
+    "Transcript",
+    "TranscriptFileError",
+    "TranscriptLineError",
+    "decode_transcript",
+    "export_sdg",
+    "parse_transcript",
+    "read_transcript",
+    "read_transcript_text",
+    "replay",
+    "sdg_home_name",
+]

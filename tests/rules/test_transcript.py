@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from hwgame.rules import (
@@ -16,7 +18,15 @@ from hwgame.rules import (
     Trade,
     UnsupportedGameError,
 )
-from hwgame.rules.transcript import ReplayError, export_sdg, parse_transcript, read_transcript, replay, sdg_home_name
+from hwgame.rules.transcript import (
+    ReplayError,
+    TranscriptLineError,
+    export_sdg,
+    parse_transcript,
+    read_transcript,
+    replay,
+    sdg_home_name,
+)
 from tests.rules.helpers import B1, B3, G1, G2, G3, R2, R3, Y1, Y2
 
 HEAD = """Homeworlds Online (SDG# 777)
@@ -129,7 +139,7 @@ def test_a_setup_pass_hands_the_first_setup_to_the_other_player():
     assert t.winner_index() == 1
     game = replay(t)
     assert game.position.home_of(0).name == "bob"
-    assert any("passed before setting up" in note for note in t.notes)
+    assert any("turn 1: Alice passed before both homeworlds were set up" in note for note in t.notes)
 
 
 def test_a_pass_after_the_homeworld_is_harmless():
@@ -163,8 +173,11 @@ def test_games_of_more_seats_are_not_supported(participants, count):
 
 def test_an_unreadable_action_names_its_line():
     text = HEAD + "\n1) Alice: Homeworld Y2 B1 G3\n2) bob: Fly G3 Bob\n"
-    with pytest.raises(NotationError, match=r"t\.raw:8: cannot read 'Fly G3 Bob': 'Fly' is not a known action"):
+    expected = r"^turn 2 \(t\.raw:8\): cannot read 'Fly G3 Bob': 'Fly' is not a known action"
+    with pytest.raises(TranscriptLineError, match=expected) as info:
         parse_transcript(text, source="t.raw")
+    assert (info.value.line, info.value.turn) == (8, 2)
+    assert isinstance(info.value, NotationError)
 
 
 def test_a_missing_participants_line_is_an_error():
@@ -259,3 +272,225 @@ def test_export_refuses_names_a_transcript_cannot_hold(name):
     game = Game(SDG, players=(name, "other"))
     with pytest.raises(NotationError, match="cannot be written"):
         export_sdg(game)
+
+
+# --- untrusted text -------------------------------------------------------------------------------
+
+TWO = "Participants: Ann (N), Bob (S)\n\n"
+
+
+def short_one_line(message: str) -> str:
+    """The message, after checking that it is one short line, whatever the input was."""
+    assert "\n" not in message and "\r" not in message
+    assert len(message) < 300, message[:300]
+    return message
+
+
+@pytest.mark.parametrize(
+    "participants, why",
+    [
+        ("Ann (N), Bob (N)", "line 1: both players sit North (N): a two-player game has one North (N) and one South"),
+        ("Ann (S), Bob (S)", "line 1: both players sit South (S)"),
+        ("Ann (N), ann (S)", "line 1: both players are called 'Ann': each homeworld is named after its player"),
+        ("Ann, Bob (S)", "line 1: cannot read the participant 'Ann': write a name and a seat, as 'Ann (N)'"),
+        ("Ann (X), Bob (S)", "line 1: cannot read the participant 'Ann (X)'"),
+        ("Two Words (N), Bob (S)", "line 1: 'Two Words' cannot be a player name: it holds a space"),
+        ("odd(n) (N), Bob (S)", "line 1: 'odd(n)' cannot be a player name: it holds ',', ':', '(' or ')'"),
+        ("A\x00b (N), Bob (S)", r"line 1: 'A\x00b' cannot be a player name: it holds a character that cannot be"),
+        ("Abcdefghijklmnopqrstuvwxyz (N), Bob (S)", "is too long for a player name (at most 24 characters)"),
+    ],
+)
+def test_participants_that_cannot_play_are_refused_clearly(participants, why):
+    text = f"Participants: {participants}\n\n1) Ann: Homeworld R1 B2 G3\n2) Bob: Homeworld R2 B1 G3\n"
+    with pytest.raises(TranscriptLineError) as info:
+        parse_transcript(text)
+    assert why in short_one_line(str(info.value))
+    assert info.value.line == 1 and info.value.turn is None
+
+
+def test_two_players_in_one_seat_without_turns_are_refused_too():
+    with pytest.raises(TranscriptLineError, match="both players sit South"):
+        parse_transcript("Participants: Ann (S), Bob (S)\n")
+
+
+def test_a_huge_turn_number_is_refused_before_it_is_converted():
+    text = TWO + "9" * 5000 + ") Ann: Homeworld R1 B2 G3\n"
+    with pytest.raises(TranscriptLineError) as info:
+        parse_transcript(text, source="g.raw")
+    message = short_one_line(str(info.value))
+    assert message == "g.raw:3: a turn number of 5000 digits cannot be right: turns are numbered 1, 2, 3..."
+
+
+def test_numbers_keep_to_a_few_digits():
+    with pytest.raises(TranscriptLineError, match="an SDG game number of 5000 digits cannot be right"):
+        parse_transcript("Homeworlds Online (SDG# " + "7" * 5000 + ")\n" + TWO)
+    t = parse_transcript(TWO + "0001) Ann: Homeworld R1 B2 G3\n")  # leading zeros are still a small number
+    assert t.numbers == [1]
+    # In chat, a line numbered like a turn by someone who does not play stays chat.
+    chat = TWO + "1) Ann: Homeworld R1 B2 G3\n\tBob: hi\n" + "9" * 5000 + ") Carol: hi\n"
+    assert parse_transcript(chat).numbers == [1]
+
+
+def test_a_huge_header_is_refused():
+    expected = r"^line 1: the Variants line is 1000002 characters long \(at most 200\)$"
+    with pytest.raises(TranscriptLineError, match=expected):
+        parse_transcript('Variants: "' + "v" * 1_000_000 + '"\n' + TWO)
+
+
+def test_a_huge_player_name_gives_a_short_message():
+    text = "Participants: " + "A" * 100 + " (N), Bob (S)\n\n1) Bob: Homeworld R1 B2 G3\n"
+    with pytest.raises(TranscriptLineError) as info:
+        parse_transcript(text)
+    assert "too long for a player name" in short_one_line(str(info.value))
+    with pytest.raises(TranscriptLineError) as info:
+        parse_transcript("Participants: " + "A" * 1_000_000 + " (N), Bob (S)\n")
+    short_one_line(str(info.value))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Build G1 " + "x" * 1_000_000,
+        "Build G1 Ann " + "junk\x1b[2J" * 100_000,  # ignored as SDG did: the note quotes a little of it
+        "Fly\x00 " + "\x1b" * 1_000_000,
+    ],
+    ids=["long-name", "long-junk", "control-characters"],
+)
+def test_messages_and_notes_quote_little_of_a_bad_line(line):
+    text = TWO + "1) Ann: Homeworld R1 B2 G3\n2) Bob: Homeworld R2 B1 G3\n3) Ann: " + line + "\n"
+    try:
+        t = parse_transcript(text, source="g.raw")
+    except TranscriptLineError as exc:
+        assert str(exc).startswith("turn 3 (g.raw:5): cannot read ")
+        short_one_line(str(exc))
+    else:
+        assert len(t.notes) == 1
+        short_one_line(t.notes[0])
+        assert t.notes[0].startswith("g.raw:5: ignored 'junk\\x1b[2J")
+
+
+def test_a_refused_action_is_quoted_short():
+    text = TWO + "1) Ann: Homeworld R1 B2 G3\n2) Bob: Homeworld R2 B1 G3\n3) Ann: Build G1 " + "Z" * 24 + "\n"
+    with pytest.raises(ReplayError) as info:
+        replay(parse_transcript(text))
+    assert info.value.turn == 3 and info.value.line == 5
+    short_one_line(str(info.value))
+
+
+LONG = 200_000  # a quadratic reading of this many characters takes minutes, a linear one milliseconds
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        " " * LONG,
+        "1)" + " " * LONG + "x",
+        "1) a" + " " * LONG + "x",
+        "1) Ann" + " " * LONG + "x",
+        "1) " + "a" * LONG,
+        "1" * LONG + ")",
+        "1) " + "a " * (LONG // 2),
+        "(" * LONG,
+        ":" * LONG,
+        "Participants:" + " " * LONG + "x",
+        "Homeworlds Online (SDG#" + " " * LONG,
+        "Ann" + " " * LONG + "(N)x",
+    ],
+    ids=lambda line: f"{line[:12].strip() or 'spaces'}-{len(line)}",
+)
+def test_every_line_is_read_in_linear_time(line):
+    texts = [
+        line,  # where the title and headers are read
+        "Participants: " + line,
+        TWO + line,  # before the first turn: chat
+        TWO + "1) Ann: Homeworld R1 B2 G3\n" + line,  # among a turn's actions
+        TWO + "1) Ann: Homeworld R1 B2 G3\n\tBob: hi\n" + line,  # continuing a chat line
+    ]
+    start = time.perf_counter()
+    for text in texts:
+        try:
+            parse_transcript(text)
+        except NotationError as exc:
+            short_one_line(str(exc))
+    assert time.perf_counter() - start < 3.0
+
+
+def test_only_line_ends_break_lines():
+    # A form feed or a Unicode line separator in chat does not shift the line numbers of messages.
+    text = TWO + "1) Ann: Homeworld R1 B2 G3\n\tBob: a\x0cb\u2028c\x85d\r\n2) Bob: Fly\n"
+    with pytest.raises(TranscriptLineError, match=r"^turn 2 \(line 5\)"):
+        parse_transcript(text)
+    old_mac = TWO.replace("\n", "\r") + "1) Ann: Homeworld R1 B2 G3\r2) Bob: Homeworld R2 B1 G3\r"
+    assert parse_transcript(old_mac).numbers == [1, 2]
+
+
+# --- names in any script --------------------------------------------------------------------------
+
+WORLD = """Participants: ぱぱ (S), Ærø (N)
+Winner: Ærø
+
+1) Ærø: Homeworld Y2 B1 G3
+2) ぱぱ: Homeworld Y3 R2 G3
+3) Ærø: Build G1 ærø
+4) ぱぱ: Build G1 ぱぱ
+5) Ærø: Discover G1 Ærø B3 Dy/dx
+6) ぱぱ: Discover G1 ぱぱ Y1 織女
+"""
+
+
+def test_names_in_any_script_are_read():
+    t = parse_transcript(WORLD)
+    assert t.players == ("Ærø", "ぱぱ") and t.winner_index() == 0
+    assert t.turns[2] == (Build(G1, "ærø"),)
+    assert t.turns[4][0].name == "Dy/dx" and t.turns[5][0].name == "織女"
+
+
+def test_players_named_in_any_script_replay_and_export():
+    text = "\n".join(WORLD.splitlines()[:7]) + "\n"  # up to the discoveries
+    game = replay(parse_transcript(text))
+    assert game.position.home_of(0).name == "Ærø" and game.position.home_of(1).name == "ぱぱ"
+    exported = export_sdg(game)
+    assert "Participants: ぱぱ (S), Ærø (N)" in exported.splitlines()
+    assert "3) Ærø: Build G1 Ærø" in exported.splitlines()
+    again = replay(parse_transcript(exported))
+    assert (again.players, again.turns, again.positions) == (game.players, game.turns, game.positions)
+
+
+@pytest.mark.xfail(reason="the validator (rules/validate.py NAME_PATTERN) still takes ASCII names only", strict=False)
+def test_systems_discovered_with_names_in_any_script_replay():
+    game = replay(parse_transcript(WORLD))
+    assert {s.name for s in game.position.systems} >= {"Dy/dx", "織女"}
+
+
+@pytest.mark.parametrize("player, home", [("dsheldon", "Dsheldon"), ("ærø", "Ærø"), ("ぱぱ", "ぱぱ"), ("ßa", "ßa")])
+def test_sdg_home_names_still_match_their_player(player, home):
+    assert sdg_home_name(player) == home
+    assert sdg_home_name(player).lower() == player.lower()
+
+
+# --- passes before the homeworlds -----------------------------------------------------------------
+
+
+def test_any_number_of_passes_before_the_setup_change_nothing():
+    text = TWO + "1) Ann: Pass\n2) Bob: Pass\n3) Ann: Pass\n\n4) Bob: Homeworld B3 R2 G3\n5) Ann: Homeworld Y2 B1 G3\n"
+    text += "6) Bob: Build G1 Bob\n"
+    t = parse_transcript(text)
+    assert t.players == ("Bob", "Ann") and t.numbers == [4, 5, 6]
+    assert [note.split(":")[0] for note in t.notes] == ["turn 1", "turn 2", "turn 3"]
+    assert all("passed before both homeworlds were set up: the pass changed nothing" in note for note in t.notes)
+    game = replay(t)
+    assert game.position.home_of(0).name == "Bob" and len(game.turns) == 3
+
+
+def test_passes_while_waiting_for_the_other_homeworld_change_nothing():
+    text = TWO + "1) Ann: Homeworld Y2 B1 G3\n2) Bob: Pass\n3) Ann: Pass\n4) Bob: Homeworld B3 R2 G3\n"
+    text += "5) Ann: Build G1 Ann\n"
+    t = parse_transcript(text)
+    assert t.players == ("Ann", "Bob") and t.numbers == [1, 4, 5]
+    assert len(replay(t).turns) == 3
+
+
+def test_a_game_of_passes_only_has_no_turns():
+    t = parse_transcript(TWO + "1) Ann: Pass\n2) Bob: Pass\n")
+    assert t.turns == [] and t.players == ("Ann", "Bob")
+    assert replay(t).turns == []
