@@ -9,22 +9,28 @@ review and prints the summary of the turns done.
 
 from __future__ import annotations
 
-import os
 import signal
-import stat
 import sys
 import threading
-from pathlib import Path
 from typing import TextIO
 
 from .rules.errors import HomeworldsError
 from .rules.notation import format_turn
 from .rules.position import ruleset_named
-from .rules.transcript import ReplayError, parse_transcript, replay
-from .verify import Failure
+from .rules.transcript import (
+    MAX_BYTES,
+    ReplayError,
+    TranscriptFileError,
+    TranscriptLineError,
+    parse_transcript,
+    read_transcript_text,
+    replay,
+)
+from .verify import Failure, shown_path, silence_stdout
 
-MAX_BYTES = 1024 * 1024  # the longest game of the SDG archive is under 20 kB, chat included
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
+
+__all__ = ["INTERRUPTED", "MAX_BYTES", "TranscriptError", "load_game", "read_text", "run_analyze", "turn_line"]
 
 
 class TranscriptError(Exception):
@@ -32,32 +38,14 @@ class TranscriptError(Exception):
 
 
 def read_text(path: str) -> str:
-    """The text of a regular file of at most ``MAX_BYTES``; raise TranscriptError saying why not."""
+    """The text of a regular file of at most ``MAX_BYTES``; raise TranscriptError saying why not.
+
+    The reading is ``hwgame verify``'s and ``hwgame import``'s: ``transcript.read_transcript_text``.
+    """
     try:
-        if Path(path).is_dir():
-            raise TranscriptError(f"{path}: is a folder, not a transcript")
-        # Opened without waiting and checked on the open file itself: a pipe named like a transcript
-        # cannot block the program, nor a file be swapped in between the check and the read.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise TranscriptError(f"{path}: is not a regular file (a pipe, a device or a socket)")
-            if info.st_size > MAX_BYTES:
-                raise TranscriptError(f"{path}: is {info.st_size // 1024} kB, far too large to be a transcript")
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise TranscriptError(f"{path}: no such file") from None
-    except PermissionError:
-        raise TranscriptError(f"{path}: cannot be read: permission denied") from None
-    except OSError as exc:
-        raise TranscriptError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:
-        raise TranscriptError(f"{path}: is far too large to be a transcript (it grew while it was read)")
-    if not data.strip():
-        raise TranscriptError(f"{path}: is empty: it holds no game")
-    # Chat may hold anything: undecodable bytes are replaced, as ``hwgame verify`` does.
-    return data.decode("utf-8", errors="replace")
+        return read_transcript_text(path)
+    except TranscriptFileError as exc:
+        raise TranscriptError(f"{shown_path(path)}: {exc}") from None
 
 
 def load_game(path: str, rules_name: str = "sdg"):
@@ -67,8 +55,10 @@ def load_game(path: str, rules_name: str = "sdg"):
         return replay(parse_transcript(text), ruleset_named(rules_name))
     except ReplayError as exc:
         raise TranscriptError(Failure(path, exc.turn, exc.line, exc.text, exc.engine_reason).describe()) from None
+    except TranscriptLineError as exc:
+        raise TranscriptError(Failure(path, exc.turn, exc.line, None, exc.reason).describe()) from None
     except HomeworldsError as exc:
-        raise TranscriptError(f"{path}: {exc}") from None
+        raise TranscriptError(f"{shown_path(path)}: {exc}") from None
 
 
 def turn_line(entry, players) -> str:
@@ -93,7 +83,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
         print(f"hwgame: {exc}", file=sys.stderr)
         return 1
     if not game.turns:
-        print(f"hwgame: {path}: holds no turns to analyse", file=sys.stderr)
+        print(f"hwgame: {shown_path(path)}: holds no turns to analyse", file=sys.stderr)
         return 1
     stop = threading.Event()
     previous = None
@@ -109,8 +99,13 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
             level=level_name,
             on_turn=lambda entry: print(turn_line(entry, game.players), file=out, flush=True),
         )
+        print(review.summary() + ("" if review.complete else " (stopped)"), file=out, flush=True)
+    except BrokenPipeError:
+        # The reader went away (``hwgame analyze game.raw | head``): stop quietly.
+        if out is sys.stdout:
+            silence_stdout()
+        return 1
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
-    print(review.summary() + ("" if review.complete else " (stopped)"), file=out)
     return 0 if review.complete else INTERRUPTED

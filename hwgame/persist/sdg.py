@@ -12,7 +12,14 @@ from pathlib import Path
 from ..rules.errors import HomeworldsError
 from ..rules.game import Game
 from ..rules.position import SDG
-from ..rules.transcript import ReplayError, export_sdg, parse_transcript, replay
+from ..rules.transcript import (
+    ReplayError,
+    TranscriptLineError,
+    export_sdg,
+    parse_transcript,
+    read_transcript_text,
+    replay,
+)
 from .atomic import atomic_write
 from .errors import file_error
 from .files import LoadedGame
@@ -21,20 +28,22 @@ from .store import SUFFIX, Store, file_name
 
 
 def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
-    """Read and replay a transcript under the sdg rules; raise SaveError naming the file, line and reason."""
+    """Read and replay a transcript under the sdg rules; raise SaveError naming the file, line and reason.
+
+    The file is read as ``hwgame verify`` reads it (``transcript.read_transcript_text``): a regular file
+    of a sensible size only, so that a pipe or a device cannot hang or swamp the import.
+    """
     path = Path(path)
-    if not path.is_file():
-        raise file_error(path, "no such file" if not path.exists() else "is not a file")
     try:
         # Read without a source name, so that every message can start with the file, as for saves.
-        transcript = parse_transcript(path.read_text(encoding="utf-8", errors="replace"))
+        transcript = parse_transcript(read_transcript_text(path))
         game = replay(transcript, SDG)
     except ReplayError as exc:
         raise file_error(path, str(exc), exc.turn) from None
-    except HomeworldsError as exc:
+    except TranscriptLineError as exc:
+        raise file_error(path, str(exc), exc.turn) from None
+    except HomeworldsError as exc:  # the file cannot be read, or its game is not one this program plays
         raise file_error(path, str(exc)) from None
-    except OSError as exc:
-        raise file_error(path, f"cannot be read: {exc.strerror or exc}") from None
     record = SdgRecord(
         sdg_number=transcript.sdg_number,
         winner=transcript.winner,

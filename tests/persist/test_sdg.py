@@ -92,3 +92,27 @@ def test_export_refuses_to_overwrite(saves, tmp_path):
     assert out.read_text() == "keep me"
     export_transcript(loaded, out, force=True)
     assert "1) Ann: Homeworld G3 B2 Y3" in out.read_text()
+
+
+def test_passes_before_the_setup_import_as_turns_that_did_nothing(saves, tmp_path):
+    (tmp_path / "g.txt").write_text(
+        "Participants: Bob (S), Ann (N)\n\n1) Ann: Pass\n2) Bob: Pass\n3) Ann: Pass\n4) Bob: Homeworld G3 B1 Y3\n"
+        "5) Ann: Homeworld G3 B2 Y3\n6) Bob: Build Y1 Bob\n"
+    )
+    loaded = saves.load(import_transcript(tmp_path / "g.txt", saves))
+    assert loaded.game.players == ("Bob", "Ann")  # Bob set up first
+    assert len(loaded.game.turns) == 3
+    assert "1) Bob: Homeworld G3 B1 Y3" in transcript_text(loaded)
+
+
+def test_import_refuses_what_is_not_a_transcript_file(saves, tmp_path):
+    with pytest.raises(SaveError, match=r"^.*: is a folder, not a transcript$"):
+        import_transcript(tmp_path, saves)
+    (tmp_path / "same.txt").write_text("Participants: Bob (N), Ann (N)\n\n1) Ann: Homeworld G3 B2 Y3\n")
+    with pytest.raises(SaveError, match=r"same\.txt: line 1: both players sit North \(N\)"):
+        import_transcript(tmp_path / "same.txt", saves)
+    (tmp_path / "bad.txt").write_text("Participants: Bob (S), Ann (N)\n\n1) Ann: Homeworld G3 B2 Y3\n2) Bob: Fly\n")
+    with pytest.raises(SaveError, match=r"bad\.txt: turn 2 \(line 4\): cannot read 'Fly'") as info:
+        import_transcript(tmp_path / "bad.txt", saves)
+    assert info.value.turn == 2
+    assert not saves.saves_dir.exists() or not list(saves.saves_dir.iterdir())
