@@ -112,10 +112,15 @@ QUOTE_LIMIT = 60  # the most characters of untrusted input a message repeats
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` quoted for a message: escaped like ``repr`` (no newline or control character gets
-    through) and cut to ``limit`` characters, saying how long it really was."""
-    if len(text) <= limit:
+    through) and, when longer, cut to about ``limit`` characters as shown, saying how long it was."""
+    if len(text) <= limit and len(repr(text)) <= limit + 2:
         return repr(text)
-    return f"{text[:limit]!r}... ({len(text)} characters)"
+    # The longest start whose escaped form fits: escapes make a control character four wide.
+    low, high = 0, min(len(text), limit)
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if len(repr(text[:mid])) <= limit + 2 else (low, mid - 1)
+    return f"{text[:low]!r}... ({len(text)} characters)"
 
 
 def name_problem(name: str, what: str = "a system name") -> str | None:
@@ -152,14 +157,14 @@ def _piece(text: str, word: str, what: str, ship: bool, strict: bool) -> int:
     m = _PIECE.match(word) if strict else _LOOSE_PIECE.match(word)
     if m is None or (strict and m.group(3) and not ship):
         suffix = " and an optional owner N, S, E or W" if ship else ""
-        raise _bad(text, f"{quote(word)} is not a {what} (a colour r, y, g or b, a size 1, 2 or 3{suffix})")
+        raise _bad(text, f"{quote(word, MAX_NAME)} is not a {what} (a colour r, y, g or b, a size 1, 2 or 3{suffix})")
     return make_piece(COLOR_LETTERS.index(m.group(1).lower()), int(m.group(2)))
 
 
 def _color(text: str, word: str) -> int:
     color = _COLOR_WORDS.get(word.lower())
     if color is None:
-        raise _bad(text, f"{quote(word)} is not a colour (use r, y, g, b or red, yellow, green, blue)")
+        raise _bad(text, f"{quote(word, MAX_NAME)} is not a colour (use r, y, g, b or red, yellow, green, blue)")
     return color
 
 
@@ -177,7 +182,7 @@ def _read(text: str, strict: bool) -> tuple:
     kind = keyword_of(words[0])
     if kind is None:
         known = "homeworld, build, trade, move, discover, attack, sacrifice, catastrophe, pass"
-        raise _bad(text, f"{quote(words[0])} is not a known action (use {known}, or an abbreviation)")
+        raise _bad(text, f"{quote(words[0], MAX_NAME)} is not a known action (use {known}, or an abbreviation)")
     args = words[1:]
     low, high = _COUNTS.get(kind, (2, 2))
     ignored = ""
