@@ -52,6 +52,8 @@ Terms (the weight key is in brackets):
   where they are (they cannot grow into a fleet).
 - **diversity** [``diversity``]: per system where a player has ships, the colours within reach
   there, more than in proportion (a system with every power is a base).
+- **crushing** [``crushing``]: pressure beyond the cap of ``pressure``, for a player with more than
+  twice the other's material: an overwhelming side keeps bringing ships to the enemy home.
 - **tempo** [``tempo``]: a small bonus for the side to move.
 
 ``terms`` returns every term before its weight; ``evaluate`` is their weighted sum. The weights are
@@ -111,6 +113,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "stuck": -5.893,
     "lonely": -4.917,
     "diversity": 3.799,
+    # Set by hand: the archive's players resign long before one side owns the board, so no fit sees
+    # it; without it, a side that has won everything but the enemy home has nothing left to gain
+    # from bringing more ships (the pressure term is full) and shuffles until the turn cap.
+    "crushing": 1.5,
 }
 
 # Per-colour values, indexed r, y, g, b.
@@ -123,7 +129,7 @@ DEFENDER_SIZE = (0.0, 3.0, 9.0, 18.0)  # by largest size at home: none, small, m
 TERMS = ("material", "large", "medium", "supply", "home_access", "abroad_access", "spread", "defence",
          "overpop", "capture_threat", "invasion", "pressure", "tempo", "catastrophes", "catastrophes_parried",
          "captures", "captures_parried", "home_large", "one_star_home", "gun_fleet", "builders", "build_edge",
-         "build_race", "stuck", "lonely", "diversity")  # fmt: skip
+         "build_race", "stuck", "lonely", "diversity", "crushing")  # fmt: skip
 DIVERSITY = (0.0, 0.0, 1.0, 3.0, 6.0)  # by colours within reach in one system: several powers at hand
 TEMPO, BUILD_EDGE, BUILD_RACE = TERMS.index("tempo"), TERMS.index("build_edge"), TERMS.index("build_race")
 
@@ -389,6 +395,7 @@ def terms(position: Position, weights: Mapping[str, float] | None = None) -> lis
             stuck[pl],
             lonely[pl],
             diversity[pl],
+            max(0.0, pressure[pl] - 9) if material[pl] > 2 * material[1 - pl] else 0.0,
         )
         for k, v in enumerate(side):
             if v:

@@ -67,3 +67,25 @@ def test_ships_without_yellow_or_blue_are_stuck():
     assert _term(stuck, "stuck") == 1
     assert _term(stuck._replace(to_move=1), "stuck") == -1
     assert _term(free, "stuck") == 0
+
+
+def test_an_overwhelming_side_still_gains_from_bringing_ships_to_the_enemy_home():
+    # North owns the board; South has one ship left. Beyond the pressure term's cap, only the
+    # crushing term still rewards a fourth large ship next to South's home.
+    three = make_position("""
+        North: g3 b2 | y3 g2 |
+        South: r2 b3 | | y1
+        Delta: b1 | r3 g3 b3 y2 |
+    """)
+    four = make_position("""
+        North: g3 b2 | y3 g2 |
+        South: r2 b3 | | y1
+        Delta: b1 | r3 g3 b3 y2 r2 |
+    """)
+    assert _term(four, "crushing") > _term(three, "crushing") > 0
+    even = make_position("""
+        North: g3 b2 | y3 |
+        South: r2 b3 | | y3 g3 r3
+        Delta: b1 | r3 g3 b3 y2 r2 |
+    """)
+    assert _term(even, "crushing") == 0  # no crushing without more than twice the material
