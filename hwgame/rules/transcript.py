@@ -265,9 +265,9 @@ def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[s
         if not line:
             continue
         header = _turn_header(line)
-        player = names.get(header[1].lower()) if header else None
-        number = _turn_number(header[0], source, no) if player else None
-        if player and number == len(turns) + 1:
+        player = names.get(header[1].lower()) if header is not None else None
+        number = _turn_number(header[0], source, no) if header is not None and player else None
+        if header is not None and player and number == len(turns) + 1:
             turns.append(_RawTurn(number, player, []))
             in_chat = False
             if header[2]:
