@@ -30,11 +30,21 @@ __all__ = [
 ]  # fmt: skip
 
 from .game import Game, Outcome, outcome_of  # noqa: E402
-from .notation import format_action, format_turn, parse_action, parse_turn  # noqa: E402
+from .notation import (  # noqa: E402
+    MAX_NAME,
+    format_action,
+    format_turn,
+    name_character,
+    name_problem,
+    parse_action,
+    parse_turn,
+    quote,
+)
 from .transcript import Transcript, export_sdg, parse_transcript, read_transcript, replay  # noqa: E402
 from .validate import apply_checked, check_action  # noqa: E402
 
 __all__ += [
     "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
-    "parse_action", "parse_turn", "Transcript", "export_sdg", "parse_transcript", "read_transcript", "replay",
+    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "quote", "Transcript",
+    "export_sdg", "parse_transcript", "read_transcript", "replay",
 ]  # fmt: skip

@@ -10,10 +10,11 @@ carry an owner suffix (``G1N``) that two-player games do not need. Two written s
 
 System names keep their case in both styles: names are matched case-insensitively anyway, and a name
 stays as its player typed it. A name is any run of up to 24 printable characters without whitespace,
-in any script (``Dy/dx``, ``Ærø``, ``織女``); a longer or unprintable word is refused here, so no
-later message has to quote it. ``parse_action`` reads both styles (and every abbreviation), and
-``parse_action(format_action(a, style))`` equals ``a``. ``parse_sdg_line`` reads a line the way the SDG
-site did, for importing its records.
+in any script (``Dy/dx``, ``Ærø``, ``織女``), but no ``;`` (which separates the actions of a turn);
+``name_problem`` is that rule, for the validator, the saves and the window alike. A longer or
+unprintable word is refused here, so no later message has to quote it. ``parse_action`` reads both
+styles (and every abbreviation), and ``parse_action(format_action(a, style))`` equals ``a``.
+``parse_sdg_line`` reads a line the way the SDG site did, for importing its records.
 """
 
 from __future__ import annotations
@@ -108,6 +109,7 @@ def keyword_of(word: str) -> str | None:
 
 MAX_NAME = 24  # RULES.md: a name is up to 24 printable characters without whitespace
 QUOTE_LIMIT = 60  # the most characters of untrusted input a message repeats
+TURN_SEPARATOR = ";"  # between the actions of a turn written on one line
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -123,17 +125,34 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:low]!r}... ({len(text)} characters)"
 
 
+def name_character(ch: str) -> bool:
+    """True when ``ch`` may be part of a name: printable, not whitespace, not the ``;`` between actions."""
+    # isprintable() is False for control and format characters and for every space but " ".
+    return ch.isprintable() and not ch.isspace() and ch != TURN_SEPARATOR
+
+
 def name_problem(name: str, what: str = "a system name") -> str | None:
-    """Why ``name`` cannot be a name in notation (too long, whitespace, unprintable), or None if it can."""
+    """Why ``name`` cannot be a name, in plain words, or None if it can.
+
+    The one rule for the names of systems and players (RULES.md, "Systems and the map"): up to
+    ``MAX_NAME`` printable characters in any script, without whitespace. A ``;`` is refused as well,
+    because it separates the actions of a turn written on one line (saves, the engine protocol), where
+    a name holding one could not be read back. ``what`` names the kind of name in the message.
+    """
+    if not isinstance(name, str):
+        return f"{what} must be text, not {type(name).__name__}"
     if not name:
         return f"{what} cannot be empty"
     if len(name) > MAX_NAME:
         return f"{quote(name)} is too long for {what} (at most {MAX_NAME} characters)"
     if " " in name:
         return f"{quote(name)} cannot be {what}: it holds a space"
-    # isprintable() is False for control and format characters and for every space but " ".
+    if any(ch.isspace() for ch in name):
+        return f"{quote(name)} cannot be {what}: it holds a tab, a line break or another kind of space"
     if not name.isprintable():
         return f"{quote(name)} cannot be {what}: it holds a character that cannot be printed"
+    if TURN_SEPARATOR in name:
+        return f"{quote(name)} cannot be {what}: it holds ';', which separates the actions of a turn"
     return None
 
 
@@ -292,21 +311,23 @@ def parse_turn(text: str) -> tuple:
     """Read a turn: actions separated by ';' or new lines (blank parts are skipped)."""
     if not isinstance(text, str):
         raise NotationError(f"cannot read {type(text).__name__} {quote(repr(text))}: a turn is written as text")
-    parts = [part.strip() for line in text.splitlines() for part in line.split(";")]
+    parts = [part.strip() for line in text.splitlines() for part in line.split(TURN_SEPARATOR)]
     return tuple(parse_action(part) for part in parts if part)
 
 
 def format_turn(turn, style: str = "sdg") -> str:
     """Write a turn on one line, its actions joined by ``"; "``."""
-    return "; ".join(format_action(a, style) for a in turn)
+    return f"{TURN_SEPARATOR} ".join(format_action(a, style) for a in turn)
 
 
 __all__ = [
     "MAX_NAME",
     "STYLES",
+    "TURN_SEPARATOR",
     "format_action",
     "format_turn",
     "keyword_of",
+    "name_character",
     "name_problem",
     "parse_action",
     "parse_sdg_line",
