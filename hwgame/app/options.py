@@ -12,7 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from hwgame.rules.validate import NAME_PATTERN
+from hwgame.rules import MAX_NAME, name_problem
 
 from .controller import COMPUTER, HUMAN
 from .opponent import LEVEL_NAMES
@@ -56,8 +56,9 @@ def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
 
 
 def valid_name(name: str) -> bool:
-    """True when a player name can name a homeworld (letters, digits, _ - . ', up to 24)."""
-    return bool(NAME_PATTERN.match(name))
+    """True when a player name can name a homeworld (``rules.name_problem``: up to 24 printable
+    characters in any script, without whitespace)."""
+    return name_problem(name, "a player name") is None
 
 
 @dataclass
@@ -74,8 +75,9 @@ class GameConfig:
         """What is wrong with the names (empty when the game can start)."""
         out = []
         for n in self.names:
-            if not valid_name(n):
-                out.append(f"{n!r} cannot be a name: use letters, digits, '_', '-' or '.', up to 24")
+            why = name_problem(n, "a player name")
+            if why is not None:
+                out.append(why)
         if self.names[0].lower() == self.names[1].lower():
             out.append("the two players need different names")
         return out
@@ -86,7 +88,7 @@ def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: s
     """Arrange seats from a human's point of view: who plays first decides who is player 0."""
     other = opponent_name or ("Computer" if opponent_kind == COMPUTER else "Player2")
     if other.lower() == me.lower():
-        other = other + "2"
+        other = other[: MAX_NAME - 1] + "2"
     if first == "random":
         first = (rng or random.Random()).choice(("me", "opponent"))
     mine = (me, HUMAN, level)

@@ -26,9 +26,7 @@ from pydantic import (
     model_validator,
 )
 
-from ..rules.errors import HomeworldsError
-from ..rules.notation import parse_turn
-from ..rules.validate import NAME_PATTERN
+from ..rules import HomeworldsError, name_problem, parse_turn, quote
 
 SCHEMA_VERSION = 2
 SETTINGS_VERSION = 1
@@ -69,12 +67,10 @@ class Player(BaseModel):
     @field_validator("name")
     @classmethod
     def _name_is_writable(cls, name: str) -> str:
-        # A homeworld carries its player's name, and turns name systems in notation split on spaces.
-        if not NAME_PATTERN.match(name):
-            raise ValueError(
-                f"{name!r} cannot be a player name: up to 24 letters, digits, '_', '-', '.' or \"'\","
-                " starting with a letter or digit"
-            )
+        # A homeworld carries its player's name, so a player name follows the rule for every name.
+        why = name_problem(name, "a player name")
+        if why is not None:
+            raise ValueError(why)
         return name
 
     @model_validator(mode="after")
@@ -224,7 +220,8 @@ class SaveGame(BaseModel):
     def _consistent(self) -> SaveGame:
         a, b = self.players
         if a.name.lower() == b.name.lower():
-            raise ValueError(f"both players are called {a.name}: each homeworld needs its own name")
+            same = "" if a.name == b.name else f" and {quote(b.name)} (names are matched whatever their case)"
+            raise ValueError(f"both players are called {quote(a.name)}{same}: each homeworld needs its own name")
         _check_turns(self.setup, 1, "setup turn")
         _check_turns(self.turns, len(self.setup) + 1, "turn")
         for i, text in enumerate(self.turn_in_progress, start=1):

@@ -7,7 +7,6 @@ on the board, so the applied action is canonical.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -26,10 +25,10 @@ from .actions import (
 )
 from .apply import TurnState, apply_action
 from .errors import IllegalActionError
+from .notation import name_problem, quote
 from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, piece_words, smallest_in_bank
 from .position import PLAYING, Position, System, connected
 
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_'.-]{0,23}$")
 _VERBS = {GREEN: "build", BLUE: "trade", YELLOW: "move", RED: "capture"}
 
 
@@ -40,7 +39,7 @@ def _fail(reason: str) -> NoReturn:
 def _system(pos: Position, name: str) -> System:
     s = pos.system_named(name)
     if s is None:
-        _fail(f"there is no system named {name!r}")
+        _fail(f"there is no system named {quote(name)}")
     return s
 
 
@@ -118,11 +117,25 @@ def _check_discover(state: TurnState, a: Discover) -> Discover:
         _fail(f"the bank has no {piece_words(a.star)} to make a new star")
     if s.star_sizes() >> (a.star % 3) & 1:
         _fail(f"a new star must not share a size with {s.name}'s stars: {piece_words(a.star)} would not be connected")
-    if not NAME_PATTERN.match(a.name):
-        _fail(f"{a.name!r} cannot name a system: use letters, digits, '_' or '-', up to 24 characters")
+    why = name_problem(a.name, "a system name")
+    if why is not None:
+        _fail(why)
     if a.name.lower() in pos.names_in_use():
-        _fail(f"the name {a.name} is already taken")
+        _fail(_name_taken(pos, a.name))
     return Discover(a.ship, s.name, a.star, a.name)
+
+
+def _name_taken(pos: Position, name: str) -> str:
+    """Why a new system cannot take ``name``: a system or a player has it, whatever the case."""
+    holder = pos.system_named(name)
+    if holder is not None:
+        taken = f"the system {holder.name} has it"
+        same = holder.name
+    else:
+        same = next((p for p in pos.players if p.lower() == name.lower()), name)
+        taken = f"{same} is a player's name, kept for their homeworld"
+    case = "" if same == name else " (names are matched whatever their case)"
+    return f"the name {quote(name)} is already taken: {taken}{case}"
 
 
 def _check_capture(state: TurnState, a: Capture) -> Capture:

@@ -119,9 +119,20 @@ def test_system_names_match_case_insensitively_and_are_stored_exactly():
 
 def test_a_discovered_name_must_be_unused_case_insensitively():
     pos = board(HOMES + "Alpha: b1 | y1 |")
-    assert refusal(pos, Discover(Y3, "North", B1, "alpha")) == "the name alpha is already taken"
-    # Player names are kept for homeworlds even when written in another case.
-    assert refusal(pos, Discover(Y3, "North", B1, "south")) == "the name south is already taken"
+    assert refusal(pos, Discover(Y3, "North", B1, "alpha")) == (
+        "the name 'alpha' is already taken: the system Alpha has it (names are matched whatever their case)"
+    )
+    taken = "the name 'Alpha' is already taken: the system Alpha has it"
+    assert refusal(pos, Discover(Y3, "North", B1, "Alpha")) == taken
+    assert refusal(pos, Discover(Y3, "North", B1, "south")) == (
+        "the name 'south' is already taken: the system South has it (names are matched whatever their case)"
+    )
+    # Player names are kept for homeworlds, even gone and written in another case.
+    gone = board("North: g3 b2 | y3 |\nAlpha: b1 | y1 |")
+    assert refusal(gone, Discover(Y3, "North", B1, "SOUTH")) == (
+        "the name 'SOUTH' is already taken: South is a player's name, kept for their homeworld"
+        " (names are matched whatever their case)"
+    )
     after = run(pos, Discover(Y3, "North", B1, "Gamma")).position
     assert layout(after)["Gamma"] == "b1 | y3 | "
 
@@ -367,8 +378,9 @@ def test_discover_refusals():
         "a new star must not share a size with North's stars: green 2 would not be connected"
     )
     assert refusal(pos, Discover(Y3, "North", G1, "Vega")) == "the bank has no green 1 to make a new star"
-    assert "cannot name a system" in refusal(pos, Discover(Y3, "North", R1, "no spaces"))
-    assert "cannot name a system" in refusal(pos, Discover(Y3, "North", R1, ""))
+    spaced = "'no spaces' cannot be a system name: it holds a space"
+    assert refusal(pos, Discover(Y3, "North", R1, "no spaces")) == spaced
+    assert refusal(pos, Discover(Y3, "North", R1, "")) == "a system name cannot be empty"
 
 
 # --- red: capture ----------------------------------------------------------------------------

@@ -456,7 +456,6 @@ def test_players_named_in_any_script_replay_and_export():
     assert (again.players, again.turns, again.positions) == (game.players, game.turns, game.positions)
 
 
-@pytest.mark.xfail(reason="the validator (rules/validate.py NAME_PATTERN) still takes ASCII names only", strict=False)
 def test_systems_discovered_with_names_in_any_script_replay():
     game = replay(parse_transcript(WORLD))
     assert {s.name for s in game.position.systems} >= {"Dy/dx", "織女"}

@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from hwgame.rules import MAX_NAME, name_character, name_problem
 from hwgame.rules.actions import Discover
 from hwgame.rules.pieces import piece_words
-from hwgame.rules.validate import NAME_PATTERN
 
 from ..view import theme as T
 from ..view.layout import Box
@@ -147,7 +147,8 @@ class StarChooser(Scene):
         self.on_pick = on_pick
         self.on_cancel = on_cancel
         name = actions[0].name if actions else "Alpha"
-        self.field = TextField(name, label="", allowed=lambda ch: ch.isalnum() or ch in "_-.'")
+        # Any script may be typed (RULES.md: names); the field only keeps out what no name may hold.
+        self.field = TextField(name, max_len=MAX_NAME, label="", allowed=name_character)
         self.card = pygame.Rect(0, 0, 600, 330)
         self.star_boxes: list[tuple[pygame.Rect, Discover]] = []
         self.cancel = Button("Cancel", self._cancel)
@@ -160,8 +161,9 @@ class StarChooser(Scene):
 
     def _pick(self, action) -> None:
         name = self.field.text.strip()
-        if not NAME_PATTERN.match(name):
-            self.problem = "A name is letters, digits, '_', '-' or '.', up to 24 characters."
+        why = name_problem(name, "a system name")
+        if why is not None:
+            self.problem = why[:1].upper() + why[1:] + "."
             return
         self.app.scenes.pop(self)
         self.on_pick(type(action)(action.ship, action.origin, action.star, name))
