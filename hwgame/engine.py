@@ -1,10 +1,11 @@
 """``hwgame engine``: the computer opponent behind a line-based text protocol on stdin/stdout.
 
 One command per line; every command but ``position`` answers with exactly one line (an analysing ``go``
-prints ``info`` lines before its answer). Turns are written
-in SDG notation with actions separated by ``;`` (``hwgame.rules.notation``). The engine keeps its own
-game and checks every turn with the rules engine; ``go`` proposes a turn but does not play it, so the
-caller stays in charge of the game and sends the turn back with ``play``.
+prints ``info`` lines before its answer). Turns are written in SDG notation with actions separated by
+``;`` (``hwgame.rules.notation``); system names may be in any script (``Discover G1 North Y1 織女``),
+and the engine reads and writes UTF-8 whatever the locale. The engine keeps its own game and checks
+every turn with the rules engine; ``go`` proposes a turn but does not play it, so the caller stays in
+charge of the game and sends the turn back with ``play``.
 
     new [standard|sdg]          -> ok                 (a new game; standard rules by default)
     setup [homeworld] S1 S2 SHIP -> ok                (the side to move sets up: two stars, then the ship)
@@ -37,18 +38,11 @@ from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
 from .ai.search import is_proven
-from .rules import Game, HomeworldsError, ruleset_named
-from .rules.notation import format_turn, parse_turn
+from .rules import Game, HomeworldsError, format_turn, parse_turn, quote, ruleset_named
 
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
 QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)
 NUMBER_DIGITS = 12  # longer numbers are refused before they are converted
-
-
-def quote(text: str, most: int = 40) -> str:
-    """A short, escaped quotation of untrusted input for a message."""
-    cut = text if len(text) <= most else text[:most] + "..."
-    return repr(cut)
 
 
 def bounded_number(text: str, what: str, low: int, high: int) -> int:
@@ -228,7 +222,7 @@ def run_engine(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> i
     A reader thread takes the input line by line, so that ``stop`` reaches a running ``go``; any
     other command sent during a search waits until the search has answered."""
     source: BinaryIO | int = stdin if stdin is not None else sys.stdin.fileno()
-    out = stdout or sys.stdout
+    out = stdout or _utf8_stdout()
     engine = Engine()
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_reader, args=(source, lines), daemon=True, name="engine-input").start()
@@ -307,6 +301,18 @@ def _go(engine: Engine, line: str, lines: queue.Queue, pending: deque, say) -> b
     for text in answer:
         say(text)
     return quit_after
+
+
+def _utf8_stdout() -> TextIO:
+    """Standard output, set to write UTF-8 as the input is read: a name in any script can be answered
+    under a locale (or a Windows console) whose encoding lacks it."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(encoding="utf-8", errors="replace")
+        except (OSError, ValueError):
+            pass  # a stream that cannot change keeps its encoding
+    return sys.stdout
 
 
 def _quiet_stdout() -> None:
