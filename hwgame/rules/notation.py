@@ -24,6 +24,7 @@ import re
 from .actions import (
     END_TURN,
     PASS,
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -218,6 +219,7 @@ def _read(text: str, strict: bool) -> tuple:
     def name(i: int) -> str:
         return _name(text, args[i])
 
+    action: Action
     if kind == "build":
         action = Build(piece(0, "piece"), name(1))
     elif kind == "trade":
@@ -239,8 +241,8 @@ def _read(text: str, strict: bool) -> tuple:
     else:
         # Homeworld: a fourth word is the "*" of an unusual setup; SDG also ignored a stray name there
         # (the homeworld is always named after its player), so any single extra word is accepted.
-        stars = [None if w == "-" else piece(i, "star", False) for i, w in enumerate(args[:2])]
-        stars = [p for p in stars if p is not None]
+        written = [None if w == "-" else piece(i, "star", False) for i, w in enumerate(args[:2])]
+        stars = [p for p in written if p is not None]
         if not stars:
             raise _bad(text, "a homeworld needs at least one star")
         action = Homeworld(stars[0], stars[1] if len(stars) > 1 else None, piece(2))
