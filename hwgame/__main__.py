@@ -18,10 +18,15 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
     verify.add_argument("files", nargs="+", metavar="FILE")
     sub.add_parser("engine", help="the computer opponent as a text protocol on stdin/stdout (see README)")
-    analyze = sub.add_parser("analyze", help="review a game transcript turn by turn: evaluations, missed wins and "
-                             "blunders")
-    analyze.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
-                         help="how hard the computer looks at each turn (default: normal)")
+    analyze = sub.add_parser(
+        "analyze", help="review a game transcript turn by turn: evaluations, missed wins and blunders"
+    )
+    analyze.add_argument(
+        "--level",
+        choices=("easy", "normal", "hard"),
+        default="normal",
+        help="how hard the computer looks at each turn (default: normal)",
+    )
     analyze.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
     analyze.add_argument("transcript", metavar="TRANSCRIPT")
     persist_cli.add_arguments(parser, sub)
@@ -31,8 +36,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_output() -> None:
+    """Names may be in any script: on a terminal whose encoding cannot show a character, print an
+    escape for it rather than fail."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass  # a stream that cannot change keeps its own rule
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    _tolerant_output()
     args = build_parser().parse_args(argv)
     persist_cli.apply_data_dir(args)
     if args.command == "import":

@@ -111,3 +111,18 @@ def test_the_example_saves_load_from_the_command_line(tmp_path):
         done = hwgame("--load", str(REPO / "saves" / name), "--smoke", home=tmp_path)
         assert done.returncode == 0, done.stderr
         assert "loads" in one_line(done.stdout)
+
+
+def test_a_terminal_that_cannot_show_a_name_gets_escapes_not_a_crash(tmp_path):
+    import subprocess
+    import sys
+
+    transcript = tmp_path / "names.txt"
+    transcript.write_text("Participants: Ærø (N), ぱぱ (S)\n\n1) Ærø: Homeworld R1 B2 G3\n2) ぱぱ: Homeworld R2 B1 G3\n"
+                          "3) Ærø: Discover G3 Ærø Y1 織女\n", encoding="utf-8")  # fmt: skip
+    env = {"PYTHONIOENCODING": "ascii", "PATH": "/usr/bin:/bin", "HWGAME_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-m", "hwgame", "verify", str(transcript)], capture_output=True,
+                          text=True, encoding="ascii", errors="strict", env=env, timeout=120)  # fmt: skip
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1  # the discovery at an unreachable system is refused, in escaped words
+    assert "\\u7e54\\u5973" in done.stdout or "\\u3071" in done.stdout or "\\xc6" in done.stdout

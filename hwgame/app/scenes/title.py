@@ -6,6 +6,8 @@ import math
 
 import pygame
 
+from hwgame.rules import name_character
+
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
 from ..options import config_from
@@ -89,8 +91,9 @@ class TitleScene(Scene):
             (self.rules, True),
             (app.quit, True),
         ]
-        self.buttons = [Button(text, action, enabled=on, size=26) for text, (action, on) in zip(MENU, entries,
-                                                                                               strict=True)]
+        self.buttons = [
+            Button(text, action, enabled=on, size=26) for text, (action, on) in zip(MENU, entries, strict=True)
+        ]
 
     @property
     def autosave(self):
@@ -167,8 +170,15 @@ class TitleScene(Scene):
         surface.blit(self._bg, (0, 0))
         scale = title_scale(h)
         T.draw_text(surface, th, "HOMEWORLDS", (w // 2, int(h * 0.07)), int(96 * scale), T.TEXT, True, "midtop")
-        T.draw_text(surface, th, "a game of pyramids, stars and fleets", (w // 2, int(h * 0.07 + 86 * scale)),
-                    int(28 * scale), T.TEXT_DIM, anchor="midtop")
+        T.draw_text(
+            surface,
+            th,
+            "a game of pyramids, stars and fleets",
+            (w // 2, int(h * 0.07 + 86 * scale)),
+            int(28 * scale),
+            T.TEXT_DIM,
+            anchor="midtop",
+        )
         rects = menu_rects(w, h, len(self.buttons))
         draw_title_art(surface, th, w // 2, h * 0.07 + 116 * scale, rects[0].y - 12 * scale, self.time)
         for b, rect in zip(self.buttons, rects, strict=True):
@@ -188,17 +198,19 @@ class NewGameScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.opponent = Choice("Opponent", [("Computer", COMPUTER), ("Human (same screen)", HUMAN)],
-                               on_change=self._changed)
+        self.opponent = Choice(
+            "Opponent", [("Computer", COMPUTER), ("Human (same screen)", HUMAN)], on_change=self._changed
+        )
         self.level = Choice("Computer level", [(n.capitalize(), n) for n in LEVEL_NAMES])
         self.level.set_value(app.default_level)
         self.first = Choice("Who starts", [("You", "me"), ("The opponent", "opponent"), ("Random", "random")])
         self.rules = Choice("Rules", [("Standard", "standard"), ("SuperDuperGames (sdg)", "sdg")])
         self.rules.set_value(getattr(s, "default_rules", "standard"))
         self.setup = Choice("Homeworlds", [("Build them yourselves", False), ("Automatic", True)])
-        allowed = lambda ch: ch.isalnum() or ch in "_-.'"  # noqa: E731
-        self.name = TextField(getattr(s, "player_name", "Player") or "Player", allowed=allowed, label="Your name")
-        self.other = TextField("Computer", allowed=allowed, label="Opponent's name")
+        # Names may be in any script (RULES.md): the field keeps out only what no name may hold.
+        self.name = TextField(getattr(s, "player_name", "Player") or "Player", allowed=name_character,
+                              label="Your name")  # fmt: skip
+        self.other = TextField("Computer", allowed=name_character, label="Opponent's name")
         self.widgets = [self.opponent, self.level, self.first, self.rules, self.setup, self.name, self.other]
         self.start = Button("Start", self.begin, size=26)
         self.back = Button("Back", lambda: self.app.scenes.pop(self), size=26)
@@ -213,9 +225,16 @@ class NewGameScene(Scene):
 
     def begin(self) -> None:
         """Start the game described by the screen (or say what is wrong with the names)."""
-        config = config_from(self.name.text.strip(), self.opponent.value, self.other.text.strip(),
-                             self.level.value, self.first.value, self.rules.value, bool(self.setup.value),
-                             self.app.rng)
+        config = config_from(
+            self.name.text.strip(),
+            self.opponent.value,
+            self.other.text.strip(),
+            self.level.value,
+            self.first.value,
+            self.rules.value,
+            bool(self.setup.value),
+            self.app.rng,
+        )
         problems = config.problems()
         if problems:
             self.problem = problems[0]
