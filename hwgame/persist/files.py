@@ -97,6 +97,29 @@ def _ends_open(text: str) -> bool:
     return in_string or depth > 0
 
 
+MAX_DIGITS = 30  # no field of a save or of the settings needs more; Python refuses over 4,300 anyway
+
+
+class _HugeNumber(ValueError):
+    """A number in the file far longer than any field could hold."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__(f"a number of {digits} digits")
+        self.digits = digits
+
+
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise _HugeNumber(len(text))
+    return int(text)
+
+
+def _bounded_float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise _HugeNumber(len(text))
+    return float(text)
+
+
 def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
     """Decode the bytes of a JSON object, with a message for each way it can fail."""
     if not raw.strip():
@@ -106,7 +129,9 @@ def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
     except UnicodeDecodeError as exc:
         raise file_error(path, f"is not a {what} file: byte {exc.start} is not text (UTF-8)") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float)
+    except _HugeNumber as exc:
+        raise file_error(path, f"is not a {what}: it holds a number of {exc.digits} digits") from None
     except json.JSONDecodeError as exc:
         if _ends_open(text):
             raise file_error(
