@@ -2,7 +2,8 @@
 
 Settings must never stop the game from starting: a missing file gives the defaults, a value out of range
 is replaced by its default (with a notice saying which), and an unreadable file gives the defaults while
-its bytes are kept aside in ``settings.json.broken`` before anything is written over it.
+its bytes are kept aside in ``settings.json.broken`` (or the next free ``.brokenN``) before anything is
+written over it; so is a file that could only be read with some settings repaired.
 """
 
 from __future__ import annotations
@@ -64,16 +65,17 @@ def read_settings(path: str | Path) -> tuple[Settings, list[str]]:
     return settings, [f"{path}: {n}" for n in notices]
 
 
-def _unreadable(path: Path) -> bool:
+def _damaged(path: Path) -> bool:
+    """True when the file cannot be read, or only with settings repaired (dropped to their defaults)."""
     try:
-        parse_json_object(path, read_bytes(path), what="settings")
+        data = parse_json_object(path, read_bytes(path), what="settings")
     except SaveError:
         return True
-    return False
+    return bool(settings_from_data(data)[1])
 
 
 def _keep_aside(path: Path) -> Path:
-    """Copy an unreadable settings file to a free ``.broken`` name so writing cannot lose it."""
+    """Copy a damaged settings file to a free ``.broken`` name so writing cannot lose it."""
     n = 0
     while True:
         aside = path.with_name(path.name + (".broken" if n == 0 else f".broken{n}"))
@@ -88,7 +90,7 @@ def write_settings(path: str | Path, settings: Settings) -> Path:
     path = Path(path)
     text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     try:
-        if path.is_file() and _unreadable(path):
+        if path.is_file() and _damaged(path):
             _keep_aside(path)
         return atomic_write(path, text.encode("utf-8"))
     except OSError as exc:

@@ -248,6 +248,20 @@ def test_an_unreadable_settings_file_is_kept_aside_before_it_is_replaced(saves):
     assert saves.load_settings() == settings
 
 
+def test_a_repaired_settings_file_is_kept_where_the_next_repair_does_not_write(saves):
+    path = saves.settings_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    first, second = b'{"sound_volume": "loud"}', b'{"sound_volume": -3}'
+    path.write_bytes(first)
+    saves.save_settings(saves.load_settings())  # repaired: the volume back to its default
+    path.write_bytes(second)
+    saves.save_settings(saves.load_settings())
+    saves.save_settings(saves.load_settings())  # a sound file now: nothing more is kept aside
+    assert Path(str(path) + ".broken").read_bytes() == first
+    assert Path(str(path) + ".broken1").read_bytes() == second
+    assert not Path(str(path) + ".broken2").exists()
+
+
 def test_settings_refuse_bad_values_when_set(saves):
     settings = Settings()
     with pytest.raises(ValueError, match="less than or equal to 1"):
