@@ -102,8 +102,29 @@ def atomic_write(path: str | Path, data: bytes, backup: bool = True) -> Path:
     return path
 
 
+def _writer_of(path: Path) -> int | None:
+    """The process id a temporary file's name records (``.NAME.PID-HEX.tmp``), or None."""
+    stem = path.name[: -len(TEMP_SUFFIX)]
+    pid_part = stem.rsplit(".", 1)[-1].split("-", 1)[0]
+    return int(pid_part) if pid_part.isdigit() and len(pid_part) <= 10 else None
+
+
+def _process_gone(pid: int | None) -> bool:
+    """True when no process ``pid`` runs on this machine (never claimed where it cannot be told)."""
+    if pid is None or pid == os.getpid() or sys.platform.startswith("win"):
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, OSError):
+        return False  # a process of another user holds that id: alive, as far as we can tell
+    return False
+
+
 def stale_temporaries(folder: Path, older_than: float = 3600.0) -> list[Path]:
-    """Temporary files in ``folder`` left by writes interrupted more than ``older_than`` seconds ago."""
+    """Temporary files in ``folder`` left by interrupted writes: the process that wrote one is gone
+    (where that can be told), or it was left more than ``older_than`` seconds ago."""
     now = time.time()
     found = []
     try:
@@ -112,7 +133,7 @@ def stale_temporaries(folder: Path, older_than: float = 3600.0) -> list[Path]:
         return []
     for p in entries:
         try:
-            if is_temporary(p) and now - p.stat().st_mtime > older_than:
+            if is_temporary(p) and (_process_gone(_writer_of(p)) or now - p.stat().st_mtime > older_than):
                 found.append(p)
         except OSError:
             continue

@@ -222,12 +222,12 @@ class Store:
         """Write ``save`` atomically at ``path``; return the digest of the bytes written."""
         self._sweep(path.parent)
         data = encode(save)
+        existed = path.is_file()
         try:
             atomic_write(path, data)
         except OSError as exc:
-            raise file_error(
-                path, f"could not be saved ({exc.strerror or exc}): the previous version is intact"
-            ) from None
+            kept = "the previous version is intact" if existed else "nothing was written"
+            raise file_error(path, f"could not be saved ({exc.strerror or exc}): {kept}") from None
         digest = self._good[path.resolve()] = _digest(data)
         return digest
 

@@ -169,6 +169,32 @@ def test_stale_temporaries_are_found(tmp_path):
     assert atomic.stale_temporaries(tmp_path) == [old]
 
 
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="whether a process id is alive is not told there")
+def test_a_fresh_temporary_whose_writer_is_gone_is_stale_at_once(tmp_path):
+    # A killed save leaves its temporary file: the next start sweeps it without waiting an hour.
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(done.stdout)
+    orphan = tmp_path / f".x.json.{dead}-ab.tmp"
+    orphan.write_bytes(b"{")
+    mine = tmp_path / f".y.json.{os.getpid()}-cd.tmp"  # a write of this very process, in progress
+    mine.write_bytes(b"{")
+    assert atomic.stale_temporaries(tmp_path) == [orphan]
+
+
+def test_a_failed_first_save_does_not_speak_of_a_previous_version(saves, monkeypatch):
+    game = a_game()
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(SaveError) as caught:
+        saves.save(game, "first")
+    assert "nothing was written" in caught.value.message
+    assert "previous version" not in caught.value.message
+    assert not (saves.saves_dir / "first.json").exists()
+
+
 def test_a_store_sweeps_old_temporaries_from_its_folder(saves):
     saves.saves_dir.mkdir(parents=True)
     old = saves.saves_dir / ".mine.json.1-ab.tmp"
