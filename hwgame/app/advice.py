@@ -41,7 +41,7 @@ def setup_warnings(stars: list[int], ship: int | None, position: Position) -> li
     if enemy is not None and stars and len(stars) == 2 and not (_sizes(stars) & _sizes(enemy.stars)):
         out.append(
             f"Your homeworld shares no star size with {enemy.name}'s: the two are directly "
-            "connected, so an early attack is easy for both sides."
+            "connected, so an early invasion is easy for both sides."
         )
     return out
 
