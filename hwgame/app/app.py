@@ -209,17 +209,6 @@ class App:
         if ctl is not None and self._state_of(ctl) != self._autosaved:
             self.autosave(ctl)
 
-    def save_record(self, ctl: PlayController, name: str | None = None) -> str:
-        """Save the game under a name in the saves folder; return a message for the player."""
-        try:
-            from hwgame import persist
-
-            stem = name or "-".join(ctl.game.players) + f"-{len(ctl.game.turns)}"
-            path = persist.save_game(ctl.game, stem, self.players_of(ctl), overwrite=True)
-            return f"Saved as {Path(path).name}"
-        except Exception as exc:
-            return f"Could not save: {getattr(exc, 'message', exc)}"
-
     def load(self, name) -> bool:
         """Open a save by name or path; a problem shows a message and returns False."""
         try:

@@ -79,23 +79,6 @@ def describe_action(action) -> str:
     return text
 
 
-def action_verb(action) -> str:
-    """A one-word label for the kind of an action (for short captions)."""
-    names = {
-        Build: "Build",
-        Trade: "Trade",
-        Move: "Move",
-        Discover: "Discover",
-        Capture: "Capture",
-        Sacrifice: "Sacrifice",
-        Catastrophe: "Catastrophe",
-        Pass: "Pass",
-        EndTurn: "End turn",
-        Homeworld: "Homeworld",
-    }
-    return names.get(type(action), "Action")
-
-
 # --- whole turns, told as a sentence ---
 
 
@@ -221,8 +204,3 @@ def turn_left(state: TurnState) -> str:
         power = POWER_NAMES[state.sac_color]
         return f"{n} {color} action{'s' * (n > 1)} ({power}) from the sacrifice"
     return "action used: catastrophes or End Turn"
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 turn"``, ``"2 turns"``."""
-    return f"{n} {word}{'s' * (n != 1)}"

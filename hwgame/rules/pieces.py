@@ -45,18 +45,6 @@ def piece_words(piece: int) -> str:
     return f"{COLOR_NAMES[piece // 3]} {piece % 3 + 1}"
 
 
-_COLOR_WORDS = {name: i for i, name in enumerate(COLOR_NAMES)}
-_COLOR_WORDS.update({letter: i for i, letter in enumerate(COLOR_LETTERS)})
-
-
-def parse_color(text: str) -> int:
-    """Read a colour from a letter or a word (case-insensitive); raise NotationError otherwise."""
-    color = _COLOR_WORDS.get(text.strip().lower())
-    if color is None:
-        raise NotationError(f"{text!r} is not a colour (use r, y, g, b or red, yellow, green, blue)")
-    return color
-
-
 def parse_piece(text: str) -> int:
     """Read a piece such as ``G1`` or ``b3`` (case-insensitive); raise NotationError otherwise."""
     t = text.strip().lower()
