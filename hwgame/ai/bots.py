@@ -69,7 +69,7 @@ LEVELS: dict[str, Limit] = {
                   beam=3, root_cap=2000, root_keep=8),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
                     inner_cap=300, inner_keep=6, most=1.5),
-    "hard": Limit(time=2.6, nodes=13000, depth=3, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
+    "hard": Limit(time=2.6, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
                   inner_cap=600, inner_keep=6, most=7.5),
 }  # fmt: skip
 
