@@ -14,17 +14,17 @@ import sys
 import threading
 from typing import TextIO
 
-from .rules.errors import HomeworldsError
-from .rules.notation import format_turn
-from .rules.position import ruleset_named
-from .rules.transcript import (
-    MAX_BYTES,
+from .rules import MAX_TRANSCRIPT_BYTES as MAX_BYTES
+from .rules import (
+    HomeworldsError,
     ReplayError,
     TranscriptFileError,
     TranscriptLineError,
+    format_turn,
     parse_transcript,
     read_transcript_text,
     replay,
+    ruleset_named,
 )
 from .verify import Failure, shown_path, silence_stdout
 

@@ -14,16 +14,16 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
-from .rules.errors import HomeworldsError
-from .rules.notation import quote
-from .rules.position import ruleset_named
-from .rules.transcript import (
+from .rules import (
+    HomeworldsError,
     ReplayError,
     TranscriptFileError,
     TranscriptLineError,
     parse_transcript,
+    quote,
     read_transcript_text,
     replay,
+    ruleset_named,
 )
 
 

@@ -40,11 +40,23 @@ from .notation import (  # noqa: E402
     parse_turn,
     quote,
 )
-from .transcript import Transcript, export_sdg, parse_transcript, read_transcript, replay  # noqa: E402
+from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
+from .transcript import (  # noqa: E402
+    ReplayError,
+    Transcript,
+    TranscriptFileError,
+    TranscriptLineError,
+    export_sdg,
+    parse_transcript,
+    read_transcript,
+    read_transcript_text,
+    replay,
+)
 from .validate import apply_checked, check_action  # noqa: E402
 
 __all__ += [
     "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
     "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "quote", "Transcript",
-    "export_sdg", "parse_transcript", "read_transcript", "replay",
+    "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
+    "TranscriptFileError", "TranscriptLineError", "read_transcript_text",
 ]  # fmt: skip
