@@ -18,7 +18,9 @@ charge of the game and sends the turn back with ``play``.
                                    turn TURN`` lines as the search improves (score: points for the side
                                    to move, or ``win``/``loss`` when proven over every reply).
     stop                        -> the running go answers at once with its best turn so far
-    position                    -> the position, then a line with a single "."
+    position                    -> the position in words, a line ``text LINE`` with its one-line text
+                                   (``hwgame.rules.format_position``), then a line with a single "."
+    position LINE               -> ok                 (play on from that position: a puzzle, a study)
     undo                        -> ok                 (take back the last turn)
     quit                        -> (no answer; the engine exits)
 
@@ -38,7 +40,16 @@ from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
 from .ai.search import is_proven
-from .rules import Game, HomeworldsError, format_turn, parse_turn, quote, ruleset_named
+from .rules import (
+    Game,
+    HomeworldsError,
+    format_position,
+    format_turn,
+    parse_position,
+    parse_turn,
+    quote,
+    ruleset_named,
+)
 
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
 QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)
@@ -175,13 +186,16 @@ class Engine:
         return [f"bestturn {format_turn(turn)}"]
 
     def cmd_position(self, rest: str) -> list[str]:
+        if rest:
+            self.game = Game.from_position(parse_position(rest))
+            return ["ok"]
         pos = self.game.position
         lines = pos.describe().splitlines() if pos.systems else [f"to move: {pos.players[pos.to_move]}"]
         lines.insert(0, f"rules: {pos.rules.name}; stage: {'setup' if self.game.in_setup else 'play'}")
         outcome = self.game.outcome()
         if outcome is not None:
             lines.append(f"gameover {outcome.reason}")
-        return lines + ["."]
+        return lines + [f"text {format_position(pos)}", "."]
 
     def cmd_stop(self, rest: str) -> list[str]:
         return ["error nothing to stop: no search is running"]

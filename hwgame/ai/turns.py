@@ -17,8 +17,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from hwgame.rules import PASS, Catastrophe, EndTurn, Pass, Position, apply_action, end_turn, legal_actions, start_turn
-from hwgame.rules.movegen import catastrophe_actions
+from hwgame.rules import (
+    PASS,
+    Catastrophe,
+    EndTurn,
+    Pass,
+    Position,
+    apply_action,
+    catastrophe_actions,
+    end_turn,
+    legal_actions,
+    start_turn,
+)
 
 
 class Successors(list):

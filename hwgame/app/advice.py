@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import random
 
-from hwgame.rules import Homeworld, Position
-from hwgame.rules.pieces import BLUE, GREEN, piece_words
+from hwgame.rules import BLUE, GREEN, Homeworld, Position, piece_words
 
 
 def _sizes(stars) -> set[int]:

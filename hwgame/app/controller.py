@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hwgame.rules import (
+    COLOR_NAMES,
     PASS,
+    PLAYING,
     Build,
     Capture,
     Catastrophe,
@@ -21,14 +23,15 @@ from hwgame.rules import (
     IllegalActionError,
     Move,
     Pass,
+    Position,
     Sacrifice,
     Trade,
     check_action,
+    end_turn,
     new_system_name,
+    piece_words,
+    smallest_in_bank,
 )
-from hwgame.rules.apply import end_turn
-from hwgame.rules.pieces import COLOR_NAMES, piece_words, smallest_in_bank
-from hwgame.rules.position import PLAYING, Position
 
 from .describe import describe_action
 from .view.layout import (

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.rules import (
+    COLOR_NAMES,
+    POWER_NAMES,
     Build,
     Capture,
     Catastrophe,
@@ -22,10 +24,10 @@ from hwgame.rules import (
     Pass,
     Sacrifice,
     Trade,
+    TurnState,
     format_turn,
+    piece_words,
 )
-from hwgame.rules.apply import TurnState
-from hwgame.rules.pieces import COLOR_NAMES, POWER_NAMES, piece_words
 
 ENEMY = "the enemy"  # whose ship a capture takes, in a caption (the player about to capture reads it)
 

@@ -11,14 +11,13 @@ from collections import deque
 
 from hwgame.ai.explain import because
 from hwgame.rules import (
+    PLAYING,
     EndTurn,
     Game,
     IllegalActionError,
-    apply_checked,
-    start_turn,
+    format_turn,
+    turn_steps,
 )
-from hwgame.rules.notation import format_turn
-from hwgame.rules.position import PLAYING
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect
 from .describe import describe_action
@@ -249,13 +248,8 @@ class PlayController(ActionResolver):
             self._ai_failed(f"The computer chose an illegal turn ({exc.reason}).")
             return
         # Replay the validated turn step by step so the screen can show each action.
-        state = start_turn(before)
-        for action in answer.turn:
-            if isinstance(action, EndTurn):
-                break
-            after = apply_checked(state, action)
-            self.effects.append(Effect(state.position, action, after.position, player, by_computer=True))
-            state = after
+        for step in turn_steps(before, answer.turn):
+            self.effects.append(Effect(step.before, step.action, step.after, player, by_computer=True))
         self.events.append(("computer-played", format_turn(answer.turn)))
         self._committed()
 

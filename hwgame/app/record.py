@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import PASS, EndTurn, Game, apply_checked, initial_position, start_turn
-from hwgame.rules.game import outcome_of
+from hwgame.rules import PASS, EndTurn, Game, apply_checked, outcome_of, start_turn
 
 
 @dataclass(frozen=True, order=True)
@@ -143,12 +142,8 @@ def continue_from(timeline: Timeline, point: Point, *, vs_computer: bool, keep_p
     ``keep_partial=False`` starts that turn afresh instead (the computer plays whole turns only). The
     timeline's own record is not touched. Raises ``HomeworldsError`` if the record does not replay.
     """
-    game = Game(timeline.rules, timeline.players, auto_repetition_draw=vs_computer)
-    first = timeline.starts[0]
-    if first != initial_position(timeline.rules, timeline.players):
-        # A record that began from a composed position (a puzzle, a test): begin there too.
-        game.positions = [first]
-        game.state = start_turn(first)
+    # A record may begin from a composed position (a puzzle, a test): the game begins there too.
+    game = Game.from_position(timeline.starts[0], auto_repetition_draw=vs_computer)
     for turn in timeline.turns[: point.turn]:
         game.play(turn or (PASS,))
     if keep_partial:

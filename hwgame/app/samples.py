@@ -21,8 +21,8 @@ from hwgame.rules import (
     Pass,
     Sacrifice,
     Trade,
+    end_turn,
 )
-from hwgame.rules.apply import end_turn
 
 from .advice import suggest_homeworld
 

@@ -107,15 +107,11 @@ def _extra_shots(app, screen, scene, shot) -> None:
     app.theme.colour_blind = False
     game = scene.ctl.game
     before = game.positions[-2]
-    from hwgame.rules import apply_checked, start_turn
+    from hwgame.rules import turn_steps
 
-    state = start_turn(before)
-    for action in game.turns[-1]:
-        if type(action).__name__ in ("Pass", "EndTurn"):
-            continue
-        after = apply_checked(state, action)
-        scene.ctl.effects.append(Effect(state.position, action, after.position, before.to_move, True))
-        state = after
+    for step in turn_steps(before, game.turns[-1]):
+        if type(step.action).__name__ != "Pass":
+            scene.ctl.effects.append(Effect(step.before, step.action, step.after, before.to_move, True))
     app.step([], 1 / 60, screen)
     for _ in range(12):
         app.step([], 1 / 60, screen)
@@ -184,7 +180,7 @@ def _record_shots(app, screen, shot, data: Path) -> None:
     app.scenes.pop()
     folder = data / "transcripts"
     folder.mkdir(parents=True, exist_ok=True)
-    from hwgame.rules.transcript import export_sdg
+    from hwgame.rules import export_sdg
 
     for n, seed in ((4242, 5), (4243, 6)):
         (folder / f"{n}.raw").write_text(export_sdg(busy_game(seed, 24), sdg_number=n), encoding="utf-8")

@@ -19,8 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from hwgame.rules import Position, iter_turns, legal_turns
-from hwgame.rules.serialize import position_from_dict, position_to_dict
+from hwgame.rules import Position, iter_turns, legal_turns, position_from_dict, position_to_dict
 
 FIXTURES = "movegen_positions.json"
 
@@ -47,7 +46,7 @@ def archive_position(spec: str) -> tuple[str | None, Position | None, str]:
 
     Returns (label, position, "") or (None, None, why it cannot be had).
     """
-    from hwgame.rules.transcript import read_transcript, replay
+    from hwgame.rules import read_transcript, replay
 
     record, _, turns = spec.rpartition(":")
     if not record or not turns.isdigit():

@@ -11,8 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from hwgame.rules.serialize import position_to_dict
-from hwgame.rules.transcript import read_transcript, replay
+from hwgame.rules import position_to_dict, read_transcript, replay
 
 # (record, turns played, stage of the game)
 CHOICES = (

@@ -11,11 +11,20 @@ from datetime import datetime
 from typing import Literal
 
 from .. import __version__
-from ..rules.actions import EndTurn
-from ..rules.errors import HomeworldsError, IllegalActionError
-from ..rules.game import Game, outcome_of
-from ..rules.notation import format_turn, parse_action, parse_turn
-from ..rules.position import PLAYING, RuleSet, player_pair, ruleset_named
+from ..rules import (
+    PLAYING,
+    EndTurn,
+    Game,
+    HomeworldsError,
+    IllegalActionError,
+    RuleSet,
+    format_turn,
+    outcome_of,
+    parse_action,
+    parse_turn,
+    player_pair,
+    ruleset_named,
+)
 from .schema import (
     SCHEMA_VERSION,
     Ending,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules.errors import HomeworldsError
+from ..rules import HomeworldsError
 
 
 class SaveError(HomeworldsError):

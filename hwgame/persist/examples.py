@@ -18,9 +18,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..rules.game import Game
-from ..rules.movegen import legal_turns
-from ..rules.position import STANDARD, player_pair
+from ..rules import STANDARD, Game, legal_turns, player_pair
 from .atomic import atomic_write
 from .convert import game_to_save
 from .schema import Player, SaveGame

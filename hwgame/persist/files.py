@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .. import __version__
-from ..rules.game import Game
+from ..rules import Game
 from .convert import ReplayProblem, save_to_game
 from .errors import file_error
 from .migrate import OLDEST, MigrationError, upgrade

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules.actions import Homeworld
-from ..rules.errors import HomeworldsError
-from ..rules.notation import format_turn, parse_turn
+from ..rules import Homeworld, HomeworldsError, format_turn, parse_turn
 from .schema import SCHEMA_VERSION
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules.errors import HomeworldsError
-from ..rules.game import Game
-from ..rules.position import SDG
-from ..rules.transcript import (
+from ..rules import (
+    SDG,
+    Game,
+    HomeworldsError,
     ReplayError,
     TranscriptLineError,
     export_sdg,

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..rules.game import Game
+from ..rules import Game
 from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
 from .convert import game_to_save

@@ -16,20 +16,56 @@ from .actions import (
 )
 from .apply import TurnState, apply_action, apply_turn_unchecked, end_turn, start_turn
 from .errors import HomeworldsError, IllegalActionError, NotationError, UnsupportedGameError
-from .movegen import LazySuccessor, Successor, iter_turns, legal_actions, legal_turns, new_system_name
-from .pieces import BLUE, GREEN, RED, YELLOW, make_piece, parse_piece, piece_text
-from .position import PLAYING, SDG, STANDARD, Position, RuleSet, System, initial_position, ruleset_named
+from .movegen import (
+    LazySuccessor,
+    Successor,
+    catastrophe_actions,
+    iter_turns,
+    legal_actions,
+    legal_turns,
+    new_system_name,
+)
+from .pieces import (
+    BLUE,
+    COLOR_NAMES,
+    COPIES,
+    GREEN,
+    POWER_NAMES,
+    RED,
+    SIZE_NAMES,
+    YELLOW,
+    make_piece,
+    parse_piece,
+    piece_text,
+    piece_words,
+    smallest_in_bank,
+)
+from .position import (
+    NO_HOME,
+    PLAYING,
+    SDG,
+    STANDARD,
+    Position,
+    RuleSet,
+    System,
+    connected,
+    initial_position,
+    player_pair,
+    ruleset_named,
+)
 
 __all__ = [
     "END_TURN", "PASS", "Build", "Capture", "Catastrophe", "Discover", "EndTurn", "Homeworld", "Move",
     "Pass", "Sacrifice", "Trade", "TurnState", "apply_action", "apply_turn_unchecked", "end_turn",
     "start_turn", "HomeworldsError", "IllegalActionError", "NotationError", "UnsupportedGameError",
-    "Successor", "LazySuccessor", "iter_turns", "legal_actions", "legal_turns", "new_system_name", "BLUE",
-    "GREEN", "RED", "YELLOW", "make_piece", "parse_piece", "piece_text", "PLAYING", "SDG", "STANDARD", "Position",
-    "RuleSet", "System", "initial_position", "ruleset_named",
+    "Successor", "LazySuccessor", "catastrophe_actions", "iter_turns", "legal_actions", "legal_turns",
+    "new_system_name", "BLUE", "GREEN", "RED", "YELLOW", "COLOR_NAMES", "POWER_NAMES", "SIZE_NAMES", "COPIES",
+    "make_piece", "parse_piece", "piece_text", "piece_words", "smallest_in_bank", "NO_HOME", "PLAYING", "SDG",
+    "STANDARD", "Position", "RuleSet", "System", "connected", "initial_position", "player_pair",
+    "ruleset_named",
 ]  # fmt: skip
 
-from .game import Game, Outcome, outcome_of  # noqa: E402
+from .game import Game, Outcome, TurnStep, outcome_of, turn_steps  # noqa: E402
 from .notation import (  # noqa: E402
     MAX_NAME,
     format_action,
@@ -40,6 +76,8 @@ from .notation import (  # noqa: E402
     parse_turn,
     quote,
 )
+from .serialize import position_from_dict, position_to_dict  # noqa: E402
+from .textform import MAX_POSITION_TEXT, format_position, parse_position  # noqa: E402
 from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
 from .transcript import (  # noqa: E402
     ReplayError,
@@ -58,5 +96,6 @@ __all__ += [
     "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
     "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "quote", "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
-    "TranscriptFileError", "TranscriptLineError", "read_transcript_text",
+    "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
+    "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position", "parse_position",
 ]  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import END_TURN, PASS, EndTurn, Pass
 from .apply import TurnState, end_turn, start_turn
@@ -47,6 +48,32 @@ def outcome_of(position: Position) -> Outcome | None:
     return Outcome(1 - loser, f"{position.players[1 - loser]} wins: {_loss_reason(position, loser)}")
 
 
+class TurnStep(NamedTuple):
+    """One action of a turn with the positions around it (``before`` and ``after`` are mid-turn)."""
+
+    action: object
+    before: Position
+    after: Position
+
+
+def turn_steps(position: Position, turn) -> list[TurnStep]:
+    """The actions of ``turn`` played from the start-of-turn ``position``, each with the position before
+    and after it, every one checked by the validator (for animation and narration).
+
+    The end of the turn is not a step. Raises IllegalActionError at the first action that is not legal.
+    """
+    state = start_turn(position)
+    steps = []
+    for action in turn:
+        if isinstance(action, EndTurn):
+            break
+        canonical = check_action(state, action)
+        after = apply_checked(state, canonical)
+        steps.append(TurnStep(canonical, state.position, after.position))
+        state = after
+    return steps
+
+
 class Game:
     """A game in progress: committed turns, the turn being played, undo and redo.
 
@@ -73,6 +100,16 @@ class Game:
         self.state: TurnState = start_turn(self.positions[0])
         self._redo: list[tuple] = []
         self._declared: Outcome | None = None  # resignation or draw by agreement/claim
+
+    @classmethod
+    def from_position(cls, position: Position, auto_repetition_draw: bool = True) -> Game:
+        """A game whose current turn starts at ``position`` (a composed board: a puzzle, a lesson, a
+        record that did not begin at the start). Its rules and players are the position's; there is
+        nothing to undo before it."""
+        game = cls(position.rules, position.players, auto_repetition_draw)
+        game.positions = [position]
+        game.state = start_turn(position)
+        return game
 
     # --- reading ---
     @property

@@ -16,7 +16,7 @@ from .lessons_basics import BASICS
 from .lessons_endgame import ENDGAME
 from .lessons_powers import POWERS
 from .puzzles import PUZZLES, Puzzle, PuzzleSession, Verdict, check_answer, puzzle_by_id, solution
-from .runner import Feedback, LessonRunner, game_at
+from .runner import Feedback, LessonRunner
 
 LESSONS: tuple[Lesson, ...] = BASICS + POWERS + ENDGAME
 
@@ -58,6 +58,6 @@ def runner_for(progress: tuple[str, int]) -> LessonRunner:
 
 __all__ = [
     "Context", "Feedback", "Goal", "Highlight", "LESSONS", "Lesson", "LessonRunner", "PUZZLES", "Puzzle",
-    "PuzzleSession", "Step", "TIERS", "Verdict", "check_answer", "game_at", "lesson_by_id", "lessons_in_tier",
+    "PuzzleSession", "Step", "TIERS", "Verdict", "check_answer", "lesson_by_id", "lessons_in_tier",
     "next_lesson", "puzzle_by_id", "runner_for", "solution",
 ]  # fmt: skip

@@ -14,8 +14,7 @@ the engine's plain-data form (``serialize.position_from_dict``), so the engine's
 
 from __future__ import annotations
 
-from hwgame.rules.position import PLAYING, Position
-from hwgame.rules.serialize import position_from_dict
+from hwgame.rules import PLAYING, Position, position_from_dict
 
 # The learner plays Sol and the rival Vega: homeworlds are named after their players, as in a real game.
 PLAYERS = ("Sol", "Vega")

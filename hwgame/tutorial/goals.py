@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import legal_turns
-from hwgame.rules.apply import end_turn
-from hwgame.rules.pieces import COLOR_NAMES, SIZE_NAMES
-from hwgame.rules.position import Position, System
+from hwgame.rules import COLOR_NAMES, SIZE_NAMES, Position, System, end_turn, legal_turns
 
 from .words import describe_turn, piece_name
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules.position import Position
-from hwgame.rules.serialize import position_from_dict
+from hwgame.rules import Position, position_from_dict
 
 from .goals import Goal
 

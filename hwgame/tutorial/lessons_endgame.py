@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hwgame.rules.pieces import BLUE, YELLOW
+from hwgame.rules import BLUE, YELLOW
 
 from .board import B1, B2, B3, G1, G2, R1, R2, R3, Y1, Y2, Y3, board_dict
 from .goals import NEW, Draws, Gone, HasShip, NoShip, Safe, Wins, both

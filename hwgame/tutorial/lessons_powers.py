@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hwgame.rules.pieces import BLUE, GREEN, RED, YELLOW
+from hwgame.rules import BLUE, GREEN, RED, YELLOW
 
 from .board import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, board_dict
 from .goals import HasShip, NoShip, both

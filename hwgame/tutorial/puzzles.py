@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import EndTurn, HomeworldsError, IllegalActionError, legal_turns, outcome_of
-from hwgame.rules.notation import parse_turn
-from hwgame.rules.position import Position
-from hwgame.rules.serialize import position_from_dict
+from hwgame.rules import (
+    EndTurn,
+    Game,
+    HomeworldsError,
+    IllegalActionError,
+    Position,
+    legal_turns,
+    outcome_of,
+    parse_turn,
+    position_from_dict,
+)
 
 from .board import board_dict
-from .runner import game_at
 from .solve import SURVIVE, WIN, WIN_IN_TWO, hardest_reply, solutions, winning_turn
 from .words import describe_turn, sentence
 
@@ -74,7 +80,7 @@ def _turn(answer) -> tuple:
 
 def play_answer(position: Position, answer) -> Position:
     """The position after the answer (a turn, or its notation) is played and ended; raises if illegal."""
-    game = game_at(position)
+    game = Game.from_position(position)
     game.play(tuple(a for a in _turn(answer) if not isinstance(a, EndTurn)))
     return game.position
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules.pieces import BLUE, GREEN, RED, YELLOW
+from hwgame.rules import BLUE, GREEN, RED, YELLOW
 
 
 @dataclass(frozen=True)

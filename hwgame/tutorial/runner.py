@@ -19,23 +19,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.rules import (
+    COLOR_NAMES,
     PASS,
+    POWER_NAMES,
     Discover,
     EndTurn,
     Game,
     HomeworldsError,
     IllegalActionError,
     Pass,
+    Position,
     TurnState,
     apply_action,
     check_action,
     legal_actions,
-    start_turn,
+    parse_action,
+    parse_turn,
+    position_from_dict,
 )
-from hwgame.rules.notation import parse_action, parse_turn
-from hwgame.rules.pieces import COLOR_NAMES, POWER_NAMES
-from hwgame.rules.position import Position
-from hwgame.rules.serialize import position_from_dict
 
 from .goals import Context
 from .lesson import Lesson, Step
@@ -58,14 +59,6 @@ class Feedback:
     legal: bool = True
     reset: bool = False
     reply: str = ""
-
-
-def game_at(position: Position) -> Game:
-    """A Game whose current turn starts at ``position`` (lessons and puzzles start mid-game)."""
-    game = Game(position.rules, position.players)
-    game.positions = [position]
-    game.state = start_turn(position)
-    return game
 
 
 def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000) -> bool:
@@ -239,7 +232,7 @@ class LessonRunner:
         if step is not None and step.board is not None:
             position = position_from_dict(step.board)
         self.start = position
-        self.game = game_at(position)
+        self.game = Game.from_position(position)
         self._hints_shown = 0
 
     def _context(self) -> Context:
@@ -340,4 +333,4 @@ class LessonRunner:
         raise ValueError(f"lesson {self.lesson.id!r} step {self.step_index}: the solution does not reach the goal")
 
 
-__all__ = ["Feedback", "LessonRunner", "game_at", "goal_reachable"]
+__all__ = ["Feedback", "LessonRunner", "goal_reachable"]

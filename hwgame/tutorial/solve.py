@@ -12,9 +12,7 @@ Puzzle positions are kept small, so the largest proof (win in two) walks a few t
 
 from __future__ import annotations
 
-from hwgame.rules import legal_turns
-from hwgame.rules.movegen import Successor
-from hwgame.rules.position import Position
+from hwgame.rules import Position, Successor, legal_turns
 
 WIN, SURVIVE, WIN_IN_TWO = "win", "survive", "win-in-two"
 KINDS = (WIN, SURVIVE, WIN_IN_TWO)

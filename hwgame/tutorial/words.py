@@ -6,6 +6,9 @@ The tutorial speaks to a newcomer: "your large green ship", "Vega captures your 
 from __future__ import annotations
 
 from hwgame.rules import (
+    COLOR_NAMES,
+    POWER_NAMES,
+    SIZE_NAMES,
     Build,
     Capture,
     Catastrophe,
@@ -17,7 +20,6 @@ from hwgame.rules import (
     Sacrifice,
     Trade,
 )
-from hwgame.rules.pieces import COLOR_NAMES, POWER_NAMES, SIZE_NAMES
 
 
 def piece_name(piece: int) -> str:

@@ -142,3 +142,19 @@ def test_bytes_that_are_not_utf8_and_a_stray_stop_do_not_end_the_engine():
     assert done.returncode == 0 and not done.stderr
     assert out[3].startswith("error ") and out[4].startswith("error ")
     assert out[-1] == "."
+
+
+def test_position_prints_its_one_line_text_and_a_line_sets_a_position_to_play_on():
+    board = "standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3b1; Alpha - r3 y1 b1"
+    out = talk(["new", f"position {board}", "position", "play Build G1 North", "position"])
+    assert out[0] == "ok" and out[1] == "ok"
+    first_end = out.index(".")
+    assert out[first_end - 1] == f"text {board}"
+    assert out[first_end + 1] == "ok"
+    assert "text standard North South 1 2; North 0 y1b2 g1g3 -;" in "\n".join(out[first_end + 2 :])
+
+
+def test_a_bad_position_line_is_refused_and_the_game_goes_on():
+    out = talk(["new", "setup g3 b2 y3", "position standard North South 0 2; North 0 y1b2 g3", "position"])
+    assert out[2].startswith("error not a position: system") and "five words" in out[2]
+    assert out[-2] == "text standard North South 1 1; North 0 g3b2 y3 -"  # the game as it was

@@ -7,8 +7,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from hwgame.rules import Game, Position, parse_piece, start_turn
-from hwgame.rules.position import NO_HOME, PLAYING, STANDARD, System
+from hwgame.rules import NO_HOME, PLAYING, STANDARD, Game, Position, System, parse_piece, start_turn
 
 PLAYERS = ("North", "South")
 
@@ -35,14 +34,6 @@ def position(text: str, to_move: int = 0, rules=STANDARD, players=PLAYERS) -> Po
     return Position(tuple(systems), tuple(counts), to_move, PLAYING, rules, tuple(players))
 
 
-def game_at(pos: Position, auto_repetition_draw: bool = True) -> Game:
-    """A Game whose current turn starts at ``pos``."""
-    game = Game(pos.rules, pos.players, auto_repetition_draw=auto_repetition_draw)
-    game.positions = [pos]
-    game.state = start_turn(pos)
-    return game
-
-
 class _Result:
     def __init__(self, request_id, turn=None, error=None):
         self.request_id = request_id
@@ -67,7 +58,7 @@ class FakeWorker:
     def random_turn(self, position):
         from hwgame.app.samples import random_turn
 
-        game = game_at(position) if position.stage >= PLAYING else Game(position.rules, position.players)
+        game = Game.from_position(position) if position.stage >= PLAYING else Game(position.rules, position.players)
         if position.stage < PLAYING:
             game.positions = [position]
             game.state = start_turn(position)

@@ -18,6 +18,7 @@ from hwgame.rules import (
     Capture,
     Catastrophe,
     Discover,
+    Game,
     Move,
     Pass,
     Sacrifice,
@@ -25,7 +26,7 @@ from hwgame.rules import (
     parse_piece,
 )
 
-from .helpers import fake_opponent, game_at, position
+from .helpers import fake_opponent, position
 
 P = parse_piece
 BOARD = """
@@ -38,7 +39,7 @@ BOARD = """
 
 
 def resolver(text=BOARD, to_move=0):
-    return ActionResolver(game_at(position(text, to_move)))
+    return ActionResolver(Game.from_position(position(text, to_move)))
 
 
 def ship(system, piece, owner=0):
@@ -163,7 +164,7 @@ def test_click_path_lists_the_actions_of_a_piece():
 
 
 def test_after_a_sacrifice_the_granted_actions_are_resolved_the_same_way():
-    c = PlayController(game_at(position(BOARD)))
+    c = PlayController(Game.from_position(position(BOARD)))
     assert c.play(Sacrifice(P("y3"), "North")) is None
     assert c.game.state.sac_left == 3
     res = c.resolve(ship("Alpha", "g2"), SystemTarget("Gamma"))
@@ -174,7 +175,7 @@ def test_after_a_sacrifice_the_granted_actions_are_resolved_the_same_way():
 
 
 def test_end_turn_warnings():
-    c = PlayController(game_at(position(BOARD)))
+    c = PlayController(Game.from_position(position(BOARD)))
     w = c.end_turn_warnings()
     assert any("not taken an action" in x for x in w)
     assert any("Gamma is overpopulated in green" in x for x in w)
@@ -185,14 +186,14 @@ def test_end_turn_warnings():
 
 
 def test_end_turn_warns_before_losing():
-    c = PlayController(game_at(position("North: g3 b2 | y3 |\nSouth: r1 y2 | | g3\nAlpha: b1 | | r1")))
+    c = PlayController(Game.from_position(position("North: g3 b2 | y3 |\nSouth: r1 y2 | | g3\nAlpha: b1 | | r1")))
     c.play(Move(P("y3"), "North", "Alpha"))
     w = c.end_turn_warnings()
     assert w == ["Ending the turn now loses the game: you have no ship at your homeworld."]
 
 
 def test_play_refusal_returns_the_reason_and_changes_nothing():
-    c = PlayController(game_at(position(BOARD)))
+    c = PlayController(Game.from_position(position(BOARD)))
     before = c.game.state
     assert c.play(Move(P("y3"), "North", "South")).endswith("share a star size")
     assert c.game.state == before and not c.effects
@@ -200,7 +201,7 @@ def test_play_refusal_returns_the_reason_and_changes_nothing():
 
 
 def _vs_computer(choose=None, text=BOARD):
-    game = game_at(position(text))
+    game = Game.from_position(position(text))
     opponent = fake_opponent(choose)
     commits = []
     c = PlayController(game, (HUMAN, COMPUTER), ("easy", "easy"), opponent, on_commit=commits.append)
@@ -274,7 +275,7 @@ def test_undo_takes_back_an_action_then_the_turn_and_the_answer():
 
 
 def test_hotseat_undo_takes_back_one_turn():
-    c = PlayController(game_at(position(BOARD)))
+    c = PlayController(Game.from_position(position(BOARD)))
     c.play(Pass())
     c.end_turn()
     assert c.game.to_move == 1

@@ -12,9 +12,9 @@ from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.view.layout import ShipTarget
-from hwgame.rules import Build, Capture, Catastrophe, Discover, Move, Sacrifice, Trade, parse_piece
+from hwgame.rules import Build, Capture, Catastrophe, Discover, Game, Move, Sacrifice, Trade, parse_piece
 
-from .helpers import click, drag, fake_opponent, game_at, key, position, up
+from .helpers import click, drag, fake_opponent, key, position, up
 from .test_controller import BOARD
 
 P = parse_piece
@@ -26,7 +26,7 @@ def play(screen, data_dir):
     app = App(size=screen.get_size())
     app.strict = True
     app.settings.animation_speed = 0.0  # no animation: each step shows the result at once
-    ctl = PlayController(game_at(position(BOARD)), (HUMAN, COMPUTER), ("easy", "easy"), fake_opponent(),
+    ctl = PlayController(Game.from_position(position(BOARD)), (HUMAN, COMPUTER), ("easy", "easy"), fake_opponent(),
                          on_change=app.autosave)
     scene = PlayScene(app, ctl)
     app.scenes.reset(scene)

@@ -92,7 +92,7 @@ def _crowded():
 
 def test_many_systems_and_a_crowded_home_fit_the_smallest_window():
     # Counts of pieces can exceed 3 in this artificial map, so build it without a bank check.
-    from hwgame.rules.position import NO_HOME, PLAYING, Position, System
+    from hwgame.rules import NO_HOME, PLAYING, Position, System
 
     from .helpers import pieces
 

@@ -11,9 +11,9 @@ import pytest
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.flow import PlayController
 from hwgame.app.scenes.play import PlayScene
-from hwgame.rules import Pass, parse_piece, parse_turn
+from hwgame.rules import Game, Pass, parse_piece, parse_turn
 
-from .helpers import click, drag, fake_opponent, game_at, key, make_app, position, run_frames
+from .helpers import click, drag, fake_opponent, key, make_app, position, run_frames
 
 P = parse_piece
 # North (the player, at the bottom) against the computer (South), North to move.
@@ -44,7 +44,7 @@ def _open(screen, game, answers=(ANSWER,), speed: float = 1.0):
 @pytest.fixture
 def against(screen, data_dir):
     """The play screen at BOARD with animations on."""
-    return _open(screen, game_at(position(BOARD)))
+    return _open(screen, Game.from_position(position(BOARD)))
 
 
 def _pass_turn(app, scene, screen) -> None:
@@ -103,7 +103,7 @@ def test_the_narration_stays_until_the_player_acts(screen, against):
 
 
 def test_a_click_during_the_animation_shows_its_end_at_once(screen, data_dir):
-    app, scene = _open(screen, game_at(position(BOARD)), answers=(ANSWER, parse_turn("build g1 Alpha")))
+    app, scene = _open(screen, Game.from_position(position(BOARD)), answers=(ANSWER, parse_turn("build g1 Alpha")))
     _pass_turn(app, scene, screen)
     assert scene.computer_showing() == 1
     run_frames(app, screen, click(scene.panel.end.rect.center), frames=0)
@@ -116,7 +116,7 @@ def test_a_click_during_the_animation_shows_its_end_at_once(screen, data_dir):
 
 
 def test_without_animation_the_whole_turn_is_told_at_once(screen, data_dir):
-    app, scene = _open(screen, game_at(position(BOARD)), speed=0.0)
+    app, scene = _open(screen, Game.from_position(position(BOARD)), speed=0.0)
     _pass_turn(app, scene, screen)
     run_frames(app, screen)
     assert scene.narration() == (TOLD, 1)
@@ -136,7 +136,7 @@ def _entries(lines: list[str]) -> list[str]:
 
 def _played(*turns: str):
     """A game at BOARD after these turns."""
-    game = game_at(position(BOARD))
+    game = Game.from_position(position(BOARD))
     for turn in turns:
         game.play(parse_turn(turn))
     return game

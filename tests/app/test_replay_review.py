@@ -16,8 +16,7 @@ from hwgame.ai.worker import AIResult, AIWorker
 from hwgame.app.record import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
-from hwgame.rules import SDG, format_turn
-from hwgame.rules.transcript import read_transcript, replay
+from hwgame.rules import SDG, format_turn, read_transcript, replay
 
 from .helpers import click, key, make_app, run_frames
 

@@ -18,8 +18,7 @@ from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.save_as import SaveScene, name_problem
 from hwgame.app.scenes.saves import LoadScene, summary
 from hwgame.app.scenes.title import TitleScene
-from hwgame.rules import SDG, Game
-from hwgame.rules.transcript import export_sdg
+from hwgame.rules import SDG, Game, export_sdg
 
 from .helpers import click, key, make_app, run_frames
 

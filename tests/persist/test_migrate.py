@@ -12,8 +12,7 @@ import pytest
 from hwgame.persist import SaveError
 from hwgame.persist.migrate import MIGRATIONS, OLDEST, upgrade
 from hwgame.persist.schema import SCHEMA_VERSION
-from hwgame.rules import STANDARD, Game
-from hwgame.rules.notation import parse_action, parse_turn
+from hwgame.rules import STANDARD, Game, parse_action, parse_turn
 
 from .test_roundtrip import assert_same_game
 

@@ -10,7 +10,7 @@ import pytest
 
 from hwgame.persist import SaveError
 from hwgame.persist.sdg import export_transcript, import_transcript, transcript_text
-from hwgame.rules.transcript import parse_transcript
+from hwgame.rules import parse_transcript
 
 KNOWN_ILLEGAL = Path(__file__).resolve().parents[1] / "rules" / "data" / "sdg_known_illegal.json"
 

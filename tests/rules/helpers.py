@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from hwgame.rules import (
     EndTurn,
-    Game,
     IllegalActionError,
     Pass,
     apply_action,
@@ -108,14 +107,6 @@ def refusal(position: Position | TurnState, *actions) -> str:
     raise AssertionError(f"{last!r} was accepted")
 
 
-def game_at(position: Position) -> Game:
-    """A Game whose current turn starts at ``position`` (a hand-built position in play)."""
-    game = Game(position.rules, position.players)
-    game.positions = [position]
-    game.state = start_turn(position)
-    return game
-
-
 def unchecked(position: Position, *actions) -> TurnState:
     """Apply actions with the fast unchecked apply (for comparing with the checked one)."""
     state = start_turn(position)
@@ -140,7 +131,6 @@ __all__ = [
     "PLAYERS",
     "PLAYING",
     "board",
-    "game_at",
     "bank_count",
     "layout",
     "pc",

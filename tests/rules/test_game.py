@@ -19,7 +19,7 @@ from hwgame.rules import (
     Sacrifice,
     Trade,
 )
-from tests.rules.helpers import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, Y3, board, game_at, layout
+from tests.rules.helpers import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, Y3, board, layout
 
 HOMES = """
 North: g3 b2 | y3 |
@@ -74,7 +74,7 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("action", ILLEGAL, ids=repr)
 def test_every_refusal_is_an_illegal_action_error_and_changes_nothing(action):
-    game = game_at(board(HOMES + "Alpha: b1 | g1 |"))
+    game = Game.from_position(board(HOMES + "Alpha: b1 | g1 |"))
     before = snapshot(game)
     with pytest.raises(IllegalActionError):
         game.act(action)
@@ -88,7 +88,7 @@ def test_every_refusal_is_an_illegal_action_error_and_changes_nothing(action):
 
 
 def test_a_refused_turn_names_the_failing_action_and_changes_nothing():
-    game = game_at(board(HOMES + "Alpha: g1 | b2 r2 |\nBeta: r3 | b2 |"))
+    game = Game.from_position(board(HOMES + "Alpha: g1 | b2 r2 |\nBeta: r3 | b2 |"))
     before = snapshot(game)
     with pytest.raises(IllegalActionError) as err:
         game.play([Sacrifice(B2, "Alpha"), Trade(R2, B3, "Alpha")])
@@ -103,7 +103,7 @@ def test_a_refused_turn_names_the_failing_action_and_changes_nothing():
 
 
 def test_play_refuses_while_a_turn_is_in_progress():
-    game = game_at(board(HOMES + "Alpha: g1 | b2 |"))
+    game = Game.from_position(board(HOMES + "Alpha: g1 | b2 |"))
     game.act(Build(B1, "Alpha"))
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match="a turn is already in progress"):
@@ -112,7 +112,7 @@ def test_play_refuses_while_a_turn_is_in_progress():
 
 
 def test_a_finished_game_refuses_everything():
-    game = game_at(board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 |\nBeta: b1 | | g3"))
+    game = Game.from_position(board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 |\nBeta: b1 | | g3"))
     assert game.is_over()
     assert game.outcome().winner == 0
     assert game.legal_actions() == []
@@ -127,7 +127,7 @@ def test_a_finished_game_refuses_everything():
 
 
 def test_act_returns_canonical_actions_and_end_turn_commits():
-    game = game_at(board(HOMES + "Alpha: b1 | g1 |"))
+    game = Game.from_position(board(HOMES + "Alpha: b1 | g1 |"))
     assert game.act(Build(G1, "ALPHA")) == Build(G1, "Alpha")
     assert game.pending == [Build(G1, "Alpha")]
     assert game.position.to_move == 0
@@ -139,13 +139,13 @@ def test_act_returns_canonical_actions_and_end_turn_commits():
 
 
 def test_an_empty_turn_is_recorded_as_a_pass():
-    game = game_at(board(HOMES))
+    game = Game.from_position(board(HOMES))
     game.commit()
     assert game.turns == [(PASS,)]
 
 
 def test_legal_actions_in_a_turn_follow_the_turn_in_progress():
-    game = game_at(board(HOMES + "Alpha: b1 | y2 g1 |"))
+    game = Game.from_position(board(HOMES + "Alpha: b1 | y2 g1 |"))
     game.act(Sacrifice(Y2, "Alpha"))
     acts = game.legal_actions()
     assert acts[-1] == END_TURN
@@ -157,7 +157,7 @@ def test_legal_actions_in_a_turn_follow_the_turn_in_progress():
 
 
 def test_undo_action_takes_back_only_the_last_action():
-    game = game_at(board(HOMES + "Alpha: b1 | y2 g1 |"))
+    game = Game.from_position(board(HOMES + "Alpha: b1 | y2 g1 |"))
     start = game.state
     assert game.undo_action() is False
     game.act(Sacrifice(Y2, "Alpha"))
@@ -172,7 +172,7 @@ def test_undo_action_takes_back_only_the_last_action():
 
 
 def test_restart_turn_forgets_the_turn_in_progress():
-    game = game_at(board(HOMES + "Alpha: b1 | y2 g1 |"))
+    game = Game.from_position(board(HOMES + "Alpha: b1 | y2 g1 |"))
     start = snapshot(game)
     game.act(Sacrifice(Y2, "Alpha"))
     game.act(Move(G1, "Alpha", "North"))
@@ -236,7 +236,7 @@ def test_redo_waits_for_the_turn_in_progress():
 
 
 def test_undo_reopens_a_finished_game():
-    game = game_at(board(HOMES + "Beta: r1 | g1 |"))
+    game = Game.from_position(board(HOMES + "Beta: r1 | g1 |"))
     game.play([Move(Y3, "North", "Beta")])
     assert game.is_over()
     game.undo()
@@ -295,7 +295,7 @@ def test_standard_third_repetition_may_be_claimed():
 
 
 def test_repetition_counts_positions_with_the_same_player_to_move_ignoring_discovered_names():
-    game = game_at(board("North: g3 b2 | y3 y1 |\nSouth: r1 y2 | | y3"))
+    game = Game.from_position(board("North: g3 b2 | y3 y1 |\nSouth: r1 y2 | | y3"))
     game.play([Discover(Y1, "North", B1, "Vega")])
     game.play([PASS])
     game.play([Move(Y1, "Vega", "North")])
@@ -339,7 +339,7 @@ def test_sdg_has_no_repetition_draw():
 
 
 def test_a_finished_game_cannot_be_resigned_or_drawn_afterwards():
-    game = game_at(board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 |\nBeta: b1 | | g3"))
+    game = Game.from_position(board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 |\nBeta: b1 | | g3"))
     won = game.outcome()
     for end in (lambda: game.resign(0), game.agree_draw, game.claim_draw):
         with pytest.raises(IllegalActionError, match="the game is over"):

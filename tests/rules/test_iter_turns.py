@@ -14,6 +14,7 @@ from hwgame.rules import (
     SDG,
     STANDARD,
     Catastrophe,
+    Game,
     LazySuccessor,
     Successor,
     end_turn,
@@ -21,7 +22,7 @@ from hwgame.rules import (
     iter_turns,
     legal_turns,
 )
-from tests.rules.helpers import board, brute_force_keys, game_at, layout
+from tests.rules.helpers import board, brute_force_keys, layout
 from tests.rules.selfplay import random_game, random_position
 from tests.rules.test_movegen_fixtures import COUNTS, FIXTURES
 
@@ -60,7 +61,7 @@ def test_a_streamed_successor_unpacks_like_a_successor():
 def test_every_streamed_turn_replays_to_its_position():
     position = FIXTURES["early: 34757.raw turn 14"]
     for successor in iter_turns(position):
-        game = game_at(position)
+        game = Game.from_position(position)
         game.play(successor.turn)
         assert game.position == successor.position
 
@@ -108,7 +109,7 @@ def test_an_enemy_homeworld_emptied_by_a_catastrophe(rules):
     assert len(after) == 1
     assert "South" in layout(after[0].position)  # stays until the end-of-turn check, in both rule sets
     for successor in successors:
-        game = game_at(position)
+        game = Game.from_position(position)
         game.play(successor.turn)
         assert game.position == successor.position
 

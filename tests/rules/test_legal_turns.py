@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hwgame.rules import PASS, Build, Catastrophe, Discover, Sacrifice, end_turn, legal_turns
-from tests.rules.helpers import B1, G1, G2, R3, Y2, Y3, board, game_at, layout
+from hwgame.rules import PASS, Build, Catastrophe, Discover, Game, Sacrifice, end_turn, legal_turns
+from tests.rules.helpers import B1, G1, G2, R3, Y2, Y3, board, layout
 
 HOMES = """
 North: g3 b2 | y3 |
@@ -19,7 +19,7 @@ def layouts(position) -> list[dict]:
 def replays(position) -> None:
     """Every successor's turn, played through the checked Game, reaches exactly its position."""
     for successor in legal_turns(position):
-        game = game_at(position)
+        game = Game.from_position(position)
         game.play(successor.turn)
         assert game.position == successor.position
 
@@ -39,7 +39,7 @@ def test_the_smallest_position_has_exactly_ten_successors():
 def test_pass_is_one_successor_and_a_turn_that_changes_nothing_is_the_same_one():
     # Sacrifice a small green and build it again: the same position as a pass.
     pos = board(HOMES + "Alpha: r1 | g1 g1 |\nBeta: b3 | g1 |")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Sacrifice(G1, "Alpha"), Build(G1, "Alpha")])
     same = [s for s in legal_turns(pos) if s.position.key() == game.position.key()]
     assert len(same) == 1
@@ -88,9 +88,9 @@ def test_a_catastrophe_between_two_sacrifice_actions():
 
 def test_discovered_systems_differing_only_in_name_are_one_successor():
     pos = board(HOMES + "Alpha: b1 | y2 g1 g2 |")
-    one = game_at(pos)
+    one = Game.from_position(pos)
     one.play([Sacrifice(Y2, "Alpha"), Discover(G1, "Alpha", R3, "Vega"), Discover(G2, "Alpha", R3, "Deneb")])
-    other = game_at(pos)
+    other = Game.from_position(pos)
     other.play([Sacrifice(Y2, "Alpha"), Discover(G2, "Alpha", R3, "Rigel"), Discover(G1, "Alpha", R3, "Sirius")])
     assert one.position != other.position
     assert one.position.key() == other.position.key()

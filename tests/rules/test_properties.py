@@ -37,7 +37,7 @@ from hwgame.rules import (
 from hwgame.rules.apply import TurnState
 from hwgame.rules.notation import STYLES, format_action, format_turn, parse_action, parse_turn
 from hwgame.rules.position import NO_HOME, initial_position, piece_count
-from tests.rules.helpers import brute_force_keys, game_at
+from tests.rules.helpers import brute_force_keys
 from tests.rules.selfplay import random_game, random_position, random_state, random_turn
 
 PROPERTY = settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
@@ -197,7 +197,7 @@ def test_legal_turns_are_distinct_and_each_turn_reaches_its_position(seed):
     assert end_turn(position).key() in keys  # passing is always possible
     sample = successors if len(successors) <= 300 else rng.sample(successors, 300)
     for successor in sample:
-        game = game_at(position)
+        game = Game.from_position(position)
         game.play(successor.turn)
         assert game.position == successor.position
         assert game.turns == [successor.turn]
@@ -267,7 +267,7 @@ def test_junk_actions_are_refused_cleanly_and_change_nothing(seed, action):
             )
         else:
             assert canonical in offered
-    game = game_at(state.position)
+    game = Game.from_position(state.position)
     before = (game.state, list(game.pending), list(game.turns))
     try:
         game.act(action)

@@ -41,7 +41,6 @@ from tests.rules.helpers import (
     Y3,
     bank_count,
     board,
-    game_at,
     layout,
     refusal,
     run,
@@ -111,7 +110,7 @@ def test_a_move_needs_a_connection_and_says_so():
 
 
 def test_system_names_match_case_insensitively_and_are_stored_exactly():
-    game = game_at(board(HOMES + "Alpha: b1 | y1 |"))
+    game = Game.from_position(board(HOMES + "Alpha: b1 | y1 |"))
     done = game.act(Move(Y1, "alpha", "NORTH"))
     assert done == Move(Y1, "Alpha", "North")
     assert layout(game.state.position)["North"] == "g3 b2 | y1 y3 | "

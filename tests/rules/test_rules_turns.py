@@ -13,6 +13,7 @@ from hwgame.rules import (
     Capture,
     Catastrophe,
     Discover,
+    Game,
     Move,
     Sacrifice,
     Trade,
@@ -37,7 +38,6 @@ from tests.rules.helpers import (
     Y3,
     bank_count,
     board,
-    game_at,
     layout,
     refusal,
     run,
@@ -78,10 +78,10 @@ def test_sacrifice_gives_as_many_actions_as_the_ship_size_of_its_colour():
 
 def test_fewer_sacrifice_actions_than_allowed():
     pos = board(HOMES + "Alpha: b1 | y3 g1 |")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Sacrifice(Y3, "Alpha"), Move(G1, "Alpha", "North"), PASS])
     assert layout(game.position)["North"] == "g3 b2 | y3 g1 | "
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Sacrifice(Y3, "Alpha"), Move(G1, "Alpha", "North")])  # ending the turn forfeits the rest
     assert layout(game.position)["North"] == "g3 b2 | y3 g1 | "
     state = run(pos, Sacrifice(Y3, "Alpha"), PASS)
@@ -142,7 +142,7 @@ def test_sacrifice_actions_still_need_an_own_ship_where_used():
 
 def test_pass_changes_nothing_but_the_player_to_move():
     pos = board(HOMES + "Alpha: g1 | y2 b1 |")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([PASS])
     assert game.position.systems == pos.systems
     assert game.position.bank == pos.bank
@@ -188,7 +188,7 @@ def test_catastrophe_where_you_have_no_ship():
 
 def test_catastrophes_before_and_after_the_action_several_in_a_turn():
     pos = board(HOMES + "Alpha: g1 | g2 | g3 y1\nBeta: b1 | y2 b3 | b1 b3")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play(
         [
             Catastrophe("Beta", BLUE),  # before the action: Beta loses its star and is gone
@@ -211,7 +211,7 @@ def test_catastrophe_between_sacrifice_actions():
 
 def test_catastrophe_is_optional_and_stays_available_to_either_player():
     pos = board(HOMES + "Alpha: g1 | g2 b1 | g3 g1")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     assert Catastrophe("Alpha", GREEN) in game.legal_actions()
     game.play([Build(B1, "Alpha")])  # a legal turn that leaves the overpopulation on the board
     assert game.position.system_named("Alpha").overpopulated() == (GREEN,)
@@ -230,7 +230,7 @@ def test_catastrophe_may_remove_one_star_of_a_homeworld_which_stays_a_homeworld(
     home = state.position.home_of(0)
     assert home is not None and home.name == "North"
     assert layout(state.position)["North"] == "g3 | y3 | "
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Catastrophe("North", BLUE)])
     assert game.outcome() is None
 
@@ -240,7 +240,7 @@ def test_catastrophe_that_takes_every_star_of_a_homeworld_ends_it():
         North: g1 g3 | g1 g2 y3 |
         South: r1 y2 |    | y3
     """)
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Catastrophe("North", GREEN)])
     assert game.position.home_of(0) is None
     assert bank_count(game.position, "y3") == 2  # the ship went back to the bank with the system
@@ -274,7 +274,7 @@ def test_your_own_empty_homeworld_stays_mid_turn_and_you_may_come_back(rules_nam
     state = run(pos, Sacrifice(Y2, "Alpha"), Move(Y3, "North", "Beta"))
     assert layout(state.position)["North"] == "g3 b2 |  | "
     assert state.position.home_of(0).name == "North"
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Sacrifice(Y2, "Alpha"), Move(Y3, "North", "Beta"), Move(Y3, "Beta", "North")])
     assert layout(game.position)["North"] == "g3 b2 | y3 | "
     assert game.outcome() is None
@@ -283,7 +283,7 @@ def test_your_own_empty_homeworld_stays_mid_turn_and_you_may_come_back(rules_nam
 @pytest.mark.parametrize("rules_name", ["standard", "sdg"])
 def test_leaving_your_own_homeworld_empty_at_the_end_of_the_turn_loses(rules_name):
     rules = SDG if rules_name == "sdg" else board(HOMES).rules
-    game = game_at(board(HOMES + "Beta: r1 | g1 |", rules=rules))
+    game = Game.from_position(board(HOMES + "Beta: r1 | g1 |", rules=rules))
     game.play([Move(Y3, "North", "Beta")])  # allowed, though it loses
     assert game.outcome().winner == 1
     assert game.outcome().reason == "South wins: North has no ship left at home"
@@ -305,7 +305,7 @@ def test_enemy_homeworld_without_ships_stays_until_the_end_of_the_turn(rules):
     assert layout(state.position)["South"] == "r1 |  | "
     assert state.position.home_of(1) is not None
     assert piece_count(state.position) == [3] * 12
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Catastrophe("South", YELLOW)])
     assert game.position.home_of(1) is not None
     assert game.outcome().winner == 0
@@ -327,7 +327,7 @@ def test_enemy_homeworld_left_by_your_last_ship_there_stays_for_the_rest_of_the_
 
 
 def test_both_players_losing_at_once_is_a_draw():
-    game = game_at(board(ENEMY_EMPTIED + "Beta: r1 | g1 |"))
+    game = Game.from_position(board(ENEMY_EMPTIED + "Beta: r1 | g1 |"))
     game.play([Move(Y3, "North", "Beta"), Catastrophe("South", YELLOW)])
     assert game.outcome().is_draw
     assert game.outcome().winner is None
@@ -337,7 +337,7 @@ def test_both_players_losing_at_once_is_a_draw():
 def test_the_check_runs_at_the_end_of_the_turn_not_in_the_middle():
     # South's homeworld is held only by North mid-turn; South has lost only once the turn is committed.
     pos = board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 | g2")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.act(Capture(G2, "South"))
     assert game.outcome() is None
     game.commit()
@@ -416,9 +416,9 @@ def test_consequence_trade_and_build_depend_on_the_bank_at_that_moment():
 
 def test_consequence_sacrifice_and_rebuild_of_the_same_piece_changes_nothing():
     pos = board(HOMES + "Alpha: r1 | g1 g1 |\nBeta: b3 | g1 |")
-    game = game_at(pos)
+    game = Game.from_position(pos)
     game.play([Sacrifice(G1, "Alpha"), Build(G1, "Alpha")])
-    passed = game_at(pos)
+    passed = Game.from_position(pos)
     passed.play([PASS])
     assert game.position == passed.position
     assert game.position.systems == pos.systems

@@ -19,8 +19,8 @@ from hwgame.rules import (
     Pass,
     Sacrifice,
     Trade,
+    parse_action,
 )
-from hwgame.rules.notation import parse_action
 
 try:
     from hwgame.app.controller import ActionResolver

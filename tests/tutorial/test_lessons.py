@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.rules import IllegalActionError, apply_action, check_action, legal_actions
-from hwgame.rules.actions import Discover, EndTurn, Pass
-from hwgame.rules.notation import parse_action, parse_turn
+from hwgame.rules import (
+    Discover,
+    EndTurn,
+    IllegalActionError,
+    Pass,
+    apply_action,
+    check_action,
+    legal_actions,
+    parse_action,
+    parse_turn,
+)
 from hwgame.tutorial import LESSONS, TIERS, LessonRunner, lesson_by_id, lessons_in_tier, next_lesson, runner_for
 from hwgame.tutorial.board import board_dict
 from hwgame.tutorial.goals import NEW, Context, HasShip

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.rules import HomeworldsError
-from hwgame.rules.notation import parse_turn
+from hwgame.rules import Game, HomeworldsError, parse_turn
 from hwgame.tutorial.board import B3, G1, Y1, board_dict, empty_board, read_board
 from hwgame.tutorial.goals import (
     ANY,
@@ -25,7 +24,6 @@ from hwgame.tutorial.goals import (
     both,
     either,
 )
-from hwgame.tutorial.runner import game_at
 from hwgame.tutorial.words import describe_turn, sentence
 
 BOARD = """
@@ -53,7 +51,7 @@ def test_board_text_reads_into_a_sound_position():
 
 def _after(text: str, board: str = BOARD):
     start = read_board(board)
-    game = game_at(start)
+    game = Game.from_position(start)
     for action in parse_turn(text):
         game.act(action)
     names = frozenset(a.name.lower() for a in game.pending if hasattr(a, "name") and isinstance(a.name, str))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.rules.pieces import BLUE, GREEN, RED, YELLOW
+from hwgame.rules import BLUE, GREEN, RED, YELLOW
 from hwgame.tutorial.reference import SECTIONS, as_text, section_named
 
 

@@ -9,8 +9,11 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from hwgame.rules import Homeworld  # noqa: E402
-from hwgame.rules.notation import parse_action, parse_turn  # noqa: E402
+from hwgame.rules import (  # noqa: E402
+    Homeworld,  # noqa: E402
+    parse_action,
+    parse_turn,
+)
 from hwgame.tutorial import LESSONS, PUZZLES, LessonRunner, solution  # noqa: E402
 from hwgame.tutorial.solve import WIN_IN_TWO, winning_turn  # noqa: E402
 

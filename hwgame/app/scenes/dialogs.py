@@ -6,9 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from hwgame.rules import MAX_NAME, name_character, name_problem
-from hwgame.rules.actions import Discover
-from hwgame.rules.pieces import piece_words
+from hwgame.rules import MAX_NAME, Discover, name_character, name_problem, piece_words
 
 from ..view import theme as T
 from ..view.layout import Box

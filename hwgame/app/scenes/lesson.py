@@ -16,8 +16,7 @@ import math
 
 import pygame
 
-from hwgame.rules import END_TURN, Homeworld, IllegalActionError, apply_checked, start_turn
-from hwgame.rules.position import PLAYING
+from hwgame.rules import END_TURN, PLAYING, Homeworld, IllegalActionError, apply_checked, turn_steps
 from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, next_lesson
 
 from ..controller import HUMAN, Effect
@@ -100,14 +99,12 @@ class LessonController(PlayController):
         self.effects.append(Effect(state.position, action, after, player))
         if feedback.step_done and self.runner.last_reply_turn is not None:
             before, turn = self.runner.last_reply_turn
-            replay = start_turn(before)
-            for a in turn:
-                try:
-                    nxt = apply_checked(replay, a)
-                except IllegalActionError:
-                    break
-                self.effects.append(Effect(replay.position, a, nxt.position, before.to_move, by_computer=True))
-                replay = nxt
+            try:
+                steps = turn_steps(before, turn)
+            except IllegalActionError:
+                steps = []  # the coach's reply was checked when it was chosen: nothing to show otherwise
+            for step in steps:
+                self.effects.append(Effect(step.before, step.action, step.after, before.to_move, by_computer=True))
         return None
 
     def end_turn(self) -> str | None:

@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from hwgame.rules.position import PLAYING
+from hwgame.rules import PLAYING
 
 from ..controller import COMPUTER
 from ..describe import Voice, describe_action, log_entry, turn_left

@@ -15,8 +15,7 @@ import dataclasses
 
 import pygame
 
-from hwgame.rules import Catastrophe, Discover
-from hwgame.rules.pieces import piece_words
+from hwgame.rules import Catastrophe, Discover, piece_words
 
 from ..describe import describe_action, narrate_turn
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hwgame.rules import PASS
-from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession, game_at
+from hwgame.rules import PASS, Game
+from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
 from hwgame.tutorial.puzzles import Verdict, solution, solution_text
 
 from ..controller import HUMAN
@@ -26,7 +26,7 @@ class PuzzleController(PlayController):
 
     def __init__(self, session: PuzzleSession, opponent=None):
         self.session = session
-        super().__init__(game_at(session.position), (HUMAN, HUMAN), opponent=opponent)
+        super().__init__(Game.from_position(session.position), (HUMAN, HUMAN), opponent=opponent)
         self.verdict: Verdict | None = None
 
     @property
@@ -46,7 +46,7 @@ class PuzzleController(PlayController):
         if not verdict.correct:
             self.game.restart_turn()
         elif self.session.stage != stage:
-            self.game = game_at(self.session.position)  # the opponent has answered: the second turn
+            self.game = Game.from_position(self.session.position)  # the opponent has answered: the second turn
         else:
             self.game.commit()  # keep the solving turn on the board
         return None
@@ -69,7 +69,7 @@ class PuzzleController(PlayController):
     def reset(self) -> None:
         """Back to the puzzle's position."""
         self.session.reset()
-        self.game = game_at(self.session.position)
+        self.game = Game.from_position(self.session.position)
         self.effects.clear()
         self.verdict = None
         self.hint = None

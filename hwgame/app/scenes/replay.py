@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.rules.notation import format_action, format_turn
+from hwgame.rules import format_action, format_turn
 
 from ..controller import COMPUTER, HUMAN
 from ..describe import describe_action

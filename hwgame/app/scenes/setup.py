@@ -11,8 +11,7 @@ import random
 
 import pygame
 
-from hwgame.rules import Homeworld
-from hwgame.rules.pieces import piece_words
+from hwgame.rules import Homeworld, piece_words
 
 from ..advice import setup_warnings, suggest_homeworld
 from ..controller import COMPUTER

@@ -14,8 +14,7 @@ from typing import Protocol
 
 import pygame
 
-from hwgame.rules import Position
-from hwgame.rules.position import NO_HOME, connected
+from hwgame.rules import NO_HOME, Position, connected
 
 from . import theme as T
 from .layout import BankLayout, BoardLayout, Box, PiecePlace, ShipTarget, SystemPlace

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hwgame.rules.position import NO_HOME, Position, System
+from hwgame.rules import NO_HOME, Position, System
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from hwgame.ai.review import describe_score
-from hwgame.rules.notation import format_turn
+from hwgame.rules import format_turn
 
 from ..record import Point
 from . import theme as T
