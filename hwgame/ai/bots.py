@@ -20,7 +20,7 @@ import zlib
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from hwgame.rules import PLAYING, Position
+from hwgame.rules import PLAYING, Position, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
@@ -91,7 +91,7 @@ def level(name: str) -> Limit:
     try:
         return LEVELS[name.lower()]
     except KeyError:
-        raise ValueError(f"unknown level {name!r}: use one of {', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown level {shown(name)}: use one of {', '.join(LEVELS)}") from None
 
 
 def move_rng(position: Position, seed: int | None) -> random.Random:

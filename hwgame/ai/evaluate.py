@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hwgame.rules import PLAYING, Position
+from hwgame.rules import PLAYING, Position, shown
 
 from .threats import capture_threat, catastrophe_threats
 
@@ -147,7 +147,7 @@ def weights_for(persona: str | None = None, overrides: Mapping[str, float] | Non
     w = dict(DEFAULT_WEIGHTS)
     if persona:
         if persona not in PERSONAS:
-            raise ValueError(f"unknown persona {persona!r}: use one of {', '.join(PERSONAS)}")
+            raise ValueError(f"unknown persona {shown(persona)}: use one of {', '.join(PERSONAS)}")
         for k, factor in PERSONAS[persona].items():
             w[k] *= factor
     if overrides:

@@ -33,6 +33,7 @@ from hwgame.rules import (
     end_turn,
     format_turn,
     parse_turn,
+    shown,
     start_turn,
 )
 
@@ -166,7 +167,7 @@ class Review:
         for i, entry in enumerate(entries):
             kind = entry.get("kind")
             if kind is not None and kind not in KINDS:
-                raise ValueError(f"turn {i + 1}: unknown mark {kind!r}")
+                raise ValueError(f"turn {i + 1}: unknown mark {shown(kind)}")
             out.append(TurnReview(i, positions[i].to_move, tuple(turns[i]), _number(entry.get("before")),
                                   _number(entry.get("after")), _turn(entry.get("best")), kind,
                                   str(entry.get("note") or ""), _turn(entry.get("refutation"))))  # fmt: skip
@@ -189,14 +190,14 @@ def _turn(text) -> tuple | None:
     try:
         return parse_turn(str(text))
     except HomeworldsError as exc:
-        raise ValueError(f"bad turn {text!r} in a review: {exc}") from None
+        raise ValueError(f"bad turn {shown(text)} in a review: {exc}") from None
 
 
 def _number(value) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{value!r} is not an evaluation")
+        raise ValueError(f"{shown(value)} is not an evaluation")
     return float(value)
 
 

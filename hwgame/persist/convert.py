@@ -24,6 +24,7 @@ from ..rules import (
     parse_turn,
     player_pair,
     ruleset_named,
+    shown,
 )
 from .schema import (
     SCHEMA_VERSION,
@@ -66,7 +67,7 @@ def _seat(winner: int | None) -> Literal[0, 1] | None:
         return 0
     if winner == 1:
         return 1
-    raise ValueError(f"{winner!r} is not a player's seat")
+    raise ValueError(f"{shown(winner)} is not a player's seat")
 
 
 def _rules_name(rules: RuleSet) -> RulesName:
@@ -104,7 +105,7 @@ def _checked_text(turn, number: int) -> str:
     except HomeworldsError:
         same = False
     if not same:
-        raise ValueError(f"turn {number} ({text!r}) cannot be written in notation and read back the same")
+        raise ValueError(f"turn {number} ({shown(text)}) cannot be written in notation and read back the same")
     return text
 
 
@@ -168,18 +169,18 @@ def save_to_game(save: SaveGame) -> Game:
     texts = [(t, True) for t in save.setup] + [(t, False) for t in save.turns]
     for number, (text, is_setup) in enumerate(texts, start=1):
         if game.is_over():
-            raise ReplayProblem(f"turn {number} ({text!r}) comes after the game was already over", number)
+            raise ReplayProblem(f"turn {number} ({shown(text)}) comes after the game was already over", number)
         if is_setup != game.in_setup:
             if is_setup:
                 where = "is listed as a setup turn, but both homeworlds are already set up"
             else:
                 where = "is not listed as a setup turn, but the homeworlds are not all set up yet"
-            raise ReplayProblem(f"turn {number} ({text!r}) {where}", number)
+            raise ReplayProblem(f"turn {number} ({shown(text)}) {where}", number)
         try:
             game.play(parse_turn(text))
         except HomeworldsError as exc:
             mover = names[game.to_move]
-            raise ReplayProblem(f"turn {number} ({text!r}) by {mover} is illegal: {exc}", number) from None
+            raise ReplayProblem(f"turn {number} ({shown(text)}) by {mover} is illegal: {exc}", number) from None
     for i, text in enumerate(save.turn_in_progress, start=1):
         number = len(texts) + 1
         try:
@@ -188,7 +189,8 @@ def save_to_game(save: SaveGame) -> Game:
                 raise IllegalActionError("a turn in progress has not ended: a finished turn belongs with the turns")
             game.act(action)
         except HomeworldsError as exc:
-            raise ReplayProblem(f"turn {number} in progress, action {i} ({text!r}) is illegal: {exc}", number) from None
+            where = f"turn {number} in progress, action {i} ({shown(text)})"
+            raise ReplayProblem(f"{where} is illegal: {exc}", number) from None
     if save.result is not None and save.result.ending not in ("board", "repetition"):
         _declare(game, save.result)
     _check_result(game, save)

@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .. import __version__
-from ..rules import Game
+from ..rules import Game, shown
 from .convert import ReplayProblem, save_to_game
 from .errors import file_error
 from .migrate import OLDEST, MigrationError, upgrade
@@ -159,7 +159,7 @@ def save_from_data(path: Path, data: dict) -> tuple[SaveGame, int | None]:
     if version is None:
         raise file_error(path, "is not a hwgame save: it has no 'schema_version' field")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise file_error(path, f"is not a hwgame save: schema_version should be a whole number, not {version!r}")
+        raise file_error(path, f"is not a hwgame save: schema_version should be a whole number, not {shown(version)}")
     if version > SCHEMA_VERSION:
         writer = data.get("program_version")
         by = f"hwgame {writer}" if isinstance(writer, str) else "a newer hwgame"

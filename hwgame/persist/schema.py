@@ -26,7 +26,7 @@ from pydantic import (
     model_validator,
 )
 
-from ..rules import HomeworldsError, name_problem, parse_turn, quote
+from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
 
 SCHEMA_VERSION = 2
 SETTINGS_VERSION = 1
@@ -227,7 +227,7 @@ class SaveGame(BaseModel):
         for i, text in enumerate(self.turn_in_progress, start=1):
             try:
                 if len(parse_turn(text)) != 1:
-                    raise ValueError(f"the turn in progress, action {i}: write one action per entry, not {text!r}")
+                    raise ValueError(f"the turn in progress, action {i}: write one action per entry, not {shown(text)}")
             except HomeworldsError as exc:
                 raise ValueError(f"the turn in progress, action {i}: {exc}") from None
         if self.result is not None and self.turn_in_progress:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..rules import Game
+from ..rules import Game, shown
 from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
 from .convert import game_to_save
@@ -100,7 +100,7 @@ def file_name(name: str) -> str:
     stem = name[: -len(SUFFIX)] if name.lower().endswith(SUFFIX) else name
     stem = _UNSAFE.sub("_", stem).strip(" .")[:60].strip(" .")
     if not stem or not any(ch.isalnum() for ch in stem):
-        raise SaveError(f"{name!r} cannot name a save: use some letters or digits")
+        raise SaveError(f"{shown(name)} cannot name a save: use some letters or digits")
     if stem.lower() in _WINDOWS_RESERVED:
         stem = f"{stem}_"
     return stem + SUFFIX
@@ -255,7 +255,8 @@ class Store:
         """
         path = self.path_for(name)
         if is_autosave_name(path) and path.parent == self.saves_dir:
-            raise SaveError(f"{name!r} cannot name a save: names starting with '{AUTOSAVE}' are kept for the autosave")
+            reason = f"names starting with '{AUTOSAVE}' are kept for the autosave"
+            raise SaveError(f"{shown(name)} cannot name a save: {reason}")
         save = self.snapshot(game, players)
         if path.exists():
             ok, problem = self._is_loadable(path)

@@ -75,6 +75,7 @@ from .notation import (  # noqa: E402
     parse_action,
     parse_turn,
     quote,
+    shown,
 )
 from .serialize import position_from_dict, position_to_dict  # noqa: E402
 from .textform import MAX_POSITION_TEXT, format_position, parse_position  # noqa: E402
@@ -94,7 +95,7 @@ from .validate import apply_checked, check_action  # noqa: E402
 
 __all__ += [
     "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
-    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "quote", "Transcript",
+    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "quote", "shown", "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
     "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position", "parse_position",

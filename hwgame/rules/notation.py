@@ -126,6 +126,20 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:low]!r}... ({len(text)} characters)"
 
 
+def shown(value) -> str:
+    """Any value as a message may show it: text through ``quote``, anything else by its ``repr`` cut
+    the same way (a number too long to convert to digits is only described)."""
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a number inside too long to write out
+        return f"a {type(value).__name__} too big to show"
+    return text if len(text) <= QUOTE_LIMIT else quote(text)
+
+
 def name_character(ch: str) -> bool:
     """True when ``ch`` may be part of a name: printable, not whitespace, not the ``;`` between actions."""
     # isprintable() is False for control and format characters and for every space but " ".

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .notation import quote
 from .pieces import FULL_BANK, color_of, piece_text, size_of
 
 NO_HOME = -1
@@ -36,7 +37,7 @@ def ruleset_named(name: str) -> RuleSet:
     try:
         return RULESETS[name.lower()]
     except KeyError:
-        raise ValueError(f"unknown rule set {name!r}: use standard or sdg") from None
+        raise ValueError(f"unknown rule set {quote(name)}: use standard or sdg") from None
 
 
 class System(NamedTuple):
