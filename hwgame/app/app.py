@@ -1,7 +1,8 @@
 """The application: settings, the scene stack, the computer opponent, starting and saving games.
 
 ``App.step(events, dt, surface)`` is one frame; ``main.run`` calls it in the window loop and tests
-call it directly with hand-made events.
+call it directly with hand-made events. Screens are opened by name (``open_scene``, ``replace_scene``,
+``make_scene``; the names are in ``scenes.SCENES``).
 """
 
 from __future__ import annotations
@@ -15,13 +16,23 @@ import pygame
 
 from hwgame.rules import Game, ruleset_named
 
+from .advice import suggest_homeworld
 from .controller import COMPUTER, HUMAN
 from .flow import PlayController
 from .opponent import Opponent, level_name, level_number
 from .options import GameConfig, config_from_args, window_defaults
-from .scenes.base import SceneStack
+from .scenes import make_scene, scene_class
+from .scenes.base import Scene, SceneStack
 from .view.layout import MIN_HEIGHT, MIN_WIDTH
 from .view.theme import Theme
+
+
+def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
+    """Build both homeworlds with sound defaults (the ``--setup auto`` start)."""
+    game = ctl.game
+    while game.in_setup and not game.is_over():
+        game.act(suggest_homeworld(game.position, rng))
+        game.commit()
 
 
 class _PlainSettings:
@@ -86,12 +97,32 @@ class App:
         """The computer level the settings choose."""
         return level_name(getattr(self.settings, "ai_level", 2))
 
+    # --- scenes by name ---
+    def scene_class(self, name: str) -> type[Scene]:
+        """The class of the scene called ``name`` (for its class methods, e.g. ``ReplayScene.from_file``);
+        an unknown name raises ``scenes.UnknownSceneError``."""
+        return scene_class(name)
+
+    def make_scene(self, name: str, *args, **kwargs) -> Scene:
+        """A new scene called ``name`` (made with this app and ``args``), not shown yet."""
+        return make_scene(self, name, *args, **kwargs)
+
+    def open_scene(self, name: str, *args, **kwargs) -> Scene:
+        """Make the scene called ``name`` and put it on top of the stack; return it."""
+        scene = self.make_scene(name, *args, **kwargs)
+        self.scenes.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, *args, **kwargs) -> Scene:
+        """Make the scene called ``name`` and put it in place of the top scene; return it."""
+        scene = self.make_scene(name, *args, **kwargs)
+        self.scenes.replace(scene)
+        return scene
+
     # --- starting ---
     def boot(self) -> None:
         """Open the first screen: a loaded game, a new game, or the title."""
-        from .scenes.title import TitleScene
-
-        self.scenes.reset(TitleScene(self))
+        self.scenes.reset(self.make_scene("title"))
         opts = self.options
         if getattr(opts, "load", None):
             self.load(opts.load)
@@ -102,9 +133,6 @@ class App:
 
     def new_game(self, config: GameConfig) -> None:
         """Start a game: the setup screen, or straight to play when setup is automatic."""
-        from .scenes.play import PlayScene
-        from .scenes.setup import SetupScene, auto_setup
-
         self.stop_game()
         vs_computer = COMPUTER in config.seats
         game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer)
@@ -112,16 +140,13 @@ class App:
         if config.auto_setup:
             auto_setup(ctl, self.rng)
             self.autosave(ctl)
-            self._open(PlayScene(self, ctl))
+            self._open(self.make_scene("play", ctl))
         else:
-            self._open(SetupScene(self, ctl))
+            self._open(self.make_scene("setup", ctl))
 
     def open_game(self, game: Game, players=None) -> None:
         """Continue a game (loaded from a save, or begun at a board of the replay viewer): seats and levels
         from ``players``. An unfinished game is autosaved at once, so Continue on the title finds it."""
-        from .scenes.play import PlayScene
-        from .scenes.setup import SetupScene
-
         self.stop_game()
         seats, levels = [HUMAN, HUMAN], ["easy", "easy"]
         for i, p in enumerate(players or []):
@@ -134,15 +159,14 @@ class App:
         if not ctl.is_over():
             self.autosave(ctl)  # the game becomes the one Continue resumes at once
         if game.in_setup:
-            self._open(SetupScene(self, ctl))
+            self._open(self.make_scene("setup", ctl))
             return
         # A finished game opens on its board; the play screen shows the game-over card itself.
-        self._open(PlayScene(self, ctl))
+        self._open(self.make_scene("play", ctl))
 
-    def _open(self, scene) -> None:
-        from .scenes.title import TitleScene
-
-        self.scenes.reset(TitleScene(self))
+    def _open(self, scene: Scene) -> None:
+        """Show ``scene`` over the title (Escape, then "Quit to title", comes back to it)."""
+        self.scenes.reset(self.make_scene("title"))
         self.scenes.push(scene)
 
     def _play(self, game: Game, seats: tuple[str, str], levels: tuple[str, str]) -> PlayController:
@@ -162,10 +186,8 @@ class App:
 
     def to_title(self) -> None:
         """Back to the title screen."""
-        from .scenes.title import TitleScene
-
         self.stop_game()
-        self.scenes.reset(TitleScene(self))
+        self.scenes.reset(self.make_scene("title"))
 
     # --- saving ---
     def players_of(self, ctl: PlayController):

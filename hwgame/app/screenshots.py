@@ -43,12 +43,11 @@ def _open_midgame(app, seed: int = 11):
     from .controller import COMPUTER, HUMAN
     from .flow import PlayController
     from .samples import busy_game
-    from .scenes.play import PlayScene
 
     game = busy_game(seed, 70)
     seats = (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN)
     ctl = PlayController(game, seats, ("beginner", "beginner"), app.opponent, on_commit=lambda g: None)
-    scene = PlayScene(app, ctl)
+    scene = app.make_scene("play", ctl)
     app._open(scene)
     return scene
 
@@ -87,10 +86,9 @@ def _extra_shots(app, screen, scene, shot) -> None:
     from hwgame.rules import Discover
 
     from .controller import Effect
-    from .scenes.dialogs import StarChooser
-    from .scenes.title import NewGameScene
+    from .overlays import StarChooser
 
-    app.scenes.push(NewGameScene(app))
+    app.open_scene("new-game")
     _settle(app, screen, 2)
     shot("newgame")
     app.scenes.pop()
@@ -153,25 +151,20 @@ def _record_shots(app, screen, shot, data: Path) -> None:
     from .flow import PlayController
     from .record import Point
     from .samples import busy_game
-    from .scenes.importer import ImportScene
-    from .scenes.replay import ReplayScene
-    from .scenes.save_as import SaveScene
-    from .scenes.saves import LoadScene
 
     _saves_for_shots()
     busy = persist.load_game("Evening game").game
     app.to_title()
     _settle(app, screen, 2)
     shot("title-continue")
-    load = LoadScene(app)
-    app.scenes.push(load)
+    load = app.open_scene("load")
     _settle(app, screen, 2)
     shot("load")
     load.list.select(next(i for i, e in enumerate(load.list.entries) if e.error))
     _settle(app, screen, 2)
     shot("load-broken")
     ctl = PlayController(busy, (HUMAN, HUMAN), ("easy", "easy"), app.opponent, on_commit=lambda g: None)
-    save = SaveScene(app, ctl)
+    save = app.make_scene("save-as", ctl)
     save.field.text = "Evening/game?"
     save.save()
     app.scenes.push(save)
@@ -185,14 +178,14 @@ def _record_shots(app, screen, shot, data: Path) -> None:
     for n, seed in ((4242, 5), (4243, 6)):
         (folder / f"{n}.raw").write_text(export_sdg(busy_game(seed, 24), sdg_number=n), encoding="utf-8")
     (folder / "notes.txt").write_text("not a transcript", encoding="utf-8")
-    importer = ImportScene(app, [folder])
+    importer = app.make_scene("import", [folder])
     importer.field.text = str(folder / "notes.txt")
     importer.do_import()
     app.scenes.push(importer)
     _settle(app, screen, 2)
     shot("import")
     app.scenes.pop()
-    replay = ReplayScene.from_file(app, persist.default_store().path_for("Evening game"))
+    replay = app.scene_class("replay").from_file(app, persist.default_store().path_for("Evening game"))
     app.scenes.push(replay)
     mid = next(p for p in reversed(replay.timeline.points) if p.action and p.turn < 60)
     replay.go(replay.timeline.index_of(Point(mid.turn, mid.action)))

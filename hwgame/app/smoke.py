@@ -127,7 +127,6 @@ def check_midgame(ctx: Context) -> str:
     from .flow import PlayController
     from .options import window_defaults
     from .samples import busy_game
-    from .scenes.play import PlayScene
 
     ctx.app = app = App(window_defaults(), SIZE)
     app.strict = True  # an error in a screen must fail the check, not become a message
@@ -135,7 +134,7 @@ def check_midgame(ctx: Context) -> str:
     # The human seat is to move, so the computer does not start thinking.
     seats = (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN)
     ctl = PlayController(game, seats, ("easy", "easy"), app.opponent, on_commit=lambda g: None)
-    app.scenes.reset(PlayScene(app, ctl))
+    app.scenes.reset(app.make_scene("play", ctl))
     _frames(ctx, 3)
     if _colours(ctx.screen) < 8:
         raise SmokeFailure("the frame is blank")
@@ -146,13 +145,11 @@ def check_tutorial(ctx: Context) -> str:
     """Open the lesson list and the first lesson, and draw both."""
     from hwgame.tutorial import LESSONS, runner_for
 
-    from .scenes.tutorial import LessonList, TutorialScene
-
     app = ctx.the_app()
-    app.scenes.reset(LessonList(app))
+    app.scenes.reset(app.make_scene("lessons"))
     _frames(ctx, 2)
     lesson = LESSONS[0]
-    app.scenes.push(TutorialScene(app, runner_for((lesson.id, 0))))
+    app.open_scene("lesson", runner_for((lesson.id, 0)))
     _frames(ctx, 3)
     if _colours(ctx.screen) < 8:
         raise SmokeFailure("the lesson frame is blank")

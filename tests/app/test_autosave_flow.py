@@ -11,8 +11,9 @@ from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.opponent import level_number
 from hwgame.app.options import GameConfig
 from hwgame.app.samples import busy_game
+from hwgame.app.save_list import mark_of, title_of
 from hwgame.app.scenes.play import PlayScene
-from hwgame.app.scenes.saves import LoadScene, mark_of, title_of
+from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.scenes.title import TitleScene, continue_caption
 from hwgame.persist import store
 from hwgame.rules import Build, Move, Trade

@@ -8,7 +8,7 @@ import pytest
 from hwgame.app.app import App
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.flow import PlayController
-from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser
+from hwgame.app.overlays import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.view.layout import ShipTarget

@@ -6,9 +6,9 @@ import pygame
 
 from hwgame import persist
 from hwgame.app.controller import COMPUTER, HUMAN
+from hwgame.app.overlays import Dialog
 from hwgame.app.record import Point, Timeline, continue_from
 from hwgame.app.samples import busy_game, finished_game
-from hwgame.app.scenes.dialogs import Dialog
 from hwgame.app.scenes.menu import GameOverScene
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.replay import ReplayScene

@@ -9,14 +9,15 @@ import pygame
 from hwgame import persist
 from hwgame.app.controller import HUMAN
 from hwgame.app.options import GameConfig
+from hwgame.app.overlays import Dialog
 from hwgame.app.samples import busy_game, finished_game, random_turn
-from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.save_list import summary
 from hwgame.app.scenes.importer import ImportScene, clean_path
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.save_as import SaveScene, name_problem
-from hwgame.app.scenes.saves import LoadScene, summary
+from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.scenes.title import TitleScene
 from hwgame.rules import SDG, Game, export_sdg
 

@@ -73,11 +73,9 @@ def test_title_buttons_open_the_lessons_and_the_reference(app):
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lesson_plays_on_its_screen(app, lesson):
-    from hwgame.app.scenes.dialogs import Dialog
-    from hwgame.app.scenes.tutorial import TutorialScene
+    from hwgame.app.overlays import Dialog
 
-    scene = TutorialScene(app, LessonRunner(lesson))
-    app.scenes.push(scene)
+    scene = app.open_scene("lesson", LessonRunner(lesson))
     frames(app)
     scene.hint()
     assert scene.message.startswith("Hint: ")
@@ -86,7 +84,7 @@ def test_every_lesson_plays_on_its_screen(app, lesson):
             action = parse_action(text)
             if isinstance(action, Homeworld):
                 # The setup slots: click the bank cells of the two stars and the ship, then Build.
-                _, _, bank = scene.layouts(app.size, scene.shown())
+                _, _, bank = scene.play.layouts(app.size, scene.shown())
                 for piece in (action.star1, action.star2, action.ship):
                     cell = next(c for c in bank.cells if c.piece == piece)
                     center = tuple(round(v) for v in cell.box.center)
@@ -103,11 +101,8 @@ def test_every_lesson_plays_on_its_screen(app, lesson):
 
 
 def test_a_miss_and_a_refusal_show_on_the_card(app):
-    from hwgame.app.scenes.tutorial import TutorialScene
-
     lesson = next(lesson for lesson in LESSONS if lesson.id == "capture")
-    scene = TutorialScene(app, LessonRunner(lesson))
-    app.scenes.push(scene)
+    scene = app.open_scene("lesson", LessonRunner(lesson))
     frames(app)
     scene.ctl.play(parse_action(lesson.steps[0].illegal))
     frames(app)
@@ -119,7 +114,7 @@ def test_a_miss_and_a_refusal_show_on_the_card(app):
     scene.show_me()
     assert "capture" in scene.message.lower()
     scene.restart_step()
-    scene.request_end_turn()
+    scene.play.request_end_turn()
     frames(app)
     assert "ended the turn" in scene.message
 
@@ -128,24 +123,22 @@ def test_a_miss_and_a_refusal_show_on_the_card(app):
     "puzzle", PUZZLES[:3] + tuple(p for p in PUZZLES if p.kind == WIN_IN_TWO)[:1], ids=lambda p: p.id
 )
 def test_puzzles_are_judged_at_end_turn(app, puzzle):
-    from hwgame.app.scenes.dialogs import Dialog
-    from hwgame.app.scenes.puzzle import PuzzleScene
+    from hwgame.app.overlays import Dialog
 
-    scene = PuzzleScene(app, puzzle)
-    app.scenes.push(scene)
+    scene = app.open_scene("puzzle", puzzle)
     frames(app)
-    scene.request_end_turn()  # an empty turn: a pass, which solves nothing
+    scene.play.request_end_turn()  # an empty turn: a pass, which solves nothing
     frames(app)
     assert not scene.message_ok and scene.ctl.session.stage == 1
     for action in solution(puzzle):
         assert scene.ctl.play(action) is None
-    scene.request_end_turn()
+    scene.play.request_end_turn()
     frames(app)
     if puzzle.kind == WIN_IN_TWO:
         assert scene.ctl.session.stage == 2 and "Now win" in scene.message
         for action in winning_turn(scene.ctl.session.position).turn:
             assert scene.ctl.play(action) is None
-        scene.request_end_turn()
+        scene.play.request_end_turn()
         frames(app)
     assert scene.ctl.session.solved
     assert isinstance(app.scenes.top, Dialog) and app.scenes.top.title == "Solved!"
@@ -157,15 +150,12 @@ def test_puzzles_are_judged_at_end_turn(app, puzzle):
 
 
 def test_a_wrong_puzzle_answer_is_taken_back(app):
-    from hwgame.app.scenes.puzzle import PuzzleScene
-
     puzzle = next(p for p in PUZZLES if p.id == "hold-the-fort")
-    scene = PuzzleScene(app, puzzle)
-    app.scenes.push(scene)
+    scene = app.open_scene("puzzle", puzzle)
     frames(app)
     for action in parse_turn("trade g3 y3 Sol"):
         scene.ctl.play(action)
-    scene.request_end_turn()
+    scene.play.request_end_turn()
     frames(app)
     assert "could then win" in scene.message
     assert scene.ctl.game.state.position == puzzle.position()

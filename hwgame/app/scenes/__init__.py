@@ -1,1 +1,66 @@
-"""The screens of the game: title, new game, setup, play, menus, review, rules, settings, load."""
+"""The screens of the game, opened by name: ``app.open_scene("load")``, ``app.replace_scene("play", ctl)``.
+
+A scene module never imports another: a scene that leads to another screen asks the app for it by
+name, and ``SCENES`` below is the one table that says which module and class each name means. A
+module is imported the first time a scene of it is made, so the window opens without loading every
+screen (the replay viewer, the tutorial) first.
+
+Building blocks that are not screens of their own live beside this package: the dialogs and menus in
+``hwgame.app.overlays``, the play screen's side panel in ``hwgame.app.side_panel``, the list of saves
+in ``hwgame.app.save_list`` and the tutorial's coaching card in ``hwgame.app.coach``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .base import Scene
+
+# name -> "module:Class" in this package; the class is called as ``Class(app, *args, **kwargs)``.
+SCENES: dict[str, str] = {
+    "title": "title:TitleScene",
+    "new-game": "title:NewGameScene",
+    "setup": "setup:SetupScene",  # (ctl)
+    "play": "play:PlayScene",  # (ctl, coach=None)
+    "game-menu": "menu:GameMenu",  # (scene with a ctl: play or setup)
+    "game-over": "menu:GameOverScene",  # (play scene)
+    "save-as": "save_as:SaveScene",  # (ctl, on_saved=None)
+    "load": "saves:LoadScene",
+    "import": "importer:ImportScene",  # (folders=None)
+    "replay": "replay:ReplayScene",  # (game, players, ...); ReplayScene.from_file(app, path) for a save
+    "review": "replay:ReviewScene",  # (ctl)
+    "settings": "info:SettingsScene",
+    "rules": "info:RulesScene",
+    "reference": "reference:ReferenceScene",
+    "lessons": "tutorial:LessonList",
+    "lesson": "lesson:LessonScene",  # (runner): a play screen with the coaching card over it
+    "puzzle": "puzzle:PuzzleScene",  # (puzzle): the same, judged at End Turn
+}
+
+
+class UnknownSceneError(LookupError):
+    """A scene was asked for by a name ``SCENES`` does not hold."""
+
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(f"no scene is called {name!r}; the scenes are: {', '.join(sorted(SCENES))}")
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The class of the scene called ``name`` (its module imported now if it was not yet)."""
+    where = SCENES.get(name)
+    if where is None:
+        raise UnknownSceneError(name)
+    module, _, attr = where.partition(":")
+    cls: type[Scene] = getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+    return cls
+
+
+def make_scene(app, name: str, *args: Any, **kwargs: Any) -> Scene:
+    """A new scene called ``name`` for ``app``, not yet on the stack."""
+    return scene_class(name)(app, *args, **kwargs)
+
+
+__all__ = ["SCENES", "UnknownSceneError", "make_scene", "scene_class"]

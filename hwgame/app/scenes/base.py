@@ -3,6 +3,10 @@
 The top scene gets the events; every scene is updated (so the game under a menu keeps listening for
 the computer's answer); drawing starts at the highest opaque scene and goes up, so overlays (menus,
 dialogs, the game-over card) are drawn over the scene below them.
+
+An overlay may be composed with the scene under it (the tutorial's coaching card over its play
+screen): its ``under`` is that scene, and the two enter and leave the stack together, so pushing,
+replacing or popping the overlay does the same to the scene under it.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ class Scene:
     """One screen or overlay. Subclasses override what they need."""
 
     opaque = True  # False for overlays: the scene below shows through
+    under: Scene | None = None  # the scene this one is composed over, if any (see the module doc)
 
     def __init__(self, app):
         self.app = app
@@ -48,33 +53,49 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
-        """Put a scene on top."""
+        """Put a scene on top (after the scene it is composed over, if that is not on the stack yet)."""
+        if scene.under is not None and scene.under not in self.scenes:
+            self.push(scene.under)
         if self.top is not None:
             self.top.pause()
         self.scenes.append(scene)
         scene.resume()
 
+    def _together(self, scene: Scene) -> list[Scene]:
+        """``scene`` and the scenes composed with it (the one it lies over, those over it), in stack order."""
+        return [s for s in self.scenes if s is scene or s is scene.under or s.under is scene]
+
+    def _remove(self, scene: Scene) -> bool:
+        """Take ``scene`` and the scenes composed with it off the stack, top first; True when the top
+        scene was among them."""
+        leaving = self._together(scene)
+        was_top = bool(leaving) and leaving[-1] is self.scenes[-1]
+        for old in reversed(leaving):
+            old.pause()
+            self.scenes.remove(old)
+            old.close()
+        return was_top
+
     def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene (or ``scene`` if given and present); the one below resumes."""
+        """Remove the top scene (or ``scene`` if given and present) with the scenes composed with it;
+        the one below resumes."""
         if not self.scenes:
             return
         if scene is None:
             scene = self.scenes[-1]
         if scene not in self.scenes:
             return
-        was_top = scene is self.scenes[-1]
-        scene.pause()
-        self.scenes.remove(scene)
-        scene.close()
-        if was_top and self.top is not None:
+        if self._remove(scene) and self.top is not None:
             self.top.resume()
 
     def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another."""
+        """Swap the top scene (with the scenes composed with it) for another."""
         if self.scenes:
-            old = self.scenes.pop()
-            old.pause()
-            old.close()
+            self._remove(self.scenes[-1])
+        if scene.under is not None and scene.under not in self.scenes:
+            self.scenes.append(scene.under)
+            scene.under.resume()
+            scene.under.pause()
         self.scenes.append(scene)
         scene.resume()
 

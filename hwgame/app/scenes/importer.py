@@ -131,10 +131,8 @@ class ImportScene(Scene):
         except Exception as exc:
             self.problem = f"Not imported: {getattr(exc, 'message', exc)}"
             return False
-        from .replay import ReplayScene
-
         self.app.toast(f"Imported {path.name} as the save \u201c{saved.stem}\u201d.")
-        scene = ReplayScene.from_file(self.app, saved)
+        scene = self.app.scene_class("replay").from_file(self.app, saved)
         if scene is None:
             self.app.scenes.pop(self)
         else:

@@ -1,8 +1,8 @@
-"""The tutorial overlay on the play screen: a lesson or a puzzle played on the real board.
+"""A lesson played on the real board: the coaching card over a play screen (see ``hwgame.app.coach``).
 
-``CoachScene`` is the play screen with a coaching card across the top of the board: the task, the
-goal, the last feedback and its own buttons, and pulsing marks on the pieces the step points at. The
-board, drags, captions and animations are the play screen's own; only the controller differs:
+``LessonScene`` is the card of one lesson: the step's task, goal and feedback, its buttons (Hint, Show
+me, Restart step, Lessons) and marks on the pieces the step points at. The board, drags, captions and
+animations are the play screen's own under it; only the controller differs:
 
 - ``LessonController`` sends every action to a ``tutorial.LessonRunner`` (which checks it with the
   engine and judges it against the step's goal) and animates the rival's scripted answer;
@@ -11,51 +11,20 @@ board, drags, captions and animations are the play screen's own; only the contro
 
 from __future__ import annotations
 
-import dataclasses
-import math
-
 import pygame
 
 from hwgame.rules import END_TURN, PLAYING, Homeworld, IllegalActionError, apply_checked, turn_steps
 from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, next_lesson
 
+from ..coach import CoachScene, save_progress
 from ..controller import HUMAN, Effect
 from ..flow import PlayController
+from ..overlays import Dialog
 from ..view import theme as T
 from ..view.board import rim_for
-from ..view.layout import BankPieceTarget, Box, ShipTarget, StarTarget, bank_layout, board_layout, screen_layout
+from ..view.layout import BankPieceTarget, Box
 from ..view.pieces import draw_piece
-from ..view.widgets import Button, panel
-from .dialogs import ChoiceMenu, Dialog
-from .play import PlayScene
-
-MARK = (255, 110, 210)  # the colour of the coach's marks: apart from the owners' cyan and amber
-
-
-def save_progress(app, key: str, completed: bool, step: int) -> None:
-    """Store tutorial progress in the settings (``tutorial`` maps a lesson id to completed and step)."""
-    settings = app.settings
-    table = getattr(settings, "tutorial", None)
-    if table is None:
-        return  # settings that cannot be written (a damaged file): progress is simply not kept
-    old = table.get(key)
-    done_before = bool(getattr(old, "completed", False)) if old is not None else False
-    try:
-        settings.tutorial = {**table, key: {"completed": completed or done_before, "step": step}}
-    except Exception:
-        return
-    app.save_settings()
-
-
-def _piece_marked(h: Highlight) -> StarTarget | ShipTarget | None:
-    """The star or ship a mark points at, or None when the mark does not name a whole piece."""
-    if h.system is None or h.piece is None:
-        return None
-    if h.kind == "star":
-        return StarTarget(h.system, h.piece)
-    if h.owner is None:
-        return None
-    return ShipTarget(h.system, h.owner, h.piece)
+from ..view.widgets import Button
 
 
 class LessonController(PlayController):
@@ -129,176 +98,8 @@ class LessonController(PlayController):
         """Nothing to start."""
 
 
-class CoachScene(PlayScene):
-    """The play screen with a coaching card over the top of the board (see the module doc)."""
-
-    def __init__(self, app, ctl):
-        super().__init__(app, ctl)
-        self.message = ""
-        self.message_color = T.TEXT_DIM
-        self.message_ok = True
-        self.clock = 0.0
-        self.card_buttons: list[Button] = []
-        self.over_shown = True  # the coach tells how a game ended; no game-over card
-
-    # --- what the card shows (subclasses fill these in) ---
-    def header(self) -> str:
-        """The small line at the top of the card."""
-        return ""
-
-    def task(self) -> str:
-        """What to do, in a few sentences."""
-        return ""
-
-    def goal(self) -> str:
-        """The goal in one line."""
-        return ""
-
-    def marks(self) -> tuple[Highlight, ...]:
-        """What to point at."""
-        return ()
-
-    def leave(self) -> None:
-        """Back to the list of lessons and puzzles."""
-        self.app.scenes.pop(self)
-
-    def say(self, text: str, color=T.TEXT, ok: bool = True) -> None:
-        """Show a message on the card; ``ok`` False marks a refusal or a miss."""
-        self.message = text
-        self.message_color = color
-        self.message_ok = ok
-
-    def shown(self):
-        """The position on the screen (the animated one while an action plays out)."""
-        return self.display_position()
-
-    # --- geometry: the board gives up a strip at the top for the card ---
-    def card_height(self, size) -> int:
-        """Pixels of the card, from the window height."""
-        return max(190, min(270, int(size[1] * 0.31)))
-
-    def layouts(self, size, position):
-        """The play screen's layouts with the board moved down under the card."""
-        key = (size, position, self.ctl.bottom, "coach")
-        found = self._layouts.get(key)
-        if found is None:
-            screen = screen_layout(*size)
-            card = self.card_height(size)
-            b = screen.board
-            screen = dataclasses.replace(screen, board=Box(b.x, b.y + card, b.w, b.h - card))
-            found = (screen, board_layout(position, screen.board, self.ctl.bottom), bank_layout(screen.bank))
-            if len(self._layouts) > 8:
-                self._layouts.clear()
-            self._layouts[key] = found
-        return found
-
-    def card_rect(self, size) -> pygame.Rect:
-        """Where the card is drawn."""
-        screen = screen_layout(*size)
-        b = screen.board
-        return pygame.Rect(round(b.x) + 8, 8, round(b.w) - 16, self.card_height(size) - 12)
-
-    # --- events and time ---
-    def handle_event(self, event) -> bool:
-        """The card's buttons, Escape to leave, then the play screen."""
-        for button in self.card_buttons:
-            if button.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.tracker.dragging:
-            self.open_menu()
-            return True
-        return super().handle_event(event)
-
-    def open_menu(self) -> None:
-        """A small menu instead of the game menu (nothing to save or resign here)."""
-        if self.app.scenes.top is not self:
-            return
-        self.app.scenes.push(
-            ChoiceMenu(
-                self.app, "Tutorial", [("Back to the list", self.leave), ("Back to the title", self.app.to_title)]
-            )
-        )
-
-    def update(self, dt: float) -> None:
-        """The play screen's update, and the marks pulse."""
-        self.clock += dt
-        self.over_shown = True
-        super().update(dt)
-
-    # --- drawing ---
-    def draw(self, surface: pygame.Surface) -> None:
-        """Board and panel, then the marks and the card."""
-        super().draw(surface)
-        if self.current is None:
-            self.draw_marks(surface)
-        self.draw_card(surface)
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """Pulsing outlines on the systems, stars, ships and bank cells of ``marks()``."""
-        screen, lay, bank = self.layouts(self.app.size, self.display_position())
-        glow = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-        color = T.mix(MARK, (255, 255, 255), 0.35 * glow)
-        width = 2 + round(glow)
-        for h in self.marks():
-            rect = None
-            if h.kind == "system":
-                sp = lay.system(h.system)
-                rect = pygame.Rect(sp.box.as_ints()).inflate(10, 10) if sp else None
-            elif h.kind == "bank":
-                for cell in bank.cells:
-                    if cell.piece == h.piece:
-                        rect = pygame.Rect(cell.box.as_ints()).inflate(-4, -4)
-            else:
-                want = _piece_marked(h)
-                for pp in lay.pieces():
-                    if want is not None and pp.target == want:
-                        rect = pygame.Rect(pp.box.as_ints()).inflate(10, 10)
-                        break
-            if rect is not None:
-                pygame.draw.rect(surface, color, rect, width, border_radius=8)
-
-    def draw_card(self, surface: pygame.Surface) -> None:
-        """The coaching card: header, task, goal, message, and the buttons on its right."""
-        th = self.app.theme
-        rect = self.card_rect(surface.get_size())
-        panel(surface, rect, alpha=238)
-        bw = 150
-        x = rect.x + 16
-        w = rect.w - bw - 40
-        y = rect.y + 10
-        T.draw_text(surface, th, self.header(), (x, y), 18, T.TEXT_DIM)
-        y += 22
-        lines = th.wrap(self.task(), 21, w)
-        goal = th.wrap(self.goal(), 21, w)
-        message = th.wrap(self.message, 19, w) if self.message else []
-        # The task and the goal come first; the message gets what room is left (at least one line).
-        room = (rect.bottom - 10 - y) // 21
-        lines = lines[: max(1, room - len(goal) - (1 if message else 0))]
-        keep = max(1, (rect.bottom - 10 - y - 21 * (len(lines) + len(goal)) - 4) // 19) if message else 0
-        if len(message) > keep:
-            message = message[:keep]
-            message[-1] = message[-1].rstrip(".") + "…"
-        for line in lines:
-            T.draw_text(surface, th, line, (x, y), 21, T.TEXT)
-            y += 21
-        for line in goal:
-            T.draw_text(surface, th, line, (x, y), 21, T.ACCENT, True)
-            y += 21
-        y += 4
-        for line in message:
-            T.draw_text(surface, th, line, (x, y), 19, self.message_color)
-            y += 19
-        by = rect.y + 10
-        bh = max(28, min(36, (rect.h - 20 - 6 * (len(self.card_buttons) - 1)) // max(1, len(self.card_buttons))))
-        for button in self.card_buttons:
-            button.rect = pygame.Rect(rect.right - bw - 12, by, bw, bh)
-            button.size = 20
-            button.draw(surface, th)
-            by += bh + 6
-
-
 class LessonScene(CoachScene):
-    """One lesson on the board; setup steps use three slots filled from the bank."""
+    """One lesson's card over its play screen; setup steps use three slots filled from the bank."""
 
     def __init__(self, app, runner: LessonRunner):
         self.runner = runner
@@ -342,12 +143,7 @@ class LessonScene(CoachScene):
         """True while the step asks for a homeworld."""
         return not self.runner.finished and self.ctl.game.state.position.stage < PLAYING
 
-    # --- card buttons ---
-    def hint(self) -> None:
-        """The next hint."""
-        self.ctl.request_hint()
-        self.say("Hint: " + self.ctl.hint_text, T.TEXT_WARN)
-
+    # --- card buttons (Hint is the coach's: the step's next hint) ---
     def show_me(self) -> None:
         """The intended play in words, and its systems marked on the board."""
         self.say(self.runner.solution_text(), T.TEXT_WARN)
@@ -355,14 +151,14 @@ class LessonScene(CoachScene):
     def restart_step(self) -> None:
         """Take back the actions of this step."""
         self.runner.reset_step()
-        self.ctl.effects.clear()
-        self.current = None
+        self.play.finish_animations()
         self.slots = [None, None, None]
         self.say("The step starts again.", T.TEXT_DIM)
 
     # --- the lesson's flow ---
     def update(self, dt: float) -> None:
-        """Show the runner's feedback once, keep progress, close the lesson at its end."""
+        """Show the runner's feedback once, keep progress, close the lesson at its end (the play screen
+        under the card has already updated in this frame)."""
         super().update(dt)
         feedback = self.ctl.feedback
         if feedback is None or feedback is self._seen:
@@ -396,7 +192,7 @@ class LessonScene(CoachScene):
 
     # --- setup steps: slots filled from the bank ---
     def handle_event(self, event) -> bool:
-        """During a setup step: bank clicks fill the slots; otherwise the coach and the board."""
+        """During a setup step: bank clicks fill the slots; otherwise the card, then the board."""
         if self.in_setup():
             for button in [*self.card_buttons, self.build_button]:
                 if button.handle_event(event):
@@ -414,7 +210,7 @@ class LessonScene(CoachScene):
             if rect.collidepoint(pos):
                 self.slots[i] = None
                 return
-        _, _, bank = self.layouts(self.app.size, self.display_position())
+        _, _, bank = self.board()
         target = bank.hit(*pos)
         if not isinstance(target, BankPieceTarget) or None not in self.slots:
             return
@@ -433,14 +229,14 @@ class LessonScene(CoachScene):
         self.slots = [None, None, None]
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The coach's screen, with the homeworld slots during a setup step."""
+        """The card and marks, with the homeworld slots during a setup step."""
         super().draw(surface)
         if self.in_setup():
             self._draw_slots(surface)
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         th = self.app.theme
-        screen, _, _ = self.layouts(self.app.size, self.display_position())
+        screen, _, _ = self.board()
         b = screen.board
         # Low on the board, where the learner's homeworld will stand: the rival's may already be at the top.
         cx, cy = b.x + b.w / 2, max(b.y + b.h / 2, b.bottom - 170)
@@ -475,4 +271,4 @@ class LessonScene(CoachScene):
         self.build_button.draw(surface, th)
 
 
-__all__ = ["CoachScene", "LessonController", "LessonScene", "save_progress"]
+__all__ = ["LessonController", "LessonScene"]

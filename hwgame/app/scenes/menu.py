@@ -6,6 +6,9 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from hwgame.rules import IllegalActionError
+
+from ..overlays import confirm
 from ..view import theme as T
 from ..view.widgets import Button, dim, panel
 from .base import Scene
@@ -81,8 +84,6 @@ class GameMenu(_Card):
 
     def _declare(self, what) -> None:
         """End the game by a declaration (the Game checks it is allowed) and save the result."""
-        from hwgame.rules import IllegalActionError
-
         self.app.scenes.pop(self)
         ctl = self.scene.ctl
         try:
@@ -95,15 +96,11 @@ class GameMenu(_Card):
 
     def resign(self) -> None:
         """The player to move gives up (after a confirmation)."""
-        from .dialogs import confirm
-
         confirm(self.app, "Resign?", ["The other player wins the game."], "Resign",
                 lambda: self._declare(lambda g: g.resign(g.to_move)), "Play on")
 
     def agree_draw(self) -> None:
         """Both players at the screen agree to a draw."""
-        from .dialogs import confirm
-
         confirm(self.app, "Agree a draw?", ["Both players agree: the game ends in a draw."], "Draw",
                 lambda: self._declare(lambda g: g.agree_draw()), "Play on")
 
@@ -113,29 +110,21 @@ class GameMenu(_Card):
 
     def save(self) -> None:
         """The Save screen: the game saved under a name the player types."""
-        from .save_as import SaveScene
-
         self.app.scenes.pop(self)
-        self.app.scenes.push(SaveScene(self.app, self.scene.ctl))
+        self.app.open_scene("save-as", self.scene.ctl)
 
     def new_game(self) -> None:
         """Leave this game (it stays in the autosave) for the new-game screen."""
-        from .title import NewGameScene
-
         self.app.to_title()
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.open_scene("new-game")
 
     def settings(self) -> None:
         """Settings over the game."""
-        from .info import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open_scene("settings")
 
     def rules(self) -> None:
         """The rules over the game."""
-        from .info import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.open_scene("rules")
 
 
 class GameOverScene(_Card):
@@ -173,22 +162,16 @@ class GameOverScene(_Card):
 
     def new_game(self) -> None:
         """The new-game screen."""
-        from .title import NewGameScene
-
         self.app.to_title()
-        self.app.scenes.push(NewGameScene(self.app))
+        self.app.open_scene("new-game")
 
     def review(self) -> None:
         """Step through the game."""
-        from .review import ReviewScene
-
-        self.app.scenes.push(ReviewScene(self.app, self.play.ctl))
+        self.app.open_scene("review", self.play.ctl)
 
     def save(self) -> None:
         """The Save screen for the finished game's record (back to this card afterwards)."""
-        from .save_as import SaveScene
-
-        self.app.scenes.push(SaveScene(self.app, self.play.ctl))
+        self.app.open_scene("save-as", self.play.ctl)
 
     def take_back(self) -> None:
         """Undo the last turn (and the computer's answer) and play on."""

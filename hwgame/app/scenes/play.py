@@ -7,11 +7,18 @@ will do, the engine's reason when a drop is refused, and an animation of every c
 A strip across the top of the board tells what just happened in words: the computer's turn, clause by
 clause as each action is animated, then the whole turn until the player acts; then the player's own
 turn so far. The first click or key during the computer's animation skips to its end.
+
+A tutorial lesson or puzzle is this screen with a coaching overlay on top (``hwgame.app.coach``): the
+overlay draws its card and marks and hands the events it does not use down here. What this screen asks
+of it is the ``Coach`` interface below, given as ``coach=``; with a coach, the board keeps the card's
+room at its top in place of the narration strip, Escape and the Menu button open the coach's menu, the
+Hint button asks the coach, and the coach (not a game-over card) tells how a game ended.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 import pygame
 
@@ -19,6 +26,8 @@ from hwgame.rules import Catastrophe, Discover, piece_words
 
 from ..describe import describe_action, narrate_turn
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
+from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
+from ..side_panel import SidePanel, voice_of
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition, ease, lerp_box
 from ..view.board import BoardOptions, BoardView, rim_for
@@ -38,19 +47,34 @@ from ..view.layout import (
 )
 from ..view.pieces import draw_piece
 from .base import Scene
-from .dialogs import ChoiceMenu, Dialog, StarChooser, confirm
-from .panel import SidePanel, voice_of
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
 
 
-class PlayScene(Scene):
-    """A game being played (see module doc)."""
+class Coach(Protocol):
+    """What the play screen asks of an overlay that coaches on it (the tutorial's card)."""
 
-    def __init__(self, app, ctl):
+    def card_height(self, size: tuple[int, int]) -> int:
+        """Pixels at the top of the board kept for the card, in a window of ``size``."""
+        ...
+
+    def open_menu(self) -> None:
+        """Escape, or the panel's Menu button: the coach's own menu in place of the game menu."""
+        ...
+
+    def hint(self) -> None:
+        """The panel's Hint button: the coach gives (and shows) the hint."""
+        ...
+
+
+class PlayScene(Scene):
+    """A game being played (see module doc); ``coach`` is the overlay coaching on it, if any."""
+
+    def __init__(self, app, ctl, coach: Coach | None = None):
         super().__init__(app)
         self.ctl = ctl
+        self.coach = coach
         self.view = BoardView(app.theme)
         self.tracker = DragTracker(self.hit, self.ctl.drag_refusal)
         self.panel = SidePanel(self, {"end": self.request_end_turn, "restart": self.restart_turn,
@@ -60,16 +84,16 @@ class PlayScene(Scene):
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
         # The computer's turn as far as it has been animated: (player, actions, position after them).
         self._told: tuple[int, list, object] | None = None
-        self._narration_key = None
+        self._narration_key: tuple | None = None
         self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
         self.flash_time = 0.0
         self.selected = None
         self.highlights = None
         self._grab = None  # (piece, box) where a dragged piece was dropped, for its animation
-        self.snap = None  # [piece, kind, direction, owner, from box, to box, elapsed]
+        self.snap: list | None = None  # [piece, kind, direction, owner, from box, to box, elapsed]
         self._layouts: dict = {}
-        self._caption_key = None
+        self._caption_key: tuple | None = None
         self._caption = ("", True)
         self.over_shown = False
         self.failure_shown = False
@@ -78,9 +102,9 @@ class PlayScene(Scene):
     # --- geometry ---
     @property
     def narrates(self) -> bool:
-        """True when this screen's board keeps the narration strip clear. A screen that lays the board
-        out its own way (the tutorial's coach, whose card takes the top) says things on its card."""
-        return type(self).layouts is PlayScene.layouts
+        """True when this screen's board keeps the narration strip clear. Under a coach, whose card
+        takes the top of the board, things are said on the card."""
+        return self.coach is None
 
     @staticmethod
     def narration_size(board: Box) -> int:
@@ -96,14 +120,17 @@ class PlayScene(Scene):
     def layouts(self, size, position):
         """(screen layout, board layout, bank layout) for a window size and a position (cached).
 
-        The screen layout's board is the part the systems use: below the narration strip."""
+        The screen layout's board is the part the systems use: below the narration strip, or below
+        the coach's card."""
         key = (size, position, self.ctl.bottom)
         found = self._layouts.get(key)
         if found is None:
             screen = screen_layout(*size)
             b = screen.board
-            strip = self.narration_box(b)
-            top = strip.bottom + 4 - b.y
+            if self.coach is not None:
+                top = self.coach.card_height(size)
+            else:
+                top = self.narration_box(b).bottom + 4 - b.y
             screen = dataclasses.replace(screen, board=Box(b.x, b.y + top, b.w, b.h - top))
             found = (screen, board_layout(position, screen.board, self.ctl.bottom), bank_layout(screen.bank))
             if len(self._layouts) > 8:
@@ -147,7 +174,7 @@ class PlayScene(Scene):
         if not busy_pointer and self.panel.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3) and (self.current or self.ctl.effects):
-            self._finish_animations()
+            self.finish_animations()
         intent = self.tracker.handle_event(event)
         if intent is not None:
             self.on_intent(intent)
@@ -162,7 +189,7 @@ class PlayScene(Scene):
         pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)
         if not (pressed or event.type == pygame.KEYDOWN) or self.computer_showing() is None:
             return False
-        self._finish_animations()
+        self.finish_animations()
         if pressed:
             return self.panel.box.contains(*event.pos)
         return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -285,9 +312,14 @@ class PlayScene(Scene):
         return "Nothing you can do with that piece now."
 
     # --- commands ---
+    def in_front(self) -> bool:
+        """True when nothing covers this screen but its coach: its commands may run."""
+        top = self.app.scenes.top
+        return top is self or (self.coach is not None and top is self.coach)
+
     def request_end_turn(self) -> None:
         """End Turn: asks first when ending would lose, forfeit actions, or skip a catastrophe."""
-        if not self.ctl.human_to_move() or self.app.scenes.top is not self:
+        if not self.ctl.human_to_move() or not self.in_front():
             return
         warnings = self.ctl.end_turn_warnings()
         if warnings:
@@ -303,7 +335,7 @@ class PlayScene(Scene):
     def restart_turn(self) -> None:
         """Take back every action of this turn."""
         if self.ctl.restart_turn():
-            self._finish_animations()
+            self.finish_animations()
             self.flash("Turn restarted.")
 
     def undo(self) -> None:
@@ -317,17 +349,20 @@ class PlayScene(Scene):
         self.flash(self.ctl.undo())
 
     def hint(self) -> None:
-        """Ask the computer for a hint."""
+        """Ask the computer for a hint (or the coach, who shows it on its card)."""
+        if self.coach is not None:
+            self.coach.hint()
+            return
         text = self.ctl.request_hint()
         if text:
             self.flash(text)
 
     def open_menu(self) -> None:
-        """The in-game menu."""
-        from .menu import GameMenu
-
-        if self.app.scenes.top is self:
-            self.app.scenes.push(GameMenu(self.app, self))
+        """The in-game menu (the coach's menu under a coach)."""
+        if self.coach is not None:
+            self.coach.open_menu()
+        elif self.app.scenes.top is self:
+            self.app.open_scene("game-menu", self)
 
     def flash(self, text: str, seconds: float = 4.5) -> None:
         """A message at the bottom of the board."""
@@ -386,7 +421,8 @@ class PlayScene(Scene):
         return narrate_turn(game.turns[k], player, voice), player
 
     # --- time ---
-    def _finish_animations(self) -> None:
+    def finish_animations(self) -> None:
+        """Show the end of every animation at once (the board jumps to the position played)."""
         self.current = None
         self.current_effect = None
         self.hold = 0.0
@@ -421,19 +457,18 @@ class PlayScene(Scene):
                 self.snap = None
         self._animate(dt)
         over = ctl.is_over()
-        if over and not self.over_shown and self.current is None and not ctl.effects:
-            from .menu import GameOverScene
-
+        # Under a coach there is no game-over card: the coach tells how a game ended.
+        if over and not self.over_shown and self.coach is None and self.current is None and not ctl.effects:
             self.over_shown = True
             if self.app.scenes.top is self:
-                self.app.scenes.push(GameOverScene(self.app, self))
+                self.app.open_scene("game-over", self)
         elif not over:
             self.over_shown = False
 
     def _animate(self, dt: float) -> None:
         speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 0.0)
         if speed <= 0:
-            self._finish_animations()
+            self.finish_animations()
             return
         if self.current is not None:
             self.current.advance(dt * speed)

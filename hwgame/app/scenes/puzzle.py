@@ -1,5 +1,7 @@
 """A puzzle on the play screen: play a whole turn, press End Turn, and the engine judges it.
 
+``PuzzleScene`` is the puzzle's coaching card over a play screen (see ``hwgame.app.coach``).
+
 The turn is played with the usual drags and clicks on a Game at the puzzle's position. End Turn hands
 the turn to ``tutorial.PuzzleSession``: a correct answer is kept on the board (for a win in two, the
 opponent's defence follows and the second turn is asked for), a wrong one is explained and taken back.
@@ -13,12 +15,12 @@ from hwgame.rules import PASS, Game
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
 from hwgame.tutorial.puzzles import Verdict, solution, solution_text
 
+from ..coach import CoachScene, save_progress
 from ..controller import HUMAN
 from ..flow import PlayController
+from ..overlays import Dialog
 from ..view import theme as T
 from ..view.widgets import Button
-from .dialogs import Dialog
-from .lesson import CoachScene, save_progress
 
 
 class PuzzleController(PlayController):
@@ -77,7 +79,7 @@ class PuzzleController(PlayController):
 
 
 class PuzzleScene(CoachScene):
-    """One puzzle (see the module doc)."""
+    """One puzzle's card over its play screen (see the module doc)."""
 
     def __init__(self, app, puzzle: Puzzle):
         self.puzzle = puzzle
@@ -107,11 +109,6 @@ class PuzzleScene(CoachScene):
             return "Goal: Win this turn."
         return f"Goal: {self.puzzle.task}."
 
-    def hint(self) -> None:
-        """The puzzle's hint."""
-        self.ctl.request_hint()
-        self.say("Hint: " + self.puzzle.hint, T.TEXT_WARN)
-
     def show_solution(self) -> None:
         """A solution found by the engine, in words, with its systems marked."""
         if self.ctl.session.stage == 2:
@@ -130,7 +127,7 @@ class PuzzleScene(CoachScene):
     def start_again(self) -> None:
         """Back to the puzzle's position."""
         self.ctl.reset()
-        self.current = None
+        self.play.finish_animations()
         self.say("Back to the start of the puzzle.", T.TEXT_DIM)
 
     def update(self, dt: float) -> None:

@@ -57,9 +57,7 @@ class ReferenceScene(Scene):
 
     def open_full(self) -> None:
         """The rules screen's longer text."""
-        from .info import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.open_scene("rules")
 
     def handle_event(self, event) -> bool:
         """Buttons, wheel and arrow keys to scroll, Escape to go back."""

@@ -11,6 +11,8 @@ The finished review is a strip under the board: the evaluation graph (a click on
 turn; blunders and missed wins in red), the mark of the turn shown and the computer's best turn from
 the board shown, which is also drawn on the board. A review is kept in the save it was opened from
 (not in autosaves, which the next turn rewrites), so the same game opened again shows it at once.
+
+``ReviewScene`` is the same viewer on the game just played, opened from the game-over card.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from hwgame.rules import format_action, format_turn
 
 from ..controller import COMPUTER, HUMAN
 from ..describe import describe_action
+from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
 from ..view import review_strip as strip
 from ..view import theme as T
@@ -37,7 +40,6 @@ from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField
 from .base import Scene
-from .dialogs import Dialog, message
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review
@@ -668,3 +670,12 @@ class ReplayScene(Scene):
             y += LOG_ROW
         if not rows:
             T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, y), 18, T.TEXT_DIM)
+
+
+class ReviewScene(ReplayScene):
+    """Reviewing the game just played: the replay viewer on a live game of the play screen (from the
+    game-over card); it opens at the last board."""
+
+    def __init__(self, app, ctl):
+        super().__init__(app, ctl.game, app.players_of(ctl), name="This game", bottom=ctl.bottom)
+        self.ctl = ctl

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 
+from ..overlays import confirm
+from ..save_list import SaveList, summary
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
 from .base import Scene
-from .dialogs import confirm
-from .saves import SaveList, summary
 
 SAFE_PUNCTUATION = " -_.()'"
 MAX_NAME = 40

@@ -7,8 +7,6 @@ The computer builds its own homeworld through the same worker that plays its tur
 
 from __future__ import annotations
 
-import random
-
 import pygame
 
 from hwgame.rules import Homeworld, piece_words
@@ -16,23 +14,15 @@ from hwgame.rules import Homeworld, piece_words
 from ..advice import setup_warnings, suggest_homeworld
 from ..controller import COMPUTER
 from ..input import Click, DragStart, DragTracker, Drop
+from ..overlays import confirm
 from ..view import theme as T
 from ..view.board import BoardOptions, BoardView
 from ..view.layout import BankPieceTarget, Box, bank_layout, board_layout, screen_layout
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, draw_paragraphs
 from .base import Scene
-from .dialogs import confirm
 
 SLOT_NAMES = ("Star", "Star", "Ship")
-
-
-def auto_setup(ctl, rng: random.Random | None = None) -> None:
-    """Build both homeworlds with sound defaults (the ``--setup auto`` start)."""
-    game = ctl.game
-    while game.in_setup and not game.is_over():
-        game.act(suggest_homeworld(game.position, rng))
-        game.commit()
 
 
 class SetupScene(Scene):
@@ -133,9 +123,7 @@ class SetupScene(Scene):
         self._offer_default()
 
     def _menu(self) -> None:
-        from .menu import GameMenu
-
-        self.app.scenes.push(GameMenu(self.app, self))
+        self.app.open_scene("game-menu", self)
 
     # --- pointer ---
     def _hit(self, pos):
@@ -196,9 +184,7 @@ class SetupScene(Scene):
                 ctl.take_over()
         self._offer_default()
         if not ctl.game.in_setup:
-            from .play import PlayScene
-
-            self.app.scenes.replace(PlayScene(self.app, ctl))
+            self.app.replace_scene("play", ctl)
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:

@@ -118,29 +118,23 @@ class TitleScene(Scene):
     def tutorial(self) -> None:
         """The list of lessons."""
         try:
-            from .tutorial import LessonList
+            self.app.scene_class("lessons")
         except Exception:  # the lessons are a separate part of the game; without them, say so
             self.app.toast("The tutorial is not part of this version: try Rules, then a game on Beginner.")
             return
-        self.app.scenes.push(LessonList(self.app))
+        self.app.open_scene("lessons")
 
     def load(self) -> None:
         """The list of saves."""
-        from .saves import LoadScene
-
-        self.app.scenes.push(LoadScene(self.app))
+        self.app.open_scene("load")
 
     def settings(self) -> None:
         """The settings screen."""
-        from .info import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        self.app.open_scene("settings")
 
     def rules(self) -> None:
         """The rules in short."""
-        from .reference import ReferenceScene as RulesScene  # the quick reference; it links to the full text
-
-        self.app.scenes.push(RulesScene(self.app))
+        self.app.open_scene("reference")  # the quick reference; it links to the full text
 
     def handle_event(self, event) -> bool:
         """Menu buttons; Enter starts a new game, Escape quits."""

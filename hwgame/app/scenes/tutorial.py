@@ -1,6 +1,7 @@
 """The tutorial's home: lessons by tier, puzzles by difficulty, and the quick reference.
 
-``LessonList`` is the list; ``TutorialScene`` is a lesson played on the board (see ``lesson``).
+``LessonList`` is the list; a lesson (``"lesson"``) or a puzzle (``"puzzle"``) it opens is played on the
+board, with the coaching card over the play screen.
 
 Lessons already finished carry a tick and a lesson left half-way resumes at its step (both kept in
 the settings' ``tutorial`` table); solved puzzles carry a tick too.
@@ -15,7 +16,6 @@ from hwgame.tutorial import LESSONS, PUZZLES, TIERS, lessons_in_tier, runner_for
 from ..view import theme as T
 from ..view.widgets import Button
 from .base import Scene
-from .lesson import LessonScene as TutorialScene
 
 TICK = "\u2713"
 
@@ -64,23 +64,19 @@ class LessonList(Scene):
 
     def _lesson_opener(self, lesson, step: int):
         def open_lesson():
-            self.app.scenes.push(TutorialScene(self.app, runner_for((lesson.id, step))))
+            self.app.open_scene("lesson", runner_for((lesson.id, step)))
 
         return open_lesson
 
     def _puzzle_opener(self, puzzle):
         def open_puzzle():
-            from .puzzle import PuzzleScene
-
-            self.app.scenes.push(PuzzleScene(self.app, puzzle))
+            self.app.open_scene("puzzle", puzzle)
 
         return open_puzzle
 
     def open_reference(self) -> None:
         """The rules on one screen."""
-        from .reference import ReferenceScene
-
-        self.app.scenes.push(ReferenceScene(self.app))
+        self.app.open_scene("reference")
 
     def buttons(self) -> list[Button]:
         """Every button of the screen."""
@@ -135,4 +131,4 @@ class LessonList(Scene):
         self.back.draw(surface, th)
 
 
-__all__ = ["LessonList", "TutorialScene"]
+__all__ = ["LessonList"]

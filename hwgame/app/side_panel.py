@@ -13,11 +13,11 @@ import pygame
 
 from hwgame.rules import PLAYING
 
-from ..controller import COMPUTER
-from ..describe import Voice, describe_action, log_entry, turn_left
-from ..view import theme as T
-from ..view.layout import Box
-from ..view.widgets import Button, Switch, wrap_hanging
+from .controller import COMPUTER
+from .describe import Voice, describe_action, log_entry, turn_left
+from .view import theme as T
+from .view.layout import Box
+from .view.widgets import Button, Switch, wrap_hanging
 
 LOG_SIZE = 18  # font size of the move log
 LOG_INDENT = 16  # pixels the second and later lines of an entry stand in

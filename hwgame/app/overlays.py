@@ -8,11 +8,11 @@ import pygame
 
 from hwgame.rules import MAX_NAME, Discover, name_character, name_problem, piece_words
 
-from ..view import theme as T
-from ..view.layout import Box
-from ..view.pieces import draw_piece
-from ..view.widgets import Button, TextField, dim, draw_paragraphs, panel
-from .base import Scene
+from .scenes.base import Scene
+from .view import theme as T
+from .view.layout import Box
+from .view.pieces import draw_piece
+from .view.widgets import Button, TextField, dim, draw_paragraphs, panel
 
 
 class Dialog(Scene):
