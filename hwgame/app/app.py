@@ -21,8 +21,8 @@ from .controller import COMPUTER, HUMAN
 from .flow import PlayController
 from .opponent import Opponent, level_name, level_number
 from .options import GameConfig, config_from_args, window_defaults
+from .scene_stack import Scene, SceneStack
 from .scenes import make_scene, scene_class
-from .scenes.base import Scene, SceneStack
 from .view.layout import MIN_HEIGHT, MIN_WIDTH
 from .view.theme import Theme
 

@@ -23,7 +23,7 @@ import pygame
 from hwgame.tutorial import Highlight
 
 from .overlays import ChoiceMenu
-from .scenes.base import Scene
+from .scene_stack import Scene
 from .view import theme as T
 from .view.layout import ShipTarget, StarTarget, screen_layout
 from .view.widgets import Button, panel

@@ -8,7 +8,7 @@ import pygame
 
 from hwgame.rules import MAX_NAME, Discover, name_character, name_problem, piece_words
 
-from .scenes.base import Scene
+from .scene_stack import Scene
 from .view import theme as T
 from .view.layout import Box
 from .view.pieces import draw_piece

@@ -5,9 +5,10 @@ name, and ``SCENES`` below is the one table that says which module and class eac
 module is imported the first time a scene of it is made, so the window opens without loading every
 screen (the replay viewer, the tutorial) first.
 
-Building blocks that are not screens of their own live beside this package: the dialogs and menus in
-``hwgame.app.overlays``, the play screen's side panel in ``hwgame.app.side_panel``, the list of saves
-in ``hwgame.app.save_list`` and the tutorial's coaching card in ``hwgame.app.coach``.
+Building blocks that are not screens of their own live beside this package: ``Scene`` and the scene
+stack in ``hwgame.app.scene_stack``, the dialogs and menus in ``hwgame.app.overlays``, the play
+screen's side panel in ``hwgame.app.side_panel``, the list of saves in ``hwgame.app.save_list`` and
+the tutorial's coaching card in ``hwgame.app.coach``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .base import Scene
+    from ..scene_stack import Scene
 
 # name -> "module:Class" in this package; the class is called as ``Class(app, *args, **kwargs)``.
 SCENES: dict[str, str] = {

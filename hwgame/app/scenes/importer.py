@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pygame
 
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
-from .base import Scene
 
 SUFFIXES = (".raw", ".txt")
 MAX_FILES = 300

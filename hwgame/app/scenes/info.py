@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from ..opponent import LEVEL_NAMES
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, Choice, draw_paragraphs
-from .base import Scene
 
 _RULES_SOURCE = """\
 GOAL. Each player has a homeworld: a binary star with ships. You lose when, at the end of a turn,

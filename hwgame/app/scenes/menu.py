@@ -9,9 +9,9 @@ import pygame
 from hwgame.rules import IllegalActionError
 
 from ..overlays import confirm
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, dim, panel
-from .base import Scene
 
 
 class _Card(Scene):

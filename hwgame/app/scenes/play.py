@@ -27,6 +27,7 @@ from hwgame.rules import Catastrophe, Discover, piece_words
 from ..describe import describe_action, narrate_turn
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
+from ..scene_stack import Scene
 from ..side_panel import SidePanel, voice_of
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition, ease, lerp_box
@@ -46,7 +47,6 @@ from ..view.layout import (
     system_of,
 )
 from ..view.pieces import draw_piece
-from .base import Scene
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font

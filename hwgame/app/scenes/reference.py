@@ -10,9 +10,9 @@ import pygame
 
 from hwgame.tutorial.reference import SECTIONS, Section
 
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, panel
-from .base import Scene
 
 LINE, CELL = 18, 17  # text sizes of the lines and of the table cells
 

@@ -31,6 +31,7 @@ from ..controller import COMPUTER, HUMAN
 from ..describe import describe_action
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
+from ..scene_stack import Scene
 from ..view import review_strip as strip
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition
@@ -39,7 +40,6 @@ from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField
-from .base import Scene
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review

@@ -11,9 +11,9 @@ import pygame
 
 from ..overlays import confirm
 from ..save_list import SaveList, summary
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
-from .base import Scene
 
 SAFE_PUNCTUATION = " -_.()'"
 MAX_NAME = 40

@@ -12,9 +12,9 @@ import pygame
 
 from ..overlays import confirm
 from ..save_list import SaveList, problem_sentence, summary, title_of, when
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, draw_paragraphs
-from .base import Scene
 
 
 def store_notices() -> list[str]:

@@ -11,11 +11,11 @@ from hwgame.rules import name_character
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
 from ..options import config_from
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.layout import Box
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, Choice, TextField
-from .base import Scene
 
 
 def _latest_unfinished():

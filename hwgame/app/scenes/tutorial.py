@@ -13,9 +13,9 @@ import pygame
 
 from hwgame.tutorial import LESSONS, PUZZLES, TIERS, lessons_in_tier, runner_for
 
+from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button
-from .base import Scene
 
 TICK = "\u2713"
 
