@@ -19,6 +19,7 @@ from pathlib import Path
 
 from hwgame.ai.evaluate import DEFAULT_WEIGHTS, evaluate
 from hwgame.ai.tactics import find_win
+from hwgame.bench.linalg import solve
 from hwgame.bench.movegen import games_dir
 from hwgame.rules import SDG, HomeworldsError, apply_turn_unchecked, initial_position, read_transcript
 
@@ -67,28 +68,6 @@ def _loss(rows, labels, weights, scale) -> float:
         p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
         total -= y * math.log(p + 1e-12) + (1 - y) * math.log(1 - p + 1e-12)
     return total / len(rows)
-
-
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Solve ``matrix @ x = vector`` by Gaussian elimination with partial pivoting."""
-    n = len(vector)
-    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        if abs(a[col][col]) < 1e-12:
-            continue
-        for r in range(col + 1, n):
-            factor = a[r][col] / a[col][col]
-            if factor:
-                for c in range(col, n + 1):
-                    a[r][c] -= factor * a[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        if abs(a[r][r]) < 1e-12:
-            continue
-        x[r] = (a[r][n] - sum(a[r][c] * x[c] for c in range(r + 1, n))) / a[r][r]
-    return x
 
 
 def fit(rows, labels, start, scale, steps: int, pull: float) -> list[float]:
@@ -181,4 +160,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["LINEAR", "features", "fit", "run", "samples", "solve"]
+__all__ = ["LINEAR", "features", "fit", "run", "samples"]

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from hwgame.ai.evaluate import DEFAULT_WEIGHTS, TERMS, evaluate, terms
 from hwgame.ai.turns import scored_turns
-from hwgame.bench.tune import solve
+from hwgame.bench.linalg import solve
 from hwgame.rules import SDG, HomeworldsError, apply_turn_unchecked, initial_position, read_transcript
 
 # Weights that do not change which turn is best (every candidate has the same value) or that scale

@@ -197,3 +197,14 @@ def test_the_search_gives_the_cycle_collector_back():
         assert not gc.isenabled()  # a caller that had it off keeps it off
     finally:
         gc.enable()
+
+
+def test_the_last_search_tables_are_kept_from_the_collector_until_freed():
+    import gc
+
+    from hwgame.ai.search import release_memory
+
+    search(MIDDLE, SearchParams(max_depth=1, node_limit=200))
+    assert gc.get_freeze_count() > 0  # the tables wait for the next search without being walked
+    release_memory()
+    assert gc.get_freeze_count() == 0
