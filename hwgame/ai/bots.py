@@ -69,8 +69,8 @@ LEVELS: dict[str, Limit] = {
                   beam=3, root_cap=2000, root_keep=8),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
                     inner_cap=300, inner_keep=6, most=1.5),
-    "hard": Limit(time=2.6, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=16, inner_beam=3,
-                  inner_cap=600, inner_keep=6, most=7.5),
+    "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
+                  inner_cap=700, inner_keep=8, most=2.6),
 }  # fmt: skip
 
 # What a hint thinks with: Normal, careful with what it places.
