@@ -285,13 +285,20 @@ class Settings(BaseModel):
         return size
 
 
+def _field(key) -> str:
+    """A field's name as a message shows it: a name of the schema as it is, a stranger key of the file
+    quoted and cut short (a file may hold a key of any length or content)."""
+    text = str(key)
+    return text if text.isidentifier() and len(text) <= 40 else quote(text)
+
+
 def describe_validation(exc: ValidationError, limit: int = 3) -> str:
     """A pydantic ValidationError as one readable line: ``field: problem; field: problem``."""
     parts = []
     for err in exc.errors()[:limit]:
         where = ""
         for item in err.get("loc", ()):
-            where += f"[{item}]" if isinstance(item, int) else (f".{item}" if where else str(item))
+            where += f"[{item}]" if isinstance(item, int) else (f".{_field(item)}" if where else _field(item))
         msg = err.get("msg", "is not valid")
         for prefix in ("Value error, ", "Assertion failed, "):
             if msg.startswith(prefix):

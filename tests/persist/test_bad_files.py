@@ -178,3 +178,15 @@ def test_a_result_that_disagrees_with_the_board(saves):
     path.write_bytes(_json(data))
     with pytest.raises(SaveError, match="the file says .* won, but the turns say"):
         saves.load(path)
+
+
+def test_a_stray_key_of_any_length_is_named_short(saves, tmp_path):
+    data = good_save_data(saves)
+    data[" " * 3000 + "turns\n"] = 1
+    path = tmp_path / "stray.json"
+    path.write_bytes(_json(data))
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    message = caught.value.message
+    assert "is not a field of a save" in message and "(3006 characters)" in message
+    assert len(message) < 200 + len(str(path)) and "\n" not in message
