@@ -155,7 +155,7 @@ def _check_load(folder: Path, data: bytes, good: bytes) -> None:
         try:
             loaded = store.load(bad)
         except SaveError as exc:
-            one_line(exc.message)
+            one_line(exc.message.replace(str(bad), "FILE"))  # the folder's name is no part of the reason
         else:
             assert loaded.game.positions, "a loaded game has a position"
         listed = {info.path.name: info for info in store.list_saves(folder)}
