@@ -51,12 +51,11 @@ def _scene(app, game):
     """A fresh play scene on ``game`` with the human to move (so the window's own opponent stays idle)."""
     from hwgame.app.controller import COMPUTER, HUMAN
     from hwgame.app.flow import PlayController
-    from hwgame.app.scenes.play import PlayScene
 
     seats = [COMPUTER, COMPUTER]
     seats[game.to_move] = HUMAN
     ctl = PlayController(game, tuple(seats), ("hard", "hard"), app.opponent, on_commit=lambda g: None)
-    scene = PlayScene(app, ctl)
+    scene = app.make_scene("play", ctl)
     app.scenes.reset(scene)
     return scene, ctl
 
