@@ -24,8 +24,9 @@ from hwgame.tutorial import Highlight
 
 from .overlays import ChoiceMenu
 from .scene_stack import Scene
+from .targets import ShipTarget, StarTarget
 from .view import theme as T
-from .view.layout import ShipTarget, StarTarget, screen_layout
+from .view.layout import screen_layout
 from .view.widgets import Button, panel
 
 MARK = (255, 110, 210)  # the colour of the coach's marks: apart from the owners' cyan and amber

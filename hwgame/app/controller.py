@@ -1,6 +1,7 @@
 """The play controller: intents (drops and clicks on targets) become rule actions, checked by the engine.
 
-Pure logic, no pygame: the play screen feeds it targets from ``view.layout`` and shows what it returns.
+Pure logic, no pygame: the play screen feeds it targets (``hwgame.app.targets``, found under a point by
+``view.layout``) and shows what it returns.
 Every action reaches the game through ``Game.act`` or ``Game.play``, so the rules engine's validator is
 the only judge; this module only guesses which action a gesture means and explains refusals with the
 engine's own reason.
@@ -34,9 +35,10 @@ from hwgame.rules import (
 )
 
 from .describe import describe_action
-from .view.layout import (
+from .targets import (
     BankPieceTarget,
     BankTarget,
+    Highlights,
     MarkerTarget,
     ShipTarget,
     SpaceTarget,
@@ -64,27 +66,6 @@ class Resolution:
     def legal(self) -> bool:
         """True when at least one action can be played."""
         return bool(self.actions)
-
-
-@dataclass
-class Highlights:
-    """The drop targets that would be legal for the piece being dragged."""
-
-    systems: set = field(default_factory=set)  # system names (drop on the system)
-    ships: set = field(default_factory=set)  # (system, owner, piece)
-    bank: bool = False
-    space: bool = False
-
-    def lit(self, target) -> bool:
-        """True when dropping on ``target`` does something legal."""
-        if isinstance(target, ShipTarget):
-            return (target.system, target.owner, target.piece) in self.ships or target.system in self.systems
-        if isinstance(target, (BankTarget, BankPieceTarget)):
-            return self.bank
-        if isinstance(target, SpaceTarget):
-            return self.space
-        name = system_of(target)
-        return name is not None and name in self.systems
 
 
 @dataclass(frozen=True)

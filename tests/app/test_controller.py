@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hwgame.app.controller import COMPUTER, HUMAN, ActionResolver
 from hwgame.app.flow import PlayController
-from hwgame.app.view.layout import (
+from hwgame.app.targets import (
     BANK,
     SPACE,
     BankPieceTarget,

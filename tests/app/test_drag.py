@@ -11,7 +11,7 @@ from hwgame.app.flow import PlayController
 from hwgame.app.overlays import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
-from hwgame.app.view.layout import ShipTarget
+from hwgame.app.targets import ShipTarget
 from hwgame.rules import Build, Capture, Catastrophe, Discover, Game, Move, Sacrifice, Trade, parse_piece
 
 from .helpers import click, drag, fake_opponent, key, position, up

@@ -7,17 +7,11 @@ import random
 import pytest
 
 from hwgame.app.samples import random_turn
+from hwgame.app.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget
 from hwgame.app.view.layout import (
-    BANK,
     MIN_HEIGHT,
     MIN_WIDTH,
-    SPACE,
-    BankPieceTarget,
     Box,
-    MarkerTarget,
-    ShipTarget,
-    StarTarget,
-    SystemTarget,
     bank_layout,
     board_layout,
     check_layout,

@@ -20,9 +20,10 @@ from ..coach import CoachScene, save_progress
 from ..controller import HUMAN, Effect
 from ..flow import PlayController
 from ..overlays import Dialog
+from ..targets import BankPieceTarget
 from ..view import theme as T
 from ..view.board import rim_for
-from ..view.layout import BankPieceTarget, Box
+from ..view.layout import Box
 from ..view.pieces import draw_piece
 from ..view.widgets import Button
 

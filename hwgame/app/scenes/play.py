@@ -29,23 +29,11 @@ from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
 from ..scene_stack import Scene
 from ..side_panel import SidePanel, voice_of
+from ..targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget, system_of
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition, ease, lerp_box
 from ..view.board import BoardOptions, BoardView, rim_for
-from ..view.layout import (
-    BANK,
-    SPACE,
-    BankPieceTarget,
-    Box,
-    MarkerTarget,
-    ShipTarget,
-    StarTarget,
-    SystemTarget,
-    bank_layout,
-    board_layout,
-    screen_layout,
-    system_of,
-)
+from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.pieces import draw_piece
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font

@@ -16,9 +16,10 @@ from ..controller import COMPUTER
 from ..input import Click, DragStart, DragTracker, Drop
 from ..overlays import confirm
 from ..scene_stack import Scene
+from ..targets import BankPieceTarget
 from ..view import theme as T
 from ..view.board import BoardOptions, BoardView
-from ..view.layout import BankPieceTarget, Box, bank_layout, board_layout, screen_layout
+from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, draw_paragraphs
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from hwgame.rules import Position
 
-from .layout import BankLayout, BoardLayout, Box, ShipTarget
+from ..targets import ShipTarget
+from .layout import BankLayout, BoardLayout, Box
 
 BASE_DURATION = 0.42  # seconds for one action at animation speed 1
 

@@ -16,8 +16,9 @@ import pygame
 
 from hwgame.rules import NO_HOME, Position, connected
 
+from ..targets import ShipTarget
 from . import theme as T
-from .layout import BankLayout, BoardLayout, Box, PiecePlace, ShipTarget, SystemPlace
+from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace
 from .pieces import draw_piece
 
 SHIP_RIMS = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's rim

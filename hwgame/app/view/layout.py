@@ -11,9 +11,25 @@ of one owner that do not fit in one row wrap into more rows, and the whole map s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hwgame.rules import NO_HOME, Position, System
+
+# What a point is (the hit-test answers) belongs to the controller's vocabulary; the geometry only
+# hands those targets back.
+from ..targets import (  # noqa: F401  (re-exported)
+    BANK,
+    SPACE,
+    BankPieceTarget,
+    BankTarget,
+    MarkerTarget,
+    PieceTarget,
+    ShipTarget,
+    SpaceTarget,
+    StarTarget,
+    SystemTarget,
+    system_of,
+)
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 
@@ -74,71 +90,6 @@ class Box:
     def as_ints(self) -> tuple[int, int, int, int]:
         """Integer (x, y, w, h), for drawing."""
         return (round(self.x), round(self.y), round(self.w), round(self.h))
-
-
-# --- what a point on the screen can be: targets of clicks and drops ---
-
-
-@dataclass(frozen=True, slots=True)
-class ShipTarget:
-    """A ship on the board; ``index`` tells identical ships apart for drawing only."""
-
-    system: str
-    owner: int
-    piece: int
-    index: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class StarTarget:
-    """A star of a system."""
-
-    system: str
-    piece: int
-
-
-@dataclass(frozen=True, slots=True)
-class SystemTarget:
-    """The area of a system that is not one of its pieces."""
-
-    system: str
-
-
-@dataclass(frozen=True, slots=True)
-class MarkerTarget:
-    """The overpopulation marker of a colour at a system (click: catastrophe)."""
-
-    system: str
-    color: int
-
-
-@dataclass(frozen=True, slots=True)
-class BankPieceTarget:
-    """One colour-size cell of the bank."""
-
-    piece: int
-
-
-@dataclass(frozen=True, slots=True)
-class BankTarget:
-    """The bank as a whole (drop a ship here to sacrifice it)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SpaceTarget:
-    """Open space on the board (drop a ship here to discover a new system)."""
-
-
-# What a drawn piece stands for: a ship ("ship"), a star ("star") or a bank cell ("bank").
-PieceTarget = ShipTarget | StarTarget | BankPieceTarget
-
-BANK = BankTarget()
-SPACE = SpaceTarget()
-
-
-def system_of(target) -> str | None:
-    """The system a target belongs to, or None (bank, open space)."""
-    return getattr(target, "system", None)
 
 
 # --- pieces and systems ---
