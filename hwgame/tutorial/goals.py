@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import COLOR_NAMES, SIZE_NAMES, Position, System, end_turn, legal_turns
-
-from .words import describe_turn, piece_name
+from hwgame.rules import COLOR_NAMES, SIZE_NAMES, Position, System, end_turn, legal_turns, piece_words
+from hwgame.words import describe_turn
 
 ME, RIVAL = "me", "rival"
 NEW, ANY = "<new>", "<any>"
@@ -73,7 +72,7 @@ def count_words(n: int, word: str) -> str:
 
 def _kind(color: int | None, size: int | None, piece: int | None) -> str:
     if piece is not None:
-        return piece_name(piece)
+        return piece_words(piece)
     words = []
     if size is not None:
         words.append(SIZE_NAMES[size - 1])
@@ -143,7 +142,7 @@ class HasShip(Goal):
             what = count_words(self.count, f"{kind} ship" if kind else "ship")
         place = _place(self.where)
         if self.star is not None:
-            place += f" with a {piece_name(self.star)} star"
+            place += f" with a {piece_words(self.star)} star"
         return f"{what} {place}"
 
     def shortfall(self, ctx: Context) -> str:

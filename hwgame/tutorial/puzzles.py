@@ -22,10 +22,10 @@ from hwgame.rules import (
     parse_turn,
     position_from_dict,
 )
+from hwgame.words import describe_turn, sentence
 
 from .board import board_dict
 from .solve import SURVIVE, WIN, WIN_IN_TWO, hardest_reply, solutions, winning_turn
-from .words import describe_turn, sentence
 
 DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
 KIND_TITLES = {WIN: "Win this turn", SURVIVE: "Survive the next turn", WIN_IN_TWO: "Win in two turns"}

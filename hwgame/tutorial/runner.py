@@ -37,10 +37,10 @@ from hwgame.rules import (
     parse_turn,
     position_from_dict,
 )
+from hwgame.words import describe_turn, sentence
 
 from .goals import Context
 from .lesson import Lesson, Step
-from .words import describe_action, describe_turn, sentence
 
 
 @dataclass(frozen=True)
@@ -197,7 +197,7 @@ class LessonRunner:
             return self._complete(step)
         if self._turn_over():
             return self._missed(step)
-        words = sentence(describe_action(canonical))
+        words = sentence(describe_turn([canonical]))
         warning = ""
         if home_empty and not step.may_lose:  # in a draw lesson, leaving home is the point
             warning = " Careful: none of your ships is at your homeworld; bring one back before the turn ends."

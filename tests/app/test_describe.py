@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from hwgame.app.describe import Voice, describe_action, log_entry, narrate_turn
 from hwgame.rules import parse_turn
+from hwgame.words import Voice, describe_action, log_entry, narrate_turn
 
 AGAINST = Voice(("South", "North"), you=0, computer=1)  # South plays the computer (North)
 HOTSEAT = Voice(("Ann", "Bob"))

@@ -24,7 +24,7 @@ from hwgame.tutorial.goals import (
     both,
     either,
 )
-from hwgame.tutorial.words import describe_turn, sentence
+from hwgame.words import describe_turn, sentence
 
 BOARD = """
 Sol@0:  y1 b2 | g3 g1 |
@@ -106,7 +106,11 @@ def test_words():
     assert sentence("you have no ship") == "You have no ship."
     assert sentence("") == ""
     turn = parse_turn("sacrifice y3 Sol; move b1 Alpha Vega; catastrophe Vega b")
+    # The narration's words, the same as the window's log: "yellow 3", a capture of "your" ships.
     text = describe_turn(turn, "Vega")
-    assert text.startswith("Vega sacrifices a large yellow at Sol for 3 move actions, then moves")
+    assert text == ("Vega sacrifices yellow 3 at Sol, moves blue 1 from Alpha to Vega "
+                    "and triggers a blue catastrophe at Vega")
+    assert describe_turn(parse_turn("capture g1 Sol"), "Vega") == "Vega captures your green 1 at Sol"
+    assert describe_turn(parse_turn("capture g1 Sol"), "you") == "you capture the enemy's green 1 at Sol"
     assert describe_turn((), "you") == "you pass"
     assert Y1 == 3

@@ -113,7 +113,7 @@ class PuzzleScene(CoachScene):
         """A solution found by the engine, in words, with its systems marked."""
         if self.ctl.session.stage == 2:
             from hwgame.tutorial.solve import winning_turn
-            from hwgame.tutorial.words import describe_turn, sentence
+            from hwgame.words import describe_turn, sentence
 
             found = winning_turn(self.ctl.session.position)
             turn = found.turn if found else ()
