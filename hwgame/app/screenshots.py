@@ -29,14 +29,59 @@ def _settle(app, screen, frames: int = 40, events=()) -> None:
         app.step(pygame.event.get(), 1 / 60, screen)
 
 
-def _app(pygame, data_dir: Path):
+def _app(pygame, data_dir: Path, size=SIZE):
     from hwgame.persist import set_data_dir
 
     from .app import App
     from .main import _parse
 
     set_data_dir(data_dir)  # a fresh folder: default settings, no saves of the player's touched
-    return App(_parse(["--seed", "5"]), SIZE)
+    return App(_parse(["--seed", "5"]), size)
+
+
+CROWDED = (("North", "g3 y2", "y3 g1 r1", ""), ("South", "r1 y1", "", "g3 r2 y1"), ("Alpha", "b1", "b2 b3", "b1"),
+           ("Beta", "y3", "", "g1"), ("Gamma", "g1", "g2", "r1"))
+
+
+def _crowded_position():
+    """A position in play where Alpha holds four blue pieces (an overpopulation waiting)."""
+    from hwgame.rules import NO_HOME, PLAYING, STANDARD, Position, System, parse_piece
+
+    def pieces(text):
+        return tuple(sorted(parse_piece(t) for t in text.split()))
+
+    counts = [3] * 12
+    systems = []
+    for name, stars, ships0, ships1 in CROWDED:
+        home = ("North", "South").index(name) if name in ("North", "South") else NO_HOME
+        s = System(home, pieces(stars), pieces(ships0), pieces(ships1), name)
+        for q in s.stars + s.ships0 + s.ships1:
+            counts[q] -= 1
+        systems.append(s)
+    return Position(tuple(systems), tuple(counts), 0, PLAYING, STANDARD, ("North", "South"))
+
+
+def _overpopulation_shots(app, screen, shot) -> None:
+    """The play screen with an overpopulation: the panel's note, then the marker's tooltip on hover."""
+    import pygame
+
+    from hwgame.rules import Game
+
+    from .controller import COMPUTER, HUMAN
+    from .flow import PlayController
+
+    ctl = PlayController(Game.from_position(_crowded_position()), (HUMAN, COMPUTER), ("beginner", "beginner"),
+                         app.opponent, on_commit=lambda g: None)
+    scene = app.make_scene("play", ctl)
+    app._open(scene)
+    _settle(app, screen, 3)
+    shot("overpopulation")
+    _, lay, _ = scene.layouts(app.size, scene.display_position())
+    box = lay.system("Alpha").markers[0][0]
+    hover = pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in box.center), rel=(0, 0),
+                               buttons=(0, 0, 0))
+    _settle(app, screen, 1, [hover])
+    shot("marker-tooltip")
 
 
 def _open_midgame(app, seed: int = 11):
@@ -195,10 +240,11 @@ def _record_shots(app, screen, shot, data: Path) -> None:
     app.scenes.pop()
 
 
-def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
+def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = SIZE) -> list[Path]:
     """Render title, setup, midgame, a drag in progress and game over into ``folder``; return the files.
 
-    ``extra`` adds more views (new-game form, star chooser, colour letters, an animation frame)."""
+    ``extra`` adds more views (new-game form, star chooser, colour letters, an animation frame, an
+    overpopulation and its marker's tooltip, saves and the replay); ``size`` is the window's size."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -208,7 +254,7 @@ def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
     previous = os.environ.get("HWGAME_DATA_DIR")
     pygame.display.init()
     pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
+    screen = pygame.display.set_mode(size)
     out = []
 
     def shot(name: str) -> None:
@@ -216,7 +262,7 @@ def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
         pygame.image.save(screen, str(path))
         out.append(path)
 
-    app = _app(pygame, folder / "data")
+    app = _app(pygame, folder / "data", size)
     app.boot()
     _settle(app, screen, 5)
     shot("title")
@@ -243,6 +289,7 @@ def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
 
     if extra:
         _extra_shots(app, screen, scene, shot)
+        _overpopulation_shots(app, screen, shot)
         _record_shots(app, screen, shot, folder / "data")
 
     from .samples import finished_game
@@ -258,10 +305,17 @@ def render_all(folder: str | Path, extra: bool = False) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the screenshots to the folder given (default /tmp/hwgame_shots)."""
-    argv = sys.argv[1:] if argv is None else argv
-    folder = Path(argv[0]) if argv else Path("/tmp/hwgame_shots")
-    for path in render_all(folder, extra=True):
+    """Write the screenshots to a folder (default /tmp/hwgame_shots) at a window size (default 1280x800)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m hwgame.app.screenshots",
+                                     description="Render the main screens of the game to PNG files.")
+    parser.add_argument("folder", nargs="?", default="/tmp/hwgame_shots", help="where the PNG files go")
+    parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size as WIDTHxHEIGHT")
+    parser.add_argument("--few", action="store_true", help="only title, setup, midgame, drag, game over")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    w, _, h = args.size.lower().partition("x")
+    for path in render_all(Path(args.folder), extra=not args.few, size=(int(w), int(h))):
         print(path)
     return 0
 

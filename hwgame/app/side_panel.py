@@ -15,6 +15,7 @@ from hwgame.rules import PLAYING
 
 from .controller import COMPUTER
 from .describe import Voice, describe_action, log_entry, turn_left
+from .notices import overpopulation_notes
 from .view import theme as T
 from .view.layout import Box
 from .view.widgets import Button, Switch, wrap_hanging
@@ -195,6 +196,8 @@ class SidePanel:
                     for k, line in enumerate(wrap_hanging(th, "• " + describe_action(a), 20, w - 4, 12)):
                         T.draw_text(surface, th, line, (x + 4 + (12 if k else 0), y), 20, T.TEXT)
                         y += 20
+        if over is None:
+            y = self._overpopulation(surface, th, x, y, w)
         if ctl.hint_text:
             y += 4
             for line in th.wrap(ctl.hint_text, 20, w)[:5]:
@@ -204,6 +207,28 @@ class SidePanel:
         self._log(surface, th, game, pygame.Rect(x - 4, y, w + 8, self.end.rect.y - y - 12))
         for b in self.buttons:
             b.draw(surface, th)
+
+    def notes(self) -> list[str]:
+        """What the panel says of the board's overpopulations (see ``notices.overpopulation_notes``),
+        about the position the board shows."""
+        scene = self.scene
+        return overpopulation_notes(scene.display_position(), self._human_turn_shown())
+
+    def _overpopulation(self, surface, th, x: int, y: int, w: int) -> int:
+        """The overpopulation notes under a warning mark; returns the y below them."""
+        notes = self.notes()
+        if not notes:
+            return y
+        y += 6
+        lines = [line for note in notes for line in th.wrap(note, 20, w - 14)]
+        room = max(2, (self.end.rect.y - 120 - y) // 20)  # the move log keeps some room below
+        if len(lines) > room:
+            lines = lines[: room - 1] + [f"(and {len(notes) - 1} more: see the ! marks)"]
+        pygame.draw.rect(surface, T.TEXT_WARN, pygame.Rect(x - 6, y, 3, 20 * len(lines)), border_radius=1)
+        for line in lines:
+            T.draw_text(surface, th, line, (x + 4, y), 20, T.TEXT_WARN)
+            y += 20
+        return y
 
     def status(self) -> tuple[str, tuple]:
         """The status line and its colour: the end of the game, a failure, who is thinking or playing,

@@ -27,14 +27,14 @@ from hwgame.rules import Catastrophe, Discover, piece_words
 from ..describe import describe_action, narrate_turn
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
+from ..play_view import draw_play, flash_rect
 from ..scene_stack import Scene
 from ..side_panel import SidePanel, voice_of
 from ..targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget, system_of
-from ..view import theme as T
-from ..view.anim import BASE_DURATION, Transition, ease, lerp_box
-from ..view.board import BoardOptions, BoardView, rim_for
+from ..view.anim import BASE_DURATION, Transition
+from ..view.board import BoardView
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
-from ..view.pieces import draw_piece
+from ..view.widgets import sync_window_size
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
@@ -76,6 +76,8 @@ class PlayScene(Scene):
         self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
         self.flash_time = 0.0
+        self._flash_board: tuple = ()
+        self._flash_lasts = None
         self.selected = None
         self.highlights = None
         self._grab = None  # (piece, box) where a dragged piece was dropped, for its animation
@@ -205,7 +207,7 @@ class PlayScene(Scene):
             self.selected = None
             self.highlights = self.ctl.highlights(intent.source)
         elif isinstance(intent, DragRefused):
-            self.flash(intent.reason)
+            self.flash_refusal(intent.reason)
         elif isinstance(intent, DragCancel):
             self._snap_back(intent.source, self.tracker.pos)
             self.highlights = None
@@ -252,7 +254,7 @@ class PlayScene(Scene):
             return
         refusal = self.ctl.drag_refusal(target) if not self.ctl.human_to_move() else None
         if refusal:
-            self.flash(refusal)
+            self.flash_refusal(refusal)
             return
         options = self.ctl.options_for(target)
         if isinstance(target, MarkerTarget):
@@ -352,10 +354,31 @@ class PlayScene(Scene):
         elif self.app.scenes.top is self:
             self.app.open_scene("game-menu", self)
 
-    def flash(self, text: str, seconds: float = 4.5) -> None:
-        """A message at the bottom of the board."""
+    def flash(self, text: str, seconds: float = 4.5, lasts=None) -> None:
+        """A message on the board. It goes when its time is up, or sooner when its cause ends:
+        ``lasts()`` turns false (default: the board changes, by an action, a turn or an undo)."""
         self.flash_text = text
         self.flash_time = seconds
+        self._flash_board = self._board_key()
+        self._flash_lasts = lasts
+
+    def flash_refusal(self, reason: str) -> None:
+        """Why a piece cannot be taken: "wait, it is the computer's turn" lasts only until it is the
+        player's turn on the board; any other reason until the board changes."""
+        if not self.ctl.human_to_move() or self.computer_showing() is not None:
+            self.flash(reason, lasts=lambda: not self.ctl.human_to_move() or self.computer_showing() is not None)
+        else:
+            self.flash(reason)
+
+    def _board_key(self) -> tuple:
+        game = self.ctl.game
+        return (id(game.state), len(game.turns))
+
+    def _flash_cause_ended(self) -> bool:
+        """True when what the message is about is over (its own test, or the board it spoke of)."""
+        if self._flash_lasts is not None:
+            return not self._flash_lasts()
+        return self._board_key() != self._flash_board
 
     def resume(self) -> None:
         """Back on top: forget a half-made gesture."""
@@ -436,9 +459,13 @@ class PlayScene(Scene):
                 self._show_failure(text)
             elif kind == "committed":
                 self.failure_shown = False
+        size = sync_window_size(self.app)
+        self.panel.place(self.layouts(size, self.display_position())[0].panel)
         self.panel.update(dt)
         if self.flash_time > 0:
             self.flash_time -= dt
+            if self._flash_cause_ended():
+                self.flash_time = 0.0
         if self.snap is not None:
             self.snap[6] += dt
             if self.snap[6] > 0.18:
@@ -486,145 +513,11 @@ class PlayScene(Scene):
             buttons.append(("Take back my turn", self.undo))
         self.app.scenes.push(Dialog(self.app, "The computer could not move", [text], buttons, width=640))
 
-    # --- drawing ---
+    # --- drawing (in ``hwgame.app.play_view``) ---
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, bank, drag feedback, messages and the panel."""
-        self.app.size = surface.get_size()
-        position = self.display_position()
-        screen, lay, bank = self.layouts(self.app.size, position)
-        self.panel.place(screen.panel)
-        dragging = self.tracker.dragging
-        source = self.tracker.source if dragging else None
-        if self.current is not None:
-            self.view.draw_transition(surface, self.current, bank, BoardOptions())
-        else:
-            hidden: tuple = ()
-            if isinstance(source, ShipTarget):
-                hidden = (source.system, source.owner, source.piece, source.index)
-            hint_systems: frozenset[str] = frozenset()
-            if self.ctl.hint:
-                hint_systems = frozenset(n for a in self.ctl.hint for n in (getattr(a, "system", None),
-                                         getattr(a, "origin", None), getattr(a, "destination", None)) if n)
-            opts = BoardOptions(self.highlights if dragging else None, hidden, self.selected,
-                                system_of(source) if dragging else None,
-                                bool(getattr(self.app.settings, "connection_lines", False)), hint_systems)
-            self.view.draw_still(surface, position, lay, bank, opts)
-        if dragging and source is not None:
-            self._draw_drag(surface, lay, source)
-        if self.snap is not None:
-            piece, kind, direction, owner, b0, b1, t = self.snap
-            box = lerp_box(b0, b1, ease(t / 0.18))
-            draw_piece(surface, self.app.theme, kind, piece, box, direction, rim_for(owner, self.ctl.bottom))
-        if self.narrates:
-            whole = screen_layout(*self.app.size).board
-            self._draw_narration(surface, self.narration_box(whole), self.narration_size(whole))
-        if self.flash_time > 0 and self.flash_text:
-            self._draw_flash(surface, screen.board)
-        self.panel.draw(surface)
+        """Board, bank, drag feedback, messages and the panel (see ``play_view.draw_play``)."""
+        draw_play(self, surface)
 
-    def _draw_narration(self, surface, box: Box, base: int) -> None:
-        """The narration strip: the sentence wrapped to the strip, a bar in the colour of its player."""
-        told = self.narration()
-        if told is None:
-            return
-        text, player = told
-        rect = pygame.Rect(box.as_ints())
-        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=8)
-        pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=8)
-        owner = T.OWNER_RGB[0] if player == self.ctl.bottom else T.OWNER_RGB[1]
-        pygame.draw.rect(surface, owner, pygame.Rect(rect.x + 6, rect.y + 7, 4, rect.h - 14), border_radius=2)
-        size, lines = self._narration_lines(text, base, rect.w - 34, rect.h - 10)
-        lh = self.app.theme.font(size).get_linesize()
-        y = rect.y + (rect.h - len(lines) * lh) // 2
-        for line in lines:
-            surface.blit(self.app.theme.fit_text(line, size, rect.w - 34, T.TEXT), (rect.x + 20, y))
-            y += lh
-
-    def _narration_lines(self, text: str, base: int, width: int, height: int) -> tuple[int, list[str]]:
-        """(font size, lines) for the narration: a long turn is told in a smaller font rather than cut
-        (cached: wrapping measures every word, and the sentence changes once per action)."""
-        key = (text, base, width, height)
-        if self._narration_key != key:
-            th = self.app.theme
-            for size in (base, base - 2, base - 4):
-                lh = th.font(size).get_linesize()
-                lines = th.wrap(text, size, width)
-                if len(lines) * lh <= height:
-                    break
-            self._narration_fit = (size, lines[: max(1, height // lh)])
-            self._narration_key = key
-        return self._narration_fit
-
-    def _draw_drag(self, surface, lay, source) -> None:
-        th = self.app.theme
-        pos = self.tracker.pos
-        hover = self.hit(pos)
-        lit = self.highlights
-        if lit is not None and lit.space:
-            self.view.draw_space_hint(surface, lay, hover == SPACE)
-        if lit is not None and hover is not None and lit.lit(hover):
-            name = system_of(hover)
-            sp = lay.system(name) if name else None
-            if isinstance(hover, ShipTarget) and (hover.system, hover.owner, hover.piece) in lit.ships:
-                place = self.place_of(hover)
-                if place is not None:
-                    pygame.draw.rect(surface, T.LIT_HOT, pygame.Rect(place.box.as_ints()).inflate(10, 10), 3,
-                                     border_radius=5)
-            elif sp is not None:
-                pygame.draw.rect(surface, T.LIT_HOT, pygame.Rect(sp.box.as_ints()).inflate(8, 8), 4,
-                                 border_radius=8)
-        place = self.place_of(source)
-        if place is not None:
-            b = place.box
-            if isinstance(source, BankPieceTarget):
-                u = lay.unit
-                h = {1: 0.52, 2: 0.78, 3: 1.04}[source.piece % 3 + 1] * u
-                b = Box(0, 0, h * 0.84, h)
-            box = Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h)
-            kind = "ship" if place.kind == "ship" else "star"
-            rim = rim_for(getattr(source, "owner", 0), self.ctl.bottom)
-            draw_piece(surface, th, kind, place.piece, box, place.direction, rim, glow=False)
-        self._draw_caption(surface, source, hover, pos)
-
-    def _draw_caption(self, surface, source, hover, pos) -> None:
-        key = (source, hover, self.ctl.game.state, len(self.ctl.game.turns))
-        if key != self._caption_key:
-            res = self.ctl.resolve(source, hover) if hover is not None else None
-            if res is None or (not res.legal and not res.reason):
-                self._caption = ("", True)
-            elif res.legal:
-                self._caption = (res.caption, True)
-            else:
-                self._caption = ("Not possible: " + res.reason, False)
-            self._caption_key = key
-        text, ok = self._caption
-        if not text:
-            return
-        th = self.app.theme
-        label = th.fit_text(text, 20, 460, T.TEXT if ok else T.TEXT_BAD)
-        rect = label.get_rect()
-        rect.topleft = (pos[0] + 18, pos[1] + 22)
-        box = rect.inflate(14, 8)
-        sw, sh = surface.get_size()
-        if box.right > sw:
-            box.right = pos[0] - 10
-        if box.bottom > sh:
-            box.bottom = pos[1] - 10
-        pygame.draw.rect(surface, (14, 18, 32), box, border_radius=6)
-        pygame.draw.rect(surface, T.LIT if ok else T.TEXT_BAD, box, 1, border_radius=6)
-        surface.blit(label, label.get_rect(center=box.center))
-
-    def _draw_flash(self, surface, board: Box) -> None:
-        th = self.app.theme
-        lines = th.wrap(self.flash_text, 22, board.w - 80)[:3]
-        h = 14 + 22 * len(lines)
-        w = max(th.font(22).size(line)[0] for line in lines) + 34
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midbottom = (round(board.x + board.w / 2), round(board.bottom - 10))
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        alpha = int(230 * min(1.0, self.flash_time / 0.6))
-        pygame.draw.rect(veil, (20, 22, 40, alpha), veil.get_rect(), border_radius=9)
-        surface.blit(veil, rect.topleft)
-        pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=9)
-        for i, line in enumerate(lines):
-            T.draw_text(surface, th, line, (rect.centerx, rect.y + 8 + 22 * i), 22, T.TEXT, anchor="midtop")
+    def flash_rect(self, board: Box, lay):
+        """Where the message is drawn now (None without one), see ``play_view.flash_rect``."""
+        return flash_rect(self, board, lay)

@@ -18,7 +18,7 @@ from hwgame.rules import NO_HOME, Position, connected
 
 from ..targets import ShipTarget
 from . import theme as T
-from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace
+from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
 from .pieces import draw_piece
 
 SHIP_RIMS = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's rim
@@ -134,7 +134,6 @@ class BoardView:
     def draw_system(self, surf, position: Position, layout: BoardLayout, sp: SystemPlace,
                     opts: BoardOptions, box: Box | None = None, with_pieces: bool = True) -> None:
         """One system: its box, name, markers and (unless animating) its pieces."""
-        th = self.theme
         box = box or sp.box
         lit = opts.highlights is not None and sp.name in opts.highlights.systems
         rect = pygame.Rect(box.as_ints())
@@ -153,10 +152,10 @@ class BoardView:
         if lit:
             pygame.draw.rect(surf, T.LIT, rect.inflate(4, 4), 3, border_radius=radius + 2)
         label_h = sp.label.h
-        font_px = int(max(12, min(20, label_h * 0.86)))
-        markers_w = len(sp.markers) * (label_h * 0.8 + 3)
-        name = sp.name + ("  (home)" if sp.home != NO_HOME and box.w > 9 * label_h else "")
-        text = th.fit_text(name, font_px, box.w - 10 - markers_w, name_rgb, bold=sp.home != NO_HOME)
+        # The strip is taller when markers sit in it; the name keeps the size of an ordinary strip.
+        font_px = int(max(12, min(20, label_height(layout.unit) * 0.86)))
+        markers_w = sum(mbox.w + 3 for mbox, _ in sp.markers)
+        text = self.system_name(sp, font_px, box.w - 10 - markers_w, name_rgb)
         surf.blit(text, (round(box.x + 5), round(box.y + (label_h - text.get_height()) / 2 + 1)))
         dx, dy = box.x - sp.box.x, box.y - sp.box.y
         for mbox, color in sp.markers:
@@ -165,14 +164,27 @@ class BoardView:
             for pp in sp.pieces:
                 self.draw_place(surf, pp, layout.bottom, opts)
 
+    def system_name(self, sp: SystemPlace, font_px: int, room: float, rgb) -> pygame.Surface:
+        """A system's name as the board, the replay and the setup all show it: a homeworld in bold with
+        its owner's name, "(home)" after it when there is room."""
+        home = sp.home != NO_HOME
+        th = self.theme
+        name = sp.name + ("  (home)" if home else "")
+        if not home or th.font(font_px, bold=True).size(name)[0] > room:
+            name = sp.name
+        return th.fit_text(name, font_px, room, rgb, bold=home)
+
     def draw_marker(self, surf, box: Box, color: int) -> None:
-        """An overpopulation marker: a disc of the colour with an exclamation mark."""
-        c = (round(box.x + box.w / 2), round(box.y + box.h / 2))
-        r = max(5, round(box.w / 2))
-        pygame.draw.circle(surf, (250, 250, 250), c, r + 1)
-        pygame.draw.circle(surf, T.PIECE_RGB[color], c, r)
+        """An overpopulation marker: a button in the colour with a white ring and an exclamation mark
+        (clicking it triggers the catastrophe, so it is drawn as large as its click target)."""
+        rect = pygame.Rect(box.as_ints())
+        c = rect.center
+        r = max(8, rect.w // 2)
+        pygame.draw.circle(surf, (16, 16, 24), c, r + 2)
+        pygame.draw.circle(surf, (250, 250, 250), c, r)
+        pygame.draw.circle(surf, T.PIECE_RGB[color], c, r - 2)
         ink = (20, 20, 20) if color in (1, 2) else (255, 255, 255)
-        mark = self.theme.text("!", max(10, int(r * 1.9)), ink, bold=True)
+        mark = self.theme.text("!", max(14, int(r * 1.5)), ink, bold=True)
         surf.blit(mark, mark.get_rect(center=(c[0], c[1] + 1)))
 
     def draw_place(self, surf, pp: PiecePlace, bottom: int, opts: BoardOptions, box: Box | None = None) -> None:

@@ -157,6 +157,20 @@ def label_height(u: float) -> float:
     return max(14.0, min(22.0, 0.34 * u + 6))
 
 
+MARKER_MIN = 26.0  # an overpopulation marker is a button: never smaller than a fingertip's worth of pixels
+
+
+def marker_side(u: float) -> float:
+    """Width and height of an overpopulation marker (a click on it triggers the catastrophe)."""
+    return max(MARKER_MIN, label_height(u) * 1.2)
+
+
+def strip_height(u: float, markers: int) -> float:
+    """Height of a system's top strip: its name, and room for its markers when it is overpopulated."""
+    lh = label_height(u)
+    return max(lh, marker_side(u) + 4) if markers else lh
+
+
 @dataclass(frozen=True, slots=True)
 class _Measure:
     system: System
@@ -176,9 +190,9 @@ def _measure(s: System, u: float, cap: float, top: int) -> _Measure:
     top_rows = _ship_rows(s.ships_of(top), u, cap)
     bottom_rows = _ship_rows(s.ships_of(1 - top), u, cap)
     rows_w = max([sum(w for _, w in row) for row in top_rows + bottom_rows] + [0.0])
-    lh = label_height(u)
     n_markers = len(s.overpopulated())
-    name_w = min(len(s.name), 12) * lh * 0.42 + n_markers * lh
+    lh = strip_height(u, n_markers)
+    name_w = min(len(s.name), 12) * label_height(u) * 0.42 + n_markers * (marker_side(u) + 3)
     inner = max(star_w, rows_w, 1.5 * u, name_w)
     w = inner + 2 * pad
     h = lh + pad + _rows_height(top_rows, u) + 0.12 * u + star_h + 0.12 * u + _rows_height(bottom_rows, u) + pad
@@ -210,7 +224,7 @@ def _place_rows(rows, x0: float, w: float, y: float, u: float, system: str, owne
 def _place_system(m: _Measure, x: float, y: float, u: float, top: int) -> SystemPlace:
     s = m.system
     pad = 0.2 * u
-    lh = label_height(u)
+    lh = strip_height(u, len(s.overpopulated()))
     box = Box(x, y, m.w, m.h)
     label = Box(x, y, m.w, lh)
     pieces: list[PiecePlace] = []
@@ -225,7 +239,7 @@ def _place_system(m: _Measure, x: float, y: float, u: float, top: int) -> System
     cy += m.star_h + 0.12 * u
     _place_rows(m.bottom_rows, inner_x, inner_w, cy, u, s.name, 1 - top, -1, pieces)
     markers = []
-    r = lh * 0.8
+    r = marker_side(u)
     mx = box.right - 3 - r
     for color in reversed(s.overpopulated()):
         markers.append((Box(mx, y + (lh - r) / 2, r, r), color))
@@ -261,7 +275,8 @@ class BoardLayout:
             if not sp.box.contains(px, py):
                 continue
             for box, color in sp.markers:
-                if box.inflate(2).contains(px, py):
+                # A marker takes a click a little beyond its drawn edge: it is the catastrophe's button.
+                if box.inflate(4).contains(px, py):
                     return MarkerTarget(sp.name, color)
             for pp in sp.pieces:
                 if pp.box.inflate(1).contains(px, py):

@@ -314,3 +314,12 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((4, 6, 14, alpha))
     surface.blit(veil, (0, 0))
+
+
+def sync_window_size(app) -> tuple[int, int]:
+    """Bring ``app.size`` to the size of the display surface (a window resized, or a test's screen), in a
+    scene's ``update`` so that ``draw`` reads the size and never writes it; returns the size."""
+    surface = pygame.display.get_surface() if pygame.display.get_init() else None
+    if surface is not None and surface.get_size() != tuple(app.size):
+        app.size = surface.get_size()
+    return tuple(app.size)

@@ -1,0 +1,174 @@
+"""Drawing the play screen: the board, the drag's feedback, the narration strip, messages and tooltips.
+
+Functions of the play scene (``hwgame.app.scenes.play``), kept apart so the screen's logic and its
+picture each stay a readable size. Everything here reads the scene and paints; nothing here changes the
+game or the scene (only caches of wrapped text and captions are kept, which draw the same picture).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .notices import marker_tip
+from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, system_of
+from .view import theme as T
+from .view.anim import ease, lerp_box
+from .view.board import BoardOptions, rim_for
+from .view.layout import Box, screen_layout
+from .view.pieces import draw_piece
+from .view.tooltip import draw_tip, message_rect
+
+
+def draw_play(scene, surface: pygame.Surface) -> None:
+    """The play screen's frame: board, bank, drag feedback, messages and the panel. It reads the scene
+    and changes nothing of it: the window size and the panel's buttons are brought up to date in
+    ``update``."""
+    position = scene.display_position()
+    screen, lay, bank = scene.layouts(scene.app.size, position)
+    dragging = scene.tracker.dragging
+    source = scene.tracker.source if dragging else None
+    if scene.current is not None:
+        scene.view.draw_transition(surface, scene.current, bank, BoardOptions())
+    else:
+        hidden: tuple = ()
+        if isinstance(source, ShipTarget):
+            hidden = (source.system, source.owner, source.piece, source.index)
+        hint_systems: frozenset[str] = frozenset()
+        if scene.ctl.hint:
+            hint_systems = frozenset(n for a in scene.ctl.hint for n in (getattr(a, "system", None),
+                                     getattr(a, "origin", None), getattr(a, "destination", None)) if n)
+        opts = BoardOptions(scene.highlights if dragging else None, hidden, scene.selected,
+                            system_of(source) if dragging else None,
+                            bool(getattr(scene.app.settings, "connection_lines", False)), hint_systems)
+        scene.view.draw_still(surface, position, lay, bank, opts)
+    if dragging and source is not None:
+        _draw_drag(scene, surface, lay, source)
+    if scene.snap is not None:
+        piece, kind, direction, owner, b0, b1, t = scene.snap
+        box = lerp_box(b0, b1, ease(t / 0.18))
+        draw_piece(surface, scene.app.theme, kind, piece, box, direction, rim_for(owner, scene.ctl.bottom))
+    if scene.narrates:
+        whole = screen_layout(*scene.app.size).board
+        _draw_narration(scene, surface, scene.narration_box(whole), scene.narration_size(whole))
+    if not dragging and scene.current is None:
+        _draw_hover(scene, surface, position)
+    if scene.flash_time > 0 and scene.flash_text:
+        _draw_flash(scene, surface, screen.board, lay)
+    scene.panel.draw(surface)
+
+def _draw_hover(scene, surface, position) -> None:
+    """A tooltip over an overpopulation marker under the pointer: what it means, what a click does."""
+    pos = scene.tracker.pos
+    if pos is None or scene.tracker.press_pos is not None:
+        return
+    target = scene.hit(pos)
+    if isinstance(target, MarkerTarget):
+        can_act = scene.ctl.human_to_move() and scene.computer_showing() is None
+        draw_tip(surface, scene.app.theme, marker_tip(position, target.system, target.color, can_act), pos,
+                 edge=T.TEXT_WARN)
+
+def _draw_narration(scene, surface, box: Box, base: int) -> None:
+    """The narration strip: the sentence wrapped to the strip, a bar in the colour of its player."""
+    told = scene.narration()
+    if told is None:
+        return
+    text, player = told
+    rect = pygame.Rect(box.as_ints())
+    pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=8)
+    pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=8)
+    owner = T.OWNER_RGB[0] if player == scene.ctl.bottom else T.OWNER_RGB[1]
+    pygame.draw.rect(surface, owner, pygame.Rect(rect.x + 6, rect.y + 7, 4, rect.h - 14), border_radius=2)
+    size, lines = _narration_lines(scene, text, base, rect.w - 34, rect.h - 10)
+    lh = scene.app.theme.font(size).get_linesize()
+    y = rect.y + (rect.h - len(lines) * lh) // 2
+    for line in lines:
+        surface.blit(scene.app.theme.fit_text(line, size, rect.w - 34, T.TEXT), (rect.x + 20, y))
+        y += lh
+
+def _narration_lines(scene, text: str, base: int, width: int, height: int) -> tuple[int, list[str]]:
+    """(font size, lines) for the narration: a long turn is told in a smaller font rather than cut
+    (cached: wrapping measures every word, and the sentence changes once per action)."""
+    key = (text, base, width, height)
+    if scene._narration_key != key:
+        th = scene.app.theme
+        for size in (base, base - 2, base - 4):
+            lh = th.font(size).get_linesize()
+            lines = th.wrap(text, size, width)
+            if len(lines) * lh <= height:
+                break
+        scene._narration_fit = (size, lines[: max(1, height // lh)])
+        scene._narration_key = key
+    return scene._narration_fit
+
+def _draw_drag(scene, surface, lay, source) -> None:
+    th = scene.app.theme
+    pos = scene.tracker.pos
+    hover = scene.hit(pos)
+    lit = scene.highlights
+    if lit is not None and lit.space:
+        scene.view.draw_space_hint(surface, lay, hover == SPACE)
+    if lit is not None and hover is not None and lit.lit(hover):
+        name = system_of(hover)
+        sp = lay.system(name) if name else None
+        if isinstance(hover, ShipTarget) and (hover.system, hover.owner, hover.piece) in lit.ships:
+            place = scene.place_of(hover)
+            if place is not None:
+                pygame.draw.rect(surface, T.LIT_HOT, pygame.Rect(place.box.as_ints()).inflate(10, 10), 3,
+                                 border_radius=5)
+        elif sp is not None:
+            pygame.draw.rect(surface, T.LIT_HOT, pygame.Rect(sp.box.as_ints()).inflate(8, 8), 4,
+                             border_radius=8)
+    place = scene.place_of(source)
+    if place is not None:
+        b = place.box
+        if isinstance(source, BankPieceTarget):
+            u = lay.unit
+            h = {1: 0.52, 2: 0.78, 3: 1.04}[source.piece % 3 + 1] * u
+            b = Box(0, 0, h * 0.84, h)
+        box = Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h)
+        kind = "ship" if place.kind == "ship" else "star"
+        rim = rim_for(getattr(source, "owner", 0), scene.ctl.bottom)
+        draw_piece(surface, th, kind, place.piece, box, place.direction, rim, glow=False)
+    _draw_caption(scene, surface, source, hover, pos)
+
+def _draw_caption(scene, surface, source, hover, pos) -> None:
+    key = (source, hover, scene.ctl.game.state, len(scene.ctl.game.turns))
+    if key != scene._caption_key:
+        res = scene.ctl.resolve(source, hover) if hover is not None else None
+        if res is None or (not res.legal and not res.reason):
+            scene._caption = ("", True)
+        elif res.legal:
+            scene._caption = (res.caption, True)
+        else:
+            scene._caption = ("Not possible: " + res.reason, False)
+        scene._caption_key = key
+    text, ok = scene._caption
+    if not text:
+        return
+    draw_tip(surface, scene.app.theme, text, pos, T.LIT if ok else T.TEXT_BAD, T.TEXT if ok else T.TEXT_BAD)
+
+def flash_rect(scene, board: Box, lay) -> pygame.Rect | None:
+    """Where the message goes: on the board (never under the panel), above the bottom player's own
+    homeworld rather than over it."""
+    if not scene.flash_text:
+        return None
+    th = scene.app.theme
+    lines = th.wrap(scene.flash_text, 22, board.w - 80)[:3]
+    wh = (max(th.font(22).size(line)[0] for line in lines) + 34, 14 + 22 * len(lines))
+    home = scene.ctl.game.state.position.home_of(scene.ctl.bottom)
+    sp = lay.system(home.name) if home is not None else None
+    return message_rect(board, wh, [sp.box] if sp is not None else [])
+
+def _draw_flash(scene, surface, board: Box, lay) -> None:
+    th = scene.app.theme
+    rect = flash_rect(scene, board, lay)
+    if rect is None:
+        return
+    lines = th.wrap(scene.flash_text, 22, board.w - 80)[:3]
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    alpha = int(230 * min(1.0, scene.flash_time / 0.6))
+    pygame.draw.rect(veil, (20, 22, 40, alpha), veil.get_rect(), border_radius=9)
+    surface.blit(veil, rect.topleft)
+    pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=9)
+    for i, line in enumerate(lines):
+        T.draw_text(surface, th, line, (rect.centerx, rect.y + 8 + 22 * i), 22, T.TEXT, anchor="midtop")
