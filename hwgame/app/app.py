@@ -23,6 +23,7 @@ from .opponent import Opponent, level_name, level_number
 from .options import GameConfig, config_from_args, window_defaults
 from .scene_stack import Scene, SceneStack
 from .scenes import make_scene, scene_class
+from .sound import Sounds
 from .view.layout import MIN_HEIGHT, MIN_WIDTH
 from .view.theme import Theme
 
@@ -35,25 +36,17 @@ def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
         game.commit()
 
 
-class _PlainSettings:
-    """Settings used when the settings file cannot be read (nothing is written back)."""
-
-    ai_level = 2
-    animation_speed = 1.0
-    colour_blind = False
-    connection_lines = True
-    window_size = (1280, 800)
-    default_rules = "standard"
-    player_name = "Player"
-
-
 class App:
     """Everything one window needs; the current screen is ``scenes.top``."""
 
     def __init__(self, options=None, size: tuple[int, int] = (1280, 800)):
         self.options = options if options is not None else window_defaults()
         self.size = size
+        self._settings_writable = True  # False when the file could not be read: then nothing is written
         self.settings = self._load_settings()
+        # Sound effects: ``self.sounds.play("build")``; silent when muted or without a sound device.
+        self.sounds = Sounds(lambda: self.settings)
+        self._frames = 0
         self.theme = Theme(bool(self.settings.colour_blind or getattr(self.options, "colour_blind", False)))
         self.scenes = SceneStack()
         self.opponent = Opponent(seed=getattr(self.options, "seed", None))
@@ -73,17 +66,19 @@ class App:
 
     # --- settings ---
     def _load_settings(self):
-        try:
-            from hwgame import persist
+        from hwgame import persist
 
+        try:
             return persist.load_settings()
         except Exception:
-            return _PlainSettings()
+            # The settings folder cannot even be found: play with the defaults, and leave the files alone.
+            self._settings_writable = False
+            return persist.Settings()
 
     def save_settings(self) -> None:
         """Write the settings (a failure only shows a message)."""
         self.theme.colour_blind = bool(self.settings.colour_blind)
-        if isinstance(self.settings, _PlainSettings):
+        if not self._settings_writable:
             return
         try:
             from hwgame import persist
@@ -95,7 +90,7 @@ class App:
     @property
     def default_level(self) -> str:
         """The computer level the settings choose."""
-        return level_name(getattr(self.settings, "ai_level", 2))
+        return level_name(self.settings.ai_level)
 
     # --- scenes by name ---
     def scene_class(self, name: str) -> type[Scene]:
@@ -127,9 +122,8 @@ class App:
         if getattr(opts, "load", None):
             self.load(opts.load)
         elif getattr(opts, "new_game", False):
-            name = getattr(self.settings, "player_name", "Player") or "Player"
-            rules = getattr(self.settings, "default_rules", "standard")
-            self.new_game(config_from_args(opts, name, self.default_level, rules))
+            settings = self.settings
+            self.new_game(config_from_args(opts, settings.player_name, self.default_level, settings.default_rules))
 
     def new_game(self, config: GameConfig) -> None:
         """Start a game: the setup screen, or straight to play when setup is automatic."""
@@ -294,6 +288,11 @@ class App:
             self.scenes.draw(surface)
             self._draw_toast(surface)
             self._failures = 0
+            self._frames += 1
+            if self._frames > 1:
+                # After the first frame (its time is measured), one sound a frame gets ready, so the first
+                # sound of a game neither waits for the mixer nor for its synthesis.
+                self.sounds.prepare()
         except Exception as exc:
             self._recover(exc)
 
@@ -342,7 +341,7 @@ class App:
 
     def remember_window(self, save: bool = True) -> None:
         """Keep the window size for next time (not when it came from ``--size``)."""
-        if not save or tuple(getattr(self.settings, "window_size", ())) == tuple(self.size):
+        if not save or tuple(self.settings.window_size) == tuple(self.size):
             return
         try:
             self.settings.window_size = tuple(self.size)
@@ -356,3 +355,4 @@ class App:
             self.stop_game()
         finally:
             self.opponent.shutdown()
+            self.sounds.close()

@@ -10,25 +10,14 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
+from hwgame.persist.levels import LEVEL_NAMES, level_name, level_number
 from hwgame.rules import Position
 
-LEVEL_NAMES = ("beginner", "easy", "normal", "hard")
+# The level names and their numbers live with the files that store them (``hwgame.persist.levels``);
+# screens that import them from here get the same objects.
+__all__ = ["HINT_LEVEL", "LEVEL_NAMES", "Answer", "Opponent", "Ticket", "level_name", "level_number"]
+
 HINT_LEVEL = "hint"  # Normal, careful with what it places (``hwgame.ai.bots.HINT``)
-
-
-def level_number(name: str) -> int:
-    """The 1-based number of a level (how saves store it)."""
-    try:
-        return LEVEL_NAMES.index(name.lower()) + 1
-    except ValueError:
-        return 2
-
-
-def level_name(number: int | None) -> str:
-    """The level called by a saved number (numbers above the hardest mean the hardest)."""
-    if not number:
-        return "easy"
-    return LEVEL_NAMES[max(1, min(number, len(LEVEL_NAMES))) - 1]
 
 
 @dataclass
@@ -77,10 +66,11 @@ class Opponent:
 
     def _limit(self, level: str):
         from hwgame.ai.bots import HINT, LEVELS
+        from hwgame.persist.levels import DEFAULT_LEVEL
 
         if level == HINT_LEVEL:
             return HINT
-        return LEVELS.get(level, LEVELS.get("easy"))
+        return LEVELS.get(level, LEVELS[DEFAULT_LEVEL])
 
     def request(self, position: Position, level: str, purpose: str = "move", history=None) -> Ticket | str:
         """Start a search; return the Ticket, or an error message when the AI cannot be used.

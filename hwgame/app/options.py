@@ -12,10 +12,10 @@ import random
 import re
 from dataclasses import dataclass
 
+from hwgame.persist.levels import LEVEL_NAMES
 from hwgame.rules import MAX_NAME, name_problem
 
 from .controller import COMPUTER, HUMAN
-from .opponent import LEVEL_NAMES
 
 _SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
 # The start-up benchmark runs the game (from source or the built binary) until this line appears.

@@ -27,10 +27,10 @@ from pydantic import (
 )
 
 from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
+from .levels import DEFAULT_LEVEL_NUMBER, MAX_LEVEL
 
 SCHEMA_VERSION = 2
 SETTINGS_VERSION = 1
-MAX_LEVEL = 10
 
 RulesName = Literal["standard", "sdg"]
 # How a finished game ended: the board decided it, a player resigned, both agreed a draw, a third
@@ -252,22 +252,27 @@ class LessonProgress(BaseModel):
 class Settings(BaseModel):
     """The player's preferences. Every field has a default, so an old or partial file still loads.
 
-    Unknown fields (from a newer version of the game) are kept and written back unchanged.
+    This class is the one home of the defaults: the window reads the fields as they are, with no
+    fallbacks of its own. Unknown fields (from a newer version of the game) are kept and written back
+    unchanged.
     """
 
     model_config = ConfigDict(extra="allow", validate_assignment=True)
 
     schema_version: int = SETTINGS_VERSION
-    ai_level: int = Field(default=3, ge=1, le=MAX_LEVEL)
+    ai_level: int = Field(default=DEFAULT_LEVEL_NUMBER, ge=1, le=MAX_LEVEL)  # hwgame.persist.levels numbers
     ai_think_seconds: float = Field(default=2.0, gt=0, le=600)
     animation_speed: float = Field(default=1.0, ge=0, le=4)  # 0: no animation
-    sound_volume: float = Field(default=0.8, ge=0, le=1)
+    # Sound effects: quiet unless the player turns them up (a sound follows every action of a game).
+    sound_volume: float = Field(default=0.6, ge=0, le=1)
+    sound_muted: bool = False
     colour_blind: bool = False
     connection_lines: bool = True
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     default_rules: RulesName = "standard"
     player_name: str = "Player"
+    move_log_notation: bool = False  # True: the play screen's move log in SDG notation
     tutorial: dict[str, LessonProgress] = Field(default_factory=dict)
 
     @field_validator("player_name")

@@ -98,8 +98,17 @@ class RulesScene(Scene):
         self.back.draw(surface, th)
 
 
+# The volume in steps of a tenth: fine enough to choose by ear, few enough to click through.
+VOLUME_STEPS = [(f"{p}%", p / 100) for p in range(0, 101, 10)]
+
+
+def nearest_step(value: float) -> int:
+    """The index of the volume step nearest ``value`` (a file may hold any volume from 0 to 1)."""
+    return min(range(len(VOLUME_STEPS)), key=lambda i: abs(VOLUME_STEPS[i][1] - value))
+
+
 class SettingsScene(Scene):
-    """Colour-blind letters, connection lines, animation speed, the computer's level."""
+    """Colour-blind letters, connection lines, animation speed, sound, the computer's level."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -115,16 +124,29 @@ class SettingsScene(Scene):
         self.speed.set_value(float(s.animation_speed))
         self.level = Choice("Computer level (new games)", [(n.capitalize(), i + 1) for i, n in enumerate(LEVEL_NAMES)],
                             on_change=lambda v: self._set("ai_level", v))
-        self.level.set_value(min(int(getattr(s, "ai_level", 2) or 2), len(LEVEL_NAMES)))
-        self.widgets = [self.colour_blind, self.lines, self.speed, self.level]
+        self.level.set_value(min(s.ai_level, len(LEVEL_NAMES)))
+        self.sound = Choice("Sound effects", [("On", False), ("Off", True)], on_change=self._set_muted)
+        self.sound.set_value(bool(s.sound_muted))
+        self.volume = Choice("Sound volume", VOLUME_STEPS, index=nearest_step(s.sound_volume),
+                             on_change=self._set_volume)
+        self.widgets = [self.colour_blind, self.lines, self.speed, self.sound, self.volume, self.level]
         self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
 
-    def _set(self, name: str, value) -> None:
+    def _set(self, name: str, value) -> bool:
         try:
             setattr(self.app.settings, name, value)
         except Exception:
-            return
+            return False
         self.app.save_settings()
+        return True
+
+    def _set_muted(self, muted) -> None:
+        if self._set("sound_muted", bool(muted)) and not muted:
+            self.app.sounds.play("build")  # switched on: a sound to say so (switched off, silence says it)
+
+    def _set_volume(self, volume) -> None:
+        if self._set("sound_volume", float(volume)):
+            self.app.sounds.play("build")  # the new volume, to hear at once
 
     def handle_event(self, event) -> bool:
         """Choices, Back, Escape."""

@@ -1,0 +1,64 @@
+"""One table of levels for the files, the window and the AI; one home for the settings' defaults."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hwgame.ai import bots
+from hwgame.app import opponent, options
+from hwgame.persist import Settings, levels
+
+from .helpers import make_app
+
+APP = Path(__file__).resolve().parents[2] / "hwgame" / "app"
+
+
+def test_the_ai_knows_every_level_by_the_same_name_in_the_same_order():
+    # bots.LEVELS is listed weakest first, as the files number the levels.
+    assert tuple(bots.LEVELS) == levels.LEVEL_NAMES
+    assert levels.DEFAULT_LEVEL in bots.LEVELS
+
+
+def test_the_window_uses_the_one_table():
+    assert opponent.LEVEL_NAMES is levels.LEVEL_NAMES
+    assert opponent.level_name is levels.level_name and opponent.level_number is levels.level_number
+    assert options.LEVEL_NAMES is levels.LEVEL_NAMES
+
+
+def test_the_app_reads_its_settings_without_defaults_of_its_own():
+    # A getattr(settings, "field", default) would be a second home for that default.
+    for path in [APP / "app.py", APP / "scenes" / "info.py", APP / "options.py", APP / "opponent.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "getattr" and len(node.args) == 3:
+                target = ast.unparse(node.args[0])
+                assert "settings" not in target, f"{path.name}: {ast.unparse(node)}"
+
+
+def test_a_new_app_starts_from_the_schema_defaults(screen, data_dir):
+    app = make_app(screen)
+    assert app.settings == Settings()
+    assert app.default_level == levels.DEFAULT_LEVEL
+
+
+def test_settings_that_cannot_be_found_give_the_defaults_and_are_not_written(screen, data_dir, monkeypatch):
+    from hwgame import persist
+
+    def unreadable():
+        raise OSError("no home folder")
+
+    written = []
+    monkeypatch.setattr(persist, "load_settings", unreadable)
+    monkeypatch.setattr(persist, "save_settings", written.append)
+    app = make_app(screen)
+    assert app.settings == Settings()
+    app.settings.colour_blind = True
+    app.save_settings()
+    assert written == [] and app.theme.colour_blind
+
+
+def test_the_level_setting_chooses_the_new_games_level(screen, data_dir):
+    app = make_app(screen)
+    for number, name in enumerate(levels.LEVEL_NAMES, start=1):
+        app.settings.ai_level = number
+        assert app.default_level == name
