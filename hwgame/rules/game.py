@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .actions import END_TURN, PASS, EndTurn, Pass
-from .apply import TurnState, end_turn, start_turn
+from .apply import TurnState, apply_action, end_turn, start_turn
 from .errors import IllegalActionError
 from .movegen import legal_actions
 from .position import PLAYING, STANDARD, Position, RuleSet, initial_position, player_pair
@@ -68,7 +68,7 @@ def turn_steps(position: Position, turn) -> list[TurnStep]:
         if isinstance(action, EndTurn):
             break
         canonical = check_action(state, action)
-        after = apply_checked(state, canonical)
+        after = apply_action(state, canonical)  # checked just above
         steps.append(TurnStep(canonical, state.position, after.position))
         state = after
     return steps
