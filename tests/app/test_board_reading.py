@@ -155,3 +155,112 @@ def test_pieces_grow_with_the_window():
 
 def test_ship_target_still_reachable_from_targets():
     assert ShipTarget("Alpha", 0, 1) == ShipTarget("Alpha", 0, 1, index=2)
+
+
+def test_a_system_that_grows_moves_only_itself():
+    board = screen_layout(1280, 800).board
+    before = board_layout(position(CROWDED), board)
+    grown = board_layout(position(CROWDED.replace("Beta: y3 | | y1", "Beta: y3 | | y1 g1 r1 g1 r2")), board)
+    assert grown.unit == before.unit
+    assert grown.system("Beta").box != before.system("Beta").box
+    for name in ("Alpha", "North", "South"):
+        assert grown.system(name).box == before.system(name).box
+
+
+TALL = CROWDED.replace("Alpha: b1 | b2 b3 | b1", "Alpha: b1 | b2 b3 | b1 b3 r3")
+
+
+def test_the_screen_keeps_its_unit_when_a_system_shrinks(screen, data_dir):
+    board = screen_layout(1280, 800).board
+    before = board_layout(position(TALL), board)
+    smaller = position(CROWDED)
+    assert board_layout(smaller, board).unit > before.unit  # alone, the map would grow
+    assert board_layout(smaller, board, keep=before.unit).unit == before.unit
+    # The play screen passes the unit it shows: a catastrophe that takes Alpha away leaves the map's
+    # pieces their size.
+    app, scene = open_play(screen, TALL)
+    unit = scene.layouts(app.size, scene.display_position())[1].unit
+    scene.act(Catastrophe("Alpha", 3))
+    app.step([], 1 / 60, screen)
+    assert [s.name for s in scene.display_position().systems] == ["North", "South", "Beta"]
+    assert scene.layouts(app.size, scene.display_position())[1].unit == pytest.approx(unit)
+
+
+def _luminance(rgb):
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_colour_letters_are_readable_on_the_smallest_piece_at_1024x700(screen):
+    from hwgame.app.samples import busy_game
+    from hwgame.app.view import pieces
+    from hwgame.app.view.theme import Theme
+
+    theme = Theme(colour_blind=True)
+    lay = board_layout(busy_game(11, 70).state.position, screen_layout(1024, 700).board)
+    smallest = min(pp.box.h for pp in lay.pieces())
+    for color in range(4):
+        tag = pieces.letter_image(theme, color, smallest)
+        glyph = theme.text("RYGB"[color], max(21, int(smallest * 0.42)), pieces.LETTER_INK, bold=True)
+        assert glyph.get_bounding_rect().h >= 10
+        assert tag.get_width() > glyph.get_bounding_rect().w  # the letter sits on its tag
+        light, dark = _luminance(pieces.LETTER_INK), _luminance(pieces.LETTER_GROUND)
+        assert (light + 0.05) / (dark + 0.05) >= 7  # a strong contrast, whatever the piece's colour
+
+
+def test_the_bank_shows_its_counts_as_digits(screen, monkeypatch):
+    from hwgame.app.view.board import BoardOptions, BoardView
+    from hwgame.app.view.layout import bank_layout
+    from hwgame.app.view.theme import Theme
+
+    theme = Theme()
+    drawn = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text",
+                        lambda text, size, *a, **k: drawn.append((text, size)) or real(text, size, *a, **k))
+    counts = (3, 2, 1, 0, 3, 3, 3, 3, 3, 3, 3, 1)
+    BoardView(theme).draw_bank(screen, bank_layout(screen_layout(1024, 700).bank), counts, BoardOptions())
+    digits = [(t, s) for t, s in drawn if t.isdigit()]
+    assert [t for t, _ in digits] == [str(n) for n in counts]
+    for text, size in digits:
+        assert real(text, size, bold=True).get_bounding_rect().h >= 10
+
+
+def test_the_replay_draws_connections_like_the_live_board(screen, data_dir, monkeypatch):
+    from hwgame.app.samples import busy_game
+    from hwgame.app.scenes.replay import ReplayScene
+    from hwgame.app.view.board import BoardView
+
+    from .helpers import make_app
+
+    seen = []
+    monkeypatch.setattr(BoardView, "draw_lines", lambda self, surf, pos, lay, opts: seen.append(opts.all_lines))
+    app = make_app(screen, still=True)
+    app.settings.connection_lines = True
+    scene = ReplayScene(app, busy_game(11, 30), ("North", "South"))
+    app.scenes.reset(scene)
+    app.step([], 1 / 60, screen)
+    assert seen and all(seen)
+
+
+def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
+    from hwgame.app.view.board import HOME_TAG, BoardView
+    from hwgame.app.view.theme import Theme
+
+    theme = Theme()
+    view = BoardView(theme)
+    # North is narrow (one small ship), South wide: both are labelled the same way.
+    labels: list[str] = []
+    real = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda text, *a, **k: labels.append(text) or real(text, *a, **k))
+    for size in ((1024, 700), (1920, 1080)):
+        labels.clear()
+        lay = board_layout(position(CROWDED), screen_layout(*size).board)
+        for sp in lay.systems:
+            if sp.home >= 0:
+                view.system_name(lay, sp, 16, (255, 255, 255))
+        assert len(labels) == 2 and len({label.endswith(HOME_TAG) for label in labels}) == 1

@@ -83,6 +83,8 @@ class PlayScene(Scene):
         self._grab = None  # (piece, box) where a dragged piece was dropped, for its animation
         self.snap: list | None = None  # [piece, kind, direction, owner, from box, to box, elapsed]
         self._layouts: dict = {}
+        # The map's unit on the screen, per window size: kept while positions fit at it (set in update).
+        self._units: dict[tuple, float] = {}
         self._caption_key: tuple | None = None
         self._caption = ("", True)
         self.over_shown = False
@@ -112,7 +114,8 @@ class PlayScene(Scene):
 
         The screen layout's board is the part the systems use: below the narration strip, or below
         the coach's card."""
-        key = (size, position, self.ctl.bottom)
+        keep = self._units.get(tuple(size))
+        key = (size, position, self.ctl.bottom, keep)
         found = self._layouts.get(key)
         if found is None:
             screen = screen_layout(*size)
@@ -122,7 +125,7 @@ class PlayScene(Scene):
             else:
                 top = self.narration_box(b).bottom + 4 - b.y
             screen = dataclasses.replace(screen, board=Box(b.x, b.y + top, b.w, b.h - top))
-            found = (screen, board_layout(position, screen.board, self.ctl.bottom), bank_layout(screen.bank))
+            found = (screen, board_layout(position, screen.board, self.ctl.bottom, keep), bank_layout(screen.bank))
             if len(self._layouts) > 8:
                 self._layouts.clear()
             self._layouts[key] = found
@@ -471,6 +474,7 @@ class PlayScene(Scene):
             if self.snap[6] > 0.18:
                 self.snap = None
         self._animate(dt)
+        self._units[size] = self.layouts(size, self.display_position())[1].unit
         over = ctl.is_over()
         # Under a coach there is no game-over card: the coach tells how a game ended.
         if over and not self.over_shown and self.coach is None and self.current is None and not ctl.effects:

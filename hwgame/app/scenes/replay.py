@@ -39,7 +39,7 @@ from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
-from ..view.widgets import Button, TextField
+from ..view.widgets import Button, TextField, sync_window_size
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review
@@ -495,7 +495,8 @@ class ReplayScene(Scene):
             keys[key]()
 
     def update(self, dt: float) -> None:
-        """The glide of a step forward; the caret of the field; a review that has finished."""
+        """The window's size; the glide of a step forward; the caret of the field; a finished review."""
+        sync_window_size(self.app)  # here, so that draw only reads it
         self.goto.update(dt)
         self._poll_review()
         if self.current is not None:
@@ -507,7 +508,6 @@ class ReplayScene(Scene):
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
         """The board at the point shown, the last action's caption, and the panel."""
-        self.app.size = surface.get_size()
         screen = screen_layout(*self.app.size)
         bank = bank_layout(screen.bank)
         last = self.timeline.last_action(self.point)
@@ -515,7 +515,9 @@ class ReplayScene(Scene):
             self.view.draw_transition(surface, self.current, bank, BoardOptions())
         else:
             lay = board_layout(self.position, self.board_box(screen), self.bottom)
-            opts = BoardOptions(hint_systems=_systems_of(last) if last is not None else frozenset())
+            # Connection lines as the live board draws them (the same setting).
+            opts = BoardOptions(all_lines=bool(getattr(self.app.settings, "connection_lines", False)),
+                                hint_systems=_systems_of(last) if last is not None else frozenset())
             self.view.draw_still(surface, self.position, lay, bank, opts)
             best = self.best_turn_here() if self.strip_shown and not self.point.action else None
             if best is not None:

@@ -21,7 +21,7 @@ from ..view import theme as T
 from ..view.board import BoardOptions, BoardView
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.pieces import draw_piece
-from ..view.widgets import Button, draw_paragraphs
+from ..view.widgets import Button, draw_paragraphs, sync_window_size
 
 SLOT_NAMES = ("Star", "Star", "Ship")
 
@@ -174,7 +174,8 @@ class SetupScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
-        """Wait for the computer; move on to play once both homeworlds stand."""
+        """The window's size; wait for the computer; move on to play once both homeworlds stand."""
+        sync_window_size(self.app)  # here, so that draw only reads it
         ctl = self.ctl
         ctl.update()
         ctl.effects.clear()
@@ -191,7 +192,6 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Bank, the homeworlds built so far, the slots, and the panel with warnings."""
         th = self.app.theme
-        self.app.size = surface.get_size()
         screen = screen_layout(*self.app.size)
         bank = bank_layout(screen.bank)
         pos = self.ctl.game.state.position

@@ -21,6 +21,8 @@ from . import theme as T
 from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
 from .pieces import draw_piece
 
+HOME_TAG = "  (home)"
+COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
 SHIP_RIMS = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's rim
 
 
@@ -154,8 +156,7 @@ class BoardView:
         label_h = sp.label.h
         # The strip is taller when markers sit in it; the name keeps the size of an ordinary strip.
         font_px = int(max(12, min(20, label_height(layout.unit) * 0.86)))
-        markers_w = sum(mbox.w + 3 for mbox, _ in sp.markers)
-        text = self.system_name(sp, font_px, box.w - 10 - markers_w, name_rgb)
+        text = self.system_name(layout, sp, font_px, name_rgb)
         surf.blit(text, (round(box.x + 5), round(box.y + (label_h - text.get_height()) / 2 + 1)))
         dx, dy = box.x - sp.box.x, box.y - sp.box.y
         for mbox, color in sp.markers:
@@ -164,15 +165,21 @@ class BoardView:
             for pp in sp.pieces:
                 self.draw_place(surf, pp, layout.bottom, opts)
 
-    def system_name(self, sp: SystemPlace, font_px: int, room: float, rgb) -> pygame.Surface:
-        """A system's name as the board, the replay and the setup all show it: a homeworld in bold with
-        its owner's name, "(home)" after it when there is room."""
-        home = sp.home != NO_HOME
+    def system_name(self, layout: BoardLayout, sp: SystemPlace, font_px: int, rgb) -> pygame.Surface:
+        """A system's name as the board, the replay and the setup all show it: a homeworld in bold in its
+        owner's colour, with "(home)" after it when every homeworld of the map has room for that (so the
+        two are always labelled alike)."""
         th = self.theme
-        name = sp.name + ("  (home)" if home else "")
-        if not home or th.font(font_px, bold=True).size(name)[0] > room:
-            name = sp.name
-        return th.fit_text(name, font_px, room, rgb, bold=home)
+        home = sp.home != NO_HOME
+        if home and all(th.font(font_px, bold=True).size(h.name + HOME_TAG)[0] <= self._name_room(h)
+                        for h in layout.systems if h.home != NO_HOME):
+            return th.fit_text(sp.name + HOME_TAG, font_px, self._name_room(sp), rgb, bold=True)
+        return th.fit_text(sp.name, font_px, self._name_room(sp), rgb, bold=home)
+
+    @staticmethod
+    def _name_room(sp: SystemPlace) -> float:
+        """Pixels for a system's name in its strip: the width less the margins and its markers."""
+        return sp.box.w - 10 - sum(mbox.w + 3 for mbox, _ in sp.markers)
 
     def draw_marker(self, surf, box: Box, color: int) -> None:
         """An overpopulation marker: a button in the colour with a white ring and an exclamation mark
@@ -208,7 +215,7 @@ class BoardView:
             pygame.draw.rect(surf, T.SELECT, pygame.Rect(b.as_ints()).inflate(8, 8), 2, border_radius=5)
 
     def draw_bank(self, surf, bank: BankLayout, counts, opts: BoardOptions, legend: str | None = None) -> None:
-        """The bank column: a count under each colour-size, empty cells dimmed, and a short hint."""
+        """The bank column: a count (a digit) under each colour-size, empty cells dimmed, and a short hint."""
         th = self.theme
         rect = pygame.Rect(bank.box.as_ints())
         pygame.draw.rect(surf, T.BANK_BG, rect)
@@ -235,15 +242,9 @@ class BoardView:
                 pygame.draw.rect(surf, T.SELECT, pygame.Rect(cell.box.as_ints()).inflate(-4, -4), 2,
                                  border_radius=5)
             cb = cell.count_box
-            # Three slots per colour-size: filled dots for the pieces still in the bank.
-            r = max(2, round(min(cb.h * 0.22, cb.w * 0.07)))
-            cx, cy = cb.x + cb.w / 2, cb.y + cb.h * 0.4
-            for k in range(3):
-                x = round(cx + (k - 1) * r * 3)
-                if k < n:
-                    pygame.draw.circle(surf, T.shade(T.PIECE_RGB[cell.piece // 3], 1.1), (x, round(cy)), r)
-                else:
-                    pygame.draw.circle(surf, (70, 76, 100), (x, round(cy)), r, 1)
+            # The count as a digit, not only in colour: 11 px tall figures, bright, dim at none left.
+            digit = th.text(str(n), COUNT_PX, T.TEXT if n else T.TEXT_DIM, bold=True)
+            surf.blit(digit, digit.get_rect(center=(round(cb.x + cb.w / 2), round(cb.y + cb.h * 0.55))))
 
     def draw_space_hint(self, surf, layout: BoardLayout, hot: bool) -> None:
         """While a ship that may discover is dragged: a dashed frame saying open space is a target."""

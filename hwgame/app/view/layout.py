@@ -38,7 +38,7 @@ MIN_WIDTH, MIN_HEIGHT = 1024, 700
 HEIGHTS = (0.0, 0.52, 0.78, 1.04)
 STAR_ASPECT = 1.08  # base width / height of an upright star: squat, unlike the slim ships
 SHIP_ASPECT = 0.50  # width / length of a ship lying down
-MAX_UNIT = 80.0
+MAX_UNIT = 120.0  # a large window shows large pieces (1920x1080 reaches about this)
 MIN_UNIT = 10.0
 
 
@@ -330,22 +330,50 @@ def _try_layout(position: Position, board: Box, bottom: int, u: float) -> BoardL
         placed.append(_place_system(mb, cx - mb.w / 2, board.bottom - margin - mb.h, u, top))
     band_top = board.y + margin + top_h
     band_h = board.h - 2 * margin - top_h - bottom_h
-    spare = band_h - sum(rows_h)
-    spacing = spare / (len(rows) + 1) if rows else 0.0
-    y = band_top + spacing
+    # Each row gets an equal band of the height and each system an equal slot of its row's width, and
+    # sits at the centre of its own slot: a system that grows or shrinks (a ship built, one gone) moves
+    # only itself, not its neighbours. Only a row too full for equal slots is packed edge to edge.
+    bands = band_h / len(rows) if rows else 0.0
+    even_bands = all(rh + gap <= bands for rh in rows_h)
+    spacing = (band_h - sum(rows_h)) / (len(rows) + 1) if rows else 0.0
+    y = band_top + (0.0 if even_bands else spacing)
     for row, rh in zip(rows, rows_h, strict=True):
-        row_w = sum(m.w for m in row) + gap * (len(row) - 1)
-        x = cx - row_w / 2
-        for m in row:
-            # Boxes of a row share a centre line, like planets on an orbit.
-            placed.append(_place_system(m, x, y + (rh - m.h) / 2, u, top))
-            x += m.w + gap
-        y += rh + spacing
+        band = bands if even_bands else rh
+        slot = (avail_w - gap * (len(row) - 1)) / len(row)
+        if all(m.w <= slot for m in row):
+            x0 = board.x + margin
+            for k, m in enumerate(row):
+                sx = x0 + k * (slot + gap) + (slot - m.w) / 2
+                # Boxes of a row share a centre line, like planets on an orbit.
+                placed.append(_place_system(m, sx, y + (band - m.h) / 2, u, top))
+        else:
+            row_w = sum(m.w for m in row) + gap * (len(row) - 1)
+            x = cx - row_w / 2
+            for m in row:
+                placed.append(_place_system(m, x, y + (band - m.h) / 2, u, top))
+                x += m.w + gap
+        y += band + (0.0 if even_bands else spacing)
     return BoardLayout(board, u, placed, bottom)
 
 
-def board_layout(position: Position, board: Box, bottom: int = 0) -> BoardLayout:
-    """Place every system of ``position`` in ``board`` at the largest unit that fits (see module doc)."""
+KEEP_RATIO = 0.8  # a kept unit is given up for the best one once it is this much smaller
+
+
+def board_layout(position: Position, board: Box, bottom: int = 0, keep: float | None = None) -> BoardLayout:
+    """Place every system of ``position`` in ``board`` at the largest unit that fits (see module doc).
+
+    ``keep`` is the unit of the map on the screen so far: while the position still fits at it and it is
+    not much smaller than the best unit, it is kept, so that one ship built or lost does not make every
+    piece of the map grow or shrink."""
+    best = _best_layout(position, board, bottom)
+    if keep is not None and keep != best.unit and keep >= best.unit * KEEP_RATIO:
+        kept = _try_layout(position, board, bottom, keep)
+        if kept is not None:
+            return kept
+    return best
+
+
+def _best_layout(position: Position, board: Box, bottom: int) -> BoardLayout:
     u = max(MIN_UNIT, min(MAX_UNIT, board.h / 7.5, board.w / 6.0))
     while True:
         found = _try_layout(position, board, bottom, u)
@@ -435,8 +463,9 @@ def screen_layout(width: int, height: int) -> ScreenLayout:
     """Split a window of this size into bank, board and panel."""
     width = max(width, 320)
     height = max(height, 240)
-    panel_w = max(250.0, min(340.0, width * 0.24))
-    bank_w = max(130.0, min(190.0, width * 0.13))
+    # The columns widen with the window (up to a point) so the bank's pieces grow with the board's.
+    panel_w = max(250.0, min(420.0, width * 0.22))
+    bank_w = max(130.0, min(250.0, width * 0.13))
     if width < MIN_WIDTH:
         # Smaller than the window allows (a test, or a resize in flight): keep proportions.
         panel_w, bank_w = width * 0.25, width * 0.13

@@ -3,7 +3,8 @@
 Every piece image is drawn once per (kind, piece, size in pixels, direction, options) and cached, so a
 frame only blits. A star is a two-faced upright pyramid with a soft glow behind it; a ship is a flat
 arrowhead with a ridge down its middle and a rim in its owner's shade; pips at the base (1, 2 or 3)
-repeat the size, and the colour-blind mode adds the colour's letter.
+repeat the size, and the colour-blind mode adds the colour's letter on a dark tag, drawn over the
+piece at a readable size however small the piece is.
 """
 
 from __future__ import annotations
@@ -26,11 +27,37 @@ def _pips(surf: pygame.Surface, n: int, cx: float, y: float, w: float, color) ->
         pygame.draw.circle(surf, color, (round(x0 + i * gap), round(y)), round(r))
 
 
-def _letter(surf: pygame.Surface, theme: Theme, color: int, cx: float, cy: float, h: float) -> None:
-    size = max(9, int(h * 0.42))
-    ink = (20, 20, 20) if color in (1, 2) else (250, 250, 250)
-    label = theme.text(PIECE_LETTERS[color], size, ink, bold=True)
-    surf.blit(label, label.get_rect(center=(round(cx), round(cy))))
+LETTER_MIN_PX = 10  # the letter's own height in pixels, whatever the piece's size
+LETTER_INK = (250, 250, 250)
+LETTER_GROUND = (16, 16, 24)
+
+
+def letter_image(theme: Theme, color: int, h: float) -> pygame.Surface:
+    """The colour's letter on a dark tag (white on near black: the strongest contrast, whatever the
+    piece's colour) for a piece ``h`` pixels tall; the letter is never under ``LETTER_MIN_PX`` high, so
+    a small piece's tag may stand out of it."""
+    key = ("letter", color, round(h), theme.colour_blind)
+    surf = _cache.get(key)
+    if surf is None:
+        size = max(21, int(h * 0.42))  # 21 px type draws a capital 11 px tall
+        glyph = theme.text(PIECE_LETTERS[color], size, LETTER_INK, bold=True)
+        ink = glyph.get_bounding_rect()
+        surf = pygame.Surface((ink.w + 8, ink.h + 6), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*LETTER_GROUND, 235), surf.get_rect(), border_radius=4)
+        pygame.draw.rect(surf, (*shade(PIECE_RGB[color], 1.2), 255), surf.get_rect(), 1, border_radius=4)
+        surf.blit(glyph, (4 - ink.x, 3 - ink.y))
+        _cache[key] = surf
+    return surf
+
+
+def _draw_letter(surface: pygame.Surface, theme: Theme, kind: str, piece: int, box, direction: int) -> None:
+    """The colour letter over a piece: on the broad end of a ship, low on a star or a bank piece."""
+    image = letter_image(theme, piece // 3, box.h)
+    if kind == "ship":
+        cy = box.y + box.h * (0.66 if direction < 0 else 0.34)
+    else:
+        cy = box.y + box.h * 0.62
+    surface.blit(image, image.get_rect(center=(round(box.x + box.w / 2), round(cy))))
 
 
 def _star_image(piece: int, w: int, h: int, theme: Theme, dim: bool) -> pygame.Surface:
@@ -47,8 +74,6 @@ def _star_image(piece: int, w: int, h: int, theme: Theme, dim: bool) -> pygame.S
     pygame.draw.polygon(surf, shade(base, 0.42), [apex, left, right], 1)
     pygame.draw.aaline(surf, shade(base, 1.45), apex, mid)
     _pips(surf, piece % 3 + 1, w / 2 + 1, h - max(2.0, h * 0.1), w, shade(base, 0.3))
-    if theme.colour_blind and h >= 14:
-        _letter(surf, theme, color, w * 0.42 + 1, h * 0.64, h)
     return surf
 
 
@@ -69,8 +94,6 @@ def _ship_image(piece: int, w: int, h: int, direction: int, rim, theme: Theme) -
     pygame.draw.polygon(surf, rim, [tip, bl, br], 2 if h >= 18 else 1)
     pygame.draw.aaline(surf, shade(base, 1.45), tip, back)
     _pips(surf, piece % 3 + 1, w / 2 + 1, pip_y, w * 1.3, shade(base, 0.3))
-    if theme.colour_blind and h >= 14:
-        _letter(surf, theme, color, w / 2 + 1, h * (0.64 if direction < 0 else 0.36), h)
     return surf
 
 
@@ -121,3 +144,5 @@ def draw_piece(surface: pygame.Surface, theme: Theme, kind: str, piece: int, box
         pygame.draw.ellipse(surface, shade(PIECE_RGB[piece // 3], 0.45), ground)
     image = piece_image(theme, kind, piece, box.w, box.h, direction, rim, dim)
     surface.blit(image, (round(box.x) - 1, round(box.y) - 1))
+    if theme.colour_blind:  # an empty bank cell keeps its letter: which colour ran out is news too
+        _draw_letter(surface, theme, kind, piece, box, direction)
