@@ -269,3 +269,28 @@ def test_a_record_without_turns_and_one_in_setup(screen, data_dir):
     _continue(app, screen, app.scenes.top, 0)
     setup = app.scenes.top
     assert isinstance(setup, SetupScene) and setup.ctl.game.turns == []
+
+
+def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(screen, data_dir, monkeypatch):
+    from hwgame.app import replay_panel
+    from hwgame.app.describe import Voice, describe_action, log_entry
+    from hwgame.rules import format_action, format_turn
+
+    app = _app(screen)
+    scene, game, _ = _replay(app, screen)
+    shown: list[str] = []
+    real = app.theme.fit_text
+    monkeypatch.setattr(app.theme, "fit_text", lambda text, *a, **k: shown.append(text) or real(text, *a, **k))
+    _steps(app, screen, [key(pygame.K_UP), key(pygame.K_RIGHT)])
+    voice = Voice(tuple(game.players))
+    k, _ = scene.timeline.last_played(scene.point)
+    words = log_entry(k + 1, game.turns[k], game.positions[k].to_move, voice)  # the play screen's log line
+    assert not scene.in_notation
+    assert (k, words) in replay_panel.log_rows(scene.timeline, False)
+    assert f"1. {describe_action(game.turns[k][0])}" in shown
+    shown.clear()
+    _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
+    assert scene.in_notation and app.settings.move_log_notation
+    assert f"1. {format_action(game.turns[k][0])}" in shown
+    assert any(text.startswith(f"{k + 1}. {game.players[game.positions[k].to_move]}: {format_turn(game.turns[k])}"[:30])
+               for text in shown)

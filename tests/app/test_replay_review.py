@@ -70,6 +70,11 @@ def test_the_review_marks_the_blunder_jumps_there_and_is_kept_with_the_save(scre
     assert tuple(screen.get_at((col.centerx, col.centery + 8)))[:3] == MARK_RGB
     _steps(app, screen, click(col.center))
     assert scene.point == Point(17, 0) and scene.position == game.positions[17]
+    # In plain words by default, the play screen's sentences; the Words|SDG switch shows notation.
+    assert scene.review_lines()[1][0].startswith("Computer's best for turn 18 (ts52): ts52 ")
+    assert format_turn(review.best_before(17)) not in scene.review_lines()[1][0]
+    _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
+    assert scene.in_notation
     lines = [text for text, _ in scene.review_lines()]
     refutation = format_turn(review.turns[16].refutation)
     assert lines[0] == f"Turn 17, OnePageWars: blunder: after this, ts52 wins with {refutation}"

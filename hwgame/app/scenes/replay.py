@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.rules import format_action, format_turn
-
+from .. import replay_panel
 from ..controller import COMPUTER, HUMAN
 from ..describe import describe_action
 from ..overlays import Dialog, message
@@ -39,7 +38,7 @@ from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
-from ..view.widgets import Button, TextField, sync_window_size
+from ..view.widgets import Button, Switch, TextField, sync_window_size
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review
@@ -173,6 +172,14 @@ class ReplayScene(Scene):
         self.review_worker = _new_worker  # makes the AI worker a review searches through
         self.loaded = None  # the LoadedGame the record came from, where a finished review is kept
         self.graph = EvalGraph()
+        # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
+        # switch and setting, so a player who reads notation there reads it here too.
+        self.notation = replay_panel.notation_switch(app)
+
+    @property
+    def in_notation(self) -> bool:
+        """True when the log and the actions show SDG notation rather than plain words."""
+        return self.notation.index == 1
 
     @classmethod
     def from_file(cls, app, path):
@@ -439,7 +446,7 @@ class ReplayScene(Scene):
                      "Cancel review stops it.", T.TEXT_DIM)]  # fmt: skip
         if self.review is None:
             return []
-        return strip.turn_lines(self.review, self.timeline, self.point, self.best_turn_here())
+        return strip.turn_lines(self.review, self.timeline, self.point, self.best_turn_here(), self.in_notation)
 
     def best_turn_here(self):
         """The computer's turn for the turn that starts (or is under way) at the point shown, or None."""
@@ -464,7 +471,8 @@ class ReplayScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.go_to_typed()
             return True
-        for b in self.buttons:
+        widgets: list[Button | Switch] = [*self.buttons, self.notation]
+        for b in widgets:
             if b.handle_event(event):
                 return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -614,64 +622,12 @@ class ReplayScene(Scene):
         return "Review the game"
 
     def _draw_turn_box(self, surface, x: int, y: int, w: int) -> int:
-        """The actions of the turn shown: played ones bright, the last one marked, the rest dim."""
-        th = self.app.theme
-        tl, point = self.timeline, self.point
-        where = tl.last_played(point)
-        if where is None:
-            surface.blit(th.fit_text("Right arrow: the first action.", 18, w, T.TEXT_DIM), (x, y))
-            return y + 22
-        turn, last = where
-        actions = tl.actions_of(turn)
-        who = tl.players[tl.starts[turn].to_move]
-        surface.blit(th.fit_text(f"{who}'s actions in turn {turn + 1}", 19, w, T.TEXT_DIM, True), (x, y))
-        y += 21
-        first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
-        for k, action in enumerate(actions[first: first + 6], start=first):
-            row = pygame.Rect(x - 4, y - 1, w + 8, 20)
-            if k == last:
-                pygame.draw.rect(surface, (60, 56, 30), row, border_radius=4)
-                pygame.draw.rect(surface, T.TEXT_WARN, row, 1, border_radius=4)
-            ink = T.TEXT if k <= last else T.TEXT_DIM
-            surface.blit(th.fit_text(f"{k + 1}. {format_action(action)}", 18, w - 8, ink), (x + 2, y + 1))
-            y += 21
-        return y + 2
+        """The actions of the turn shown (see ``replay_panel.draw_turn_box``)."""
+        return replay_panel.draw_turn_box(self, surface, x, y, w)
 
     def _draw_log(self, surface, rect: pygame.Rect) -> None:
-        """The move log: one row per turn, the turn of the last action shown highlighted; click to jump."""
-        th = self.app.theme
-        tl = self.timeline
-        self.log_rows = []
-        if rect.h < 50:
-            return
-        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
-        T.draw_text(surface, th, "Move log  (click a turn)", (rect.x + 8, rect.y + 6), 19, T.TEXT_DIM, True)
-        rows = [(k, f"{k + 1}. {tl.players[tl.starts[k].to_move]}: {format_turn(turn)}")
-                for k, turn in enumerate(tl.turns)]
-        if tl.pending:
-            k = tl.turn_count
-            rows.append((k, f"{k + 1}. {tl.players[tl.starts[k].to_move]}: {format_turn(tl.pending)} (unfinished)"))
-        where = tl.last_played(self.point)
-        current = where[0] if where else -1
-        room = max(1, (rect.h - 30) // LOG_ROW)
-        if self._log_follow and current >= 0:
-            if not self.log_top <= current < self.log_top + room:
-                self.log_top = current - room // 2
-        self.log_top = max(0, min(self.log_top, len(rows) - room))
-        y = rect.y + 28
-        for k, text in rows[self.log_top: self.log_top + room]:
-            row = pygame.Rect(rect.x + 4, y - 1, rect.w - 8, LOG_ROW)
-            player = tl.starts[k].to_move
-            if k == current:
-                pygame.draw.rect(surface, (52, 64, 108), row, border_radius=4)
-                ink = T.TEXT
-            else:
-                ink = T.mix(T.TEXT_DIM, T.OWNER_RGB[0] if player == self.bottom else T.OWNER_RGB[1], 0.3)
-            surface.blit(th.fit_text(text, 18, rect.w - 16, ink), (rect.x + 8, y + 1))
-            self.log_rows.append((row, k))
-            y += LOG_ROW
-        if not rows:
-            T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, y), 18, T.TEXT_DIM)
+        """The move log, one row per turn; click to jump (see ``replay_panel.draw_log``)."""
+        replay_panel.draw_log(self, surface, rect)
 
 
 class ReviewScene(ReplayScene):

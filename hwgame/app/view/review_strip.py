@@ -11,6 +11,7 @@ import pygame
 from hwgame.ai.review import describe_score
 from hwgame.rules import format_turn
 
+from ..describe import Voice, narrate_turn
 from ..record import Point
 from . import theme as T
 from .best_turn import ENGINE_RGB
@@ -69,9 +70,10 @@ def draw_frame(surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
 
 
-def turn_lines(review, timeline, point: Point, best) -> list[tuple[str, tuple]]:
+def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> list[tuple[str, tuple]]:
     """The words at ``point`` of the record: the mark of the turn shown (or its evaluations for its
-    mover), then ``best``, the computer's turn for the turn that starts (or is under way) there."""
+    mover), then ``best``, the computer's turn for the turn that starts (or is under way) there, told
+    in plain words (the play screen's log's) or, with ``notation``, in SDG notation."""
     lines: list[tuple[str, tuple]] = []
     where = timeline.last_played(point)
     entry = review.at(where[0]) if where is not None else None
@@ -86,8 +88,13 @@ def turn_lines(review, timeline, point: Point, best) -> list[tuple[str, tuple]]:
             lines.append((head + f"{describe_score(entry.before)} before it, {describe_score(entry.after)} after it, "
                           f"for {who}", T.TEXT_DIM))  # fmt: skip
     if best is not None:
-        mover = timeline.players[timeline.starts[point.turn].to_move]
-        lines.append((f"Computer's best for turn {point.turn + 1} ({mover}): {format_turn(best)}", ENGINE_RGB))
+        player = timeline.starts[point.turn].to_move
+        mover = timeline.players[player]
+        if notation:
+            told = format_turn(best)
+        else:
+            told = narrate_turn(best, player, Voice(tuple(timeline.players)))
+        lines.append((f"Computer's best for turn {point.turn + 1} ({mover}): {told}", ENGINE_RGB))
     elif where is None:
         lines.append(("The review starts with the first turn after the homeworlds.", T.TEXT_DIM))
     return lines
