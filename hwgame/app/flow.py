@@ -21,6 +21,7 @@ from hwgame.rules import (
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect
 from .describe import describe_action
+from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT_LEVEL, Answer, Opponent
 
 
@@ -28,7 +29,8 @@ class PlayController(ActionResolver):
     """A game with seats (human or computer), the turn in progress, and the computer's answers.
 
     ``effects`` collects every change of the board for the screen to animate; ``events`` collects
-    short notices for the screen (``"computer-played"``, ``"ai-failed"``, ``"hint"``, ``"committed"``).
+    short notices for the screen, the dataclasses of ``hwgame.app.events`` (``Committed``,
+    ``ComputerPlayed``, ``AIFailed``, ``HintReady``).
 
     ``on_change(controller)`` is called whenever what a save holds changes: an action, a turn (either
     side's), an undo, a restarted turn, a seat taken over. The controller itself is handed over, so the
@@ -52,7 +54,7 @@ class PlayController(ActionResolver):
         self.on_commit = on_commit
         self.on_change = on_change
         self.effects: deque[Effect] = deque()
-        self.events: deque[tuple[str, str]] = deque()
+        self.events: deque[FlowEvent] = deque()
         self.ai_error: str | None = None
         self.hint: tuple | None = None
         self.hint_text: str = ""
@@ -136,7 +138,7 @@ class PlayController(ActionResolver):
 
     def _after_commit(self) -> None:
         self._forget_hint()
-        self.events.append(("committed", ""))
+        self.events.append(Committed())
         self._committed()
         self.start_computer()
 
@@ -179,7 +181,7 @@ class PlayController(ActionResolver):
             if last < 0 or (self.game.positions[last].stage < PLAYING and not self.game.in_setup):
                 return "Nothing to take back."
             self.game.undo()
-            self.events.append(("committed", "undo"))
+            self.events.append(Committed(undo=True))
             self._committed()
             return "Took back the last turn."
         k = self._undo_target()
@@ -191,7 +193,7 @@ class PlayController(ActionResolver):
             self.game.undo()
             undone += 1
         self._committed()
-        self.events.append(("committed", "undo"))
+        self.events.append(Committed(undo=True))
         return "Took back your turn and the computer's answer." if undone > 1 else "Took back your turn."
 
     # --- the computer ---
@@ -206,7 +208,7 @@ class PlayController(ActionResolver):
 
     def _ai_failed(self, message: str) -> None:
         self.ai_error = message
-        self.events.append(("ai-failed", message))
+        self.events.append(AIFailed(message))
 
     def retry_computer(self) -> None:
         """After a failure: ask the computer again."""
@@ -250,7 +252,7 @@ class PlayController(ActionResolver):
         # Replay the validated turn step by step so the screen can show each action.
         for step in turn_steps(before, answer.turn):
             self.effects.append(Effect(step.before, step.action, step.after, player, by_computer=True))
-        self.events.append(("computer-played", format_turn(answer.turn)))
+        self.events.append(ComputerPlayed(format_turn(answer.turn)))
         self._committed()
 
     # --- hints ---
@@ -277,7 +279,7 @@ class PlayController(ActionResolver):
         start = " (from the start of the turn)" if self.game.pending else ""
         why = because(answer.ticket.position, self.hint)
         self.hint_text = f"Hint{start}: {words}." + (f" {why}" if why else "")
-        self.events.append(("hint", self.hint_text))
+        self.events.append(HintReady(self.hint_text))
 
     def _forget_hint(self) -> None:
         if self.opponent.ticket is not None and self.opponent.ticket.purpose == "hint":

@@ -264,3 +264,48 @@ def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
             if sp.home >= 0:
                 view.system_name(lay, sp, 16, (255, 255, 255))
         assert len(labels) == 2 and len({label.endswith(HOME_TAG) for label in labels}) == 1
+
+
+def test_the_flow_tells_the_screens_in_dataclasses(screen, data_dir):
+    import dataclasses
+
+    from hwgame.app import events
+
+    app, scene = open_play(screen, seats=(HUMAN, COMPUTER))
+    ctl = scene.ctl
+    ctl.events.clear()
+    ctl.play(Catastrophe("Alpha", 3))
+    assert ctl.end_turn() is None
+    ctl.update()  # the instant computer answers
+    kinds = [type(e) for e in ctl.events]
+    assert kinds[:2] == [events.Committed, events.ComputerPlayed]
+    assert all(dataclasses.is_dataclass(e) for e in ctl.events)
+    assert isinstance(ctl.events[1].notation, str) and ctl.events[1].notation
+
+
+@pytest.mark.parametrize("name", ["play", "replay", "setup"])
+def test_draw_changes_no_state(screen, data_dir, name):
+    from hwgame.app.options import GameConfig
+    from hwgame.app.samples import busy_game
+
+    from .helpers import make_app
+
+    app = make_app(screen, still=True)
+    if name == "play":
+        app, scene = open_play(screen)
+    elif name == "replay":
+        scene = app.make_scene("replay", busy_game(11, 30), ("North", "South"))
+        app.scenes.reset(scene)
+    else:
+        app.new_game(GameConfig(("Ann", "Bea"), ("human", "human"), ("easy", "easy")))
+        scene = app.scenes.top
+    app.step([], 1 / 60, screen)
+    size = app.size
+    other = pygame.Surface((1100, 720))
+    before = {k: v for k, v in vars(scene).items() if not k.startswith("_")}
+    scene.draw(other)
+    assert app.size == size
+    after = {k: v for k, v in vars(scene).items() if not k.startswith("_")}
+    changed = sorted(k for k in before if after.get(k) is not before[k])
+    # The replay's log still lays out its rows (where a click jumps) as it draws them.
+    assert changed == (["log_rows"] if name == "replay" else [])

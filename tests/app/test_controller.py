@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hwgame.app.controller import COMPUTER, HUMAN, ActionResolver
+from hwgame.app.events import ComputerPlayed
 from hwgame.app.flow import PlayController
 from hwgame.app.targets import (
     BANK,
@@ -216,7 +217,7 @@ def test_the_computer_answers_and_its_turn_is_validated_and_animated():
     c.update()
     assert not c.thinking and c.game.to_move == 0 and len(c.game.turns) == 2
     assert any(e.by_computer for e in c.effects)
-    assert ("computer-played",) == tuple(k for k, _ in c.events if k == "computer-played")
+    assert (ComputerPlayed,) == tuple(type(e) for e in c.events if isinstance(e, ComputerPlayed))
     assert len(commits) == 2  # the autosave runs after each side's turn
 
 

@@ -25,6 +25,7 @@ import pygame
 from hwgame.rules import Catastrophe, Discover, piece_words
 
 from ..describe import describe_action, narrate_turn
+from ..events import AIFailed, Committed
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
 from ..play_view import draw_play, flash_rect
@@ -456,11 +457,11 @@ class PlayScene(Scene):
         ctl = self.ctl
         ctl.update()
         while ctl.events:
-            kind, text = ctl.events.popleft()
-            if kind == "ai-failed" and not self.failure_shown:
+            event = ctl.events.popleft()
+            if isinstance(event, AIFailed) and not self.failure_shown:
                 self.failure_shown = True
-                self._show_failure(text)
-            elif kind == "committed":
+                self._show_failure(event.message)
+            elif isinstance(event, Committed):
                 self.failure_shown = False
         size = sync_window_size(self.app)
         self.panel.place(self.layouts(size, self.display_position())[0].panel)

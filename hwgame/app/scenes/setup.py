@@ -13,6 +13,7 @@ from hwgame.rules import Homeworld, piece_words
 
 from ..advice import setup_warnings, suggest_homeworld
 from ..controller import COMPUTER
+from ..events import AIFailed
 from ..input import Click, DragStart, DragTracker, Drop
 from ..overlays import confirm
 from ..scene_stack import Scene
@@ -37,6 +38,7 @@ class SetupScene(Scene):
         self.tracker = DragTracker(self._hit, self._refusal)
         self.slot_rects: list[pygame.Rect] = []
         self.dock = pygame.Rect(0, 0, 10, 10)
+        self.place_dock(screen_layout(*app.size).board)
         self.build_button = Button("Build homeworld", self.build, enabled=self._complete, size=24)
         self.suggest_button = Button("Suggest one", self.suggest, enabled=lambda: self.ctl.human_to_move())
         self.clear_button = Button("Clear", self.clear, enabled=lambda: any(s is not None for s in self.slots))
@@ -175,14 +177,15 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         """The window's size; wait for the computer; move on to play once both homeworlds stand."""
-        sync_window_size(self.app)  # here, so that draw only reads it
+        size = sync_window_size(self.app)  # here, so that draw only reads it
+        self.place_dock(screen_layout(*size).board)
         ctl = self.ctl
         ctl.update()
         ctl.effects.clear()
         while ctl.events:
-            kind, text = ctl.events.popleft()
-            if kind == "ai-failed":
-                self.app.toast(text + " You now build its homeworld yourself.")
+            event = ctl.events.popleft()
+            if isinstance(event, AIFailed):
+                self.app.toast(event.message + " You now build its homeworld yourself.")
                 ctl.take_over()
         self._offer_default()
         if not ctl.game.in_setup:
@@ -234,9 +237,13 @@ class SetupScene(Scene):
             T.draw_text(surface, th, f"{name} {order}", (rect.centerx, rect.centery + 14), 19, T.TEXT_DIM,
                         anchor="center")
 
-    def _draw_dock(self, surface, board: Box) -> None:
-        th = self.app.theme
-        u = max(40.0, min(80.0, board.h / 8))
+    @staticmethod
+    def _dock_unit(board: Box) -> float:
+        return max(40.0, min(80.0, board.h / 8))
+
+    def place_dock(self, board: Box) -> None:
+        """Where the dock and its three slots go on the board (in ``update``: draw only reads them)."""
+        u = self._dock_unit(board)
         slot_w, slot_h = u * 1.5, u * 1.6
         gap = u * 0.4
         total = slot_w * 3 + gap * 2 + u * 0.3
@@ -244,19 +251,25 @@ class SetupScene(Scene):
         y0 = board.y + board.h * 0.6
         self.dock = pygame.Rect(round(x0 - u * 0.4), round(y0 - u * 0.8), round(total + u * 0.8),
                                 round(slot_h + u * 1.5))
+        rects = []
+        x = x0
+        for i in range(3):
+            if i == 2:
+                x += u * 0.3  # the ship slot stands apart from the stars
+            rects.append(pygame.Rect(round(x), round(y0), round(slot_w), round(slot_h)))
+            x += slot_w + gap
+        self.slot_rects = rects
+
+    def _draw_dock(self, surface, board: Box) -> None:
+        th = self.app.theme
+        u = self._dock_unit(board)
         who = self.ctl.game.players[self.ctl.game.to_move]
         mine = self.ctl.human_to_move()
         pygame.draw.rect(surface, T.HOME_FILL, self.dock, border_radius=12)
         pygame.draw.rect(surface, T.ACCENT if mine else T.PANEL_EDGE, self.dock, 2, border_radius=12)
         title = f"{who}'s homeworld" if mine else f"{who} is building a homeworld..."
         T.draw_text(surface, th, title, (self.dock.centerx, self.dock.y + 10), 26, T.TEXT, True, "midtop")
-        self.slot_rects = []
-        x = x0
-        for i, piece in enumerate(self.slots):
-            if i == 2:
-                x += u * 0.3  # the ship slot stands apart from the stars
-            rect = pygame.Rect(round(x), round(y0), round(slot_w), round(slot_h))
-            self.slot_rects.append(rect)
+        for i, (piece, rect) in enumerate(zip(self.slots, self.slot_rects, strict=False)):
             lit = self.tracker.dragging and rect.collidepoint(self.tracker.pos)
             pygame.draw.rect(surface, (22, 28, 48), rect, border_radius=8)
             pygame.draw.rect(surface, T.LIT if lit else T.SYSTEM_EDGE, rect, 2, border_radius=8)
@@ -271,7 +284,6 @@ class SetupScene(Scene):
                 else:
                     w = h * 0.84
                     draw_piece(surface, th, "star", piece, Box(rect.centerx - w / 2, rect.bottom - 10 - h, w, h))
-            x += slot_w + gap
 
     def _draw_panel(self, surface, box: Box) -> None:
         th = self.app.theme
