@@ -309,3 +309,71 @@ def test_draw_changes_no_state(screen, data_dir, name):
     changed = sorted(k for k in before if after.get(k) is not before[k])
     # The replay's log still lays out its rows (where a click jumps) as it draws them.
     assert changed == (["log_rows"] if name == "replay" else [])
+
+
+class Sounds:
+    """Stands in for ``app.sounds``: remembers what was played."""
+
+    def __init__(self):
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+    def prepare(self) -> None:
+        """The app readies a sound a frame; nothing to ready here."""
+
+
+def test_sounds_as_actions_start_to_animate_and_at_the_end(screen, data_dir):
+    from hwgame.rules import Build
+
+    app, scene = open_play(screen)
+    app.settings.animation_speed = 1.0
+    app.sounds = Sounds()
+    scene.act(Catastrophe("Alpha", 3))
+    app.step([], 1 / 60, screen)
+    assert app.sounds.played == ["catastrophe"]
+    for _ in range(120):
+        app.step([], 1 / 60, screen)
+    scene.act(Build(P("g1"), "North"))
+    app.step([], 1 / 60, screen)
+    assert app.sounds.played == ["catastrophe", "build"]
+    for _ in range(120):
+        app.step([], 1 / 60, screen)
+    scene.request_end_turn()
+    for _ in range(400):  # the computer's turn, each of its actions animated
+        app.step([], 1 / 60, screen)
+    names = set(app.sounds.played[2:])
+    assert names and names <= {"build", "move", "capture", "catastrophe", "sacrifice", "trade", "discover",
+                               "game-end"}
+
+
+def test_the_end_of_the_game_sounds_once(screen, data_dir):
+    from hwgame.rules import Capture
+
+    # North's red 3 at South (whose red star gives access) captures South's only ship at home.
+    board = """
+        North: g3 y2 | y3 |
+        South: r1 y1 | r3 | g1
+    """
+    app, scene = open_play(screen, board, seats=(HUMAN, HUMAN))
+    app.sounds = Sounds()
+    scene.act(Capture(P("g1"), "South"))
+    app.step([], 1 / 60, screen)
+    assert scene.ctl.end_turn() is None
+    for _ in range(5):
+        app.step([], 1 / 60, screen)
+    assert scene.ctl.is_over()
+    assert app.sounds.played == ["capture", "game-end"]
+
+
+def test_no_sounds_object_no_trouble(screen, data_dir):
+    import types
+
+    app, scene = open_play(screen)
+    scene.app = types.SimpleNamespace(settings=app.settings)  # an app from before sounds existed
+    scene.sound("build")
+    scene.app = app
+    scene.act(Catastrophe("Alpha", 3))
+    app.step([], 1 / 60, screen)
+    assert scene.ctl.game.pending == [Catastrophe("Alpha", 3)]

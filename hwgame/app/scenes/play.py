@@ -39,6 +39,9 @@ from ..view.widgets import sync_window_size
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
+# The app's sound for each kind of action, played as its animation starts (a pass makes none).
+ACTION_SOUNDS = {"Build": "build", "Move": "move", "Capture": "capture", "Catastrophe": "catastrophe",
+                 "Sacrifice": "sacrifice", "Trade": "trade", "Discover": "discover"}
 
 
 class Coach(Protocol):
@@ -89,6 +92,7 @@ class PlayScene(Scene):
         self._caption_key: tuple | None = None
         self._caption = ("", True)
         self.over_shown = False
+        self.end_sounded = ctl.is_over()  # a game opened already over makes no sound
         self.failure_shown = False
         ctl.start_computer()
 
@@ -477,6 +481,11 @@ class PlayScene(Scene):
         self._animate(dt)
         self._units[size] = self.layouts(size, self.display_position())[1].unit
         over = ctl.is_over()
+        if over and not self.end_sounded and self.current is None and not ctl.effects:
+            self.end_sounded = True
+            self.sound("game-end")
+        elif not over:
+            self.end_sounded = False
         # Under a coach there is no game-over card: the coach tells how a game ended.
         if over and not self.over_shown and self.coach is None and self.current is None and not ctl.effects:
             self.over_shown = True
@@ -485,9 +494,18 @@ class PlayScene(Scene):
         elif not over:
             self.over_shown = False
 
+    def sound(self, name: str) -> None:
+        """Play one of the app's sounds, if the app has them (a no-op when muted or without a device)."""
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.play(name)
+
     def _animate(self, dt: float) -> None:
         speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 0.0)
         if speed <= 0:
+            if self.ctl.effects:
+                # Shown at once: one sound for the latest action, not a burst of them.
+                self._sound_of(self.ctl.effects[-1].action)
             self.finish_animations()
             return
         if self.current is not None:
@@ -500,6 +518,7 @@ class PlayScene(Scene):
         if self.current is None and self.ctl.effects:
             effect = self.ctl.effects.popleft()
             self.current_effect = effect
+            self._sound_of(effect.action)
             if effect.by_computer:
                 self._tell(effect)
             size = self.app.size
@@ -510,6 +529,11 @@ class PlayScene(Scene):
                                       None if effect.by_computer else self._grab)
             self.hold = 0.25 if effect.by_computer else 0.0
             self._grab = None
+
+    def _sound_of(self, action) -> None:
+        name = ACTION_SOUNDS.get(type(action).__name__)
+        if name is not None:
+            self.sound(name)
 
     def _show_failure(self, text: str) -> None:
         ctl = self.ctl
