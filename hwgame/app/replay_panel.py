@@ -14,7 +14,7 @@ from hwgame.rules import format_action
 from .describe import Voice, describe_action, log_entry
 from .side_panel import NOTATION_SETTING
 from .view import theme as T
-from .view.widgets import Switch
+from .view.widgets import Switch, wrap_hanging
 
 LOG_ROW = 19  # pixels a row of the log takes
 LOG_PX = 18  # type size of the log and of the turn's actions
@@ -50,6 +50,80 @@ def log_rows(timeline, notation: bool) -> list[tuple[int, str]]:
     return rows
 
 
+def _header_bottom(scene, rect: pygame.Rect) -> int:
+    """The y below the panel's header and the turn box, as ``ReplayScene._draw_panel`` draws them."""
+    th = scene.app.theme
+    tl = scene.timeline
+    w = rect.w - 28
+    y = rect.y + 12 + 30 + (24 if scene.name else 0) + 2 * 23
+    if tl.outcome is not None:
+        y += 19 * len(th.wrap("Result: " + tl.outcome.reason, 18, w)[:2])
+    where = tl.describe(scene.point)
+    y += 6 + 22 * len(th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]) + 4
+    if tl.last_played(scene.point) is None:
+        return y + 22
+    return y + 21 + 21 * len(turn_box_lines(scene, w)) + 2
+
+
+def turn_box_lines(scene, w: int) -> list[tuple[int, str, bool]]:
+    """The turn box's lines at width ``w``: (action index, text, first line of its action); a long
+    caption in words takes a second line rather than being cut. Up to six actions around the last."""
+    tl = scene.timeline
+    where = tl.last_played(scene.point)
+    if where is None:
+        return []
+    turn, last = where
+    actions = tl.actions_of(turn)
+    first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
+    lines = []
+    for k, action in enumerate(actions[first: first + 6], start=first):
+        text = f"{k + 1}. {action_text(action, scene.in_notation)}"
+        parts = wrap_hanging(scene.app.theme, text, LOG_PX, w - 8, 14)
+        for i, part in enumerate(parts[:2]):
+            lines.append((k, part, i == 0))
+    return lines
+
+
+def place(scene, rect: pygame.Rect) -> None:
+    """Lay out the replay's panel in ``rect``: its buttons, the go-to field, the log and the log's rows
+    (where a click jumps). Called from the scene's ``update`` so that drawing only reads the layout."""
+    th = scene.app.theme
+    x, w = rect.x + 14, rect.w - 28
+    bottom = rect.bottom
+    scene.back.rect = pygame.Rect(x, bottom - 50, w, 38)
+    scene.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
+    scene.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
+    scene.review_button.text = scene._review_button_text()
+    bw = (w - 5 * 5) // 6
+    for i, b in enumerate(scene.nav):
+        b.rect = pygame.Rect(x + i * (bw + 5), bottom - 188, bw, 38)
+    label_w = th.font(20).size("Go to turn")[0]
+    scene.goto.rect = pygame.Rect(x + label_w + 10, bottom - 232, 70, 32)
+    scene.go_button.rect = pygame.Rect(scene.goto.rect.right + 8, bottom - 232, 50, 32)
+    y = _header_bottom(scene, rect)
+    log = pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6)
+    scene.log_rect = log
+    scene.log_rows = []
+    if log.h < 50:
+        scene.notation.rect = pygame.Rect(0, 0, 0, 0)
+        return
+    sw = min(scene.notation.natural_width(th), log.w - 110)
+    scene.notation.rect = pygame.Rect(log.right - 8 - sw, log.y + 5, sw, 20)
+    tl = scene.timeline
+    count = tl.turn_count + (1 if tl.pending else 0)
+    where = tl.last_played(scene.point)
+    current = where[0] if where else -1
+    room = max(1, (log.h - 30) // LOG_ROW)
+    if scene._log_follow and current >= 0:
+        if not scene.log_top <= current < scene.log_top + room:
+            scene.log_top = current - room // 2
+    scene.log_top = max(0, min(scene.log_top, count - room))
+    y = log.y + 28
+    for k in range(scene.log_top, min(count, scene.log_top + room)):
+        scene.log_rows.append((pygame.Rect(log.x + 4, y - 1, log.w - 8, LOG_ROW), k))
+        y += LOG_ROW
+
+
 def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
     """The actions of the turn shown: played ones bright, the last one marked, the rest dim; returns
     the y below them."""
@@ -60,59 +134,45 @@ def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
         surface.blit(th.fit_text("Right arrow: the first action.", LOG_PX, w, T.TEXT_DIM), (x, y))
         return y + 22
     turn, last = where
-    actions = tl.actions_of(turn)
     who = tl.players[tl.starts[turn].to_move]
     surface.blit(th.fit_text(f"{who}'s actions in turn {turn + 1}", 19, w, T.TEXT_DIM, True), (x, y))
     y += 21
-    first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
-    for k, action in enumerate(actions[first: first + 6], start=first):
-        row = pygame.Rect(x - 4, y - 1, w + 8, 20)
-        if k == last:
-            pygame.draw.rect(surface, (60, 56, 30), row, border_radius=4)
-            pygame.draw.rect(surface, T.TEXT_WARN, row, 1, border_radius=4)
+    lines = turn_box_lines(scene, w)
+    marked = [i for i, (k, _, _) in enumerate(lines) if k == last]
+    if marked:  # the last action played, in one frame however many lines it takes
+        block = pygame.Rect(x - 4, y - 1 + 21 * marked[0], w + 8, 21 * len(marked) - 1)
+        pygame.draw.rect(surface, (60, 56, 30), block, border_radius=4)
+        pygame.draw.rect(surface, T.TEXT_WARN, block, 1, border_radius=4)
+    for k, text, first_line in lines:
         ink = T.TEXT if k <= last else T.TEXT_DIM
-        text = f"{k + 1}. {action_text(action, scene.in_notation)}"
-        surface.blit(th.fit_text(text, LOG_PX, w - 8, ink), (x + 2, y + 1))
+        surface.blit(th.fit_text(text, LOG_PX, w - 8, ink), (x + 2 + (0 if first_line else 14), y + 1))
         y += 21
     return y + 2
 
 
 def draw_log(scene, surface, rect: pygame.Rect) -> None:
-    """The move log: a header with the Words|SDG switch, one row per turn, the turn of the last action
-    shown highlighted; a click on a row jumps there (the scene reads ``log_rows``)."""
+    """The move log as ``place`` laid it out: a header with the Words|SDG switch, one row per turn,
+    the turn of the last action shown highlighted."""
     th = scene.app.theme
     tl = scene.timeline
-    scene.log_rows = []
     if rect.h < 50:
-        scene.notation.rect = pygame.Rect(0, 0, 0, 0)
         return
     pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
     T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 19, T.TEXT_DIM, True)
-    sw = min(scene.notation.natural_width(th), rect.w - 110)
-    scene.notation.rect = pygame.Rect(rect.right - 8 - sw, rect.y + 5, sw, 20)
     scene.notation.draw(surface, th)
-    rows = log_rows(tl, scene.in_notation)
+    rows = dict(log_rows(tl, scene.in_notation))
     where = tl.last_played(scene.point)
     current = where[0] if where else -1
-    room = max(1, (rect.h - 30) // LOG_ROW)
-    if scene._log_follow and current >= 0:
-        if not scene.log_top <= current < scene.log_top + room:
-            scene.log_top = current - room // 2
-    scene.log_top = max(0, min(scene.log_top, len(rows) - room))
-    y = rect.y + 28
-    for k, text in rows[scene.log_top: scene.log_top + room]:
-        row = pygame.Rect(rect.x + 4, y - 1, rect.w - 8, LOG_ROW)
+    for row, k in scene.log_rows:
         player = tl.starts[k].to_move
         if k == current:
             pygame.draw.rect(surface, (52, 64, 108), row, border_radius=4)
             ink = T.TEXT
         else:
             ink = T.mix(T.TEXT_DIM, T.OWNER_RGB[0] if player == scene.bottom else T.OWNER_RGB[1], 0.3)
-        surface.blit(th.fit_text(text, LOG_PX, rect.w - 16, ink), (rect.x + 8, y + 1))
-        scene.log_rows.append((row, k))
-        y += LOG_ROW
+        surface.blit(th.fit_text(rows[k], LOG_PX, rect.w - 16, ink), (rect.x + 8, row.y + 2))
     if not rows:
-        T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, y), LOG_PX, T.TEXT_DIM)
+        T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
 
 
-__all__ = ["action_text", "draw_log", "draw_turn_box", "log_rows", "notation_switch"]
+__all__ = ["action_text", "draw_log", "draw_turn_box", "log_rows", "notation_switch", "place"]

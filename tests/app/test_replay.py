@@ -287,10 +287,14 @@ def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(sc
     words = log_entry(k + 1, game.turns[k], game.positions[k].to_move, voice)  # the play screen's log line
     assert not scene.in_notation
     assert (k, words) in replay_panel.log_rows(scene.timeline, False)
-    assert f"1. {describe_action(game.turns[k][0])}" in shown
+    first = [text for i, text, _ in replay_panel.turn_box_lines(scene, scene.log_rect.w - 8) if i == 0]
+    assert " ".join(first) == f"1. {describe_action(game.turns[k][0])}"  # in words, none of it cut
+    assert first[0] in shown
     shown.clear()
     _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
     assert scene.in_notation and app.settings.move_log_notation
     assert f"1. {format_action(game.turns[k][0])}" in shown
+    notation = [t for i, t, _ in replay_panel.turn_box_lines(scene, scene.log_rect.w - 8) if i == 0]
+    assert notation == [f"1. {format_action(game.turns[k][0])}"]
     assert any(text.startswith(f"{k + 1}. {game.players[game.positions[k].to_move]}: {format_turn(game.turns[k])}"[:30])
                for text in shown)

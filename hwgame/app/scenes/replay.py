@@ -143,6 +143,7 @@ class ReplayScene(Scene):
         self.log_top = 0
         self._log_follow = True  # keep the highlighted turn in view until the wheel scrolls the log
         self.log_rows: list[tuple[pygame.Rect, int]] = []
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.note = ""  # a short message under the go-to field (a bad turn number)
         tl = self.timeline
         self.nav = [
@@ -504,7 +505,8 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         """The window's size; the glide of a step forward; the caret of the field; a finished review."""
-        sync_window_size(self.app)  # here, so that draw only reads it
+        size = sync_window_size(self.app)  # here, so that draw only reads it
+        replay_panel.place(self, pygame.Rect(screen_layout(*size).panel.as_ints()))
         self.goto.update(dt)
         self._poll_review()
         if self.current is not None:
@@ -596,20 +598,11 @@ class ReplayScene(Scene):
             y += 22
         y = self._draw_turn_box(surface, x, y + 4, w)
         bottom = rect.bottom
-        self.back.rect = pygame.Rect(x, bottom - 50, w, 38)
-        self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
-        self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
-        self.review_button.text = self._review_button_text()
-        bw = (w - 5 * 5) // 6
-        for i, b in enumerate(self.nav):
-            b.rect = pygame.Rect(x + i * (bw + 5), bottom - 188, bw, 38)
-        label = T.draw_text(surface, th, "Go to turn", (x, bottom - 216), 20, T.TEXT_DIM, anchor="midleft")
-        self.goto.rect = pygame.Rect(label.right + 10, bottom - 232, 70, 32)
-        self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 232, 50, 32)
+        T.draw_text(surface, th, "Go to turn", (x, bottom - 216), 20, T.TEXT_DIM, anchor="midleft")
         if self.note:
             note = th.fit_text(self.note, 18, rect.right - self.go_button.rect.right - 20, T.TEXT_BAD)
             surface.blit(note, (self.go_button.rect.right + 8, bottom - 224))
-        self._draw_log(surface, pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6))
+        self._draw_log(surface, self.log_rect)
         self.goto.draw(surface, th)
         for b in self.buttons:
             b.draw(surface, th)
