@@ -59,7 +59,8 @@ def draw_play(scene, surface: pygame.Surface) -> None:
 def _draw_hover(scene, surface, position) -> None:
     """A tooltip over an overpopulation marker under the pointer: what it means, what a click does."""
     pos = scene.tracker.pos
-    if pos is None or scene.tracker.press_pos is not None:
+    # Not under a dialog or a menu (they would cover it), nor while a press is under way.
+    if pos is None or scene.tracker.press_pos is not None or not scene.in_front():
         return
     target = scene.hit(pos)
     if isinstance(target, MarkerTarget):

@@ -38,12 +38,13 @@ class SetupScene(Scene):
         self.tracker = DragTracker(self._hit, self._refusal)
         self.slot_rects: list[pygame.Rect] = []
         self.dock = pygame.Rect(0, 0, 10, 10)
-        self.place_dock(screen_layout(*app.size).board)
         self.build_button = Button("Build homeworld", self.build, enabled=self._complete, size=24)
         self.suggest_button = Button("Suggest one", self.suggest, enabled=lambda: self.ctl.human_to_move())
         self.clear_button = Button("Clear", self.clear, enabled=lambda: any(s is not None for s in self.slots))
         self.menu_button = Button("Menu", self._menu)
         self.buttons = [self.build_button, self.suggest_button, self.clear_button, self.menu_button]
+        self.place_dock(screen_layout(*app.size).board)
+        self.place_buttons(screen_layout(*app.size).panel)
         self._mover = None
         self._offer_default()
         ctl.start_computer()
@@ -178,7 +179,9 @@ class SetupScene(Scene):
     def update(self, dt: float) -> None:
         """The window's size; wait for the computer; move on to play once both homeworlds stand."""
         size = sync_window_size(self.app)  # here, so that draw only reads it
-        self.place_dock(screen_layout(*size).board)
+        screen = screen_layout(*size)
+        self.place_dock(screen.board)
+        self.place_buttons(screen.panel)
         ctl = self.ctl
         ctl.update()
         ctl.effects.clear()
@@ -260,6 +263,19 @@ class SetupScene(Scene):
             x += slot_w + gap
         self.slot_rects = rects
 
+    def place_buttons(self, panel: Box) -> None:
+        """The panel's buttons at its foot (in ``update``: draw only reads them)."""
+        rect = pygame.Rect(panel.as_ints())
+        x, bw = rect.x + 14, rect.w - 28
+        by = rect.bottom - 12 - 38
+        self.menu_button.rect = pygame.Rect(x, by, bw, 38)
+        by -= 46
+        wide = (bw - 8) * 3 // 5  # "Suggest one" is the longer word: it gets the wider button
+        self.suggest_button.rect = pygame.Rect(x, by, wide, 38)
+        self.clear_button.rect = pygame.Rect(x + wide + 8, by, bw - wide - 8, 38)
+        by -= 54
+        self.build_button.rect = pygame.Rect(x, by, bw, 46)
+
     def _draw_dock(self, surface, board: Box) -> None:
         th = self.app.theme
         u = self._dock_unit(board)
@@ -309,14 +325,5 @@ class SetupScene(Scene):
             y += n * 21 + 6
         if ctl.human_to_move() and self._complete() and not self.warnings():
             T.draw_text(surface, th, "A sound homeworld.", (x, y), 20, T.TEXT_GOOD)
-        bw = w
-        by = rect.bottom - 12 - 38
-        self.menu_button.rect = pygame.Rect(x, by, bw, 38)
-        by -= 46
-        half = (bw - 8) // 2
-        self.suggest_button.rect = pygame.Rect(x, by, half, 38)
-        self.clear_button.rect = pygame.Rect(x + half + 8, by, bw - half - 8, 38)
-        by -= 54
-        self.build_button.rect = pygame.Rect(x, by, bw, 46)
         for b in self.buttons:
             b.draw(surface, th)
