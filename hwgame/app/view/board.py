@@ -32,7 +32,7 @@ def rim_for(owner: int, bottom: int):
 
 
 class LitTargets(Protocol):
-    """What the board reads of the legal drop targets lit while dragging (``controller.Highlights``)."""
+    """What the board reads of the legal drop targets lit while dragging (``targets.Highlights``)."""
 
     @property
     def systems(self) -> Collection[str]: ...  # system names (drop on the system)
@@ -51,7 +51,7 @@ class LitTargets(Protocol):
 class BoardOptions:
     """What the still picture shows besides the position."""
 
-    highlights: LitTargets | None = None  # controller.Highlights while dragging
+    highlights: LitTargets | None = None  # targets.Highlights while dragging
     hidden: tuple = ()  # (system, owner, piece, index) of a piece lifted by the pointer
     selected: object = None  # the target picked on the click path
     lines_from: str | None = None  # system whose connections are drawn (while dragging)
