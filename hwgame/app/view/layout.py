@@ -38,7 +38,8 @@ MIN_WIDTH, MIN_HEIGHT = 1024, 700
 HEIGHTS = (0.0, 0.52, 0.78, 1.04)
 STAR_ASPECT = 1.08  # base width / height of an upright star: squat, unlike the slim ships
 SHIP_ASPECT = 0.50  # width / length of a ship lying down
-MAX_UNIT = 120.0  # a large window shows large pieces (1920x1080 reaches about this)
+MAX_UNIT = 120.0  # the largest pieces, in the largest windows
+BASE_UNIT = 80.0  # the largest unit on a board up to 1000 pixels wide (a 1280 x 800 window)
 MIN_UNIT = 10.0
 
 
@@ -356,6 +357,12 @@ def _try_layout(position: Position, board: Box, bottom: int, u: float) -> BoardL
     return BoardLayout(board, u, placed, bottom)
 
 
+def max_unit(board: Box) -> float:
+    """The largest unit for a board: BASE_UNIT up to 1000 pixels wide, then growing with the width, so
+    a large window shows large pieces (up to MAX_UNIT)."""
+    return min(MAX_UNIT, BASE_UNIT * max(1.0, board.w / 1000.0))
+
+
 KEEP_RATIO = 0.8  # a kept unit is given up for the best one once it is this much smaller
 
 
@@ -374,7 +381,13 @@ def board_layout(position: Position, board: Box, bottom: int = 0, keep: float | 
 
 
 def _best_layout(position: Position, board: Box, bottom: int) -> BoardLayout:
-    u = max(MIN_UNIT, min(MAX_UNIT, board.h / 7.5, board.w / 6.0))
+    # The units tried are one fixed ladder down from MAX_UNIT (only the board's width cuts its top):
+    # boards of nearly the same height then settle on the same unit, and a map whose needs change a
+    # little keeps its unit, rather than each height starting its own ladder.
+    u = max_unit(board)
+    while u > board.w / 6.0 and u > MIN_UNIT:
+        u *= 0.93
+    u = max(MIN_UNIT, u)
     while True:
         found = _try_layout(position, board, bottom, u)
         if found is not None:
