@@ -113,15 +113,41 @@ def place(scene, rect: pygame.Rect) -> None:
     count = tl.turn_count + (1 if tl.pending else 0)
     where = tl.last_played(scene.point)
     current = where[0] if where else -1
-    room = max(1, (log.h - 30) // LOG_ROW)
-    if scene._log_follow and current >= 0:
-        if not scene.log_top <= current < scene.log_top + room:
-            scene.log_top = current - room // 2
-    scene.log_top = max(0, min(scene.log_top, count - room))
-    y = log.y + 28
-    for k in range(scene.log_top, min(count, scene.log_top + room)):
-        scene.log_rows.append((pygame.Rect(log.x + 4, y - 1, log.w - 8, LOG_ROW), k))
-        y += LOG_ROW
+    texts = dict(log_rows(tl, scene.in_notation))
+    width = log.w - 16
+
+    def lines_of(k: int) -> list[str]:
+        # A turn takes as many lines as its words need: wrapped, never cut (the play screen's log too).
+        key = (texts.get(k, ""), width)
+        found = scene.log_wraps.get(key)
+        if found is None:
+            found = scene.log_wraps[key] = wrap_hanging(th, key[0], LOG_PX, width, 14) or [""]
+        return found
+
+    bottom_y = log.bottom - 4
+
+    def fill(top: int) -> list[tuple[pygame.Rect, int]]:
+        rows: list[tuple[pygame.Rect, int]] = []
+        y = log.y + 28
+        for k in range(top, count):
+            h = LOG_ROW * len(lines_of(k))
+            if y + h > bottom_y and rows:
+                break
+            rows.append((pygame.Rect(log.x + 4, y - 1, log.w - 8, h), k))
+            y += h
+        return rows
+
+    scene.log_top = max(0, min(scene.log_top, count - 1))
+    rows = fill(scene.log_top)
+    if scene._log_follow and current >= 0 and not any(k == current for _, k in rows):
+        # Bring the current turn into view, with up to four turns before it for context.
+        top = current
+        while top > max(0, current - 4) and any(k == current for _, k in fill(top - 1)):
+            top -= 1
+        scene.log_top = top
+        rows = fill(top)
+    scene.log_rows = rows
+    scene.log_lines = {k: lines_of(k) for _, k in rows}
 
 
 def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
@@ -160,7 +186,6 @@ def draw_log(scene, surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
     T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 19, T.TEXT_DIM, True)
     scene.notation.draw(surface, th)
-    rows = dict(log_rows(tl, scene.in_notation))
     where = tl.last_played(scene.point)
     current = where[0] if where else -1
     for row, k in scene.log_rows:
@@ -170,8 +195,11 @@ def draw_log(scene, surface, rect: pygame.Rect) -> None:
             ink = T.TEXT
         else:
             ink = T.mix(T.TEXT_DIM, T.OWNER_RGB[0] if player == scene.bottom else T.OWNER_RGB[1], 0.3)
-        surface.blit(th.fit_text(rows[k], LOG_PX, rect.w - 16, ink), (rect.x + 8, row.y + 2))
-    if not rows:
+        for i, line in enumerate(scene.log_lines.get(k, ())):
+            # Continuation lines are indented, so each turn's first line stands out.
+            at = (rect.x + 8 + (14 if i else 0), row.y + 2 + i * LOG_ROW)
+            surface.blit(th.fit_text(line, LOG_PX, rect.w - 16, ink), at)
+    if not scene.log_rows:
         T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
 
 

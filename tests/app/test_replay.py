@@ -298,3 +298,25 @@ def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(sc
     assert notation == [f"1. {format_action(game.turns[k][0])}"]
     assert any(text.startswith(f"{k + 1}. {game.players[game.positions[k].to_move]}: {format_turn(game.turns[k])}"[:30])
                for text in shown)
+
+
+def test_the_replay_log_wraps_a_long_turn_instead_of_cutting_it(screen, data_dir):
+    from hwgame.app import replay_panel
+
+    app = _app(screen)
+    scene, game, _ = _replay(app, screen)
+    _steps(app, screen, [key(pygame.K_END)])
+    texts = dict(replay_panel.log_rows(scene.timeline, scene.in_notation))
+    assert scene.log_rows, "the log shows turns"
+    font = app.theme.font(replay_panel.LOG_PX)
+    wrapped = 0
+    for row, k in scene.log_rows:
+        lines = scene.log_lines[k]
+        assert " ".join(lines) == texts[k]  # every word of the turn is there, in order
+        assert all(font.size(line)[0] <= scene.log_rect.w - 16 for line in lines)
+        assert row.h == replay_panel.LOG_ROW * len(lines) and scene.log_rect.contains(row)
+        wrapped += len(lines) > 1
+    assert wrapped, "some turn of this game needs a second line in the log"
+    shown = [k for _, k in scene.log_rows]
+    current = scene.timeline.last_played(scene.point)[0]
+    assert current in shown and shown == list(range(shown[0], shown[-1] + 1))

@@ -143,6 +143,8 @@ class ReplayScene(Scene):
         self.log_top = 0
         self._log_follow = True  # keep the highlighted turn in view until the wheel scrolls the log
         self.log_rows: list[tuple[pygame.Rect, int]] = []
+        self.log_lines: dict[int, list[str]] = {}  # the wrapped lines of each shown turn
+        self.log_wraps: dict[tuple[str, int], list[str]] = {}  # wrapped texts, kept between frames
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.note = ""  # a short message under the go-to field (a bad turn number)
         tl = self.timeline
