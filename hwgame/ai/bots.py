@@ -66,7 +66,7 @@ LEVELS: dict[str, Limit] = {
     "beginner": Limit(time=0.5, nodes=4000, depth=1, temperature=14.0, choices=14, safety=False, beam=2,
                       root_cap=1200, root_keep=6),
     "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
-                  beam=3, root_cap=2000, root_keep=8),
+                  beam=3, root_cap=2000, root_keep=8, most=2.5),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
                     inner_cap=300, inner_keep=6, most=1.5),
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
