@@ -75,7 +75,7 @@ def _loop(pygame, options) -> int:
     from .view.layout import MIN_HEIGHT, MIN_WIDTH
 
     app = App(options)
-    saved = tuple(getattr(app.settings, "window_size", (1280, 800)) or (1280, 800))
+    saved = tuple(app.settings.window_size)
     size = parse_size(getattr(options, "size", None), saved)
     try:
         desktop = pygame.display.get_desktop_sizes()[0]

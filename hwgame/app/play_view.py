@@ -39,7 +39,7 @@ def draw_play(scene, surface: pygame.Surface) -> None:
                                      getattr(a, "origin", None), getattr(a, "destination", None)) if n)
         opts = BoardOptions(scene.highlights if dragging else None, hidden, scene.selected,
                             system_of(source) if dragging else None,
-                            bool(getattr(scene.app.settings, "connection_lines", False)), hint_systems)
+                            bool(scene.app.settings.connection_lines), hint_systems)
         scene.view.draw_still(surface, position, lay, bank, opts)
     if dragging and source is not None:
         _draw_drag(scene, surface, lay, source)

@@ -12,7 +12,6 @@ import pygame
 from hwgame.rules import format_action
 
 from .describe import Voice, describe_action, log_entry
-from .side_panel import NOTATION_SETTING
 from .view import theme as T
 from .view.widgets import Switch, wrap_hanging
 
@@ -25,12 +24,12 @@ def notation_switch(app) -> Switch:
 
     def remember(index: int) -> None:
         try:
-            setattr(app.settings, NOTATION_SETTING, index == 1)
+            app.settings.move_log_notation = index == 1
         except Exception:
             return  # settings that refuse a new field: the choice lasts for this window only
         app.save_settings()
 
-    return Switch(["Words", "SDG"], int(bool(getattr(app.settings, NOTATION_SETTING, False))), remember, size=15)
+    return Switch(["Words", "SDG"], int(app.settings.move_log_notation), remember, size=15)
 
 
 def action_text(action, notation: bool) -> str:

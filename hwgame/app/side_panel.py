@@ -22,7 +22,6 @@ from .view.widgets import Button, Switch, wrap_hanging
 
 LOG_SIZE = 18  # font size of the move log
 LOG_INDENT = 16  # pixels the second and later lines of an entry stand in
-NOTATION_SETTING = "move_log_notation"  # True: the move log in SDG notation (kept in the settings)
 
 
 def voice_of(ctl) -> Voice:
@@ -62,7 +61,7 @@ class SidePanel:
         self.menu = Button("Menu  (Esc)", callbacks["menu"])
         self.buttons = [self.end, self.restart, self.undo, self.hint, self.menu]
         settings = scene.app.settings
-        self.notation = Switch(["Words", "SDG"], int(bool(getattr(settings, NOTATION_SETTING, False))),
+        self.notation = Switch(["Words", "SDG"], int(settings.move_log_notation),
                                self._set_notation, size=15)
         self.box = Box(0, 0, 260, 700)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -81,7 +80,7 @@ class SidePanel:
         """Switch the log between words and notation, and remember the choice in the settings."""
         settings = self.scene.app.settings
         try:
-            setattr(settings, NOTATION_SETTING, index == 1)
+            settings.move_log_notation = index == 1
         except Exception:
             return  # settings that refuse a new field: the choice lasts for this window only
         self.scene.app.save_settings()

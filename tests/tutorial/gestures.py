@@ -24,7 +24,7 @@ from hwgame.rules import (
 
 try:
     from hwgame.app.controller import ActionResolver
-    from hwgame.app.view.layout import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, SystemTarget
+    from hwgame.app.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, SystemTarget
 except ImportError:  # the window package is optional for the tutorial
     ActionResolver = None
 

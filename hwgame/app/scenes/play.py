@@ -501,7 +501,7 @@ class PlayScene(Scene):
             sounds.play(name)
 
     def _animate(self, dt: float) -> None:
-        speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 0.0)
+        speed = float(self.app.settings.animation_speed)
         if speed <= 0:
             if self.ctl.effects:
                 # Shown at once: one sound for the latest action, not a burst of them.

@@ -239,7 +239,7 @@ class ReplayScene(Scene):
     def go(self, index: int, animate: bool = False) -> None:
         """Show step ``index`` of the timeline; a single step forward glides when animations are on."""
         index = self.timeline.clamp(index)
-        speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 0.0)
+        speed = float(self.app.settings.animation_speed)
         if animate and speed > 0 and index == self.index + 1:
             screen = screen_layout(*self.app.size)
             before, after = self.position, self.timeline.position_at(self.timeline.points[index])
@@ -512,7 +512,7 @@ class ReplayScene(Scene):
         self.goto.update(dt)
         self._poll_review()
         if self.current is not None:
-            speed = float(getattr(self.app.settings, "animation_speed", 1.0) or 1.0)
+            speed = float(self.app.settings.animation_speed) or 1.0
             self.current.advance(dt * speed)
             if self.current.done:
                 self.current = None
@@ -528,7 +528,7 @@ class ReplayScene(Scene):
         else:
             lay = board_layout(self.position, self.board_box(screen), self.bottom)
             # Connection lines as the live board draws them (the same setting).
-            opts = BoardOptions(all_lines=bool(getattr(self.app.settings, "connection_lines", False)),
+            opts = BoardOptions(all_lines=bool(self.app.settings.connection_lines),
                                 hint_systems=_systems_of(last) if last is not None else frozenset())
             self.view.draw_still(surface, self.position, lay, bank, opts)
             best = self.best_turn_here() if self.strip_shown and not self.point.action else None

@@ -22,7 +22,7 @@ TICK = "\u2713"
 
 def _progress(app, key: str) -> tuple[bool, int]:
     """(completed, step) stored for a lesson or puzzle, or (False, 0)."""
-    table = getattr(app.settings, "tutorial", None) or {}
+    table = app.settings.tutorial
     entry = table.get(key)
     if entry is None:
         return False, 0

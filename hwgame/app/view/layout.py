@@ -17,18 +17,15 @@ from hwgame.rules import NO_HOME, Position, System
 
 # What a point is (the hit-test answers) belongs to the controller's vocabulary; the geometry only
 # hands those targets back.
-from ..targets import (  # noqa: F401  (re-exported)
+from ..targets import (
     BANK,
     SPACE,
     BankPieceTarget,
-    BankTarget,
     MarkerTarget,
     PieceTarget,
     ShipTarget,
-    SpaceTarget,
     StarTarget,
     SystemTarget,
-    system_of,
 )
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
