@@ -33,8 +33,8 @@ from hwgame.rules import (
     piece_words,
     smallest_in_bank,
 )
+from hwgame.words import describe_action
 
-from .describe import describe_action
 from .targets import (
     BankPieceTarget,
     BankTarget,

@@ -18,9 +18,9 @@ from hwgame.rules import (
     format_turn,
     turn_steps,
 )
+from hwgame.words import describe_action
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect
-from .describe import describe_action
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT_LEVEL, Answer, Opponent
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pygame
 
 from hwgame.rules import format_action
+from hwgame.words import Voice, describe_action, log_entry
 
-from .describe import Voice, describe_action, log_entry
 from .view import theme as T
 from .view.widgets import Switch, wrap_hanging
 

@@ -12,9 +12,9 @@ import math
 import pygame
 
 from hwgame.rules import PLAYING
+from hwgame.words import Voice, describe_action, log_entry, turn_left
 
 from .controller import COMPUTER
-from .describe import Voice, describe_action, log_entry, turn_left
 from .notices import overpopulation_notes
 from .view import theme as T
 from .view.layout import Box

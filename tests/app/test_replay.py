@@ -273,8 +273,8 @@ def test_a_record_without_turns_and_one_in_setup(screen, data_dir):
 
 def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(screen, data_dir, monkeypatch):
     from hwgame.app import replay_panel
-    from hwgame.app.describe import Voice, describe_action, log_entry
     from hwgame.rules import format_action, format_turn
+    from hwgame.words import Voice, describe_action, log_entry
 
     app = _app(screen)
     scene, game, _ = _replay(app, screen)

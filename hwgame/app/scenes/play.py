@@ -23,8 +23,8 @@ from typing import Protocol
 import pygame
 
 from hwgame.rules import Catastrophe, Discover, piece_words
+from hwgame.words import describe_action, narrate_turn
 
-from ..describe import describe_action, narrate_turn
 from ..events import AIFailed, Committed
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm

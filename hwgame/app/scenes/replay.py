@@ -25,9 +25,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.words import describe_action
+
 from .. import replay_panel
 from ..controller import COMPUTER, HUMAN
-from ..describe import describe_action
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
 from ..scene_stack import Scene

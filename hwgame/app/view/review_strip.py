@@ -10,8 +10,8 @@ import pygame
 
 from hwgame.ai.review import describe_score
 from hwgame.rules import format_turn
+from hwgame.words import Voice, narrate_turn
 
-from ..describe import Voice, narrate_turn
 from ..record import Point
 from . import theme as T
 from .best_turn import ENGINE_RGB
