@@ -27,10 +27,12 @@ from hwgame.rules import (
     parse_transcript,
     replay,
 )
+from tests.conftest import games_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = sorted((ROOT / "saves").glob("*.json"))
-GAMES = ROOT.parent / "shared" / "games" / "sdg"
+_FOUND = games_dir()
+GAMES = _FOUND / "sdg" if _FOUND is not None else None
 HANG_SECONDS = 30  # far beyond any sane answer: only a hang or a runaway loop reaches it
 
 FUZZ = settings(
@@ -208,7 +210,7 @@ def transcript_seeds(save_seeds, tmp_path_factory) -> list[str]:
         path = folder / f"seed{i}.json"
         path.write_bytes(raw)
         texts.append(transcript_text(Store(folder).load(path)))
-    if GAMES.is_dir():
+    if GAMES is not None:
         texts += [p.read_text(encoding="utf-8") for p in sorted(GAMES.glob("*.raw"))[:40:8]]
     return texts
 

@@ -26,13 +26,15 @@ from hwgame.rules import (
     replay,
     turn_steps,
 )
+from tests.conftest import games_dir
 
 
 def pieces(*texts: str) -> tuple[int, ...]:
     return tuple(sorted(parse_piece(t) for t in texts))
 
 
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "games" / "sdg"
+_FOUND = games_dir()
+GAMES = _FOUND / "sdg" if _FOUND is not None else Path("/nonexistent")
 BOARD = "standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3b1; Alpha - r3 y1 b1"
 
 
@@ -65,7 +67,10 @@ def test_setup_positions_round_trip():
     assert parse_position(format_position(game.position)) == game.position
 
 
-@pytest.mark.skipif(not GAMES.is_dir(), reason="the shared archive games (../shared/games/sdg) are not here")
+NO_ARCHIVE = "the SuperDuperGames archive (../shared/games/sdg or HWGAME_GAMES_DIR) is not on this machine"
+
+
+@pytest.mark.skipif(not GAMES.is_dir(), reason=NO_ARCHIVE)
 def test_every_position_of_real_games_round_trips():
     count = 0
     for path in sorted(GAMES.glob("*.raw"))[::10]:
