@@ -17,6 +17,7 @@ from hwgame.app.record import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
 from hwgame.rules import SDG, format_turn, read_transcript, replay
+from hwgame.words import Voice, narrate_turn
 
 from .helpers import click, key, make_app, run_frames
 
@@ -73,6 +74,8 @@ def test_the_review_marks_the_blunder_jumps_there_and_is_kept_with_the_save(scre
     # In plain words by default, the play screen's sentences; the Words|SDG switch shows notation.
     assert scene.review_lines()[1][0].startswith("Computer's best for turn 18 (ts52): ts52 ")
     assert format_turn(review.best_before(17)) not in scene.review_lines()[1][0]
+    reply = narrate_turn(review.turns[16].refutation, 1 - review.turns[16].player, Voice(tuple(game.players)))
+    assert scene.review_lines()[0][0] == f"Turn 17, OnePageWars: blunder: after this, ts52 wins: {reply}"
     _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
     assert scene.in_notation
     lines = [text for text, _ in scene.review_lines()]

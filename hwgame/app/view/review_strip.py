@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from hwgame.ai.review import describe_score
+from hwgame.ai.review import BLUNDER, MISSED_WIN, describe_score
 from hwgame.rules import format_turn
 from hwgame.words import Voice, narrate_turn
 
@@ -70,6 +70,23 @@ def draw_frame(surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
 
 
+def mark_words(entry, voice: Voice) -> str:
+    """The mark of a reviewed turn in plain words, its turns told as the log tells them: "blunder:
+    after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...". (The review keeps the same
+    mark in SDG notation, ``entry.note``, for the notation view and ``hwgame analyze``.)"""
+    me, them = entry.player, 1 - entry.player
+    if entry.kind == MISSED_WIN and entry.refutation is not None:
+        text = f"missed win: {voice.names[me]} could have won at once: {narrate_turn(entry.refutation, me, voice)}"
+        if "; instead, " in entry.note:
+            text += f" Instead, this turn lets {voice.names[them]} win."
+        return text
+    if entry.kind == BLUNDER and entry.refutation is not None:
+        return f"blunder: after this, {voice.names[them]} wins: {narrate_turn(entry.refutation, them, voice)}"
+    if entry.kind == BLUNDER:
+        return f"blunder: this turn loses the game for {voice.names[me]} at once"
+    return entry.note
+
+
 def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> list[tuple[str, tuple]]:
     """The words at ``point`` of the record: the mark of the turn shown (or its evaluations for its
     mover), then ``best``, the computer's turn for the turn that starts (or is under way) there, told
@@ -81,7 +98,8 @@ def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> 
         who = timeline.players[entry.player]
         head = f"Turn {entry.number}, {who}: "
         if entry.note:
-            lines.append((head + entry.note, MARK_RGB))
+            told = entry.note if notation else mark_words(entry, Voice(tuple(timeline.players)))
+            lines.append((head + told, MARK_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
             lines.append((head + f"{describe_score(entry.before)} before it; this turn ends the game", T.TEXT_DIM))
         elif entry.before is not None:
