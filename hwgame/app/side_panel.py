@@ -46,6 +46,44 @@ def log_lines(game, voice: Voice | None = None, notation: bool = False, turns: i
     return out
 
 
+class _Pen:
+    """Draws on ``surface``, or, without one, only measures: the panel's layout and its drawing go
+    through the same code, so what is clicked is where it was drawn."""
+
+    def __init__(self, surface: pygame.Surface | None, theme):
+        self.surface = surface
+        self.theme = theme
+
+    def text(self, text: str, pos, size: int, color, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+        """One line of text (see ``theme.draw_text``); its rect either way."""
+        if self.surface is not None:
+            return T.draw_text(self.surface, self.theme, text, pos, size, color, bold, anchor)
+        font = self.theme.font(size, bold)
+        rect = pygame.Rect((0, 0), font.size(text))
+        setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+        return rect
+
+    def blit(self, image: pygame.Surface, where) -> None:
+        """An image already made (a fitted text)."""
+        if self.surface is not None:
+            self.surface.blit(image, where)
+
+    def rect(self, color, rect, width: int = 0, border_radius: int = 0) -> None:
+        """A filled or outlined rectangle."""
+        if self.surface is not None:
+            pygame.draw.rect(self.surface, color, rect, width, border_radius=border_radius)
+
+    def line(self, color, a, b, width: int = 1) -> None:
+        """A straight line."""
+        if self.surface is not None:
+            pygame.draw.line(self.surface, color, a, b, width)
+
+    def circle(self, color, center, radius: int) -> None:
+        """A filled circle."""
+        if self.surface is not None:
+            pygame.draw.circle(self.surface, color, center, radius)
+
+
 class SidePanel:
     """Draws the panel and owns its buttons; the play screen gives the callbacks."""
 
@@ -66,6 +104,7 @@ class SidePanel:
         self.box = Box(0, 0, 260, 700)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self.log_shown: list[str] = []  # the log's lines on screen, top to bottom
+        self._log_view: tuple[list, int, int, int] | None = None  # (lines, first, end, line height)
         self.scroll = 0  # log lines scrolled up from the bottom
         self.spin = 0.0
         self._log_key: tuple | None = None
@@ -132,24 +171,33 @@ class SidePanel:
         """The thinking spinner turns."""
         self.spin = (self.spin + dt * 5.0) % (2 * math.pi)
 
+    def layout(self) -> None:
+        """Work out where the move log goes and which of its lines show (called from the scene's
+        update, after ``place``): the same pass as drawing, measuring only, so ``draw`` only reads."""
+        self._paint(_Pen(None, self.scene.app.theme))
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Everything in the panel."""
+        """Everything in the panel, as ``layout`` placed it."""
+        self._paint(_Pen(surface, self.scene.app.theme))
+
+    def _paint(self, pen: _Pen) -> None:
+        """Lay out (``pen`` without a surface) or draw the panel: one pass, so the two always agree."""
         th = self.scene.app.theme
         ctl = self.scene.ctl
         game = ctl.game
         rect = pygame.Rect(self.box.as_ints())
-        pygame.draw.rect(surface, T.PANEL, rect)
-        pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
+        pen.rect(T.PANEL, rect)
+        pen.line(T.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         x = rect.x + 14
         w = rect.w - 28
         y = rect.y + 12
-        title = T.draw_text(surface, th, "HOMEWORLDS", (x, y), 26, T.ACCENT, True)
+        title = pen.text("HOMEWORLDS", (x, y), 26, T.ACCENT, True)
         rules = th.text(f"{game.rules.name} rules", 18, T.TEXT_DIM)
         if title.right + 10 + rules.get_width() <= rect.right - 14:
-            surface.blit(rules, rules.get_rect(topright=(rect.right - 14, y + 4)))
+            pen.blit(rules, rules.get_rect(topright=(rect.right - 14, y + 4)))
         else:  # a narrow panel: the rule set goes under the title
             y += 24
-            surface.blit(rules, (x, y))
+            pen.blit(rules, (x, y))
         y += 30
         bottom = ctl.bottom
         over = ctl.outcome()
@@ -160,52 +208,56 @@ class SidePanel:
             to_move = (over is None or showing is not None) and mover == player
             row = pygame.Rect(x - 6, y - 3, w + 12, 30)
             if to_move:
-                pygame.draw.rect(surface, (38, 46, 76), row, border_radius=6)
-                pygame.draw.rect(surface, color, row, 1, border_radius=6)
-            pygame.draw.circle(surface, color, (x + 8, y + 12), 6)
+                pen.rect((38, 46, 76), row, border_radius=6)
+                pen.rect(color, row, 1, border_radius=6)
+            pen.circle(color, (x + 8, y + 12), 6)
             right = rect.right - 16
             if to_move:
-                mark = T.draw_text(surface, th, "to move", (right, y + 6), 18, color, anchor="topright")
+                mark = pen.text("to move", (right, y + 6), 18, color, anchor="topright")
                 right = mark.x - 8
             name = th.fit_text(game.players[player], 22, right - x - 22, T.TEXT, to_move)
-            surface.blit(name, (x + 22, y + 4))
+            pen.blit(name, (x + 22, y + 4))
             if ctl.seats[player] == COMPUTER:
                 room = right - (x + 22 + name.get_width() + 8)
                 # The level goes first when the row is short: a word is left out, never cut.
                 for kind in (f"computer, {ctl.levels[player]}", "computer"):
                     if th.font(17).size(kind)[0] <= room:
-                        T.draw_text(surface, th, kind, (x + 30 + name.get_width(), y + 7), 17, T.TEXT_DIM)
+                        pen.text(kind, (x + 30 + name.get_width(), y + 7), 17, T.TEXT_DIM)
                         break
             y += 34
         y += 4
         status, color = self.status()
         for line in th.wrap(status, 22, w - 30)[:3]:
-            T.draw_text(surface, th, line, (x + (26 if ctl.thinking else 0), y), 22, color)
+            pen.text(line, (x + (26 if ctl.thinking else 0), y), 22, color)
             y += 22
-        if ctl.thinking:
-            self._spinner(surface, (x + 9, y - 22 * min(3, len(th.wrap(status, 22, w - 30))) + 10))
+        if ctl.thinking and pen.surface is not None:
+            self._spinner(pen.surface, (x + 9, y - 22 * min(3, len(th.wrap(status, 22, w - 30))) + 10))
         y += 4
         if over is None and self._human_turn_shown():
             for line in th.wrap("This turn: " + turn_left(game.state), 20, w)[:3]:
-                T.draw_text(surface, th, line, (x, y), 20, T.TEXT_DIM)
+                pen.text(line, (x, y), 20, T.TEXT_DIM)
                 y += 20
             if not getattr(self.scene, "narrates", False):
                 # Without the narration over the board, the panel lists what the turn did so far.
                 for a in game.pending[-4:]:
                     for k, line in enumerate(wrap_hanging(th, "• " + describe_action(a), 20, w - 4, 12)):
-                        T.draw_text(surface, th, line, (x + 4 + (12 if k else 0), y), 20, T.TEXT)
+                        pen.text(line, (x + 4 + (12 if k else 0), y), 20, T.TEXT)
                         y += 20
         if over is None:
-            y = self._overpopulation(surface, th, x, y, w)
+            y = self._overpopulation(pen, x, y, w)
         if ctl.hint_text:
             y += 4
             for line in th.wrap(ctl.hint_text, 20, w)[:5]:
-                T.draw_text(surface, th, line, (x, y), 20, T.TEXT_WARN)
+                pen.text(line, (x, y), 20, T.TEXT_WARN)
                 y += 20
         y += 8
-        self._log(surface, th, game, pygame.Rect(x - 4, y, w + 8, self.end.rect.y - y - 12))
+        log = pygame.Rect(x - 4, y, w + 8, self.end.rect.y - y - 12)
+        if pen.surface is None:
+            self._place_log(th, game, log)
+            return
+        self._draw_log(pen.surface, th)
         for b in self.buttons:
-            b.draw(surface, th)
+            b.draw(pen.surface, th)
 
     def notes(self) -> list[str]:
         """What the panel says of the board's overpopulations (see ``notices.overpopulation_notes``),
@@ -213,19 +265,20 @@ class SidePanel:
         scene = self.scene
         return overpopulation_notes(scene.display_position(), self._human_turn_shown())
 
-    def _overpopulation(self, surface, th, x: int, y: int, w: int) -> int:
+    def _overpopulation(self, pen: _Pen, x: int, y: int, w: int) -> int:
         """The overpopulation notes under a warning mark; returns the y below them."""
         notes = self.notes()
         if not notes:
             return y
+        th = pen.theme
         y += 6
         lines = [line for note in notes for line in th.wrap(note, 20, w - 14)]
         room = max(2, (self.end.rect.y - 120 - y) // 20)  # the move log keeps some room below
         if len(lines) > room:
             lines = lines[: room - 1] + [f"(and {len(notes) - 1} more: see the ! marks)"]
-        pygame.draw.rect(surface, T.TEXT_WARN, pygame.Rect(x - 6, y, 3, 20 * len(lines)), border_radius=1)
+        pen.rect(T.TEXT_WARN, pygame.Rect(x - 6, y, 3, 20 * len(lines)), border_radius=1)
         for line in lines:
-            T.draw_text(surface, th, line, (x + 4, y), 20, T.TEXT_WARN)
+            pen.text(line, (x + 4, y), 20, T.TEXT_WARN)
             y += 20
         return y
 
@@ -258,19 +311,17 @@ class SidePanel:
             pygame.draw.circle(surface, (shade, shade, min(255, shade + 40)),
                                (round(center[0] + 7 * math.cos(a)), round(center[1] + 7 * math.sin(a))), 2)
 
-    def _log(self, surface, th, game, rect: pygame.Rect) -> None:
-        """The move log: a header with the words/notation switch, then the latest entries that fit,
+    def _place_log(self, th, game, rect: pygame.Rect) -> None:
+        """Place the move log in ``rect``: the words/notation switch, then the latest entries that fit,
         each wrapped onto as many lines as it needs (never cut); the wheel scrolls back."""
         self.log_rect = rect
         self.log_shown = []
+        self._log_view = None
         if rect.h < 40:
             self.notation.rect = pygame.Rect(0, 0, 0, 0)  # no log, nothing to click
             return
-        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
-        T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 20, T.TEXT_DIM, True)
         sw = min(self.notation.natural_width(th), rect.w - 110)
         self.notation.rect = pygame.Rect(rect.right - 8 - sw, rect.y + 5, sw, 20)
-        self.notation.draw(surface, th)
         lines = self.log_lines(th, game, rect.w - 16)
         lh = th.font(LOG_SIZE).get_linesize()
         top = rect.y + 30
@@ -280,9 +331,21 @@ class SidePanel:
         start = max(0, end - room)
         while 0 < start < end and not lines[start][2]:
             start += 1  # begin with the start of a turn, not the tail of a wrapped one
+        self.log_shown = [text for text, _, _ in lines[start:end]]
+        self._log_view = (lines, start, end, lh)
+
+    def _draw_log(self, surface, th) -> None:
+        """Draw the move log as ``_place_log`` placed it."""
+        rect, view = self.log_rect, self._log_view
+        if view is None:
+            return
+        lines, start, end, lh = view
+        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
+        T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 20, T.TEXT_DIM, True)
+        self.notation.draw(surface, th)
+        top = rect.y + 30
         y = top
         bottom = self.scene.ctl.bottom
-        self.log_shown = [text for text, _, _ in lines[start:end]]
         for text, player, first in lines[start:end]:
             color = T.mix(T.TEXT, T.OWNER_RGB[0] if player == bottom else T.OWNER_RGB[1], 0.35)
             T.draw_text(surface, th, text, (rect.x + 8 + (0 if first else LOG_INDENT), y), LOG_SIZE, color)

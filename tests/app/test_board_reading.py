@@ -303,11 +303,18 @@ def test_draw_changes_no_state(screen, data_dir, name):
     size = app.size
     other = pygame.Surface((1100, 720))
     before = {k: v for k, v in vars(scene).items() if not k.startswith("_")}
+    panel = getattr(scene, "panel", None)
+    panel_before = None if panel is None else {k: v for k, v in vars(panel).items()}
+    notation_rect = None if panel is None else tuple(panel.notation.rect)
     scene.draw(other)
     assert app.size == size
     after = {k: v for k, v in vars(scene).items() if not k.startswith("_")}
     changed = sorted(k for k in before if after.get(k) is not before[k])
     assert changed == []
+    if panel is not None:  # the play screen's side panel too: the log was placed in update
+        assert panel_before is not None and panel.log_rect.h > 40  # placed before any drawing
+        assert sorted(k for k, v in vars(panel).items() if panel_before.get(k) is not v) == []
+        assert tuple(panel.notation.rect) == notation_rect
 
 
 class Sounds:

@@ -493,6 +493,7 @@ class PlayScene(Scene):
                 self.app.open_scene("game-over", self)
         elif not over:
             self.over_shown = False
+        self.panel.layout()  # last, once the board shown is settled: draw only reads what it placed
 
     def sound(self, name: str) -> None:
         """Play one of the app's sounds, if the app has them (a no-op when muted or without a device)."""
