@@ -11,8 +11,9 @@ The bank is not stored: it is what the board does not hold.
 from __future__ import annotations
 
 from .errors import HomeworldsError
-from .pieces import COPIES, parse_piece, piece_text
+from .pieces import parse_piece, piece_text
 from .position import NO_HOME, PLAYING, Position, System, ruleset_named
+from .textform import checked_position
 
 
 def _pieces_text(pieces) -> str:
@@ -66,13 +67,5 @@ def position_from_dict(data: dict) -> Position:
         raise HomeworldsError(f"not a position: {exc}") from None
     if len(players) != 2 or to_move not in (0, 1) or not 0 <= stage <= PLAYING:
         raise HomeworldsError("not a position: needs two players, to_move 0 or 1 and stage 0..2")
-    bank = [COPIES] * 12
-    for s in systems:
-        for p in s.stars + s.ships0 + s.ships1:
-            bank[p] -= 1
-    if min(bank) < 0:
-        raise HomeworldsError("not a position: more than three pieces of one colour and size")
-    names = [s.name.lower() for s in systems]
-    if len(set(names)) != len(names):
-        raise HomeworldsError("not a position: two systems share a name")
-    return Position(tuple(systems), tuple(bank), to_move, stage, rules, players)
+    # The same checks as the one-line text form: one reader's idea of a sound position.
+    return checked_position(systems, to_move, stage, rules, (str(players[0]), str(players[1])))

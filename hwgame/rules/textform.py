@@ -111,8 +111,13 @@ def parse_position(text: str) -> Position:
         raise _bad("the two players need different names")
     if mover not in ("0", "1") or stage_text not in ("0", "1", "2"):
         raise _bad(f"player to move {quote(mover)} must be 0 or 1 and stage {quote(stage_text)} 0, 1 or 2")
-    to_move, stage = int(mover), int(stage_text)
     systems = [_read_system(part) for part in parts[1:]]
+    return checked_position(systems, int(mover), int(stage_text), rules, player_pair((first, second)))
+
+
+def checked_position(systems: list[System], to_move: int, stage: int, rules, players: tuple[str, str]) -> Position:
+    """A position from its parts once they are shown to fit together (names, homeworlds, setup stage,
+    at most three of each piece); the bank is what the systems do not hold. Raises NotationError."""
     names = [s.name.lower() for s in systems]
     if len(set(names)) != len(names):
         raise _bad("two systems share a name")
@@ -127,4 +132,4 @@ def parse_position(text: str) -> Position:
     short = [piece_text(p) for p in range(12) if bank[p] < 0]
     if short:
         raise _bad(f"more than {COPIES} pieces of {', '.join(short)}")
-    return Position(tuple(systems), tuple(bank), to_move, stage, rules, player_pair((first, second)))
+    return Position(tuple(systems), tuple(bank), to_move, stage, rules, players)
