@@ -29,3 +29,14 @@ def sdg_games() -> Path:
     if folder is None:
         pytest.skip("the SuperDuperGames archive (../shared/games/sdg) is not on this machine")
     return folder / "sdg"
+
+
+@pytest.fixture(autouse=True)
+def english_by_default():
+    """Each test starts in English and leaves the language as it found it, whatever it switched to."""
+    from hwgame.i18n import current_language, set_language
+
+    before = current_language()
+    set_language("en")
+    yield
+    set_language(before)
