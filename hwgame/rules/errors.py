@@ -22,3 +22,164 @@ class IllegalActionError(HomeworldsError):
 
 class UnsupportedGameError(HomeworldsError):
     """A record of a game this program does not play (for example 3 or 4 players)."""
+
+
+# --- Reason codes -------------------------------------------------------------------------------
+# Every code an error of the rules engine carries, with the names of the values it carries. A code is
+# stable: the tutorial matches a learner's mistake by it and hwgame.refusals words it. Value
+# conventions: a key ending in "colour" holds a colour name of COLOR_NAMES ("green"), one ending in
+# "piece" a piece as notation ("g1"), one ending in "power" a power name of POWER_NAMES ("build"),
+# "kind" the kind of a name ("system" or "player"); text a player typed is given already quoted
+# (``notation.quote``). Everything else is a plain name or number.
+REFUSAL_CODES: dict[str, tuple[str, ...]] = {
+    # The validator: an action that breaks a rule (IllegalActionError).
+    "no-such-system": ("system",),
+    "no-ship-to-trade": ("piece", "system"),
+    "no-ship-to-move": ("piece", "system"),
+    "no-ship-to-sacrifice": ("piece", "system"),
+    "sacrifice-gave-other-power": ("colour", "power", "wanted_power"),
+    "action-already-used": (),
+    "no-power-here": ("colour", "system", "power"),
+    "build-needs-own-colour": ("colour", "system"),
+    "build-bank-empty": ("colour",),
+    "build-not-smallest": ("colour", "piece"),
+    "trade-needs-same-size": (),
+    "trade-needs-other-colour": (),
+    "trade-bank-empty": ("piece",),
+    "move-to-same-system": ("system",),
+    "not-connected": ("origin", "destination"),
+    "star-bank-empty": ("piece",),
+    "star-shares-size": ("system", "piece"),
+    "name-taken-by-system": ("name", "system"),
+    "name-taken-by-system-case": ("name", "system"),
+    "name-taken-by-player": ("name", "player"),
+    "name-taken-by-player-case": ("name", "player"),
+    "capture-no-enemy-ship": ("piece", "system"),
+    "capture-needs-own-ship": ("system",),
+    "capture-too-small": ("system", "size", "target_size"),
+    "second-sacrifice": (),
+    "catastrophe-too-few": ("system", "count", "colour"),
+    "homeworld-already-set": (),
+    "homeworld-no-star": (),
+    "homeworld-two-stars": (),
+    "homeworld-bank-short": ("count", "piece"),
+    "homeworld-first": (),
+    "setup-not-done": (),
+    "homeworld-after-setup": (),
+    "not-an-action": ("value",),
+    "field-not-a-piece": ("value",),
+    "field-not-a-name": ("value",),
+    "field-not-a-colour": ("value",),
+    "end-turn-not-applied": (),
+    # The game: turns, the end of the game, draws (IllegalActionError); its players (HomeworldsError).
+    "game-over": (),
+    "turn-in-progress": (),
+    "turn-already-ended": (),
+    "no-repetition-rule": (),
+    "repetition-needs-three": (),
+    "players-same-name": (),
+    "not-two-players": ("count", "players"),
+    "unknown-rules": ("name",),
+    "wrong-player": ("player", "mover"),
+    # Names of systems and players (notation.name_refusal).
+    "name-not-text": ("kind", "type"),
+    "name-empty": ("kind",),
+    "name-too-long": ("name", "kind", "limit"),
+    "name-has-space": ("name", "kind"),
+    "name-has-other-space": ("name", "kind"),
+    "name-unprintable": ("name", "kind"),
+    "name-has-separator": ("name", "kind"),
+    "name-breaks-transcript": ("name",),
+    # SDG notation (NotationError).
+    "notation-unknown-style": ("style",),
+    "notation-action-not-text": ("type",),
+    "notation-turn-not-text": ("type",),
+    "notation-empty": (),
+    "notation-unknown-verb": ("word",),
+    "notation-word-count": ("verb", "count", "shape", "given"),
+    "notation-homeworld-word-count": ("given",),
+    "notation-takes-nothing": ("verb", "given"),
+    "notation-not-a-piece": ("word",),
+    "notation-not-a-ship": ("word",),
+    "notation-not-a-star": ("word",),
+    "notation-not-a-colour": ("word",),
+    "notation-homeworld-no-star": (),
+    "piece-unreadable": ("text",),
+    # The one-line text of a position and a position read from data (NotationError, HomeworldsError).
+    "position-not-text": ("type",),
+    "position-too-long": ("length", "limit"),
+    "position-bad-header": ("header",),
+    "position-bad-system": ("part",),
+    "position-bad-owner": ("system", "owner"),
+    "position-bad-stars": ("system", "word"),
+    "position-bad-ships": ("system", "word"),
+    "position-homeworld-stars": ("system", "count"),
+    "position-system-stars": ("system", "count"),
+    "position-empty-system": ("system",),
+    "position-setup-mover": ("stage",),
+    "position-setup-systems": ("stage",),
+    "position-bad-mover-stage": ("mover", "stage"),
+    "position-duplicate-name": (),
+    "position-two-homeworlds": (),
+    "position-too-many-pieces": ("count", "pieces"),
+    "position-data-unreadable": ("why",),
+    "position-data-bad-header": (),
+    # SDG transcripts (TranscriptLineError, UnsupportedGameError, NotationError).
+    "transcript-bad-participant": ("text",),
+    "transcript-unsupported-players": ("count", "players"),
+    "transcript-both-north": (),
+    "transcript-both-south": (),
+    "transcript-same-name": ("name",),
+    "transcript-turn-number-digits": ("digits",),
+    "transcript-sdg-number-digits": ("digits", "limit"),
+    "transcript-header-too-long": ("header", "length", "limit"),
+    "transcript-turn-out-of-order": ("number", "expected"),
+    "transcript-no-participants": (),
+    # Transcript files (TranscriptFileError).
+    "file-missing": (),
+    "file-permission": (),
+    "file-unreadable": ("why",),
+    "file-name-has-nul": (),
+    "file-is-folder": (),
+    "file-not-regular": (),
+    "file-too-large": ("size_kb", "limit_kb"),
+    "file-grew": (),
+    "file-empty": (),
+    "file-not-utf8": (),
+}
+
+# Where a refusal happened, worded around it ("action 2: ...", "turn 5 (game.raw:11), Ann: ..."). A
+# refusal carries its frames outermost first; each frame's wording holds the words inside it.
+FRAME_CODES: dict[str, tuple[str, ...]] = {
+    "turn-action": ("action",),
+    "cannot-read": ("text",),
+    "not-a-position": (),
+    "in-file": ("source",),
+    "at-file-line": ("source", "line"),
+    "at-line": ("line",),
+    "in-turn": ("turn",),
+    "in-turn-at-file-line": ("turn", "source", "line"),
+    "in-turn-at-line": ("turn", "line"),
+    "replay-action-at-file-line": ("turn", "source", "line", "mover", "text"),
+    "replay-action-at-line": ("turn", "line", "mover", "text"),
+    "replay-turn": ("turn", "mover"),
+    "transcript-player-name": (),
+}
+
+# What the import of a transcript changed or ignored (Transcript.notes): not refusals, worded alike.
+NOTE_CODES: dict[str, tuple[str, ...]] = {
+    "note-ignored-words": ("ignored",),
+    "note-setup-pass": ("player",),
+    "note-sacrifice-pass": (),
+}
+
+# How a game ended (Outcome.code).
+OUTCOME_CODES: dict[str, tuple[str, ...]] = {
+    "win-homeworld-gone": ("winner", "loser"),
+    "win-home-held": ("winner", "loser"),
+    "win-home-empty": ("winner", "loser"),
+    "win-resigned": ("winner", "loser"),
+    "draw-both-lost": (),
+    "draw-repetition": (),
+    "draw-agreement": (),
+}
