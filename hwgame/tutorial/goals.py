@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import COLOR_NAMES, SIZE_NAMES, Position, System, end_turn, legal_turns, piece_words
+from hwgame.i18n import N_, _, ngettext
+from hwgame.rules import Position, System, end_turn, legal_turns
 from hwgame.words import describe_turn
 
 ME, RIVAL = "me", "rival"
@@ -53,36 +54,79 @@ class Context:
         return [] if found is None else [found]
 
 
-def _place(where: str) -> str:
-    if where == NEW:
-        return "at a new system"
-    if where == ANY:
-        return "anywhere"
-    return f"at {where}"
+# What a goal says about a kind of ship: a colour, a size, both, or nothing. Marked only, translated
+# where a goal's words are made (describe and shortfall run at the moment they are shown).
+# Translators: these describe a ship, as in "a small red ship" or "two yellow ships".
+_COLOR_WORDS = (N_("red"), N_("yellow"), N_("green"), N_("blue"))
+_SIZE_WORDS = (N_("small"), N_("medium"), N_("large"))
+_PIECE_WORDS = (
+    N_("small red"), N_("medium red"), N_("large red"),
+    N_("small yellow"), N_("medium yellow"), N_("large yellow"),
+    N_("small green"), N_("medium green"), N_("large green"),
+    N_("small blue"), N_("medium blue"), N_("large blue"),
+)  # fmt: skip
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
-
-
-def count_words(n: int, word: str) -> str:
-    """``"two ships"``, ``"one ship"``."""
-    number = _NUMBERS[n] if n < len(_NUMBERS) else str(n)
-    return f"{number} {word}{'s' * (n != 1)}"
-
-
-def _kind(color: int | None, size: int | None, piece: int | None) -> str:
+def kind_words(color: int | None = None, size: int | None = None, piece: int | None = None) -> str:
+    """A kind of piece in words in the player's language ("small green", "yellow", "large"; "" for any)."""
     if piece is not None:
-        return piece_words(piece)
-    words = []
-    if size is not None:
-        words.append(SIZE_NAMES[size - 1])
+        return _(_PIECE_WORDS[piece])
+    if color is not None and size is not None:
+        return _(_PIECE_WORDS[color * 3 + size - 1])
     if color is not None:
-        words.append(COLOR_NAMES[color])
-    return " ".join(words)
+        return _(_COLOR_WORDS[color])
+    if size is not None:
+        return _(_SIZE_WORDS[size - 1])
+    return ""
+
+
+def ships_words(n: int, kind: str = "") -> str:
+    """``"a ship"``, ``"two ships"`` in numbers (``"2 ships"``), ``"a small green ship"``, ``"3 green ships"``."""
+    if kind:
+        return ngettext("a {kind} ship", "{n} {kind} ships", n).format(n=n, kind=kind)
+    return ngettext("a ship", "{n} ships", n).format(n=n)
+
+
+# Where a goal looks, in words; ``{system}`` and ``{star}`` are filled in. Marked only (see above).
+# Translators: the place in a goal, as in "you have a ship at Sol" or "... at a new system".
+_PLACES = {
+    "named": N_("at {system}"),
+    "new": N_("at a new system"),
+    "any": N_("on the map"),
+    "named-star": N_("at {system} with a {star} star"),
+    "new-star": N_("at a new system with a {star} star"),
+    "any-star": N_("at a system with a {star} star"),
+}
+
+
+def place_words(where: str, star: int | None = None) -> str:
+    """Where a goal looks, in the player's language ("at Sol", "at a new system with a large blue star")."""
+    kind = "new" if where == NEW else "any" if where == ANY else "named"
+    if star is None:
+        return _(_PLACES[kind]).format(system=where)
+    return _(_PLACES[kind + "-star"]).format(system=where, star=kind_words(piece=star))
+
+
+def _and(parts: list[str]) -> str:
+    """Goals that must all hold, in one phrase."""
+    text = parts[0]
+    for part in parts[1:]:
+        # Translators: two goals that must both be reached ("you have a ship at Sol and Vega has lost").
+        text = _("{goal} and {more}").format(goal=text, more=part)
+    return text
+
+
+def _list(parts: list[str]) -> str:
+    """Several remarks in one sentence."""
+    text = parts[0]
+    for part in parts[1:]:
+        # Translators: two remarks about a move in one sentence, separated by a semicolon.
+        text = _("{first}; {second}").format(first=text, second=part)
+    return text
 
 
 class Goal:
-    """A predicate over a Context, with words for what it wants."""
+    """A predicate over a Context, with words for what it wants (in the player's language)."""
 
     def met(self, ctx: Context) -> bool:
         """True when the goal is reached in ``ctx.now``."""
@@ -129,25 +173,20 @@ class HasShip(Goal):
                 return True
         return False
 
-    def describe(self, ctx: Context) -> str:
-        who = ctx.who(self.owner)
-        verb = "have" if self.owner == ME else "has"
-        return f"{who} {verb} {self._what()}"
+    def _values(self, ctx: Context) -> dict[str, str]:
+        ships = ships_words(self.count, kind_words(self.color, self.size, self.piece))
+        return {"ships": ships, "place": place_words(self.where, self.star), "player": ctx.who(RIVAL)}
 
-    def _what(self) -> str:
-        kind = _kind(self.color, self.size, self.piece)
-        if self.count == 1:
-            what = f"a {kind} ship" if kind else "a ship"
-        else:
-            what = count_words(self.count, f"{kind} ship" if kind else "ship")
-        place = _place(self.where)
-        if self.star is not None:
-            place += f" with a {piece_words(self.star)} star"
-        return f"{what} {place}"
+    def describe(self, ctx: Context) -> str:
+        if self.owner == ME:
+            # Translators: a goal, e.g. "you have a small green ship at Sol".
+            return _("you have {ships} {place}").format(**self._values(ctx))
+        return _("{player} has {ships} {place}").format(**self._values(ctx))
 
     def shortfall(self, ctx: Context) -> str:
-        verb = "do" if self.owner == ME else "does"
-        return f"{ctx.who(self.owner)} still {verb} not have {self._what()}"
+        if self.owner == ME:
+            return _("you still do not have {ships} {place}").format(**self._values(ctx))
+        return _("{player} still does not have {ships} {place}").format(**self._values(ctx))
 
 
 @dataclass(frozen=True)
@@ -167,13 +206,24 @@ class More(Goal):
         return self._count(ctx.now, seat) >= self._count(ctx.start, seat) + self.by
 
     def describe(self, ctx: Context) -> str:
-        verb = "have" if self.owner == ME else "has"
-        more = "one more ship" if self.by == 1 else count_words(self.by, "more ship")
-        return f"{ctx.who(self.owner)} {verb} {more} at {self.where} than before"
+        if self.owner == ME:
+            text = ngettext(
+                "you have one more ship at {system} than before",
+                "you have {n} more ships at {system} than before",
+                self.by,
+            )
+        else:
+            text = ngettext(
+                "{player} has one more ship at {system} than before",
+                "{player} has {n} more ships at {system} than before",
+                self.by,
+            )
+        return text.format(n=self.by, system=self.where, player=ctx.who(RIVAL))
 
     def shortfall(self, ctx: Context) -> str:
-        verb = "have" if self.owner == ME else "has"
-        return f"{ctx.who(self.owner)} {verb} no more ships at {self.where} than before"
+        if self.owner == ME:
+            return _("you have no more ships at {system} than before").format(system=self.where)
+        return _("{player} has no more ships at {system} than before").format(system=self.where, player=ctx.who(RIVAL))
 
 
 @dataclass(frozen=True)
@@ -190,15 +240,29 @@ class NoShip(Goal):
             self.color is None or p // 3 == self.color for s in ctx.systems(self.where) for p in s.ships_of(seat)
         )
 
+    def _values(self, ctx: Context) -> dict[str, str]:
+        kind = kind_words(self.color)
+        return {
+            "kind": kind,
+            "ships": ships_words(1, kind),
+            "place": place_words(self.where),
+            "player": ctx.who(RIVAL),
+        }
+
     def describe(self, ctx: Context) -> str:
-        kind = f"{COLOR_NAMES[self.color]} ship" if self.color is not None else "ship"
-        verb = "have" if self.owner == ME else "has"
-        return f"{ctx.who(self.owner)} {verb} no {kind} {_place(self.where)}"
+        values = self._values(ctx)
+        if self.owner == ME:
+            text = _("you have no {kind} ship {place}") if self.color is not None else _("you have no ship {place}")
+        elif self.color is not None:
+            text = _("{player} has no {kind} ship {place}")
+        else:
+            text = _("{player} has no ship {place}")
+        return text.format(**values)
 
     def shortfall(self, ctx: Context) -> str:
-        kind = f"{COLOR_NAMES[self.color]} ship" if self.color is not None else "ship"
-        verb = "have" if self.owner == ME else "has"
-        return f"{ctx.who(self.owner)} still {verb} a {kind} {_place(self.where)}"
+        if self.owner == ME:
+            return _("you still have {ships} {place}").format(**self._values(ctx))
+        return _("{player} still has {ships} {place}").format(**self._values(ctx))
 
 
 @dataclass(frozen=True)
@@ -211,10 +275,10 @@ class Gone(Goal):
         return ctx.now.system_named(self.where) is None
 
     def describe(self, ctx: Context) -> str:
-        return f"{self.where} has vanished from the map"
+        return _("{system} has vanished from the map").format(system=self.where)
 
     def shortfall(self, ctx: Context) -> str:
-        return f"{self.where} is still on the map"
+        return _("{system} is still on the map").format(system=self.where)
 
 
 @dataclass(frozen=True)
@@ -228,10 +292,10 @@ class NoColor(Goal):
         return all(s.count_color(self.color) == 0 for s in ctx.systems(self.where))
 
     def describe(self, ctx: Context) -> str:
-        return f"no {COLOR_NAMES[self.color]} piece is left at {self.where}"
+        return _("no {color} piece is left at {system}").format(color=kind_words(self.color), system=self.where)
 
     def shortfall(self, ctx: Context) -> str:
-        return f"there is still {COLOR_NAMES[self.color]} at {self.where}"
+        return _("there is still a {color} piece at {system}").format(color=kind_words(self.color), system=self.where)
 
 
 @dataclass(frozen=True)
@@ -241,40 +305,42 @@ class HomeSetUp(Goal):
     good: bool = False
 
     def problems(self, ctx: Context) -> list[str]:
-        """The setup mistakes of the learner's homeworld (empty when it is sound)."""
+        """The setup mistakes of the learner's homeworld (empty when it is sound), in the player's language."""
         home = ctx.now.home_of(ctx.me)
         if home is None:
-            return ["you have not set up a homeworld yet"]
+            return [_("you have not set up a homeworld yet")]
         if not self.good:
             return []
         ships = home.ships_of(ctx.me)
         pieces = list(home.stars) + list(ships)
         out = []
         if not ships or max(p % 3 for p in ships) != 2:
-            out.append("your ship is not large: a large ship is the strongest start")
+            out.append(_("your ship is not large: a large ship is the strongest start"))
         if len(home.stars) == 2 and home.stars[0] % 3 == home.stars[1] % 3:
-            out.append("both stars are the same size, so your home connects to fewer systems")
+            out.append(_("both stars are the same size, so your home connects to fewer systems"))
         colors = {p // 3 for p in pieces}
         if len(colors) < 3:
-            out.append("your three pieces share a colour: three different colours give three powers")
+            out.append(_("your three pieces share a colour: three different colours give three powers"))
         if not colors & {2, 3}:
-            out.append("there is no green or blue: you could neither build nor trade at home")
+            out.append(_("there is no green or blue: you could neither build nor trade at home"))
         enemy = ctx.now.home_of(1 - ctx.me)
         if enemy is not None and not home.star_sizes() & enemy.star_sizes():
-            out.append(
-                f"your home shares no star size with {enemy.name}, so the two are directly connected "
+            text = _(
+                "your home shares no star size with {system}, so the two are directly connected "
                 "and big ships can attack at once"
             )
+            out.append(text.format(system=enemy.name))
         return out
 
     def met(self, ctx: Context) -> bool:
         return not self.problems(ctx)
 
     def describe(self, ctx: Context) -> str:
-        return "you have a sound homeworld" if self.good else "you have a homeworld"
+        return _("you have a sound homeworld") if self.good else _("you have a homeworld")
 
     def shortfall(self, ctx: Context) -> str:
-        return "; ".join(self.problems(ctx))
+        problems = self.problems(ctx)
+        return _list(problems) if problems else ""
 
 
 @dataclass(frozen=True)
@@ -285,13 +351,14 @@ class Wins(Goal):
         return ctx.now.losers() == (1 - ctx.me,)
 
     def describe(self, ctx: Context) -> str:
-        return f"{ctx.who(RIVAL)} has lost: no ship of theirs at their homeworld, or no homeworld left"
+        text = _("{player} has lost: no ship of theirs at their homeworld, or no homeworld left")
+        return text.format(player=ctx.who(RIVAL))
 
     def shortfall(self, ctx: Context) -> str:
         home = ctx.now.home_of(1 - ctx.me)
         if home is not None and home.ships_of(1 - ctx.me):
-            return f"{ctx.who(RIVAL)} still has a ship at {home.name}"
-        return "you have not won"
+            return _("{player} still has a ship at {system}").format(player=ctx.who(RIVAL), system=home.name)
+        return _("you have not won")
 
 
 @dataclass(frozen=True)
@@ -302,10 +369,10 @@ class Draws(Goal):
         return len(ctx.now.losers()) == 2
 
     def describe(self, ctx: Context) -> str:
-        return "both players are left without a homeworld fleet at the same moment"
+        return _("both players are left without a ship at their homeworld at the same moment")
 
     def shortfall(self, ctx: Context) -> str:
-        return "the game goes on: this is not a draw"
+        return _("the game goes on: this is not a draw")
 
 
 def rival_wins_with(position: Position) -> tuple | None:
@@ -329,15 +396,16 @@ class Safe(Goal):
         return rival_wins_with(end_turn(ctx.now)) is None
 
     def describe(self, ctx: Context) -> str:
-        return f"{ctx.who(RIVAL)} cannot win on the next turn"
+        return _("{player} cannot win on the next turn").format(player=ctx.who(RIVAL))
 
     def shortfall(self, ctx: Context) -> str:
         if ctx.me in ctx.now.losers():
-            return "you would have no ship at your own homeworld"
+            return _("you would have no ship at your own homeworld")
         turn = rival_wins_with(end_turn(ctx.now))
         if turn is None:
             return ""
-        return f"{ctx.who(RIVAL)} could still win: {describe_turn(turn, ctx.who(RIVAL))}"
+        rival = ctx.who(RIVAL)
+        return _("{player} could still win: {turn}").format(player=rival, turn=describe_turn(turn, rival))
 
 
 @dataclass(frozen=True)
@@ -350,11 +418,13 @@ class AllOf(Goal):
         return all(g.met(ctx) for g in self.goals)
 
     def describe(self, ctx: Context) -> str:
-        return " and ".join(g.describe(ctx) for g in self.goals)
+        return _and([g.describe(ctx) for g in self.goals])
 
     def shortfall(self, ctx: Context) -> str:
-        missing = [g.shortfall(ctx) or f"not yet: {g.describe(ctx)}" for g in self.goals if not g.met(ctx)]
-        return "; ".join(missing)
+        missing = [
+            g.shortfall(ctx) or _("not yet: {goal}").format(goal=g.describe(ctx)) for g in self.goals if not g.met(ctx)
+        ]
+        return _list(missing) if missing else ""
 
 
 @dataclass(frozen=True)
@@ -367,12 +437,16 @@ class AnyOf(Goal):
         return any(g.met(ctx) for g in self.goals)
 
     def describe(self, ctx: Context) -> str:
-        return " or ".join(g.describe(ctx) for g in self.goals)
+        text = self.goals[0].describe(ctx)
+        for goal in self.goals[1:]:
+            # Translators: either of two goals will do.
+            text = _("{goal} or {other}").format(goal=text, other=goal.describe(ctx))
+        return text
 
 
 @dataclass(frozen=True)
 class Not(Goal):
-    """The opposite of a goal; ``text`` says it in words."""
+    """The opposite of a goal; ``text`` (marked with N_) says it in words."""
 
     goal: Goal
     text: str
@@ -381,7 +455,7 @@ class Not(Goal):
         return not self.goal.met(ctx)
 
     def describe(self, ctx: Context) -> str:
-        return self.text
+        return _(self.text)
 
 
 def both(*goals: Goal) -> AllOf:
@@ -396,5 +470,6 @@ def either(*goals: Goal) -> AnyOf:
 
 __all__ = [
     "ANY", "ME", "NEW", "RIVAL", "AllOf", "AnyOf", "Context", "Draws", "Goal", "Gone", "HasShip", "HomeSetUp", "More",
-    "NoColor", "NoShip", "Not", "Safe", "Wins", "both", "count_words", "either", "rival_wins_with",
+    "NoColor", "NoShip", "Not", "Safe", "Wins", "both", "either", "kind_words", "place_words", "rival_wins_with",
+    "ships_words",
 ]  # fmt: skip

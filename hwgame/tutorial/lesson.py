@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hwgame.i18n import N_, _
 from hwgame.rules import Position, position_from_dict
 
 from .goals import Goal
 
-TIERS = {1: "First steps", 2: "The four powers", 3: "Winning and losing"}
+# Marked only: the screens show them with _() (see ``Lesson.tier_name``), so a change of language shows at once.
+TIERS = {1: N_("First steps"), 2: N_("The four powers"), 3: N_("Winning and losing")}
 
 
 @dataclass(frozen=True)
@@ -115,8 +117,8 @@ class Lesson:
 
     @property
     def tier_name(self) -> str:
-        """The name of the lesson's tier."""
-        return TIERS[self.tier]
+        """The name of the lesson's tier, in the player's language."""
+        return _(TIERS[self.tier])
 
 
 __all__ = [

@@ -6,50 +6,60 @@ up first and you take the second seat.
 
 from __future__ import annotations
 
+from hwgame.i18n import N_
+
 from .board import B1, B2, B3, G1, G3, R3, Y1, Y3, board_dict
 from .goals import NEW, HasShip, HomeSetUp, More
 from .lesson import Lesson, Mistake, Step, hl_bank, hl_ship, hl_star, hl_system
 
 PIECES_AND_BANK = Lesson(
     id="pieces-and-bank",
-    title="The pieces and the bank",
+    title=N_("The pieces and the bank"),
     tier=1,
     intro=(
-        "Homeworlds is played with 36 pyramids: four colours (red, yellow, green, blue), three sizes "
-        "(small, medium, large) and three copies of each. A pyramid standing up is a star; a pyramid "
-        "lying down is a ship, pointing away from its owner. Every piece that is not on the table waits "
-        "in the bank, and every piece you use comes from there."
+        N_(
+            "Homeworlds is played with 36 pyramids: four colours (red, yellow, green, blue), three sizes "
+            "(small, medium, large) and three copies of each. A pyramid standing up is a star; a pyramid "
+            "lying down is a ship, pointing away from its owner. Every piece that is not on the table waits "
+            "in the bank, and every piece you use comes from there."
+        )
     ),
     board=board_dict("", stage=0),
     steps=(
         Step(
             instruction=(
-                "At the start the whole set is in the bank. Your first move takes three pieces from it: "
-                "two stars for your homeworld and one ship to sit there. Pick any two stars and a ship."
+                N_(
+                    "At the start the whole set is in the bank. Your first move takes three pieces from it: "
+                    "two stars for your homeworld and one ship to sit there. Pick any two stars and a ship."
+                )
             ),
             goal=HomeSetUp(),
-            goal_text="Set up your homeworld: two stars and one ship",
+            goal_text=N_("Set up your homeworld: two stars and one ship"),
             hints=(
-                "Choose two bank pieces as stars, then a third as your ship.",
-                "Any three pieces are allowed. Most players take a large ship and two stars of different "
-                "sizes and colours, for example a small yellow and a medium blue star with a large green "
-                "ship.",
+                N_("Choose two bank pieces as stars, then a third as your ship."),
+                N_(
+                    "Any three pieces are allowed. Most players take a large ship and two stars of different "
+                    "sizes and colours, for example a small yellow and a medium blue star with a large green "
+                    "ship."
+                ),
             ),
             solution=("homeworld y1 b2 g3",),
             highlights=(hl_bank(Y1), hl_bank(B2), hl_bank(G3)),
             illegal="homeworld b2 - g3",
-            advice=(("two stars", "A homeworld is a binary system: it always starts with two stars."),),
+            advice=(("two stars", N_("A homeworld is a binary system: it always starts with two stars.")),),
             reply=("homeworld r1 y2 b3", "homeworld g1 r2 y3", "homeworld b1 g2 r3"),
-            reply_note="Homeworlds are named after their owners: yours is Sol, your rival's is Vega.",
-            done="Your homeworld is on the map, named Sol after you. Three pieces left the bank.",
+            reply_note=N_("Homeworlds are named after their owners: yours is Sol, your rival's is Vega."),
+            done=N_("Your homeworld is on the map, named Sol after you. Three pieces left the bank."),
         ),
         Step(
             instruction=(
-                "Ships come from the bank too. A green ship of yours can build: it takes a green piece "
-                "from the bank and makes it a new ship beside it. Build a second ship at Sol."
+                N_(
+                    "Ships come from the bank too. A green ship of yours can build: it takes a green piece "
+                    "from the bank and makes it a new ship beside it. Build a second ship at Sol."
+                )
             ),
             goal=HasShip("Sol", count=2),
-            goal_text="Have two ships at Sol",
+            goal_text=N_("Have two ships at Sol"),
             board=board_dict(
                 """
                 Sol@0:  y1 b2 | g3 |
@@ -57,32 +67,38 @@ PIECES_AND_BANK = Lesson(
                 """
             ),
             hints=(
-                "Your large green ship gives you the green power at Sol: build.",
-                "Drag a green piece from the bank onto Sol.",
+                N_("Your large green ship gives you the green power at Sol: build."),
+                N_("Drag a green piece from the bank onto Sol."),
             ),
             solution=("build g1 Sol",),
             highlights=(hl_ship("Sol", G3, 0), hl_bank(G1)),
             illegal="build y1 Sol",
-            advice=(("only build a colour", "Your only ship at Sol is green, so green is the colour you can build."),),
+            advice=(
+                ("only build a colour", N_("Your only ship at Sol is green, so green is the colour you can build.")),
+            ),
             wrong="trade g3 r3 Sol",
-            missed="A trade swaps one of your ships for another; it never adds one. Build instead.",
+            missed=N_("A trade swaps one of your ships for another; it never adds one. Build instead."),
             done=(
-                "The bank gave you its smallest green, a small one. When a piece leaves the board it goes "
-                "back to the bank, ready to be used again."
+                N_(
+                    "The bank gave you its smallest green, a small one. When a piece leaves the board it goes "
+                    "back to the bank, ready to be used again."
+                )
             ),
         ),
     ),
-    outro="You know the pieces: colours, sizes, stars, ships, and the bank they come from.",
+    outro=N_("You know the pieces: colours, sizes, stars, ships, and the bank they come from."),
 )
 
 READING = Lesson(
     id="reading-a-position",
-    title="Reading a position",
+    title=N_("Reading a position"),
     tier=1,
     intro=(
-        "A system is one or two stars with ships around them. Your ships sit on your side of each "
-        "system and point your way; Vega's ships sit on the far side. Your homeworld, Sol, is at the "
-        "bottom of the map and Vega's at the top; the systems in between were discovered during play."
+        N_(
+            "A system is one or two stars with ships around them. Your ships sit on your side of each "
+            "system and point your way; Vega's ships sit on the far side. Your homeworld, Sol, is at the "
+            "bottom of the map and Vega's at the top; the systems in between were discovered during play."
+        )
     ),
     board=board_dict(
         """
@@ -95,54 +111,58 @@ READING = Lesson(
     steps=(
         Step(
             instruction=(
-                "Look at Beta: two small yellow ships are there, one yours and one Vega's. Bring yours home to Sol."
+                N_("Look at Beta: two small yellow ships are there, one yours and one Vega's. Bring yours home to Sol.")
             ),
             goal=HasShip("Sol", piece=Y1),
-            goal_text="Have your small yellow ship at Sol",
+            goal_text=N_("Have your small yellow ship at Sol"),
             hints=(
-                "Your small yellow at Beta is the one on your side of the system.",
-                "Drag your small yellow from Beta onto Sol.",
+                N_("Your small yellow at Beta is the one on your side of the system."),
+                N_("Drag your small yellow from Beta onto Sol."),
             ),
             solution=("move y1 Beta Sol",),
             highlights=(hl_ship("Beta", Y1, 0), hl_system("Sol")),
             illegal="move y1 Beta Vega",
-            advice=(("not connected", "Vega is your rival's homeworld, at the top. Sol is yours, at the bottom."),),
+            advice=(("not connected", N_("Vega is your rival's homeworld, at the top. Sol is yours, at the bottom.")),),
             wrong="move y1 Beta Gamma",
-            missed="Your homeworld is Sol, at the bottom of the map.",
+            missed=N_("Your homeworld is Sol, at the bottom of the map."),
             reply=("move g3 Vega Gamma",),
-            reply_note="A ship points away from its owner wherever it goes: that large green at Gamma is Vega's.",
-            done="Home again. Ships belong to whoever they point away from, wherever they are.",
+            reply_note=N_("A ship points away from its owner wherever it goes: that large green at Gamma is Vega's."),
+            done=N_("Home again. Ships belong to whoever they point away from, wherever they are."),
         ),
         Step(
             instruction=(
-                "Stars stand in the middle of each system. Only one system has a green star, and green "
-                "builds. Find it and build a ship there."
+                N_(
+                    "Stars stand in the middle of each system. Only one system has a green star, and green "
+                    "builds. Find it and build a ship there."
+                )
             ),
             goal=More("Sol"),
-            goal_text="Build a ship at the system with a green star",
+            goal_text=N_("Build a ship at the system with a green star"),
             hints=(
-                "Sol's stars are a small green and a large blue.",
-                "Drag a yellow piece from the bank onto Sol: you build the colour of a ship you have there.",
+                N_("Sol's stars are a small green and a large blue."),
+                N_("Drag a yellow piece from the bank onto Sol: you build the colour of a ship you have there."),
             ),
             solution=("build y2 Sol",),
             highlights=(hl_star("Sol", G1),),
             illegal="build y2 Gamma",
-            advice=(("no green", "Gamma's star is blue. Look for the system with a green star in its middle."),),
+            advice=(("no green", N_("Gamma's star is blue. Look for the system with a green star in its middle.")),),
             wrong="move y1 Sol Beta",
-            missed="A green star is needed for this build: which system has one?",
-            done="Right: Sol's small green star lets you build there.",
+            missed=N_("A green star is needed for this build: which system has one?"),
+            done=N_("Right: Sol's small green star lets you build there."),
         ),
     ),
-    outro="Stars in the middle, your ships on your side, Vega's on the far side: you can read a map.",
+    outro=N_("Stars in the middle, your ships on your side, Vega's on the far side: you can read a map."),
 )
 
 GOOD_HOMEWORLD = Lesson(
     id="good-homeworld",
-    title="A good homeworld",
+    title=N_("A good homeworld"),
     tier=1,
     intro=(
-        "Any two stars and any ship make a legal homeworld, but some choices make the game hard from "
-        "the start. Here Vega has set up first; now it is your turn."
+        N_(
+            "Any two stars and any ship make a legal homeworld, but some choices make the game hard from "
+            "the start. Here Vega has set up first; now it is your turn."
+        )
     ),
     board=board_dict(
         """
@@ -155,40 +175,48 @@ GOOD_HOMEWORLD = Lesson(
     steps=(
         Step(
             instruction=(
-                "Set up a sound homeworld. Good habits: a large ship; two stars of different sizes; three "
-                "different colours among your three pieces; green or blue somewhere, so you can build or "
-                "trade at home; and share one star size with Vega's home (small yellow, medium blue), so "
-                "the two homes are not directly connected."
+                N_(
+                    "Set up a sound homeworld. Good habits: a large ship; two stars of different sizes; three "
+                    "different colours among your three pieces; green or blue somewhere, so you can build or "
+                    "trade at home; and share one star size with Vega's home (small yellow, medium blue), so "
+                    "the two homes are not directly connected."
+                )
             ),
             goal=HomeSetUp(good=True),
-            goal_text="Set up a homeworld without the usual mistakes",
+            goal_text=N_("Set up a homeworld without the usual mistakes"),
             hints=(
-                "Vega's stars are small and medium. Share one of those sizes, and take the other size "
-                "from the size Vega does not have.",
-                "For example: a small blue star and a large red star, with a large green ship.",
+                N_(
+                    "Vega's stars are small and medium. Share one of those sizes, and take the other size "
+                    "from the size Vega does not have."
+                ),
+                N_("For example: a small blue star and a large red star, with a large green ship."),
             ),
             solution=("homeworld b1 r3 g3",),
             highlights=(hl_star("Vega", Y1), hl_star("Vega", B2)),
             illegal="homeworld g1 - y3",
-            advice=(("two stars", "Pick a second star of another size and colour."),),
+            advice=(("two stars", N_("Pick a second star of another size and colour.")),),
             wrong="homeworld r3 g3 y3",
-            missed="Check the list of good habits in the instructions.",
+            missed=N_("Check the list of good habits in the instructions."),
             done=(
-                "A sound start: a large ship, two star sizes, three colours, a way to build or trade, "
-                "and no direct road between the two homes."
+                N_(
+                    "A sound start: a large ship, two star sizes, three colours, a way to build or trade, "
+                    "and no direct road between the two homes."
+                )
             ),
         ),
     ),
-    outro="You will set up like this in every game. The setup screen warns you about the usual mistakes.",
+    outro=N_("You will set up like this in every game. The setup screen warns you about the usual mistakes."),
 )
 
 CONNECTIONS = Lesson(
     id="connections-and-discovery",
-    title="Connections and discovery",
+    title=N_("Connections and discovery"),
     tier=1,
     intro=(
-        "There is no board: the systems on the table are the map. Two systems are connected when they "
-        "share no star size. A homeworld counts both of its star sizes."
+        N_(
+            "There is no board: the systems on the table are the map. Two systems are connected when they "
+            "share no star size. A homeworld counts both of its star sizes."
+        )
     ),
     board=board_dict(
         """
@@ -201,53 +229,57 @@ CONNECTIONS = Lesson(
     steps=(
         Step(
             instruction=(
-                "Sol's stars are small and medium. Alpha's star is large, so Sol and Alpha share no size: "
-                "they are connected. Beta's star is small, like one of Sol's: no way through. Move one of "
-                "your ships from Sol to Alpha."
+                N_(
+                    "Sol's stars are small and medium. Alpha's star is large, so Sol and Alpha share no size: "
+                    "they are connected. Beta's star is small, like one of Sol's: no way through. Move one of "
+                    "your ships from Sol to Alpha."
+                )
             ),
             goal=HasShip("Alpha"),
-            goal_text="Have a ship at Alpha",
+            goal_text=N_("Have a ship at Alpha"),
             hints=(
-                "Sol's yellow star gives you the move power there.",
-                "Drag your medium yellow (or your large green) from Sol onto Alpha.",
+                N_("Sol's yellow star gives you the move power there."),
+                N_("Drag your medium yellow (or your large green) from Sol onto Alpha."),
             ),
             solution=("move y2 Sol Alpha",),
             highlights=(hl_star("Sol", Y1), hl_star("Sol", B2), hl_star("Alpha", R3), hl_star("Beta", B1)),
             illegal="move y2 Sol Beta",
-            advice=(("not connected", "Compare star sizes: Beta's small star matches Sol's small star."),),
+            advice=(("not connected", N_("Compare star sizes: Beta's small star matches Sol's small star.")),),
             wrong="discover y2 Sol y3 Gamma",
             mistakes=(
                 Mistake(
                     HasShip(NEW),
-                    "You discovered a brand-new system. That comes next; for now, go to Alpha.",
+                    N_("You discovered a brand-new system. That comes next; for now, go to Alpha."),
                 ),
             ),
             reply=("build b1 Vega",),
-            reply_note="Vega's homeworld has a green star, so Vega can build there.",
-            done="Connected systems share no star size, so ships can travel between them.",
+            reply_note=N_("Vega's homeworld has a green star, so Vega can build there."),
+            done=N_("Connected systems share no star size, so ships can travel between them."),
         ),
         Step(
             instruction=(
-                "Ships can also discover a new system: take any bank piece as the new star and move the "
-                "ship onto it. The new star must not share a size with the stars of the system you leave. "
-                "From Sol (small and medium stars) that means a large star. Discover a new system."
+                N_(
+                    "Ships can also discover a new system: take any bank piece as the new star and move the "
+                    "ship onto it. The new star must not share a size with the stars of the system you leave. "
+                    "From Sol (small and medium stars) that means a large star. Discover a new system."
+                )
             ),
             goal=HasShip(NEW),
-            goal_text="Have a ship at a newly discovered system",
+            goal_text=N_("Have a ship at a newly discovered system"),
             hints=(
-                "Drag a ship of yours from Sol into the empty space of the map, then choose the new star.",
-                "From Sol, pick a large piece as the new star, for example a large yellow.",
+                N_("Drag a ship of yours from Sol into the empty space of the map, then choose the new star."),
+                N_("From Sol, pick a large piece as the new star, for example a large yellow."),
             ),
             solution=("discover g3 Sol y3 Gamma",),
             highlights=(hl_bank(Y3), hl_bank(B3), hl_system("Sol")),
             illegal="discover g3 Sol b1 Delta",
-            advice=(("share a size", "Only a size Sol does not have will do: large."),),
+            advice=(("share a size", N_("Only a size Sol does not have will do: large.")),),
             wrong="move g3 Sol Alpha",
-            missed="Alpha is already on the map. Drag the ship into empty space to discover a new system.",
-            done="A new system joins the map, connected to the one you came from.",
+            missed=N_("Alpha is already on the map. Drag the ship into empty space to discover a new system."),
+            done=N_("A new system joins the map, connected to the one you came from."),
         ),
     ),
-    outro="Connections come from star sizes. Discovery grows the map one star at a time.",
+    outro=N_("Connections come from star sizes. Discovery grows the map one star at a time."),
 )
 
 BASICS = (PIECES_AND_BANK, READING, GOOD_HOMEWORLD, CONNECTIONS)

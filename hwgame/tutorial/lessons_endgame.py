@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hwgame.i18n import N_
 from hwgame.rules import BLUE, YELLOW
 
 from .board import B1, B2, B3, G1, G2, R1, R2, R3, Y1, Y2, Y3, board_dict
@@ -10,12 +11,14 @@ from .lesson import Lesson, Mistake, Step, hl_bank, hl_ship, hl_star, hl_system
 
 VANISH = Lesson(
     id="vanishing-systems",
-    title="Systems that vanish",
+    title=N_("Systems that vanish"),
     tier=3,
     intro=(
-        "A system exists only while at least one ship is there. When the last ship leaves a discovered "
-        "system, its star goes straight back to the bank. Homeworlds are different: they stay while "
-        "they have a star, even empty for a moment during your turn."
+        N_(
+            "A system exists only while at least one ship is there. When the last ship leaves a discovered "
+            "system, its star goes straight back to the bank. Homeworlds are different: they stay while "
+            "they have a star, even empty for a moment during your turn."
+        )
     ),
     board=board_dict(
         """
@@ -26,30 +29,32 @@ VANISH = Lesson(
     ),
     steps=(
         Step(
-            instruction="Your small green is the only ship at Alpha. Bring it home to Sol and watch Alpha.",
+            instruction=N_("Your small green is the only ship at Alpha. Bring it home to Sol and watch Alpha."),
             goal=Gone("Alpha"),
-            goal_text="Make Alpha vanish",
+            goal_text=N_("Make Alpha vanish"),
             hints=(
-                "Alpha's yellow star lets your green leave.",
-                "Drag your small green from Alpha onto Sol.",
+                N_("Alpha's yellow star lets your green leave."),
+                N_("Drag your small green from Alpha onto Sol."),
             ),
             solution=("move g1 Alpha Sol",),
             highlights=(hl_ship("Alpha", G1, 0), hl_star("Alpha", Y3)),
             illegal="move g1 Alpha Vega",
-            advice=(("not connected", "Vega has a large star, like Alpha. Try Sol."),),
+            advice=(("not connected", N_("Vega has a large star, like Alpha. Try Sol.")),),
             wrong="build g1 Alpha",
-            missed="Alpha stays as long as a ship of yours is there.",
-            done="No ship, no system: Alpha is gone and its large yellow star is back in the bank.",
+            missed=N_("Alpha stays as long as a ship of yours is there."),
+            done=N_("No ship, no system: Alpha is gone and its large yellow star is back in the bank."),
         ),
         Step(
             instruction=(
-                "Every large blue is on the board, one of them Alpha's star. Sacrifice your medium "
-                "yellow for two moves: bring your small green home from Alpha, so Alpha vanishes and "
-                "its large blue goes back to the bank; then use the second move to discover a new system "
-                "with that very star."
+                N_(
+                    "Every large blue is on the board, one of them Alpha's star. Sacrifice your medium "
+                    "yellow for two moves: bring your small green home from Alpha, so Alpha vanishes and "
+                    "its large blue goes back to the bank; then use the second move to discover a new system "
+                    "with that very star."
+                )
             ),
             goal=HasShip(NEW, star=B3),
-            goal_text="Have a ship at a new system whose star is a large blue",
+            goal_text=N_("Have a ship at a new system whose star is a large blue"),
             board=board_dict(
                 """
                 Sol@0:  r1 b2 | g3 y2 |
@@ -58,30 +63,34 @@ VANISH = Lesson(
                 """
             ),
             hints=(
-                "The bank has no large blue yet: check its blue column before and after Alpha vanishes.",
-                "Sacrifice the medium yellow, move the small green from Alpha to Sol, then drag your large "
-                "green into empty space and choose the large blue.",
+                N_("The bank has no large blue yet: check its blue column before and after Alpha vanishes."),
+                N_(
+                    "Sacrifice the medium yellow, move the small green from Alpha to Sol, then drag your large "
+                    "green into empty space and choose the large blue."
+                ),
             ),
             solution=("sacrifice y2 Sol", "move g1 Alpha Sol", "discover g3 Sol b3 Beta"),
             highlights=(hl_star("Alpha", B3), hl_bank(B3), hl_ship("Sol", Y2, 0)),
             illegal="discover g3 Sol b3 Beta",
-            advice=(("bank has no", "Empty Alpha first: its star returns to the bank at once."),),
+            advice=(("bank has no", N_("Empty Alpha first: its star returns to the bank at once.")),),
             wrong="sacrifice y2 Sol; move g1 Alpha Sol; discover g3 Sol y3 Beta",
-            done="The star came back to the bank in the middle of your turn, and you used it at once.",
+            done=N_("The star came back to the bank in the middle of your turn, and you used it at once."),
         ),
     ),
-    outro="Empty discovered systems vanish at once, and their stars are free for anyone to use again.",
+    outro=N_("Empty discovered systems vanish at once, and their stars are free for anyone to use again."),
 )
 
 CATASTROPHE = Lesson(
     id="catastrophe",
-    title="Overpopulation and catastrophe",
+    title=N_("Overpopulation and catastrophe"),
     tier=3,
     intro=(
-        "A system holding four or more pieces of one colour (stars and both players' ships counted "
-        "together) is overpopulated. During your turn you may trigger a catastrophe there: every piece "
-        "of that colour in the system goes back to the bank. It costs no action, anyone may trigger it, "
-        "and nobody has to."
+        N_(
+            "A system holding four or more pieces of one colour (stars and both players' ships counted "
+            "together) is overpopulated. During your turn you may trigger a catastrophe there: every piece "
+            "of that colour in the system goes back to the bank. It costs no action, anyone may trigger it, "
+            "and nobody has to."
+        )
     ),
     board=board_dict(
         """
@@ -93,38 +102,44 @@ CATASTROPHE = Lesson(
     steps=(
         Step(
             instruction=(
-                "Beta holds three blue pieces: its star and two of Vega's ships. Move your small blue in "
-                "to make four, then trigger the blue catastrophe. With its only star gone, Beta vanishes "
-                "with every ship there."
+                N_(
+                    "Beta holds three blue pieces: its star and two of Vega's ships. Move your small blue in "
+                    "to make four, then trigger the blue catastrophe. With its only star gone, Beta vanishes "
+                    "with every ship there."
+                )
             ),
             goal=Gone("Beta"),
-            goal_text="Wipe Beta off the map",
+            goal_text=N_("Wipe Beta off the map"),
             hints=(
-                "Sol's yellow star lets you move; Beta's large star makes it connected to Sol.",
-                "Drag your small blue onto Beta, then click the blue overpopulation marker at Beta.",
+                N_("Sol's yellow star lets you move; Beta's large star makes it connected to Sol."),
+                N_("Drag your small blue onto Beta, then click the blue overpopulation marker at Beta."),
             ),
             solution=("move b1 Sol Beta", "catastrophe Beta b"),
             highlights=(hl_ship("Sol", B1, 0), hl_star("Beta", B3), hl_ship("Beta", R3, 1)),
             illegal="catastrophe Beta b",
-            advice=(("needs 4", "Bring a fourth blue piece first."),),
+            advice=(("needs 4", N_("Bring a fourth blue piece first.")),),
             wrong="move b1 Sol Beta; endturn",
             mistakes=(
                 Mistake(
                     HasShip("Beta", color=BLUE),
-                    "Four blues at Beta, but you ended the turn without the catastrophe. It is free: "
-                    "trigger it before you end the turn.",
+                    N_(
+                        "Four blues at Beta, but you ended the turn without the catastrophe. It is free: "
+                        "trigger it before you end the turn."
+                    ),
                 ),
             ),
-            done="Gone: Beta's star, your small blue, and Vega's three ships, its large red included.",
+            done=N_("Gone: Beta's star, your small blue, and Vega's three ships, its large red included."),
         ),
         Step(
             instruction=(
-                "Alpha is overpopulated in green: three of Vega's ships and your small green. Trigger the "
-                "catastrophe (you lose one small ship, Vega three), and because it costs no action, also "
-                "build a ship at Sol in the same turn."
+                N_(
+                    "Alpha is overpopulated in green: three of Vega's ships and your small green. Trigger the "
+                    "catastrophe (you lose one small ship, Vega three), and because it costs no action, also "
+                    "build a ship at Sol in the same turn."
+                )
             ),
             goal=both(NoShip("Alpha"), HasShip("Sol", count=2)),
-            goal_text="Clear Vega's ships from Alpha and build at Sol, in one turn",
+            goal_text=N_("Clear Vega's ships from Alpha and build at Sol, in one turn"),
             board=board_dict(
                 """
                 Sol@0:  b2 y1 | g2    |
@@ -133,28 +148,30 @@ CATASTROPHE = Lesson(
                 """
             ),
             hints=(
-                "Alpha keeps its yellow star and your red ship: only the greens go.",
-                "Click the green marker at Alpha, then drag a green from the bank onto Sol.",
+                N_("Alpha keeps its yellow star and your red ship: only the greens go."),
+                N_("Click the green marker at Alpha, then drag a green from the bank onto Sol."),
             ),
             solution=("catastrophe Alpha g", "build g1 Sol"),
             highlights=(hl_system("Alpha"), hl_ship("Sol", G2, 0)),
             illegal="catastrophe Alpha r",
-            advice=(("needs 4", "Count by colour: only green has four pieces at Alpha."),),
+            advice=(("needs 4", N_("Count by colour: only green has four pieces at Alpha.")),),
             wrong="build g1 Sol; endturn",
-            done="Three of Vega's ships gone, and your action still used for a build.",
+            done=N_("Three of Vega's ships gone, and your action still used for a build."),
         ),
     ),
-    outro="Four of a colour: a catastrophe may follow, free, optional, and for anyone.",
+    outro=N_("Four of a colour: a catastrophe may follow, free, optional, and for anyone."),
 )
 
 DEFENCE = Lesson(
     id="defending-home",
-    title="Defending your homeworld",
+    title=N_("Defending your homeworld"),
     tier=3,
     intro=(
-        "You lose when, at the end of a turn, you have no ship at your homeworld. A home with a single "
-        "ship is fragile: one capture or one catastrophe ends the game. Before each turn, ask what Vega "
-        "could do next."
+        N_(
+            "You lose when, at the end of a turn, you have no ship at your homeworld. A home with a single "
+            "ship is fragile: one capture or one catastrophe ends the game. Before each turn, ask what Vega "
+            "could do next."
+        )
     ),
     board=board_dict(
         """
@@ -166,32 +183,36 @@ DEFENCE = Lesson(
     steps=(
         Step(
             instruction=(
-                "Vega's large red has reached Sol, and your medium green is your only ship there. Next "
-                "turn Vega could capture it and win. Make sure that cannot happen."
+                N_(
+                    "Vega's large red has reached Sol, and your medium green is your only ship there. Next "
+                    "turn Vega could capture it and win. Make sure that cannot happen."
+                )
             ),
             goal=Safe(),
-            goal_text="Leave Vega no winning move next turn",
+            goal_text=N_("Leave Vega no winning move next turn"),
             hints=(
-                "Vega can capture only one ship with one action. How many ships do you have at home?",
-                "Build a second ship at Sol (your green ship lets you build), or bring your large yellow home.",
+                N_("Vega can capture only one ship with one action. How many ships do you have at home?"),
+                N_("Build a second ship at Sol (your green ship lets you build), or bring your large yellow home."),
             ),
             solution=("build g1 Sol",),
             highlights=(hl_ship("Sol", R3, 1), hl_ship("Sol", G2, 0), hl_ship("Alpha", Y3, 0)),
             illegal="attack r3 Sol",
-            advice=(("no red", "Vega's red ship gives red to Vega only, and Sol has no red star."),),
+            advice=(("no red", N_("Vega's red ship gives red to Vega only, and Sol has no red star.")),),
             wrong="trade g2 r2 Sol",
             reply=("attack g1 Sol", "attack g2 Sol", "attack y3 Sol"),
-            reply_note="Vega captured one of your ships, but one is still yours at Sol: the game goes on.",
-            done="Two ships at home: one capture is no longer enough for Vega.",
+            reply_note=N_("Vega captured one of your ships, but one is still yours at Sol: the game goes on."),
+            done=N_("Two ships at home: one capture is no longer enough for Vega."),
         ),
         Step(
             instruction=(
-                "Sol holds three blue pieces: its star and two of your ships. Vega's small blue at Alpha "
-                "could move in next turn, make four and trigger a catastrophe that takes your star and "
-                "both your ships. Stop it."
+                N_(
+                    "Sol holds three blue pieces: its star and two of your ships. Vega's small blue at Alpha "
+                    "could move in next turn, make four and trigger a catastrophe that takes your star and "
+                    "both your ships. Stop it."
+                )
             ),
             goal=Safe(),
-            goal_text="Leave Vega no winning move next turn",
+            goal_text=N_("Leave Vega no winning move next turn"),
             board=board_dict(
                 """
                 Sol@0:  b2 y1 | b3 b1 |
@@ -200,27 +221,29 @@ DEFENCE = Lesson(
                 """
             ),
             hints=(
-                "Fewer blues at Sol means no blue catastrophe.",
-                "Sol's blue star lets you trade: turn one of your blue ships into another colour.",
+                N_("Fewer blues at Sol means no blue catastrophe."),
+                N_("Sol's blue star lets you trade: turn one of your blue ships into another colour."),
             ),
             solution=("trade b1 r1 Sol",),
             highlights=(hl_star("Sol", B2), hl_ship("Sol", B3, 0), hl_ship("Sol", B1, 0), hl_ship("Alpha", B1, 1)),
             illegal="catastrophe Sol b",
-            advice=(("needs 4", "Sol is not overpopulated yet, and you want to keep it that way."),),
+            advice=(("needs 4", N_("Sol is not overpopulated yet, and you want to keep it that way.")),),
             wrong="pass",
-            done="Fewer blues at Sol: even with Vega's small blue, Sol cannot reach four.",
+            done=N_("Fewer blues at Sol: even with Vega's small blue, Sol cannot reach four."),
         ),
     ),
-    outro="Keep more than one ship at home, and watch colours pile up there.",
+    outro=N_("Keep more than one ship at home, and watch colours pile up there."),
 )
 
 WINNING = Lesson(
     id="three-ways-to-win",
-    title="The three ways to win",
+    title=N_("The three ways to win"),
     tier=3,
     intro=(
-        "Vega loses when, at the end of a turn, it has no ship at its homeworld, or no homeworld at all. "
-        "There are three classic ways to get there."
+        N_(
+            "Vega loses when, at the end of a turn, it has no ship at its homeworld, or no homeworld at all. "
+            "There are three classic ways to get there."
+        )
     ),
     board=board_dict(
         """
@@ -231,28 +254,32 @@ WINNING = Lesson(
     steps=(
         Step(
             instruction=(
-                "Direct assault: capture the defenders. Your medium red sits at Vega, beside Vega's "
-                "only ship there, a medium blue. Capture it."
+                N_(
+                    "Direct assault: capture the defenders. Your medium red sits at Vega, beside Vega's "
+                    "only ship there, a medium blue. Capture it."
+                )
             ),
             goal=Wins(),
-            goal_text="Win the game",
+            goal_text=N_("Win the game"),
             hints=(
-                "Your red ship gives you red at Vega, and it is as big as the blue.",
-                "Drag your medium red onto Vega's medium blue.",
+                N_("Your red ship gives you red at Vega, and it is as big as the blue."),
+                N_("Drag your medium red onto Vega's medium blue."),
             ),
             solution=("attack b2 Vega",),
             highlights=(hl_ship("Vega", R2, 0), hl_ship("Vega", B2, 1)),
             wrong="build r1 Vega",
-            missed="Vega's last ship at home has to go.",
-            done="Vega has no ship at home: you win by direct assault.",
+            missed=N_("Vega's last ship at home has to go."),
+            done=N_("Vega has no ship at home: you win by direct assault."),
         ),
         Step(
             instruction=(
-                "Fleet catastrophe: Vega's ships at home are both yellow, and so is one of its stars. "
-                "Bring your small yellow in from Alpha to make four yellows, then trigger the catastrophe."
+                N_(
+                    "Fleet catastrophe: Vega's ships at home are both yellow, and so is one of its stars. "
+                    "Bring your small yellow in from Alpha to make four yellows, then trigger the catastrophe."
+                )
             ),
             goal=Wins(),
-            goal_text="Win the game",
+            goal_text=N_("Win the game"),
             board=board_dict(
                 """
                 Sol@0:  y1 b2 | g3 |
@@ -261,31 +288,35 @@ WINNING = Lesson(
                 """
             ),
             hints=(
-                "Your small yellow gives you the move power at Alpha.",
-                "Drag your small yellow onto Vega, then click the yellow marker there.",
+                N_("Your small yellow gives you the move power at Alpha."),
+                N_("Drag your small yellow onto Vega, then click the yellow marker there."),
             ),
             solution=("move y1 Alpha Vega", "catastrophe Vega y"),
             highlights=(hl_ship("Alpha", Y1, 0), hl_star("Vega", Y3), hl_system("Vega")),
             illegal="catastrophe Vega y",
-            advice=(("needs 4", "Three yellows so far: bring a fourth."),),
+            advice=(("needs 4", N_("Three yellows so far: bring a fourth.")),),
             wrong="move y1 Alpha Vega; endturn",
             mistakes=(
                 Mistake(
                     HasShip("Vega", color=YELLOW),
-                    "Four yellows at Vega: the free catastrophe would have wiped out Vega's fleet before "
-                    "you ended the turn.",
+                    N_(
+                        "Four yellows at Vega: the free catastrophe would have wiped out Vega's fleet before "
+                        "you ended the turn."
+                    ),
                 ),
             ),
-            done="Vega's yellow fleet went back to the bank: a homeworld with a star but no ship is lost.",
+            done=N_("Vega's yellow fleet went back to the bank: a homeworld with a star but no ship is lost."),
         ),
         Step(
             instruction=(
-                "Star demolition: Vega's homeworld has a single star left, a small red. Its ships are "
-                "too big for you to capture. Bring your medium red from Alpha to make four reds, and "
-                "destroy the star itself."
+                N_(
+                    "Star demolition: Vega's homeworld has a single star left, a small red. Its ships are "
+                    "too big for you to capture. Bring your medium red from Alpha to make four reds, and "
+                    "destroy the star itself."
+                )
             ),
             goal=Wins(),
-            goal_text="Win the game",
+            goal_text=N_("Win the game"),
             board=board_dict(
                 """
                 Sol@0:  y1 b2 | g3    |
@@ -294,30 +325,32 @@ WINNING = Lesson(
                 """
             ),
             hints=(
-                "A system with no star left is gone, and every ship in it goes back to the bank.",
-                "Drag your medium red from Alpha onto Vega, then click the red marker there.",
+                N_("A system with no star left is gone, and every ship in it goes back to the bank."),
+                N_("Drag your medium red from Alpha onto Vega, then click the red marker there."),
             ),
             solution=("move r2 Alpha Vega", "catastrophe Vega r"),
             highlights=(hl_star("Vega", R1), hl_ship("Alpha", R2, 0)),
             illegal="attack g3 Vega",
-            advice=(("largest ship", "Your ships at Vega are small: capturing will not work here."),),
+            advice=(("largest ship", N_("Your ships at Vega are small: capturing will not work here.")),),
             wrong="move r2 Alpha Vega; endturn",
-            missed="With four reds at Vega, a catastrophe takes Vega's last star.",
-            done="No star, no homeworld: Vega is out of the game.",
+            missed=N_("With four reds at Vega, a catastrophe takes Vega's last star."),
+            done=N_("No star, no homeworld: Vega is out of the game."),
         ),
     ),
-    outro="Direct assault, fleet catastrophe, star demolition: every win is one of these.",
+    outro=N_("Direct assault, fleet catastrophe, star demolition: every win is one of these."),
 )
 
 DRAWS = Lesson(
     id="draws",
-    title="Draws",
+    title=N_("Draws"),
     tier=3,
     intro=(
-        "When both players lose at the same moment, the game is a draw. Under the standard rules a "
-        "draw can also come from the same position appearing a third time with the same player to "
-        "move (the computer ends such a game at once; two players at one screen may claim it), or "
-        "simply by agreement."
+        N_(
+            "When both players lose at the same moment, the game is a draw. Under the standard rules a "
+            "draw can also come from the same position appearing a third time with the same player to "
+            "move (the computer ends such a game at once; two players at one screen may claim it), or "
+            "simply by agreement."
+        )
     ),
     board=board_dict(
         """
@@ -329,32 +362,38 @@ DRAWS = Lesson(
     steps=(
         Step(
             instruction=(
-                "Vega's two red ships sit at Sol. Whatever you do, Vega can take every ship you have "
-                "there next turn, and you cannot win this turn. But your two small blues at Alpha could "
-                "make four blues at Vega. Sacrifice your large yellow for moves, bring both blues in and "
-                "trigger the catastrophe: both of you lose at once."
+                N_(
+                    "Vega's two red ships sit at Sol. Whatever you do, Vega can take every ship you have "
+                    "there next turn, and you cannot win this turn. But your two small blues at Alpha could "
+                    "make four blues at Vega. Sacrifice your large yellow for moves, bring both blues in and "
+                    "trigger the catastrophe: both of you lose at once."
+                )
             ),
             goal=Draws(),
-            goal_text="Make the game a draw",
+            goal_text=N_("Make the game a draw"),
             may_lose=True,
             hints=(
-                "Alpha has no yellow: only a sacrifice gives your blues moves.",
-                "Sacrifice the large yellow at Sol, move both small blues from Alpha to Vega, then click "
-                "the blue marker at Vega.",
+                N_("Alpha has no yellow: only a sacrifice gives your blues moves."),
+                N_(
+                    "Sacrifice the large yellow at Sol, move both small blues from Alpha to Vega, then click "
+                    "the blue marker at Vega."
+                ),
             ),
             solution=("sacrifice y3 Sol", "move b1 Alpha Vega", "move b1 Alpha Vega", "catastrophe Vega b"),
             highlights=(hl_ship("Sol", Y3, 0), hl_ship("Alpha", B1, 0), hl_star("Vega", B2), hl_ship("Vega", B3, 1)),
             illegal="move b1 Alpha Vega",
-            advice=(("no yellow", "The moves must come from a sacrifice."),),
+            advice=(("no yellow", N_("The moves must come from a sacrifice.")),),
             wrong="build y1 Sol",
             missed=(
-                "Vega can sacrifice its medium red for two captures and take both your ships next turn. "
-                "When you can neither win nor hold on, a draw is the best result left."
+                N_(
+                    "Vega can sacrifice its medium red for two captures and take both your ships next turn. "
+                    "When you can neither win nor hold on, a draw is the best result left."
+                )
             ),
-            done="Neither of you has a ship at home: a draw.",
+            done=N_("Neither of you has a ship at home: a draw."),
         ),
     ),
-    outro="A draw is better than a loss. Look for one when the game is slipping away.",
+    outro=N_("A draw is better than a loss. Look for one when the game is slipping away."),
 )
 
 ENDGAME = (VANISH, CATASTROPHE, DEFENCE, WINNING, DRAWS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hwgame.i18n import N_
 from hwgame.rules import BLUE, GREEN, RED, YELLOW
 
 from .board import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, board_dict
@@ -10,11 +11,13 @@ from .lesson import Lesson, Mistake, Step, hl_bank, hl_ship, hl_star, hl_system
 
 BUILD = Lesson(
     id="build",
-    title="Build and the bank's smallest piece",
+    title=N_("Build and the bank's smallest piece"),
     tier=2,
     intro=(
-        "Green builds. Choose a colour of which you already have a ship in the system, and the bank "
-        "hands you the smallest piece of that colour it still holds, as a new ship beside it."
+        N_(
+            "Green builds. Choose a colour of which you already have a ship in the system, and the bank "
+            "hands you the smallest piece of that colour it still holds, as a new ship beside it."
+        )
     ),
     board=board_dict(
         """
@@ -26,58 +29,66 @@ BUILD = Lesson(
     steps=(
         Step(
             instruction=(
-                "All three small greens are on the board: Sol's star and two of Vega's ships. Build a "
-                "green ship at Sol and see what the bank gives you."
+                N_(
+                    "All three small greens are on the board: Sol's star and two of Vega's ships. Build a "
+                    "green ship at Sol and see what the bank gives you."
+                )
             ),
             goal=HasShip("Sol", piece=G2),
-            goal_text="Have a medium green ship at Sol",
+            goal_text=N_("Have a medium green ship at Sol"),
             hints=(
-                "The small green cell of the bank is empty, so the smallest green left is a medium one.",
-                "Drag a green piece from the bank onto Sol.",
+                N_("The small green cell of the bank is empty, so the smallest green left is a medium one."),
+                N_("Drag a green piece from the bank onto Sol."),
             ),
             solution=("build g2 Sol",),
             highlights=(hl_bank(G1), hl_bank(G2), hl_star("Sol", G1)),
             illegal="build g1 Sol",
-            advice=(("smallest", "The bank has no small green left: look at its green column."),),
+            advice=(("smallest", N_("The bank has no small green left: look at its green column.")),),
             wrong="trade g3 y3 Sol",
-            missed="A trade swaps a ship for another; a build adds one.",
+            missed=N_("A trade swaps a ship for another; a build adds one."),
             reply=("build g2 Alpha",),
             reply_note=(
-                "Vega took the last medium green: the next green anyone builds will be large. Watching the "
-                "bank is part of the game."
+                N_(
+                    "Vega took the last medium green: the next green anyone builds will be large. Watching the "
+                    "bank is part of the game."
+                )
             ),
-            done="A build's size comes from the bank, not from you.",
+            done=N_("A build's size comes from the bank, not from you."),
         ),
         Step(
             instruction=(
-                "You can only build a colour you already have in that system. At Alpha you own a small "
-                "yellow, and Alpha's green star gives you the build power. Build a second yellow ship there."
+                N_(
+                    "You can only build a colour you already have in that system. At Alpha you own a small "
+                    "yellow, and Alpha's green star gives you the build power. Build a second yellow ship there."
+                )
             ),
             goal=HasShip("Alpha", color=YELLOW, count=2),
-            goal_text="Have two yellow ships at Alpha",
+            goal_text=N_("Have two yellow ships at Alpha"),
             hints=(
-                "Your ship at Alpha is yellow, so yellow is the colour you can build there.",
-                "Drag a yellow piece from the bank onto Alpha.",
+                N_("Your ship at Alpha is yellow, so yellow is the colour you can build there."),
+                N_("Drag a yellow piece from the bank onto Alpha."),
             ),
             solution=("build y1 Alpha",),
             highlights=(hl_ship("Alpha", Y1, 0), hl_star("Alpha", G2)),
             illegal="build g3 Alpha",
-            advice=(("only build a colour", "Alpha's star is green, but a star's colour is not yours to build."),),
+            advice=(("only build a colour", N_("Alpha's star is green, but a star's colour is not yours to build.")),),
             wrong="trade g3 y3 Sol",
-            missed="The lesson asks for a build at Alpha.",
-            done="Green star, yellow ship: you built yellow. The power and the colour come from different pieces.",
+            missed=N_("The lesson asks for a build at Alpha."),
+            done=N_("Green star, yellow ship: you built yellow. The power and the colour come from different pieces."),
         ),
     ),
-    outro="Build adds ships: the colour of one of yours, the smallest size the bank holds.",
+    outro=N_("Build adds ships: the colour of one of yours, the smallest size the bank holds."),
 )
 
 TRADE = Lesson(
     id="trade",
-    title="Trade",
+    title=N_("Trade"),
     tier=2,
     intro=(
-        "Blue trades. One of your ships goes back to the bank and a bank piece of the same size and "
-        "another colour takes its place. The ship stays where it is and stays yours."
+        N_(
+            "Blue trades. One of your ships goes back to the bank and a bank piece of the same size and "
+            "another colour takes its place. The ship stays where it is and stays yours."
+        )
     ),
     board=board_dict(
         """
@@ -89,59 +100,65 @@ TRADE = Lesson(
     steps=(
         Step(
             instruction=(
-                "Your only ship at Sol is a large red: it cannot build. Sol has a blue star, so you can "
-                "trade. Trade your red for a green ship of the same size."
+                N_(
+                    "Your only ship at Sol is a large red: it cannot build. Sol has a blue star, so you can "
+                    "trade. Trade your red for a green ship of the same size."
+                )
             ),
             goal=HasShip("Sol", color=GREEN),
-            goal_text="Have a green ship at Sol",
+            goal_text=N_("Have a green ship at Sol"),
             hints=(
-                "A trade keeps the size: your large red can only become another large piece.",
-                "Drag a large green from the bank onto your large red at Sol.",
+                N_("A trade keeps the size: your large red can only become another large piece."),
+                N_("Drag a large green from the bank onto your large red at Sol."),
             ),
             solution=("trade r3 g3 Sol",),
             highlights=(hl_ship("Sol", R3, 0), hl_star("Sol", B1), hl_bank(G3)),
             illegal="trade r3 g2 Sol",
-            advice=(("same size", "Your ship is large, so pick a large piece."),),
+            advice=(("same size", N_("Your ship is large, so pick a large piece.")),),
             wrong="trade r3 b3 Sol",
             mistakes=(
                 Mistake(
                     HasShip("Sol", color=BLUE),
-                    "A large blue gives you the trade power again, but still no way to build: green builds.",
+                    N_("A large blue gives you the trade power again, but still no way to build: green builds."),
                 ),
             ),
             reply=("build y1 Vega",),
-            reply_note="Vega built at home, using its green star.",
-            done="Same size, new colour, same place: that is a trade.",
+            reply_note=N_("Vega built at home, using its green star."),
+            done=N_("Same size, new colour, same place: that is a trade."),
         ),
         Step(
             instruction=(
-                "Alpha has no blue star, but your small blue ship is there, and a ship of your own gives "
-                "you its colour's power. Trade that blue ship for a small yellow."
+                N_(
+                    "Alpha has no blue star, but your small blue ship is there, and a ship of your own gives "
+                    "you its colour's power. Trade that blue ship for a small yellow."
+                )
             ),
             goal=HasShip("Alpha", color=YELLOW),
-            goal_text="Have a yellow ship at Alpha",
+            goal_text=N_("Have a yellow ship at Alpha"),
             hints=(
-                "Your small blue ship can trade itself.",
-                "Drag a small yellow from the bank onto your small blue at Alpha.",
+                N_("Your small blue ship can trade itself."),
+                N_("Drag a small yellow from the bank onto your small blue at Alpha."),
             ),
             solution=("trade b1 y1 Alpha",),
             highlights=(hl_ship("Alpha", B1, 0), hl_bank(Y1)),
             illegal="trade b1 y2 Alpha",
-            advice=(("same size", "Your blue ship at Alpha is small."),),
+            advice=(("same size", N_("Your blue ship at Alpha is small.")),),
             wrong="trade b1 g1 Alpha",
-            done="Now that ship is yellow: wherever it goes, it gives you the move power.",
+            done=N_("Now that ship is yellow: wherever it goes, it gives you the move power."),
         ),
     ),
-    outro="Trade changes what your fleet can do, without changing its sizes.",
+    outro=N_("Trade changes what your fleet can do, without changing its sizes."),
 )
 
 MOVE = Lesson(
     id="move",
-    title="Move",
+    title=N_("Move"),
     tier=2,
     intro=(
-        "Yellow moves. One of your ships travels to a connected system. The yellow must be where the "
-        "ship starts, as a star or as a ship of yours; what is at the destination does not matter."
+        N_(
+            "Yellow moves. One of your ships travels to a connected system. The yellow must be where the "
+            "ship starts, as a star or as a ship of yours; what is at the destination does not matter."
+        )
     ),
     board=board_dict(
         """
@@ -154,82 +171,92 @@ MOVE = Lesson(
     steps=(
         Step(
             instruction=(
-                "Sol's yellow star lets any of your ships there travel. Send your large green to Alpha, "
-                "the system with a large blue star."
+                N_(
+                    "Sol's yellow star lets any of your ships there travel. Send your large green to Alpha, "
+                    "the system with a large blue star."
+                )
             ),
             goal=HasShip("Alpha", piece=G3),
-            goal_text="Have your large green at Alpha",
+            goal_text=N_("Have your large green at Alpha"),
             hints=(
-                "Sol has small and medium stars and Alpha a large one: they are connected.",
-                "Drag your large green from Sol onto Alpha.",
+                N_("Sol has small and medium stars and Alpha a large one: they are connected."),
+                N_("Drag your large green from Sol onto Alpha."),
             ),
             solution=("move g3 Sol Alpha",),
             highlights=(hl_ship("Sol", G3, 0), hl_star("Sol", Y1), hl_system("Alpha")),
             illegal="move g3 Sol Beta",
-            advice=(("not connected", "Beta's star is small, like Sol's small yellow."),),
+            advice=(("not connected", N_("Beta's star is small, like Sol's small yellow.")),),
             wrong="move r1 Sol Alpha",
             mistakes=(
                 Mistake(
                     HasShip("Alpha", piece=R1),
-                    "You moved your small red. Any of your ships at Sol can use the yellow star; the "
-                    "goal is to send the large green.",
+                    N_(
+                        "You moved your small red. Any of your ships at Sol can use the yellow star; the "
+                        "goal is to send the large green."
+                    ),
                 ),
             ),
             reply=("build b1 Vega",),
-            reply_note="Vega built a ship at home.",
-            done="Your large green is at Alpha.",
+            reply_note=N_("Vega built a ship at home."),
+            done=N_("Your large green is at Alpha."),
         ),
         Step(
             instruction=(
-                "Alpha has no yellow, so your green is stuck there for now. Send your medium yellow to "
-                "Alpha as well: a yellow ship of your own brings the move power with it."
+                N_(
+                    "Alpha has no yellow, so your green is stuck there for now. Send your medium yellow to "
+                    "Alpha as well: a yellow ship of your own brings the move power with it."
+                )
             ),
             goal=HasShip("Alpha", color=YELLOW),
-            goal_text="Have a yellow ship at Alpha",
+            goal_text=N_("Have a yellow ship at Alpha"),
             hints=(
-                "Try moving the green on from Alpha first, and read why it is refused.",
-                "Drag your medium yellow from Sol onto Alpha.",
+                N_("Try moving the green on from Alpha first, and read why it is refused."),
+                N_("Drag your medium yellow from Sol onto Alpha."),
             ),
             solution=("move y2 Sol Alpha",),
             highlights=(hl_ship("Sol", Y2, 0), hl_star("Alpha", B3)),
             illegal="move g3 Alpha Beta",
-            advice=(("no yellow", "Alpha's star is blue and your green is not yellow: no move from Alpha yet."),),
+            advice=(("no yellow", N_("Alpha's star is blue and your green is not yellow: no move from Alpha yet.")),),
             wrong="move r1 Sol Alpha",
             reply=("build b2 Vega", "build b1 Vega"),
-            reply_note="Vega built again.",
-            done="Two ships at Alpha, and one of them is yellow.",
+            reply_note=N_("Vega built again."),
+            done=N_("Two ships at Alpha, and one of them is yellow."),
         ),
         Step(
             instruction=(
-                "Your yellow ship gives you the move power at Alpha. Alpha's star is large and Beta's "
-                "small: they are connected. Move your large green on to Beta."
+                N_(
+                    "Your yellow ship gives you the move power at Alpha. Alpha's star is large and Beta's "
+                    "small: they are connected. Move your large green on to Beta."
+                )
             ),
             goal=HasShip("Beta", piece=G3),
-            goal_text="Have your large green at Beta",
+            goal_text=N_("Have your large green at Beta"),
             hints=(
-                "The yellow ship stays behind; it only lends its power.",
-                "Drag your large green from Alpha onto Beta.",
+                N_("The yellow ship stays behind; it only lends its power."),
+                N_("Drag your large green from Alpha onto Beta."),
             ),
             solution=("move g3 Alpha Beta",),
             highlights=(hl_ship("Alpha", G3, 0), hl_ship("Alpha", Y2, 0), hl_system("Beta")),
             illegal="move g3 Alpha Vega",
-            advice=(("not connected", "Vega has a large star, like Alpha."),),
+            advice=(("not connected", N_("Vega has a large star, like Alpha.")),),
             wrong="move y2 Alpha Beta",
-            missed="The yellow ship lends its power; it is the green that should travel.",
-            done="The green travelled on thanks to a yellow ship beside it.",
+            missed=N_("The yellow ship lends its power; it is the green that should travel."),
+            done=N_("The green travelled on thanks to a yellow ship beside it."),
         ),
     ),
-    outro="Move needs yellow where the ship starts: a yellow star, or a yellow ship of yours.",
+    outro=N_("Move needs yellow where the ship starts: a yellow star, or a yellow ship of yours."),
 )
 
 CAPTURE = Lesson(
     id="capture",
-    title="Capture and the largest ship",
+    title=N_("Capture and the largest ship"),
     tier=2,
     intro=(
-        "Red captures. An enemy ship in the same system becomes yours, keeping its size and colour. "
-        "The red can come from a star or from any of your ships there, but the size limit comes from "
-        "your largest ship in that system: it must be at least as big as the target."
+        N_(
+            "Red captures. An enemy ship in the same system becomes yours, keeping its size and colour. "
+            "The red can come from a star or from any of your ships there, but the size limit comes from "
+            "your largest ship in that system: it must be at least as big as the target."
+        )
     ),
     board=board_dict(
         """
@@ -241,37 +268,43 @@ CAPTURE = Lesson(
     steps=(
         Step(
             instruction=(
-                "At Beta you have a small red and a medium yellow; Vega has a medium green and a large "
-                "blue. Your small red gives you the power, your medium yellow gives you the size. "
-                "Capture Vega's medium green."
+                N_(
+                    "At Beta you have a small red and a medium yellow; Vega has a medium green and a large "
+                    "blue. Your small red gives you the power, your medium yellow gives you the size. "
+                    "Capture Vega's medium green."
+                )
             ),
             goal=HasShip("Beta", piece=G2),
-            goal_text="Own the medium green ship at Beta",
+            goal_text=N_("Own the medium green ship at Beta"),
             hints=(
-                "The acting piece does not need to be big: your largest ship in the system does.",
-                "Drag your small red at Beta onto Vega's medium green there.",
+                N_("The acting piece does not need to be big: your largest ship in the system does."),
+                N_("Drag your small red at Beta onto Vega's medium green there."),
             ),
             solution=("attack g2 Beta",),
             highlights=(hl_ship("Beta", R1, 0), hl_ship("Beta", Y2, 0), hl_ship("Beta", G2, 1)),
             illegal="attack b3 Beta",
-            advice=(("largest ship", "Your largest ship at Beta is medium; Vega's blue is large."),),
+            advice=(("largest ship", N_("Your largest ship at Beta is medium; Vega's blue is large.")),),
             wrong="trade r1 y1 Beta",
-            missed="Without your red ship you have no red at Beta.",
+            missed=N_("Without your red ship you have no red at Beta."),
             reply=("trade b3 r3 Beta",),
             reply_note=(
-                "Vega traded its large blue for a large red. Now Vega has red at Beta, and its large ship "
-                "could capture any of yours there: time to be careful."
+                N_(
+                    "Vega traded its large blue for a large red. Now Vega has red at Beta, and its large ship "
+                    "could capture any of yours there: time to be careful."
+                )
             ),
-            done="Captured: the medium green is yours now, same size, same colour, same place.",
+            done=N_("Captured: the medium green is yours now, same size, same colour, same place."),
         ),
         Step(
             instruction=(
-                "Gamma's red star gives the capture power to everyone with a ship there, you included. "
-                "Your small green is too small to capture Vega's medium blue. Bring a large ship from "
-                "Sol to Gamma."
+                N_(
+                    "Gamma's red star gives the capture power to everyone with a ship there, you included. "
+                    "Your small green is too small to capture Vega's medium blue. Bring a large ship from "
+                    "Sol to Gamma."
+                )
             ),
             goal=HasShip("Gamma", size=3),
-            goal_text="Have a large ship at Gamma",
+            goal_text=N_("Have a large ship at Gamma"),
             board=board_dict(
                 """
                 Sol@0:  y1 b2 | y3 g3 |
@@ -280,25 +313,25 @@ CAPTURE = Lesson(
                 """
             ),
             hints=(
-                "Try the capture first and read why it is refused.",
-                "Drag your large yellow (or large green) from Sol onto Gamma.",
+                N_("Try the capture first and read why it is refused."),
+                N_("Drag your large yellow (or large green) from Sol onto Gamma."),
             ),
             solution=("move y3 Sol Gamma",),
             highlights=(hl_star("Gamma", R3), hl_ship("Gamma", G1, 0), hl_ship("Gamma", B2, 1)),
             illegal="attack b2 Gamma",
-            advice=(("largest ship", "Bring a bigger ship to Gamma first."),),
+            advice=(("largest ship", N_("Bring a bigger ship to Gamma first.")),),
             wrong="trade y3 r3 Sol",
             reply=("attack g1 Gamma",),
-            reply_note="The red star works for Vega too: it captured your small green.",
-            done="A large ship of yours is at Gamma.",
+            reply_note=N_("The red star works for Vega too: it captured your small green."),
+            done=N_("A large ship of yours is at Gamma."),
         ),
         Step(
-            instruction="Now your largest ship at Gamma is large. Capture Vega's medium blue.",
+            instruction=N_("Now your largest ship at Gamma is large. Capture Vega's medium blue."),
             goal=HasShip("Gamma", piece=B2),
-            goal_text="Own the medium blue ship at Gamma",
+            goal_text=N_("Own the medium blue ship at Gamma"),
             hints=(
-                "The red star gives you the power; your large ship gives you the size.",
-                "Drag your large ship at Gamma onto Vega's medium blue.",
+                N_("The red star gives you the power; your large ship gives you the size."),
+                N_("Drag your large ship at Gamma onto Vega's medium blue."),
             ),
             solution=("attack b2 Gamma",),
             highlights=(hl_ship("Gamma", B2, 1),),
@@ -306,22 +339,27 @@ CAPTURE = Lesson(
             mistakes=(
                 Mistake(
                     HasShip("Gamma", piece=G1),
-                    "You took back your small green, but Vega's medium blue is still there and can capture it again.",
+                    N_(
+                        "You took back your small green, but Vega's medium blue is still there and can capture it "
+                        "again."
+                    ),
                 ),
             ),
-            done="Captured. A capture needs red access and a large enough ship, both in the same system.",
+            done=N_("Captured. A capture needs red access and a large enough ship, both in the same system."),
         ),
     ),
-    outro="Remember the rule book's example: a small red gives the power, a medium yellow the size.",
+    outro=N_("Remember the rule book's example: a small red gives the power, a medium yellow the size."),
 )
 
 ACCESS = Lesson(
     id="access",
-    title="Where powers come from",
+    title=N_("Where powers come from"),
     tier=2,
     intro=(
-        "In a system you may use a colour's power when that colour is there as a star or as one of "
-        "your own ships. Enemy ships give you nothing: their colours are theirs."
+        N_(
+            "In a system you may use a colour's power when that colour is there as a star or as one of "
+            "your own ships. Enemy ships give you nothing: their colours are theirs."
+        )
     ),
     board=board_dict(
         """
@@ -333,87 +371,99 @@ ACCESS = Lesson(
     steps=(
         Step(
             instruction=(
-                "What can you do at Beta? Its green star lets you build, and your blue ship lets you "
-                "trade. Vega's red and yellow ships give you nothing. Build a ship at Beta."
+                N_(
+                    "What can you do at Beta? Its green star lets you build, and your blue ship lets you "
+                    "trade. Vega's red and yellow ships give you nothing. Build a ship at Beta."
+                )
             ),
             goal=HasShip("Beta", count=2),
-            goal_text="Have two ships at Beta",
+            goal_text=N_("Have two ships at Beta"),
             hints=(
-                "Try to capture Vega's red and read why it is refused.",
-                "Drag a blue piece from the bank onto Beta.",
+                N_("Try to capture Vega's red and read why it is refused."),
+                N_("Drag a blue piece from the bank onto Beta."),
             ),
             solution=("build b1 Beta",),
             highlights=(hl_star("Beta", G2), hl_ship("Beta", B2, 0), hl_ship("Beta", R2, 1)),
             illegal="attack r2 Beta",
-            advice=(("no red", "Vega's red ship gives red to Vega only. Stars and your own ships are what count."),),
+            advice=(
+                ("no red", N_("Vega's red ship gives red to Vega only. Stars and your own ships are what count.")),
+            ),
             wrong="trade b2 r2 Beta",
             mistakes=(
                 Mistake(
                     HasShip("Beta", color=RED),
-                    "Legal: your blue ship let you trade, and now you own a red at Beta. But the goal was "
-                    "a second ship: build.",
+                    N_(
+                        "Legal: your blue ship let you trade, and now you own a red at Beta. But the goal was "
+                        "a second ship: build."
+                    ),
                 ),
             ),
             reply=("attack b1 Beta",),
-            reply_note="Vega's own red ship gives Vega the capture power at Beta: it took your new small blue.",
-            done="Built, thanks to the green star.",
+            reply_note=N_("Vega's own red ship gives Vega the capture power at Beta: it took your new small blue."),
+            done=N_("Built, thanks to the green star."),
         ),
         Step(
             instruction=(
-                "Make red yours: trade your medium blue for a medium red. A red ship of your own gives "
-                "you the capture power at Beta."
+                N_(
+                    "Make red yours: trade your medium blue for a medium red. A red ship of your own gives "
+                    "you the capture power at Beta."
+                )
             ),
             goal=HasShip("Beta", color=RED),
-            goal_text="Have a red ship at Beta",
+            goal_text=N_("Have a red ship at Beta"),
             hints=(
-                "Your blue ship gives you the trade power, even though Beta's star is green.",
-                "Drag a medium red from the bank onto your medium blue at Beta.",
+                N_("Your blue ship gives you the trade power, even though Beta's star is green."),
+                N_("Drag a medium red from the bank onto your medium blue at Beta."),
             ),
             solution=("trade b2 r2 Beta",),
             highlights=(hl_ship("Beta", B2, 0), hl_bank(R2)),
             illegal="trade b2 r1 Beta",
-            advice=(("same size", "Your blue ship is medium."),),
+            advice=(("same size", N_("Your blue ship is medium.")),),
             wrong="trade b2 g2 Beta",
             reply=("move y3 Beta Vega",),
-            reply_note="Vega took its large yellow home, leaving its medium red beside yours.",
-            done="You own a red ship at Beta: red is yours there now.",
+            reply_note=N_("Vega took its large yellow home, leaving its medium red beside yours."),
+            done=N_("You own a red ship at Beta: red is yours there now."),
         ),
         Step(
             instruction=(
-                "Capture Vega's medium red. Your red ship gives you the power, and your largest ship at "
-                "Beta is medium: big enough."
+                N_(
+                    "Capture Vega's medium red. Your red ship gives you the power, and your largest ship at "
+                    "Beta is medium: big enough."
+                )
             ),
             goal=NoShip("Beta", color=RED),
-            goal_text="Leave Vega no red ship at Beta",
+            goal_text=N_("Leave Vega no red ship at Beta"),
             hints=(
-                "Vega's small blue was yours a moment ago; the red is the dangerous one.",
-                "Drag your medium red onto Vega's medium red.",
+                N_("Vega's small blue was yours a moment ago; the red is the dangerous one."),
+                N_("Drag your medium red onto Vega's medium red."),
             ),
             solution=("attack r2 Beta",),
             highlights=(hl_ship("Beta", R2, 1),),
             illegal="move r2 Beta Sol",
-            advice=(("no yellow", "Beta has no yellow star and you have no yellow ship there."),),
+            advice=(("no yellow", N_("Beta has no yellow star and you have no yellow ship there.")),),
             wrong="attack b1 Beta",
             mistakes=(
                 Mistake(
                     HasShip("Beta", piece=B1),
-                    "You took back your small blue, but Vega's red is still there and can capture again.",
+                    N_("You took back your small blue, but Vega's red is still there and can capture again."),
                 ),
             ),
-            done="Captured. Stars give power to everyone there; ships only to their owner.",
+            done=N_("Captured. Stars give power to everyone there; ships only to their owner."),
         ),
     ),
-    outro="Access: a star of that colour, or a ship of yours of that colour. Never an enemy ship.",
+    outro=N_("Access: a star of that colour, or a ship of yours of that colour. Never an enemy ship."),
 )
 
 SACRIFICE = Lesson(
     id="sacrifice",
-    title="Sacrifice",
+    title=N_("Sacrifice"),
     tier=2,
     intro=(
-        "Instead of one action, you may sacrifice one of your ships: it goes back to the bank and you "
-        "get actions of its colour, one for a small, two for a medium, three for a large. They need no "
-        "star: only a ship of yours in each system where you use one."
+        N_(
+            "Instead of one action, you may sacrifice one of your ships: it goes back to the bank and you "
+            "get actions of its colour, one for a small, two for a medium, three for a large. They need no "
+            "star: only a ship of yours in each system where you use one."
+        )
     ),
     board=board_dict(
         """
@@ -425,30 +475,34 @@ SACRIFICE = Lesson(
     steps=(
         Step(
             instruction=(
-                "Get two of your ships to Alpha in one turn, and keep one at home. One action moves one "
-                "ship; sacrificing your medium yellow gives you two moves."
+                N_(
+                    "Get two of your ships to Alpha in one turn, and keep one at home. One action moves one "
+                    "ship; sacrificing your medium yellow gives you two moves."
+                )
             ),
             goal=HasShip("Alpha", count=2),
-            goal_text="Have two ships at Alpha, with one still at Sol",
+            goal_text=N_("Have two ships at Alpha, with one still at Sol"),
             hints=(
-                "Drag your medium yellow to the bank to sacrifice it.",
-                "Then move your small green and your small blue from Sol to Alpha.",
+                N_("Drag your medium yellow to the bank to sacrifice it."),
+                N_("Then move your small green and your small blue from Sol to Alpha."),
             ),
             solution=("sacrifice y2 Sol", "move g1 Sol Alpha", "move b1 Sol Alpha"),
             highlights=(hl_ship("Sol", Y2, 0), hl_system("Alpha")),
             illegal="sacrifice y2 Sol; build g2 Sol",
-            advice=(("sacrifice gave", "A sacrificed yellow gives moves only."),),
+            advice=(("sacrifice gave", N_("A sacrificed yellow gives moves only.")),),
             wrong="move g1 Sol Alpha",
-            missed="One action moves one ship. Sacrifice a yellow to get more moves.",
-            done="Two moves from one medium yellow. Sacrifices win games, and they cost a ship.",
+            missed=N_("One action moves one ship. Sacrifice a yellow to get more moves."),
+            done=N_("Two moves from one medium yellow. Sacrifices win games, and they cost a ship."),
         ),
         Step(
             instruction=(
-                "Vega has a ship at Alpha and one at Beta, and you have a ship at each. There is no red "
-                "at either. Sacrifice your medium red for two captures and take both."
+                N_(
+                    "Vega has a ship at Alpha and one at Beta, and you have a ship at each. There is no red "
+                    "at either. Sacrifice your medium red for two captures and take both."
+                )
             ),
             goal=both(NoShip("Alpha"), NoShip("Beta")),
-            goal_text="Leave Vega no ship at Alpha and none at Beta",
+            goal_text=N_("Leave Vega no ship at Alpha and none at Beta"),
             board=board_dict(
                 """
                 Sol@0:  y1 b2 | r2 g3 |
@@ -459,18 +513,18 @@ SACRIFICE = Lesson(
                 """
             ),
             hints=(
-                "Sacrifice actions can be used in different systems, wherever you have a ship.",
-                "Drag your medium red at Sol to the bank, then capture at Alpha and at Beta.",
+                N_("Sacrifice actions can be used in different systems, wherever you have a ship."),
+                N_("Drag your medium red at Sol to the bank, then capture at Alpha and at Beta."),
             ),
             solution=("sacrifice r2 Sol", "attack g1 Alpha", "attack y2 Beta"),
             highlights=(hl_ship("Sol", R2, 0), hl_ship("Alpha", G1, 1), hl_ship("Beta", Y2, 1)),
             illegal="sacrifice r2 Sol; attack y1 Gamma",
-            advice=(("ship of your own", "Gamma's red star is no use without a ship of yours there."),),
+            advice=(("ship of your own", N_("Gamma's red star is no use without a ship of yours there.")),),
             wrong="sacrifice r2 Sol; attack g1 Alpha; pass",
-            done="Two captures in two systems from one sacrifice.",
+            done=N_("Two captures in two systems from one sacrifice."),
         ),
     ),
-    outro="A sacrifice trades one ship for several actions of its colour, usable anywhere you have a ship.",
+    outro=N_("A sacrifice trades one ship for several actions of its colour, usable anywhere you have a ship."),
 )
 
 POWERS = (BUILD, TRADE, MOVE, CAPTURE, ACCESS, SACRIFICE)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hwgame.i18n import N_, _
 from hwgame.rules import (
     EndTurn,
     Game,
@@ -27,8 +28,9 @@ from hwgame.words import describe_turn, sentence
 from .board import board_dict
 from .solve import SURVIVE, WIN, WIN_IN_TWO, hardest_reply, solutions, winning_turn
 
-DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
-KIND_TITLES = {WIN: "Win this turn", SURVIVE: "Survive the next turn", WIN_IN_TWO: "Win in two turns"}
+# Translators: how hard a puzzle is, shown beside its title.
+DIFFICULTIES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
+KIND_TITLES = {WIN: N_("Win this turn"), SURVIVE: N_("Survive the next turn"), WIN_IN_TWO: N_("Win in two turns")}
 
 
 @dataclass(frozen=True)
@@ -50,13 +52,13 @@ class Puzzle:
 
     @property
     def difficulty_name(self) -> str:
-        """``"easy"``, ``"medium"`` or ``"hard"``."""
-        return DIFFICULTIES[self.difficulty]
+        """``"easy"``, ``"medium"`` or ``"hard"``, in the player's language."""
+        return _(DIFFICULTIES[self.difficulty])
 
     @property
     def task(self) -> str:
-        """The kind of task in words, for example "Win this turn"."""
-        return KIND_TITLES[self.kind]
+        """The kind of task in words, for example "Win this turn", in the player's language."""
+        return _(KIND_TITLES[self.kind])
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ def judge(position: Position, kind: str, answer) -> Verdict:
     try:
         after = play_answer(position, answer)
     except IllegalActionError as exc:
-        return Verdict(False, False, "Not allowed: " + sentence(exc.reason))
+        return Verdict(False, False, _("Not allowed: {reason}").format(reason=sentence(str(exc))))
     except HomeworldsError as exc:
         return Verdict(False, False, sentence(str(exc)))
     me = position.to_move
@@ -98,30 +100,37 @@ def judge(position: Position, kind: str, answer) -> Verdict:
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:
-            return Verdict(True, True, f"Solved! {sentence(outcome.reason)}")
+            return Verdict(True, True, _("Solved! {reason}").format(reason=sentence(outcome.reason)))
         if outcome.winner is None:
-            return Verdict(False, True, "That ends the game in a draw: both of you lose your homeworlds at once.")
-        return Verdict(False, True, "That loses: you would end your turn with no ship at your own homeworld.")
+            return Verdict(False, True, _("That ends the game in a draw: both of you lose your homeworlds at once."))
+        return Verdict(False, True, _("That loses: you would end your turn with no ship at your own homeworld."))
     if kind == WIN:
-        return Verdict(False, True, f"Legal, but {rival} still has a ship at home. Look for a turn that ends the game.")
+        text = _("Legal, but {player} still has a ship at home. Look for a turn that ends the game.")
+        return Verdict(False, True, text.format(player=rival))
     threat = winning_turn(after)
     if kind == SURVIVE:
         if threat is None:
-            return Verdict(True, True, f"Solved! Whatever {rival} does next turn, you are still in the game.")
+            text = _("Solved! Whatever {player} does next turn, you are still in the game.")
+            return Verdict(True, True, text.format(player=rival))
         words = describe_turn(threat.turn, rival)
-        return Verdict(False, True, f"Legal, but {rival} could then win: {words}.", threat.turn)
+        text = _("Legal, but {player} could then win: {turn}.").format(player=rival, turn=words)
+        return Verdict(False, True, text, threat.turn)
     for reply in legal_turns(after):
         pos = reply.position
         words = describe_turn(reply.turn, rival)
         if pos.is_over():
             if pos.winner() == me:
                 continue  # a reply that loses for the opponent is no defence
-            result = "win" if pos.winner() is not None else "force a draw"
-            return Verdict(False, True, f"Legal, but {rival} could {result} at once: {words}.", reply.turn)
+            if pos.winner() is not None:
+                text = _("Legal, but {player} could win at once: {turn}.")
+            else:
+                text = _("Legal, but {player} could force a draw at once: {turn}.")
+            return Verdict(False, True, text.format(player=rival, turn=words), reply.turn)
         if winning_turn(pos) is None:
-            why = f"{rival} could answer: {words}, and then you would have no winning turn."
-            return Verdict(False, True, "Legal, but " + why, reply.turn)
-    return Verdict(True, True, f"Solved! Every answer of {rival} leaves you a winning turn.")
+            text = _("Legal, but {player} could answer: {turn}, and then you would have no winning turn.")
+            return Verdict(False, True, text.format(player=rival, turn=words), reply.turn)
+    text = _("Solved! Every answer of {player} leaves you a winning turn.")
+    return Verdict(True, True, text.format(player=rival))
 
 
 def check_answer(puzzle: Puzzle, answer) -> Verdict:
@@ -173,7 +182,7 @@ class PuzzleSession:
     def submit(self, answer) -> Verdict:
         """Judge an answer in the current position; a correct win-in-two first turn moves to stage 2."""
         if self.solved:
-            return Verdict(True, True, "Already solved.")
+            return Verdict(True, True, _("Already solved."))
         verdict = judge(self.position, self.kind, answer)
         if not verdict.correct:
             return verdict
@@ -188,7 +197,7 @@ class PuzzleSession:
                 self.kind = WIN
                 self.stage = 2
                 self.log.append(words)
-                return Verdict(True, True, f"Good first turn. {words} Now win.")
+                return Verdict(True, True, _("Good first turn. {reply} Now win.").format(reply=words))
         self.solved = True
         return verdict
 
@@ -199,152 +208,152 @@ def _p(pid, title, kind, difficulty, text, prompt, hint, known) -> Puzzle:
 
 PUZZLES = (
     _p(
-        "sacrifice-for-a-capture", "A red from afar", WIN, 1,
+        "sacrifice-for-a-capture", N_("A red from afar"), WIN, 1,
         """
         Sol@0:  g1 b2 | y3 r1 |
         Vega@1: y1 g3 | b3    | r2
         """,
-        "Vega's last ship at home is a medium red. Your large blue is beside it, but you have no red there.",
-        "A sacrificed ship's actions work in any system where you have a ship.",
+        N_("Vega's last ship at home is a medium red. Your large blue is beside it, but you have no red there."),
+        N_("A sacrificed ship's actions work in any system where you have a ship."),
         "sacrifice r1 Sol; attack r2 Vega",
     ),
     _p(
-        "small-red-big-friend", "Power and size", WIN, 1,
+        "small-red-big-friend", N_("Power and size"), WIN, 1,
         """
         Sol@0:  y1 b2 | g3    |
         Vega@1: y3 g1 | r1 b3 | g3
         """,
-        "Vega defends its home with a large green. Your ships there are a small red and a large blue.",
-        "The red can come from a small ship; the size comes from your largest ship there.",
+        N_("Vega defends its home with a large green. Your ships there are a small red and a large blue."),
+        N_("The red can come from a small ship; the size comes from your largest ship there."),
         "attack g3 Vega",
     ),
     _p(
-        "green-flood", "Green flood", WIN, 1,
+        "green-flood", N_("Green flood"), WIN, 1,
         """
         Sol@0:  y1 b2 | g3 |
         Vega@1: g2 r1 |    | g1 g3
         Alpha:  y3    | g1 |
         """,
-        "Vega's home is crowded with green.",
-        "Count the greens at Vega, stars included.",
+        N_("Vega's home is crowded with green."),
+        N_("Count the greens at Vega, stars included."),
         "move g1 Alpha Vega; catastrophe Vega g",
     ),
     _p(
-        "two-captures", "Two at once", WIN, 2,
+        "two-captures", N_("Two at once"), WIN, 2,
         """
         Sol@0:  y1 b2 | r2 g3 |
         Vega@1: g2 y3 | b2    | y1 b1
         """,
-        "Vega has two small ships at home, and your medium blue is there with them.",
-        "One action is not enough. What does a medium red give when you sacrifice it?",
+        N_("Vega has two small ships at home, and your medium blue is there with them."),
+        N_("One action is not enough. What does a medium red give when you sacrifice it?"),
         "sacrifice r2 Sol; attack b1 Vega; attack y1 Vega",
     ),
     _p(
-        "last-star", "The last star", WIN, 2,
+        "last-star", N_("The last star"), WIN, 2,
         """
         Sol@0:  r1 y3 | y2 g3 |
         Vega@1: b2    | b1    | r3 g3
         Alpha:  y1    | b2    |
         Beta:   g1    | b3    |
         """,
-        "Vega's homeworld has one star left, a medium blue. Its ships are too strong to capture.",
-        "Four blues at Vega would take the star. There is more than one way to get them there.",
+        N_("Vega's homeworld has one star left, a medium blue. Its ships are too strong to capture."),
+        N_("Four blues at Vega would take the star. There is more than one way to get them there."),
         "sacrifice y2 Sol; move b2 Alpha Vega; move b3 Beta Vega; catastrophe Vega b",
     ),
     _p(
-        "trade-into-yellow", "Change of colours", WIN, 3,
+        "trade-into-yellow", N_("Change of colours"), WIN, 3,
         """
         Sol@0:  g1 r2 | b2 g3 |
         Vega@1: y2 b1 | g1 r1 | y3
         """,
-        "Your two small ships at Vega are green and red. Vega's star and its only ship there are yellow.",
-        "A sacrificed blue ship gives trades; a trade can change the colour of your ships at Vega.",
+        N_("Your two small ships at Vega are green and red. Vega's star and its only ship there are yellow."),
+        N_("A sacrificed blue ship gives trades; a trade can change the colour of your ships at Vega."),
         "sacrifice b2 Sol; trade g1 y1 Vega; trade r1 y1 Vega; catastrophe Vega y",
     ),
     _p(
-        "hold-the-fort", "Hold the fort", SURVIVE, 1,
+        "hold-the-fort", N_("Hold the fort"), SURVIVE, 1,
         """
         Sol@0:  b1 y2 | g3 | r3
         Vega@1: g1 y3 |    | b3
         """,
-        "Vega's large red has arrived at Sol, where your large green is alone.",
-        "One capture cannot take two ships.",
+        N_("Vega's large red has arrived at Sol, where your large green is alone."),
+        N_("One capture cannot take two ships."),
         "build g1 Sol",
     ),
     _p(
-        "strike-first", "Strike first", SURVIVE, 1,
+        "strike-first", N_("Strike first"), SURVIVE, 1,
         """
         Sol@0:  r1 y2 | y3 | r3 g3
         Vega@1: g1 b3 |    | y1
         """,
-        "Two large Vega ships sit at Sol. Sol's red star gives the capture power to both of you.",
-        "The best defence here is to act before Vega does.",
+        N_("Two large Vega ships sit at Sol. Sol's red star gives the capture power to both of you."),
+        N_("The best defence here is to act before Vega does."),
         "attack r3 Sol",
     ),
     _p(
-        "too-much-green", "Too much green", SURVIVE, 2,
+        "too-much-green", N_("Too much green"), SURVIVE, 2,
         """
         Sol@0:  g2 y1 | g1 g3 |
         Vega@1: r1 b2 |       | y2
         Alpha:  y3    |       | g2
         """,
-        "Sol holds three greens. Vega's medium green at Alpha is one move away.",
-        "Four greens at Sol would take your star and both your ships.",
+        N_("Sol holds three greens. Vega's medium green at Alpha is one move away."),
+        N_("Four greens at Sol would take your star and both your ships."),
         "move g1 Sol Alpha",
     ),
     _p(
-        "two-threats", "Two threats", SURVIVE, 2,
+        "two-threats", N_("Two threats"), SURVIVE, 2,
         """
         Sol@0:  b2 y1 | b3 b1 | r3
         Vega@1: r2 g3 |       | y2 g1
         Alpha:  y3    |       | b1
         """,
-        "Vega's large red is at Sol, and Vega's small blue waits at Alpha. Both are threats.",
-        "One trade can answer both: keep two ships, and fewer blues.",
+        N_("Vega's large red is at Sol, and Vega's small blue waits at Alpha. Both are threats."),
+        N_("One trade can answer both: keep two ships, and fewer blues."),
         "trade b1 r1 Sol",
     ),
     _p(
-        "hidden-sacrifice", "The hidden sacrifice", SURVIVE, 3,
+        "hidden-sacrifice", N_("The hidden sacrifice"), SURVIVE, 3,
         """
         Sol@0:  g1 b2 | y2 b1 | r3
         Vega@1: y1 g3 |       | r2 b3
         """,
-        "You have two ships at Sol and Vega has one large red there. Two ships should be enough... or are they?",
-        "Vega's medium red at home can be sacrificed for two captures at Sol.",
+        N_("You have two ships at Sol and Vega has one large red there. Two ships should be enough... or are they?"),
+        N_("Vega's medium red at home can be sacrificed for two captures at Sol."),
         "build b1 Sol",
     ),
     _p(
-        "no-way-out", "No way out", WIN_IN_TWO, 2,
+        "no-way-out", N_("No way out"), WIN_IN_TWO, 2,
         """
         Sol@0:  g1 b2 | g3 |
         Vega@1: y1 b2 |    | y3
         Alpha:  y3    | r3 |
         """,
-        "Vega's only ship at home is a large yellow. Vega cannot build there.",
-        "Get a large red next to it: a trade will not save Vega.",
+        N_("Vega's only ship at home is a large yellow. Vega cannot build there."),
+        N_("Get a large red next to it: a trade will not save Vega."),
         "move r3 Alpha Vega",
     ),
     _p(
-        "green-trap", "Green trap", WIN_IN_TWO, 2,
+        "green-trap", N_("Green trap"), WIN_IN_TWO, 2,
         """
         Sol@0:  b1 y2 | r3    |
         Vega@1: g2 r1 |       | g3
         Alpha:  y3    | g1 g1 |
         """,
-        "Vega owns only green ships, and its homeworld has a green star.",
-        "Everything Vega can build is green too.",
+        N_("Vega owns only green ships, and its homeworld has a green star."),
+        N_("Everything Vega can build is green too."),
         "move g1 Alpha Vega",
     ),
     _p(
-        "nowhere-to-hide", "Nowhere to hide", WIN_IN_TWO, 3,
+        "nowhere-to-hide", N_("Nowhere to hide"), WIN_IN_TWO, 3,
         """
         Sol@0:  g1 b2 | g3    |
         Vega@1: y2 g1 |       | y3
         Alpha:  b3    | r3 y1 |
         """,
-        "Vega has one large yellow at home, beside a yellow star and a green star. It can neither trade nor "
-        "capture there.",
-        "Prepare a capture, or a fourth yellow, that Vega has no way to stop.",
+        N_("Vega has one large yellow at home, beside a yellow star and a green star. It can neither trade nor "
+        "capture there."),
+        N_("Prepare a capture, or a fourth yellow, that Vega has no way to stop."),
         "move r3 Alpha Vega",
     ),
 )  # fmt: skip

@@ -66,7 +66,7 @@ def test_ship_goals():
     assert HasShip(ANY, owner=RIVAL, color=3).met(ctx)
     assert NoShip("Alpha", owner="me").met(ctx)
     assert "you still do not have" in HasShip("Alpha").shortfall(ctx)
-    assert HasShip("Sol", size=1, count=2).describe(ctx) == "you have two small ships at Sol"
+    assert HasShip("Sol", size=1, count=2).describe(ctx) == "you have 2 small ships at Sol"
     assert More("Sol").met(ctx) and not More("Sol", by=2).met(ctx)
     assert "more" in More("Sol").describe(ctx)
 
