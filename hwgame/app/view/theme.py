@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..assets import ui_font
+from ...i18n import current_language, on_change
+from ...i18n.linebreak import wrap as wrap_lines
+from .fonts import ChainFont
 
 PIECE_RGB = (
     (222, 62, 58),  # red
@@ -57,32 +59,46 @@ def mix(a, b, t: float) -> tuple[int, int, int]:
 
 
 class Theme:
-    """Fonts by size, and a cache of rendered text (the same labels are drawn every frame)."""
+    """Fonts by size, and a cache of rendered text (the same labels are drawn every frame).
+
+    Fonts are :class:`~hwgame.app.view.fonts.ChainFont`: Latin text in pygame's default font,
+    Japanese and Chinese in the shipped CJK faces. A change of language empties the caches, so that the
+    next frame measures and draws with the new language's faces first.
+    """
 
     def __init__(self, colour_blind: bool = False):
         self.colour_blind = colour_blind
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], ChainFont] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self._language = current_language()
+        on_change(self._language_changed)
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def _language_changed(self, code: str) -> None:
+        self._fonts.clear()
+        self._text.clear()
+        self._language = code
+
+    def font(self, size: int, bold: bool = False) -> ChainFont:
         """The UI font at a pixel size."""
+        if self._language != current_language():
+            self._language_changed(current_language())
         size = max(8, int(size))
         key = (size, bold)
         f = self._fonts.get(key)
         if f is None:
-            f = ui_font(size)  # pygame's default font, found in the source tree and in the build
-            f.set_bold(bold)
+            f = ChainFont(size, bold, self._language)
             self._fonts[key] = f
         return f
 
     def text(self, text: str, size: int, color=TEXT, bold: bool = False) -> pygame.Surface:
         """A rendered line of text (cached)."""
+        font = self.font(size, bold)
         key = (text, int(size), color, bold)
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 4000:
                 self._text.clear()  # labels change slowly; a full cache means the log scrolled a lot
-            surf = self.font(size, bold).render(text, True, color)
+            surf = font.render(text, True, color)
             self._text[key] = surf
         return surf
 
@@ -102,21 +118,10 @@ class Theme:
         return self.text(text[:lo] + "…" if lo else text[:1], size, color, bold)
 
     def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
-        """Split text into lines no wider than ``width`` pixels (words kept whole where possible)."""
+        """Split text into lines no wider than ``width`` pixels: at spaces in English, between
+        characters (never before a closing mark) in Japanese and Chinese."""
         font = self.font(size, bold)
-        lines: list[str] = []
-        for para in text.split("\n"):
-            words = para.split(" ")
-            line = ""
-            for word in words:
-                trial = f"{line} {word}" if line else word
-                if font.size(trial)[0] <= width or not line:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
+        return wrap_lines(text, width, lambda line: font.size(line)[0])
 
 
 def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos, size: int, color=TEXT, bold=False,

@@ -1,0 +1,80 @@
+"""Where a line of text may break, in English, Japanese and Chinese.
+
+English breaks at spaces. Japanese and Chinese are written without spaces, so a line may break between
+any two characters, except that a closing mark (、。」）！？ー and small kana...) never begins a line and an
+opening mark (「（『...) never ends one. Latin words inside CJK text (a name, "SDG") stay whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+# Characters that may not begin a line, and those that may not end one.
+NO_LINE_START = set(
+    "、。，．・：；？！）」』】〕〉》〗〙｝］ー～…‥々ゝゞヽヾ"  # closing marks, the long vowel, repeat marks
+    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"  # small kana
+    "%)]},.!?:;"
+)
+NO_LINE_END = set("「『（【〔〈《〖〘｛［([{")
+
+
+def is_wide(char: str) -> bool:
+    """Whether a character belongs to CJK writing (it may break from its neighbours)."""
+    code = ord(char)
+    return (
+        0x2E80 <= code <= 0x9FFF  # radicals, punctuation, kana, CJK ideographs
+        or 0xF900 <= code <= 0xFAFF  # compatibility ideographs
+        or 0xFF00 <= code <= 0xFFEF  # full- and half-width forms
+        or 0x20000 <= code <= 0x3FFFF  # rarer ideographs
+    )
+
+
+def units(paragraph: str) -> list[tuple[str, bool]]:
+    """A paragraph cut into pieces that must stay together, each with whether a space comes before it."""
+    out: list[tuple[str, bool]] = []
+    word = ""
+    space = False
+    glue = False  # the last piece ended with an opening mark: the next one sticks to it
+
+    def push(piece: str, spaced: bool) -> None:
+        nonlocal glue
+        if out and not spaced and (glue or piece[0] in NO_LINE_START):
+            out[-1] = (out[-1][0] + piece, out[-1][1])
+        else:
+            out.append((piece, spaced))
+        glue = piece[-1] in NO_LINE_END
+
+    for char in paragraph:
+        if char == " ":
+            if word:
+                push(word, space)
+                word = ""
+            space = True
+        elif is_wide(char):
+            if word:
+                push(word, space)
+                word, space = "", False
+            push(char, space)
+            space = False
+        else:
+            word += char
+    if word:
+        push(word, space)
+    return out
+
+
+def wrap(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` (by ``measure``) where each language allows;
+    a piece wider than the whole line stands alone. Newlines start paragraphs."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece, spaced in units(paragraph):
+            trial = f"{line} {piece}" if (line and spaced) else line + piece
+            if not line or measure(trial) <= width:
+                line = trial
+            else:
+                lines.append(line)
+                line = piece
+        lines.append(line)
+    return lines
