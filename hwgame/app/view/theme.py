@@ -10,7 +10,7 @@ import pygame
 
 from ...i18n import current_language, on_change
 from ...i18n.linebreak import wrap as wrap_lines
-from .fonts import ChainFont
+from .fonts import ChainFont, missing_characters
 
 PIECE_RGB = (
     (222, 62, 58),  # red
@@ -58,6 +58,22 @@ def mix(a, b, t: float) -> tuple[int, int, int]:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
+class TextAudit:
+    """What a test wants to know of the text a screen drew: lines cut to fit their box, and characters
+    no shipped font has (they would draw as boxes)."""
+
+    def __init__(self) -> None:
+        self.cut: list[tuple[str, float]] = []
+        self.missing: dict[str, set[str]] = {}
+        self.drawn: set[str] = set()
+
+    def clear(self) -> None:
+        """Forget what was seen."""
+        self.cut.clear()
+        self.missing.clear()
+        self.drawn.clear()
+
+
 class Theme:
     """Fonts by size, and a cache of rendered text (the same labels are drawn every frame).
 
@@ -71,6 +87,7 @@ class Theme:
         self._fonts: dict[tuple[int, bool], ChainFont] = {}
         self._text: dict[tuple, pygame.Surface] = {}
         self._language = current_language()
+        self.audit: TextAudit | None = None  # set by tests; every text drawn is then checked
         on_change(self._language_changed)
 
     def _language_changed(self, code: str) -> None:
@@ -93,6 +110,8 @@ class Theme:
     def text(self, text: str, size: int, color=TEXT, bold: bool = False) -> pygame.Surface:
         """A rendered line of text (cached)."""
         font = self.font(size, bold)
+        if self.audit is not None:
+            self._check(text)
         key = (text, int(size), color, bold)
         surf = self._text.get(key)
         if surf is None:
@@ -102,11 +121,22 @@ class Theme:
             self._text[key] = surf
         return surf
 
+    def _check(self, text: str) -> None:
+        audit = self.audit
+        if audit is None or text in audit.drawn:
+            return
+        audit.drawn.add(text)
+        missing = missing_characters(text, self._language)
+        if missing:
+            audit.missing[text] = missing
+
     def fit_text(self, text: str, size: int, width: float, color=TEXT, bold: bool = False) -> pygame.Surface:
         """Rendered text, cut with an ellipsis to fit ``width`` pixels."""
         surf = self.text(text, size, color, bold)
         if surf.get_width() <= width or len(text) <= 1:
             return surf
+        if self.audit is not None:
+            self.audit.cut.append((text, width))
         font = self.font(size, bold)
         lo, hi = 0, len(text)
         while lo < hi:
