@@ -1,0 +1,40 @@
+"""Line breaking: English at spaces; Japanese and Chinese between characters, never before a closing
+mark or after an opening one; Latin words inside CJK text kept whole."""
+
+from __future__ import annotations
+
+from hwgame.i18n.linebreak import NO_LINE_END, NO_LINE_START, wrap
+
+
+def test_english_breaks_only_at_spaces():
+    assert wrap("Build a ship at Sol, now please", 10, len) == ["Build a", "ship at", "Sol, now", "please"]
+    assert wrap("one\n\ntwo", 10, len) == ["one", "", "two"]
+
+
+def test_a_word_wider_than_the_line_stands_alone():
+    assert wrap("a Supercalifragilistic b", 6, len) == ["a", "Supercalifragilistic", "b"]
+
+
+def test_japanese_breaks_between_characters_but_not_before_closing_marks():
+    text = "あなたの母星「Sol」に、船を1隻作りましょう。緑の力は建造です。"
+    for width in range(3, 20):
+        lines = wrap(text, width, len)
+        assert "".join(lines) == text  # nothing lost, no spaces added
+        for line in lines:
+            assert line[0] not in NO_LINE_START, (width, lines)
+            assert line[-1] not in NO_LINE_END, (width, lines)
+            assert len(line) <= max(width, len("「Sol」"))  # only a piece glued to its marks is wider
+        assert all("Sol" in line for line in lines if "S" in line)  # the name is never split
+
+
+def test_chinese_wraps_with_full_width_punctuation():
+    text = "犧牲一艘船，就能用它的顏色行動；這艘船回到銀行。"
+    lines = wrap(text, 8, len)
+    assert "".join(lines) == text
+    assert all(line[0] not in "，；。" for line in lines)
+    assert max(len(line) for line in lines) <= 8
+
+
+def test_mixed_text_keeps_the_space_around_latin_words():
+    lines = wrap("移動 Alpha から Beta へ", 100, len)
+    assert lines == ["移動 Alpha から Beta へ"]
