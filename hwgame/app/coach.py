@@ -107,6 +107,9 @@ class CoachScene(Scene):
         self.ctl.request_hint()
         self.say("Hint: " + self.ctl.hint_text, T.TEXT_WARN)
 
+    def refused(self, source, target) -> None:
+        """A drop the play screen refused (it flashes the engine's reason); a lesson adds its advice."""
+
     def shown(self):
         """The position on the screen (the animated one while an action plays out)."""
         return self.play.display_position()

@@ -59,6 +59,11 @@ class Coach(Protocol):
         """The panel's Hint button: the coach gives (and shows) the hint."""
         ...
 
+    def refused(self, source, target) -> None:
+        """A drop of ``source`` on ``target`` was refused here (the reason is flashed on the board): the
+        coach may explain it in its own words."""
+        ...
+
 
 class PlayScene(Scene):
     """A game being played (see module doc); ``coach`` is the overlay coaching on it, if any."""
@@ -238,6 +243,8 @@ class PlayScene(Scene):
             return
         if res.reason:
             self.flash("Not possible: " + res.reason)
+            if self.coach is not None:
+                self.coach.refused(source, target)
         self._snap_back(source, pos)
 
     def _grab_box(self, source, pos):
