@@ -10,7 +10,7 @@ the catalogs gain characters (``tests/i18n`` fails when a catalog character is m
 
 Which characters (besides the catalogs'):
 - Japanese face: kana, CJK punctuation, full- and half-width forms, and the kanji of JIS X 0208 levels 1
-  and 2 (the ones nearly every Japanese name is written with);
+  and 2 and Windows' extra kanji (the ones nearly every Japanese name is written with);
 - Traditional Chinese face: Bopomofo, CJK punctuation, full-width forms, and Big5's frequently used
   characters (its first level, 5,401 hanzi).
 
@@ -59,6 +59,14 @@ def japanese_characters() -> set[int]:
                 out.add(ord(bytes((first, second)).decode("euc_jp")))
             except (UnicodeDecodeError, TypeError):
                 continue
+    for first in (0xED, 0xEE, 0xFA, 0xFB, 0xFC):  # Windows' extra kanji, common in family names (髙, 﨑)
+        for second in range(0x40, 0xFD):
+            try:
+                char = bytes((first, second)).decode("cp932")
+            except UnicodeDecodeError:
+                continue
+            if 0x4E00 <= ord(char) <= 0x9FFF or 0xF900 <= ord(char) <= 0xFAFF:
+                out.add(ord(char))
     return out
 
 
