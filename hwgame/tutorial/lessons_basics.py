@@ -1,7 +1,7 @@
 """Tier 1, first steps: the pieces and the bank, reading a position, a good homeworld, connections.
 
 You play Sol (seat 0, drawn at the bottom) against Vega, except in "A good homeworld" where Vega sets
-up first and you take the second seat.
+up first and you take the second seat. The first player to set up also takes the first turn.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ PIECES_AND_BANK = Lesson(
         Step(
             instruction=(
                 N_(
-                    "At the start the whole set is in the bank. Your first move takes three pieces from it: "
-                    "two stars for your homeworld and one ship to sit there. Pick any two stars and a ship."
+                    "At the start the whole set is in the bank. You set up first: take two stars for your "
+                    "homeworld and one ship to sit there. Then Vega sets up, and you take the first turn. "
+                    "Pick any two stars and a ship."
                 )
             ),
             goal=HomeSetUp(),
@@ -46,16 +47,18 @@ PIECES_AND_BANK = Lesson(
             solution=("homeworld y1 b2 g3",),
             highlights=(hl_bank(Y1), hl_bank(B2), hl_bank(G3)),
             illegal="homeworld b2 - g3",
-            advice=(("two stars", N_("A homeworld is a binary system: it always starts with two stars.")),),
+            advice=(("homeworld-two-stars", N_("A homeworld always starts with two stars.")),),
             reply=("homeworld r1 y2 b3", "homeworld g1 r2 y3", "homeworld b1 g2 r3"),
-            reply_note=N_("Homeworlds are named after their owners: yours is Sol, your rival's is Vega."),
+            reply_note=N_("Vega set up second. A homeworld is named after its owner: yours is Sol, Vega's is Vega."),
             done=N_("Your homeworld is on the map, named Sol after you. Three pieces left the bank."),
         ),
         Step(
             instruction=(
                 N_(
-                    "Ships come from the bank too. A green ship of yours can build: it takes a green piece "
-                    "from the bank and makes it a new ship beside it. Build a second ship at Sol."
+                    "From here the lesson uses a prepared board, whatever you picked. Sol has a small yellow "
+                    "and a medium blue star and one ship of yours, a large green. Ships come from the bank "
+                    "too: your green ship can build, taking a green piece from the bank as a new ship beside "
+                    "it. Build a second ship at Sol."
                 )
             ),
             goal=HasShip("Sol", count=2),
@@ -74,7 +77,7 @@ PIECES_AND_BANK = Lesson(
             highlights=(hl_ship("Sol", G3, 0), hl_bank(G1)),
             illegal="build y1 Sol",
             advice=(
-                ("only build a colour", N_("Your only ship at Sol is green, so green is the colour you can build.")),
+                ("build-needs-own-colour", N_("Your only ship at Sol is green, so green is the colour you can build.")),
             ),
             wrong="trade g3 r3 Sol",
             missed=N_("A trade swaps one of your ships for another; it never adds one. Build instead."),
@@ -95,14 +98,14 @@ READING = Lesson(
     tier=1,
     intro=(
         N_(
-            "A system is one or two stars with ships around them. Your ships sit on your side of each "
-            "system and point your way; Vega's ships sit on the far side. Your homeworld, Sol, is at the "
-            "bottom of the map and Vega's at the top; the systems in between were discovered during play."
+            "A system is one or two stars with ships around them. A ship points away from its owner: "
+            "yours sit below the stars and point up, Vega's sit above and point down. Your homeworld, Sol, "
+            "is at the bottom of the map and Vega's at the top; the systems between were discovered in play."
         )
     ),
     board=board_dict(
         """
-        Sol@0:  g1 b3 | y3 |
+        Sol@0:  g1 b3 | g3 |
         Vega@1: y1 r2 |    | g3 b2
         Beta:   r2    | y1 | y1
         Gamma:  b3    |    | g2
@@ -116,13 +119,13 @@ READING = Lesson(
             goal=HasShip("Sol", piece=Y1),
             goal_text=N_("Have your small yellow ship at Sol"),
             hints=(
-                N_("Your small yellow at Beta is the one on your side of the system."),
+                N_("Your small yellow at Beta is the one below the star, pointing up."),
                 N_("Drag your small yellow from Beta onto Sol."),
             ),
             solution=("move y1 Beta Sol",),
             highlights=(hl_ship("Beta", Y1, 0), hl_system("Sol")),
             illegal="move y1 Beta Vega",
-            advice=(("not connected", N_("Vega is your rival's homeworld, at the top. Sol is yours, at the bottom.")),),
+            advice=(("not-connected", N_("Vega is your rival's homeworld, at the top. Sol is yours, at the bottom.")),),
             wrong="move y1 Beta Gamma",
             missed=N_("Your homeworld is Sol, at the bottom of the map."),
             reply=("move g3 Vega Gamma",),
@@ -133,25 +136,32 @@ READING = Lesson(
             instruction=(
                 N_(
                     "Stars stand in the middle of each system. Only one system has a green star, and green "
-                    "builds. Find it and build a ship there."
+                    "builds. A build makes a new ship of a colour you already have a ship of in that system. "
+                    "Find the green star and build a ship there."
                 )
             ),
             goal=More("Sol"),
             goal_text=N_("Build a ship at the system with a green star"),
             hints=(
-                N_("Sol's stars are a small green and a large blue."),
-                N_("Drag a yellow piece from the bank onto Sol: you build the colour of a ship you have there."),
+                N_("Sol's stars are a small green and a large blue. Your ships there are green and yellow."),
+                N_("Drag a green piece from the bank onto Sol."),
             ),
-            solution=("build y2 Sol",),
-            highlights=(hl_star("Sol", G1),),
-            illegal="build y2 Gamma",
-            advice=(("no green", N_("Gamma's star is blue. Look for the system with a green star in its middle.")),),
+            solution=("build g1 Sol",),
+            highlights=(hl_star("Sol", G1), hl_ship("Sol", G3, 0), hl_ship("Sol", Y1, 0)),
+            illegal="build b1 Sol",
+            advice=(
+                (
+                    "build-needs-own-colour",
+                    N_("You have no blue ship at Sol. Build green or yellow, like your ships there."),
+                ),
+                ("no-power-here", N_("That system has no green. Look for the system with a green star in its middle.")),
+            ),
             wrong="move y1 Sol Beta",
             missed=N_("A green star is needed for this build: which system has one?"),
-            done=N_("Right: Sol's small green star lets you build there."),
+            done=N_("Right: Sol's green star gives the power, and your ship there gives the colour."),
         ),
     ),
-    outro=N_("Stars in the middle, your ships on your side, Vega's on the far side: you can read a map."),
+    outro=N_("Stars in the middle, your ships below them pointing up, Vega's above: you can read a map."),
 )
 
 GOOD_HOMEWORLD = Lesson(
@@ -161,7 +171,7 @@ GOOD_HOMEWORLD = Lesson(
     intro=(
         N_(
             "Any two stars and any ship make a legal homeworld, but some choices make the game hard from "
-            "the start. Here Vega has set up first; now it is your turn."
+            "the start. Here Vega has set up first; now you set up. After that, Vega takes the first turn."
         )
     ),
     board=board_dict(
@@ -194,9 +204,11 @@ GOOD_HOMEWORLD = Lesson(
             solution=("homeworld b1 r3 g3",),
             highlights=(hl_star("Vega", Y1), hl_star("Vega", B2)),
             illegal="homeworld g1 - y3",
-            advice=(("two stars", N_("Pick a second star of another size and colour.")),),
+            advice=(("homeworld-two-stars", N_("Pick a second star of another size and colour.")),),
             wrong="homeworld r3 g3 y3",
             missed=N_("Check the list of good habits in the instructions."),
+            reply=("build g1 Vega", "trade g3 r3 Vega"),
+            reply_note=N_("Vega set up first, so Vega also takes the first turn."),
             done=(
                 N_(
                     "A sound start: a large ship, two star sizes, three colours, a way to build or trade, "
@@ -244,7 +256,7 @@ CONNECTIONS = Lesson(
             solution=("move y2 Sol Alpha",),
             highlights=(hl_star("Sol", Y1), hl_star("Sol", B2), hl_star("Alpha", R3), hl_star("Beta", B1)),
             illegal="move y2 Sol Beta",
-            advice=(("not connected", N_("Compare star sizes: Beta's small star matches Sol's small star.")),),
+            advice=(("not-connected", N_("Compare star sizes: Beta's small star matches Sol's small star.")),),
             wrong="discover y2 Sol y3 Gamma",
             mistakes=(
                 Mistake(
@@ -273,7 +285,7 @@ CONNECTIONS = Lesson(
             solution=("discover g3 Sol y3 Gamma",),
             highlights=(hl_bank(Y3), hl_bank(B3), hl_system("Sol")),
             illegal="discover g3 Sol b1 Delta",
-            advice=(("share a size", N_("Only a size Sol does not have will do: large.")),),
+            advice=(("star-shares-size", N_("Only a size Sol does not have will do: large.")),),
             wrong="move g3 Sol Alpha",
             missed=N_("Alpha is already on the map. Drag the ship into empty space to discover a new system."),
             done=N_("A new system joins the map, connected to the one you came from."),

@@ -15,9 +15,9 @@ VANISH = Lesson(
     tier=3,
     intro=(
         N_(
-            "A system exists only while at least one ship is there. When the last ship leaves a discovered "
-            "system, its star goes straight back to the bank. Homeworlds are different: they stay while "
-            "they have a star, even empty for a moment during your turn."
+            "A discovered system exists only while at least one ship is there. When its last ship leaves, "
+            "its star goes straight back to the bank. Homeworlds are different: an empty homeworld stays "
+            "on the map until the end of the turn, and you may bring a ship back before you end it."
         )
     ),
     board=board_dict(
@@ -39,7 +39,7 @@ VANISH = Lesson(
             solution=("move g1 Alpha Sol",),
             highlights=(hl_ship("Alpha", G1, 0), hl_star("Alpha", Y3)),
             illegal="move g1 Alpha Vega",
-            advice=(("not connected", N_("Vega has a large star, like Alpha. Try Sol.")),),
+            advice=(("not-connected", N_("Vega has a large star, like Alpha. Try Sol.")),),
             wrong="build g1 Alpha",
             missed=N_("Alpha stays as long as a ship of yours is there."),
             done=N_("No ship, no system: Alpha is gone and its large yellow star is back in the bank."),
@@ -72,7 +72,7 @@ VANISH = Lesson(
             solution=("sacrifice y2 Sol", "move g1 Alpha Sol", "discover g3 Sol b3 Beta"),
             highlights=(hl_star("Alpha", B3), hl_bank(B3), hl_ship("Sol", Y2, 0)),
             illegal="discover g3 Sol b3 Beta",
-            advice=(("bank has no", N_("Empty Alpha first: its star returns to the bank at once.")),),
+            advice=(("star-bank-empty", N_("Empty Alpha first: its star returns to the bank at once.")),),
             wrong="sacrifice y2 Sol; move g1 Alpha Sol; discover g3 Sol y3 Beta",
             done=N_("The star came back to the bank in the middle of your turn, and you used it at once."),
         ),
@@ -117,7 +117,7 @@ CATASTROPHE = Lesson(
             solution=("move b1 Sol Beta", "catastrophe Beta b"),
             highlights=(hl_ship("Sol", B1, 0), hl_star("Beta", B3), hl_ship("Beta", R3, 1)),
             illegal="catastrophe Beta b",
-            advice=(("needs 4", N_("Bring a fourth blue piece first.")),),
+            advice=(("catastrophe-too-few", N_("Bring a fourth blue piece first.")),),
             wrong="move b1 Sol Beta; endturn",
             mistakes=(
                 Mistake(
@@ -154,7 +154,7 @@ CATASTROPHE = Lesson(
             solution=("catastrophe Alpha g", "build g1 Sol"),
             highlights=(hl_system("Alpha"), hl_ship("Sol", G2, 0)),
             illegal="catastrophe Alpha r",
-            advice=(("needs 4", N_("Count by colour: only green has four pieces at Alpha.")),),
+            advice=(("catastrophe-too-few", N_("Count by colour: only green has four pieces at Alpha.")),),
             wrong="build g1 Sol; endturn",
             done=N_("Three of Vega's ships gone, and your action still used for a build."),
         ),
@@ -197,7 +197,7 @@ DEFENCE = Lesson(
             solution=("build g1 Sol",),
             highlights=(hl_ship("Sol", R3, 1), hl_ship("Sol", G2, 0), hl_ship("Alpha", Y3, 0)),
             illegal="attack r3 Sol",
-            advice=(("no red", N_("Vega's red ship gives red to Vega only, and Sol has no red star.")),),
+            advice=(("no-power-here", N_("Vega's red ship gives red to Vega only, and Sol has no red star.")),),
             wrong="trade g2 r2 Sol",
             reply=("attack g1 Sol", "attack g2 Sol", "attack y3 Sol"),
             reply_note=N_("Vega captured one of your ships, but one is still yours at Sol: the game goes on."),
@@ -227,12 +227,42 @@ DEFENCE = Lesson(
             solution=("trade b1 r1 Sol",),
             highlights=(hl_star("Sol", B2), hl_ship("Sol", B3, 0), hl_ship("Sol", B1, 0), hl_ship("Alpha", B1, 1)),
             illegal="catastrophe Sol b",
-            advice=(("needs 4", N_("Sol is not overpopulated yet, and you want to keep it that way.")),),
+            advice=(("catastrophe-too-few", N_("Sol is not overpopulated yet, and you want to keep it that way.")),),
             wrong="pass",
             done=N_("Fewer blues at Sol: even with Vega's small blue, Sol cannot reach four."),
         ),
+        Step(
+            instruction=(
+                N_(
+                    "Vega's large red sits at Sol beside your two small ships. One capture a turn cannot "
+                    "take both. But every action you have would hurt: a move or a sacrifice leaves one "
+                    "ship at home, and your ships are too small to capture. You may pass: end your turn "
+                    "without doing anything."
+                )
+            ),
+            goal=Safe(),
+            goal_text=N_("Pass: end your turn without an action"),
+            board=board_dict(
+                """
+                Sol@0:  r1 y2 | r1 y1 | r3
+                Vega@1: g3 b1 |       | b3
+                """
+            ),
+            hints=(
+                N_("Try a move and read what Vega could then do."),
+                N_("Press End Turn without doing anything."),
+            ),
+            solution=("pass",),
+            highlights=(hl_ship("Sol", R3, 1), hl_ship("Sol", R1, 0), hl_ship("Sol", Y1, 0)),
+            illegal="attack r3 Sol",
+            advice=(("capture-too-small", N_("Your ships are small and Vega's red is large.")),),
+            wrong="discover y1 Sol g3 Alpha",
+            reply=("build b1 Vega", "build b2 Vega"),
+            reply_note=N_("Vega built at home. Both your ships are still at Sol."),
+            done=N_("A pass is a legal turn. Use it when every action would make things worse."),
+        ),
     ),
-    outro=N_("Keep more than one ship at home, and watch colours pile up there."),
+    outro=N_("Keep more than one ship at home, watch colours pile up there, and remember that you may pass."),
 )
 
 WINNING = Lesson(
@@ -294,7 +324,7 @@ WINNING = Lesson(
             solution=("move y1 Alpha Vega", "catastrophe Vega y"),
             highlights=(hl_ship("Alpha", Y1, 0), hl_star("Vega", Y3), hl_system("Vega")),
             illegal="catastrophe Vega y",
-            advice=(("needs 4", N_("Three yellows so far: bring a fourth.")),),
+            advice=(("catastrophe-too-few", N_("Three yellows so far: bring a fourth.")),),
             wrong="move y1 Alpha Vega; endturn",
             mistakes=(
                 Mistake(
@@ -331,7 +361,7 @@ WINNING = Lesson(
             solution=("move r2 Alpha Vega", "catastrophe Vega r"),
             highlights=(hl_star("Vega", R1), hl_ship("Alpha", R2, 0)),
             illegal="attack g3 Vega",
-            advice=(("largest ship", N_("Your ships at Vega are small: capturing will not work here.")),),
+            advice=(("capture-too-small", N_("Your ships at Vega are small: capturing will not work here.")),),
             wrong="move r2 Alpha Vega; endturn",
             missed=N_("With four reds at Vega, a catastrophe takes Vega's last star."),
             done=N_("No star, no homeworld: Vega is out of the game."),
@@ -346,10 +376,9 @@ DRAWS = Lesson(
     tier=3,
     intro=(
         N_(
-            "When both players lose at the same moment, the game is a draw. Under the standard rules a "
-            "draw can also come from the same position appearing a third time with the same player to "
-            "move (the computer ends such a game at once; two players at one screen may claim it), or "
-            "simply by agreement."
+            "When both players lose at the same moment, the game is a draw. The standard rules add two "
+            "more ways: the same position a third time with the same player to move, and a draw the "
+            "players agree."
         )
     ),
     board=board_dict(
@@ -382,7 +411,7 @@ DRAWS = Lesson(
             solution=("sacrifice y3 Sol", "move b1 Alpha Vega", "move b1 Alpha Vega", "catastrophe Vega b"),
             highlights=(hl_ship("Sol", Y3, 0), hl_ship("Alpha", B1, 0), hl_star("Vega", B2), hl_ship("Vega", B3, 1)),
             illegal="move b1 Alpha Vega",
-            advice=(("no yellow", N_("The moves must come from a sacrifice.")),),
+            advice=(("no-power-here", N_("The moves must come from a sacrifice.")),),
             wrong="build y1 Sol",
             missed=(
                 N_(
@@ -391,6 +420,63 @@ DRAWS = Lesson(
                 )
             ),
             done=N_("Neither of you has a ship at home: a draw."),
+        ),
+        Step(
+            instruction=(
+                N_(
+                    "A new board. At Beta the red star lets both of you capture, and your medium yellow is "
+                    "as big as Vega's ships there. Capture Vega's medium green."
+                )
+            ),
+            goal=HasShip("Beta", piece=G2),
+            goal_text=N_("Own the medium green ship at Beta"),
+            board=board_dict(
+                """
+                Sol@0:  y1 b2 | g3 y3 |
+                Vega@1: g1 r2 |       | b3 r3
+                Beta:   r3    | y2    | g2 b2
+                """
+            ),
+            hints=(
+                N_("Beta's red star gives you the capture power there."),
+                N_("Drag your medium yellow at Beta onto Vega's medium green."),
+            ),
+            solution=("attack g2 Beta",),
+            highlights=(hl_star("Beta", R3), hl_ship("Beta", Y2, 0), hl_ship("Beta", G2, 1)),
+            illegal="attack r3 Vega",
+            advice=(
+                ("capture-needs-own-ship", N_("You have no ship at Vega. Capture at Beta, by the red star.")),
+            ),
+            wrong="attack b2 Beta",
+            mistakes=(
+                Mistake(HasShip("Beta", piece=B2), N_("You took the blue. This step wants the green: try again.")),
+            ),
+            reply=("attack g2 Beta",),
+            reply_note=N_("Vega took its green back. The board is as it was when this step began, with you to move."),
+            done=N_("Captured."),
+        ),
+        Step(
+            instruction=(
+                N_(
+                    "Capture the green again. If Vega takes it back once more, this position comes for the "
+                    "third time with you to move: a draw by repetition."
+                )
+            ),
+            goal=HasShip("Beta", piece=G2),
+            goal_text=N_("Own the medium green ship at Beta"),
+            hints=(
+                N_("The same capture as before."),
+                N_("Drag your medium yellow at Beta onto Vega's medium green."),
+            ),
+            solution=("attack g2 Beta",),
+            highlights=(hl_ship("Beta", Y2, 0), hl_ship("Beta", G2, 1)),
+            reply=("attack g2 Beta",),
+            reply_note=N_(
+                "The same position a third time: a draw. Against the computer the game ends there. Two "
+                "players at one screen may claim it from the game menu (Esc), and may agree a draw there "
+                "at any time."
+            ),
+            done=N_("Captured again."),
         ),
     ),
     outro=N_("A draw is better than a loss. Look for one when the game is slipping away."),

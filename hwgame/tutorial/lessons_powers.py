@@ -5,8 +5,8 @@ from __future__ import annotations
 from hwgame.i18n import N_
 from hwgame.rules import BLUE, GREEN, RED, YELLOW
 
-from .board import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, board_dict
-from .goals import HasShip, NoShip, both
+from .board import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, Y3, board_dict
+from .goals import ME, HasShip, More, NoShip, both
 from .lesson import Lesson, Mistake, Step, hl_bank, hl_ship, hl_star, hl_system
 
 BUILD = Lesson(
@@ -43,9 +43,16 @@ BUILD = Lesson(
             solution=("build g2 Sol",),
             highlights=(hl_bank(G1), hl_bank(G2), hl_star("Sol", G1)),
             illegal="build g1 Sol",
-            advice=(("smallest", N_("The bank has no small green left: look at its green column.")),),
-            wrong="trade g3 y3 Sol",
-            missed=N_("A trade swaps a ship for another; a build adds one."),
+            advice=(("build-not-smallest", N_("The bank has no small green left: look at its green column.")),),
+            wrong="build y1 Alpha",
+            mistakes=(
+                Mistake(More("Alpha"), N_("You built at Alpha. This step asks for a green ship at Sol.")),
+                Mistake(
+                    NoShip("Sol", owner=ME, color=GREEN),
+                    N_("You traded your green ship away: a trade swaps a ship for another and never adds one."),
+                ),
+            ),
+            missed=N_("This step asks for a new green ship at Sol: drag a green piece from the bank onto Sol."),
             reply=("build g2 Alpha",),
             reply_note=(
                 N_(
@@ -71,9 +78,18 @@ BUILD = Lesson(
             solution=("build y1 Alpha",),
             highlights=(hl_ship("Alpha", Y1, 0), hl_star("Alpha", G2)),
             illegal="build g3 Alpha",
-            advice=(("only build a colour", N_("Alpha's star is green, but a star's colour is not yours to build.")),),
-            wrong="trade g3 y3 Sol",
-            missed=N_("The lesson asks for a build at Alpha."),
+            advice=(
+                ("build-needs-own-colour", N_("Alpha's star is green, but a star's colour is not yours to build.")),
+            ),
+            wrong="build g3 Sol; endturn",
+            mistakes=(
+                Mistake(More("Sol"), N_("You built at Sol. This step asks for a second yellow ship at Alpha.")),
+                Mistake(
+                    HasShip("Sol", color=YELLOW),
+                    N_("A trade changes a ship's colour but adds no ship. Build a yellow at Alpha."),
+                ),
+            ),
+            missed=N_("This step asks for a build at Alpha: drag a yellow piece from the bank onto Alpha."),
             done=N_("Green star, yellow ship: you built yellow. The power and the colour come from different pieces."),
         ),
     ),
@@ -114,7 +130,7 @@ TRADE = Lesson(
             solution=("trade r3 g3 Sol",),
             highlights=(hl_ship("Sol", R3, 0), hl_star("Sol", B1), hl_bank(G3)),
             illegal="trade r3 g2 Sol",
-            advice=(("same size", N_("Your ship is large, so pick a large piece.")),),
+            advice=(("trade-needs-same-size", N_("Your ship is large, so pick a large piece.")),),
             wrong="trade r3 b3 Sol",
             mistakes=(
                 Mistake(
@@ -142,7 +158,7 @@ TRADE = Lesson(
             solution=("trade b1 y1 Alpha",),
             highlights=(hl_ship("Alpha", B1, 0), hl_bank(Y1)),
             illegal="trade b1 y2 Alpha",
-            advice=(("same size", N_("Your blue ship at Alpha is small.")),),
+            advice=(("trade-needs-same-size", N_("Your blue ship at Alpha is small.")),),
             wrong="trade b1 g1 Alpha",
             done=N_("Now that ship is yellow: wherever it goes, it gives you the move power."),
         ),
@@ -185,7 +201,7 @@ MOVE = Lesson(
             solution=("move g3 Sol Alpha",),
             highlights=(hl_ship("Sol", G3, 0), hl_star("Sol", Y1), hl_system("Alpha")),
             illegal="move g3 Sol Beta",
-            advice=(("not connected", N_("Beta's star is small, like Sol's small yellow.")),),
+            advice=(("not-connected", N_("Beta's star is small, like Sol's small yellow.")),),
             wrong="move r1 Sol Alpha",
             mistakes=(
                 Mistake(
@@ -216,7 +232,9 @@ MOVE = Lesson(
             solution=("move y2 Sol Alpha",),
             highlights=(hl_ship("Sol", Y2, 0), hl_star("Alpha", B3)),
             illegal="move g3 Alpha Beta",
-            advice=(("no yellow", N_("Alpha's star is blue and your green is not yellow: no move from Alpha yet.")),),
+            advice=(
+                ("no-power-here", N_("Alpha's star is blue and your green is not yellow: no move from Alpha yet.")),
+            ),
             wrong="move r1 Sol Alpha",
             reply=("build b2 Vega", "build b1 Vega"),
             reply_note=N_("Vega built again."),
@@ -238,7 +256,7 @@ MOVE = Lesson(
             solution=("move g3 Alpha Beta",),
             highlights=(hl_ship("Alpha", G3, 0), hl_ship("Alpha", Y2, 0), hl_system("Beta")),
             illegal="move g3 Alpha Vega",
-            advice=(("not connected", N_("Vega has a large star, like Alpha.")),),
+            advice=(("not-connected", N_("Vega has a large star, like Alpha.")),),
             wrong="move y2 Alpha Beta",
             missed=N_("The yellow ship lends its power; it is the green that should travel."),
             done=N_("The green travelled on thanks to a yellow ship beside it."),
@@ -283,7 +301,7 @@ CAPTURE = Lesson(
             solution=("attack g2 Beta",),
             highlights=(hl_ship("Beta", R1, 0), hl_ship("Beta", Y2, 0), hl_ship("Beta", G2, 1)),
             illegal="attack b3 Beta",
-            advice=(("largest ship", N_("Your largest ship at Beta is medium; Vega's blue is large.")),),
+            advice=(("capture-too-small", N_("Your largest ship at Beta is medium; Vega's blue is large.")),),
             wrong="trade r1 y1 Beta",
             missed=N_("Without your red ship you have no red at Beta."),
             reply=("trade b3 r3 Beta",),
@@ -319,7 +337,7 @@ CAPTURE = Lesson(
             solution=("move y3 Sol Gamma",),
             highlights=(hl_star("Gamma", R3), hl_ship("Gamma", G1, 0), hl_ship("Gamma", B2, 1)),
             illegal="attack b2 Gamma",
-            advice=(("largest ship", N_("Bring a bigger ship to Gamma first.")),),
+            advice=(("capture-too-small", N_("Bring a bigger ship to Gamma first.")),),
             wrong="trade y3 r3 Sol",
             reply=("attack g1 Gamma",),
             reply_note=N_("The red star works for Vega too: it captured your small green."),
@@ -348,7 +366,10 @@ CAPTURE = Lesson(
             done=N_("Captured. A capture needs red access and a large enough ship, both in the same system."),
         ),
     ),
-    outro=N_("Remember the rule book's example: a small red gives the power, a medium yellow the size."),
+    outro=N_(
+        "A capture needs red and size, and they may come from different ships: a small red gives the "
+        "power, a bigger ship of yours beside it gives the size."
+    ),
 )
 
 ACCESS = Lesson(
@@ -386,7 +407,10 @@ ACCESS = Lesson(
             highlights=(hl_star("Beta", G2), hl_ship("Beta", B2, 0), hl_ship("Beta", R2, 1)),
             illegal="attack r2 Beta",
             advice=(
-                ("no red", N_("Vega's red ship gives red to Vega only. Stars and your own ships are what count.")),
+                (
+                    "no-power-here",
+                    N_("Vega's red ship gives red to Vega only. Stars and your own ships are what count."),
+                ),
             ),
             wrong="trade b2 r2 Beta",
             mistakes=(
@@ -418,7 +442,7 @@ ACCESS = Lesson(
             solution=("trade b2 r2 Beta",),
             highlights=(hl_ship("Beta", B2, 0), hl_bank(R2)),
             illegal="trade b2 r1 Beta",
-            advice=(("same size", N_("Your blue ship is medium.")),),
+            advice=(("trade-needs-same-size", N_("Your blue ship is medium.")),),
             wrong="trade b2 g2 Beta",
             reply=("move y3 Beta Vega",),
             reply_note=N_("Vega took its large yellow home, leaving its medium red beside yours."),
@@ -440,7 +464,7 @@ ACCESS = Lesson(
             solution=("attack r2 Beta",),
             highlights=(hl_ship("Beta", R2, 1),),
             illegal="move r2 Beta Sol",
-            advice=(("no yellow", N_("Beta has no yellow star and you have no yellow ship there.")),),
+            advice=(("no-power-here", N_("Beta has no yellow star and you have no yellow ship there.")),),
             wrong="attack b1 Beta",
             mistakes=(
                 Mistake(
@@ -462,7 +486,7 @@ SACRIFICE = Lesson(
         N_(
             "Instead of one action, you may sacrifice one of your ships: it goes back to the bank and you "
             "get actions of its colour, one for a small, two for a medium, three for a large. They need no "
-            "star: only a ship of yours in each system where you use one."
+            "star of that colour: only a ship of yours in each system where you use one."
         )
     ),
     board=board_dict(
@@ -489,7 +513,7 @@ SACRIFICE = Lesson(
             solution=("sacrifice y2 Sol", "move g1 Sol Alpha", "move b1 Sol Alpha"),
             highlights=(hl_ship("Sol", Y2, 0), hl_system("Alpha")),
             illegal="sacrifice y2 Sol; build g2 Sol",
-            advice=(("sacrifice gave", N_("A sacrificed yellow gives moves only.")),),
+            advice=(("sacrifice-gave-other-power", N_("A sacrificed yellow gives moves only.")),),
             wrong="move g1 Sol Alpha",
             missed=N_("One action moves one ship. Sacrifice a yellow to get more moves."),
             done=N_("Two moves from one medium yellow. Sacrifices win games, and they cost a ship."),
@@ -519,12 +543,88 @@ SACRIFICE = Lesson(
             solution=("sacrifice r2 Sol", "attack g1 Alpha", "attack y2 Beta"),
             highlights=(hl_ship("Sol", R2, 0), hl_ship("Alpha", G1, 1), hl_ship("Beta", Y2, 1)),
             illegal="sacrifice r2 Sol; attack y1 Gamma",
-            advice=(("ship of your own", N_("Gamma's red star is no use without a ship of yours there.")),),
+            advice=(("capture-needs-own-ship", N_("Gamma's red star is no use without a ship of yours there.")),),
             wrong="sacrifice r2 Sol; attack g1 Alpha; pass",
             done=N_("Two captures in two systems from one sacrifice."),
         ),
+        Step(
+            instruction=(
+                N_(
+                    "You need not use every action a sacrifice gives. Get a ship to Alpha and one to Beta, "
+                    "and keep one at Sol. Your large yellow gives three moves: two are enough, and the "
+                    "third is simply lost."
+                )
+            ),
+            goal=both(HasShip("Alpha"), HasShip("Beta")),
+            goal_text=N_("Have a ship at Alpha and one at Beta, with one still at Sol"),
+            board=board_dict(
+                """
+                Sol@0:  r1 b2 | y3 g1 b1 g2 |
+                Vega@1: y1 g3 |             | b3
+                Alpha:  r3    |             | y2
+                Beta:   b3    |             | r2
+                """
+            ),
+            hints=(
+                N_("One action moves one ship: for two moves, sacrifice your large yellow."),
+                N_("Drag your large yellow to the bank, then move one small ship to Alpha and one to Beta."),
+            ),
+            solution=("sacrifice y3 Sol", "move g1 Sol Alpha", "move b1 Sol Beta"),
+            highlights=(hl_ship("Sol", Y3, 0), hl_system("Alpha"), hl_system("Beta")),
+            illegal="sacrifice y3 Sol; build g1 Sol",
+            advice=(("sacrifice-gave-other-power", N_("A sacrificed yellow gives moves only.")),),
+            wrong="move g1 Sol Alpha",
+            missed=N_("One action moves one ship. Sacrifice your large yellow for more moves."),
+            done=N_(
+                "Two moves used, one left over. After a sacrifice you may stop at any time: the actions you "
+                "do not use are lost."
+            ),
+        ),
+        Step(
+            instruction=(
+                N_(
+                    "Sacrifice your medium green for two builds, one at Alpha and one at Beta. A sacrificed "
+                    "build still needs a ship of yours of the colour you build, in that system: yellow at "
+                    "Alpha, blue at Beta."
+                )
+            ),
+            goal=both(More("Alpha"), More("Beta")),
+            goal_text=N_("Build a ship at Alpha and one at Beta, in one turn"),
+            board=board_dict(
+                """
+                Sol@0:  y1 b2 | g2 r3 |
+                Vega@1: g1 r2 |       | y3
+                Alpha:  b3    | y1    |
+                Beta:   r3    | b1    |
+                """
+            ),
+            hints=(
+                N_("Drag your medium green at Sol to the bank to sacrifice it."),
+                N_("Then drag a yellow piece onto Alpha and a blue piece onto Beta."),
+            ),
+            solution=("sacrifice g2 Sol", "build y1 Alpha", "build b1 Beta"),
+            highlights=(hl_ship("Sol", G2, 0), hl_ship("Alpha", Y1, 0), hl_ship("Beta", B1, 0)),
+            illegal="sacrifice g2 Sol; build r1 Alpha",
+            advice=(
+                (
+                    "build-needs-own-colour",
+                    N_("Your only ship at Alpha is yellow: even a sacrificed build makes yellow there."),
+                ),
+            ),
+            wrong="sacrifice g2 Sol; build y1 Alpha; build y2 Alpha",
+            mistakes=(
+                Mistake(
+                    HasShip("Alpha", color=YELLOW, count=3),
+                    N_("Both builds went to Alpha. Use the second one at Beta."),
+                ),
+            ),
+            done=N_("The sacrifice gave the power to build; your ships there gave the colours."),
+        ),
     ),
-    outro=N_("A sacrifice trades one ship for several actions of its colour, usable anywhere you have a ship."),
+    outro=N_(
+        "A sacrifice trades one ship for up to three actions of its colour, in any system where you have "
+        "a ship. Use as many of them as you need."
+    ),
 )
 
 POWERS = (BUILD, TRADE, MOVE, CAPTURE, ACCESS, SACRIFICE)
