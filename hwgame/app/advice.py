@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import random
 
-from hwgame.rules import BLUE, GREEN, Homeworld, Position, piece_words
+from hwgame.i18n import _
+from hwgame.rules import BLUE, GREEN, Homeworld, Position
+
+from .wording import piece_text
 
 
 def _sizes(stars) -> set[int]:
@@ -16,32 +19,31 @@ def _sizes(stars) -> set[int]:
 
 
 def setup_warnings(stars: list[int], ship: int | None, position: Position) -> list[str]:
-    """Plain-words warnings about a (possibly unfinished) homeworld: stars so far and the ship.
+    """Plain-words warnings about a (possibly unfinished) homeworld: stars so far and the ship, worded in
+    the language in force (call it where the warnings are shown).
 
     ``position`` gives the opponent's homeworld, if it is already built, for the connection check.
     """
     out = []
     if ship is not None and ship % 3 != 2:
-        out.append(f"Your ship is a {piece_words(ship)}: most players start with a large ship.")
+        out.append(_("Your ship is a {piece}: most players start with a large ship.").format(piece=piece_text(ship)))
     if len(stars) == 2:
         a, b = stars
         if a % 3 == b % 3:
-            out.append("Both stars are the same size: your homeworld connects to fewer systems.")
+            out.append(_("Both stars are the same size: your homeworld connects to fewer systems."))
         if a // 3 == b // 3:
-            out.append("Both stars are the same colour: you get fewer powers at home.")
+            out.append(_("Both stars are the same colour: you get fewer powers at home."))
     pieces = [*stars, *([ship] if ship is not None else [])]
     if len(pieces) == 3:
         colors = {p // 3 for p in pieces}
         if GREEN not in colors and BLUE not in colors:
-            out.append("No green and no blue: you can neither build nor trade at home.")
+            out.append(_("No green and no blue: you can neither build nor trade at home."))
         if len(colors) < 3:
-            out.append("Only two colours among your three pieces: three colours give more choice.")
+            out.append(_("Only two colours among your three pieces: three colours give more choice."))
     enemy = position.home_of(1 - position.to_move)
     if enemy is not None and stars and len(stars) == 2 and not (_sizes(stars) & _sizes(enemy.stars)):
-        out.append(
-            f"Your homeworld shares no star size with {enemy.name}'s: the two are directly "
-            "connected, so an early invasion is easy for both sides."
-        )
+        out.append(_("Your homeworld shares no star size with {name}'s: the two are directly connected, so an "
+                     "early invasion is easy for both sides.").format(name=enemy.name))
     return out
 
 

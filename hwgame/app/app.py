@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 
+from hwgame.i18n import _, current_language, set_language, system_language
 from hwgame.rules import Game, ruleset_named
 
 from .advice import suggest_homeworld
@@ -24,6 +25,7 @@ from .options import GameConfig, config_from_args, window_defaults
 from .scene_stack import Scene, SceneStack
 from .scenes import make_scene, scene_class
 from .sound import Sounds
+from .text import Text, Worded, error_text, join_sentences, worded_source
 from .view.layout import MIN_HEIGHT, MIN_WIDTH
 from .view.theme import Theme
 
@@ -39,6 +41,8 @@ def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
 class App:
     """Everything one window needs; the current screen is ``scenes.top``."""
 
+    toast_text = Worded()  # the message at the top of the window, worded at each frame
+
     def __init__(self, options=None, size: tuple[int, int] = (1280, 800)):
         self.options = options if options is not None else window_defaults()
         self.size = size
@@ -53,6 +57,7 @@ class App:
         self.running = True
         self.toast_text = ""
         self.toast_time = 0.0
+        self._toast_language = current_language()
         self.rng = random.Random(getattr(self.options, "seed", None))
         self._failures = 0
         self.strict = False  # tests set this: an error in a screen is raised instead of shown
@@ -63,6 +68,8 @@ class App:
         self.playing: PlayController | None = None
         self._autosaved: tuple | None = None
         self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
+        # True while the language comes from the command line (--lang): the saved setting is left alone.
+        self.language_forced = False
 
     # --- settings ---
     def _load_settings(self):
@@ -85,7 +92,8 @@ class App:
 
             persist.save_settings(self.settings)
         except Exception as exc:
-            self.toast(f"Settings not saved: {getattr(exc, 'message', exc)}")
+            failed = exc
+            self.toast(lambda: _("Settings not saved: {problem}").format(problem=error_text(failed)))
 
     @property
     def default_level(self) -> str:
@@ -114,9 +122,23 @@ class App:
         self.scenes.replace(scene)
         return scene
 
+    # --- the language ---
+    def apply_language(self) -> str:
+        """Speak the language the window starts in: ``--lang`` when the command line gives one (the saved
+        setting is then left as it is), else the Language setting ("system": the system's language).
+        Returns the language code in force."""
+        forced = getattr(self.options, "lang", None)
+        if forced:
+            self.language_forced = True
+            return set_language(forced)
+        setting = self.settings.language
+        return set_language(system_language() if setting == "system" else setting)
+
     # --- starting ---
     def boot(self) -> None:
-        """Open the first screen: a loaded game, a new game, or the title."""
+        """Open the first screen: a loaded game, a new game, or the title (in the language of the
+        settings, or of ``--lang``)."""
+        self.apply_language()
         self.scenes.reset(self.make_scene("title"))
         opts = self.options
         if getattr(opts, "load", None):
@@ -208,7 +230,8 @@ class App:
 
             persist.autosave(game, self.players_of(ctl))
         except Exception as exc:
-            self.toast(f"Autosave failed: {getattr(exc, 'message', exc)}")
+            failed = exc
+            self.toast(lambda: _("Autosave failed: {problem}").format(problem=error_text(failed)))
             return
         self._autosaved = state
         self.show_notices()  # an autosave that had to move to a new file says so
@@ -232,37 +255,45 @@ class App:
 
             loaded = persist.load_game(name)
         except Exception as exc:
-            self.toast(f"Could not load: {getattr(exc, 'message', exc)}")
+            failed = exc
+            self.toast(lambda: _("Could not load: {problem}").format(problem=error_text(failed)))
             return False
         if not Path(loaded.path).stem.lower().startswith("autosave"):
             self.save_names[loaded.game] = Path(loaded.path).stem
         self.open_game(loaded.game, loaded.players)
         if loaded.notices:
-            self.toast(" ".join(loaded.notices), 8.0)
+            self.toast(lambda: join_sentences(loaded.notices), 8.0)
         return True
 
-    def new_notices(self) -> list[str]:
-        """Messages of the saves folder not shown yet (a broken autosave kept aside, repaired settings)."""
+    def new_notices(self) -> tuple[Text, int] | None:
+        """Messages of the saves folder not shown yet (a broken autosave kept aside, repaired settings):
+        (their text, worded when shown, and how many), or None when there are none."""
         try:
             from hwgame.persist import default_store
 
             store = default_store()
         except Exception:
-            return []
+            return None
         seen = self._notices_seen.get(id(store), 0)
-        self._notices_seen[id(store)] = len(store.notices)
-        return list(store.notices[seen:])
+        now = len(store.notices)
+        self._notices_seen[id(store)] = now
+        if now <= seen:
+            return None
+        return (lambda: join_sentences(store.notices[seen:now])), now - seen
 
     def show_notices(self) -> None:
         """Show the saves folder's new messages, if any, at the top of the window."""
         fresh = self.new_notices()
-        if fresh:
-            self.toast(" ".join(fresh), 6.0 + 3.0 * len(fresh))
+        if fresh is not None:
+            text, count = fresh
+            self.toast(text, 6.0 + 3.0 * count)
 
     # --- the frame ---
-    def toast(self, text: str, seconds: float = 4.0) -> None:
-        """Show a short message at the top of the window."""
+    def toast(self, text: Text, seconds: float = 4.0) -> None:
+        """Show a short message at the top of the window (``text`` given as a function is worded at each
+        frame, so it follows a change of language; given as words, it goes when the language changes)."""
         self.toast_text = text
+        self._toast_language = current_language()
         self.toast_time = seconds
 
     def handle_event(self, event) -> None:
@@ -285,6 +316,8 @@ class App:
             self.scenes.update(dt)
             if self.toast_time > 0:
                 self.toast_time -= dt
+                if not callable(worded_source(self, "toast_text")) and self._toast_language != current_language():
+                    self.toast_time = 0.0  # words of the language before: no message rather than those
             self.scenes.draw(surface)
             self._draw_toast(surface)
             self._failures = 0
@@ -303,7 +336,8 @@ class App:
         self._write_crash_log()
         if self._failures > 3:
             raise exc
-        self.toast(f"Something went wrong ({type(exc).__name__}); the game tried to carry on.")
+        kind = type(exc).__name__
+        self.toast(lambda: _("Something went wrong ({error}); the game tried to carry on.").format(error=kind))
         if self._failures > 2:
             self.to_title()
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from hwgame.i18n import _, ngettext
 from hwgame.rules import (
-    COLOR_NAMES,
     PASS,
     PLAYING,
     Build,
@@ -30,7 +30,6 @@ from hwgame.rules import (
     check_action,
     end_turn,
     new_system_name,
-    piece_words,
     smallest_in_bank,
 )
 from hwgame.words import describe_action
@@ -46,6 +45,7 @@ from .targets import (
     SystemTarget,
     system_of,
 )
+from .wording import colour_text, piece_text
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -140,14 +140,21 @@ class ActionResolver:
         """The engine's reason for refusing ``action`` in plain words."""
         return self._reason(action)
 
-    def _reason(self, action) -> str:
-        if self.is_over():
-            return "the game is over"
+    def _refusal(self, action) -> IllegalActionError | None:
+        """The engine's refusal of ``action`` now, or None when it checks out."""
         try:
             check_action(self.game.state, action)
         except IllegalActionError as exc:
-            return exc.reason
-        return "that is not possible now"
+            return exc
+        return None
+
+    def _reason(self, action) -> str:
+        if self.is_over():
+            return _("the game is over")
+        refusal = self._refusal(action)
+        if refusal is not None:
+            return str(refusal)  # the refusal worded in the language in force
+        return _("that is not possible now")
 
     # --- drops ---
     def drag_refusal(self, source) -> str | None:
@@ -155,14 +162,14 @@ class ActionResolver:
         if isinstance(source, ShipTarget):
             if source.owner != self.me:
                 name = self.game.players[source.owner]
-                return f"that ship belongs to {name}: drag one of your own ships"
+                return _("that ship belongs to {name}: drag one of your own ships").format(name=name)
             return None
         if isinstance(source, BankPieceTarget):
             if not self.game.state.position.bank[source.piece]:
-                return f"the bank has no {piece_words(source.piece)} left"
+                return _("the bank has no {piece} left").format(piece=piece_text(source.piece))
             return None
         if isinstance(source, StarTarget):
-            return "stars stay where they are: drag a ship, or a piece from the bank"
+            return _("stars stay where they are: drag a ship, or a piece from the bank")
         return ""  # nothing to drag here, and nothing to say
 
     def _candidates(self, source, target) -> list:
@@ -204,7 +211,7 @@ class ActionResolver:
         legal = [self._canonical(c) for c in candidates if self._is_legal(c)]
         if isinstance(candidates[0], Discover):
             if legal:
-                caption = "Discover a new system" + (": choose its star" if len(legal) > 1 else "")
+                caption = _("Discover a new system: choose its star") if len(legal) > 1 else _("Discover a new system")
                 return Resolution(legal, None, caption)
             return Resolution([], self._discover_reason(candidates[0]), "")
         if legal:
@@ -216,15 +223,18 @@ class ActionResolver:
         pos = self.game.state.position
         in_bank = [q for q in range(12) if pos.bank[q]]
         if not in_bank:
-            return "the bank is empty: there is no piece to make a new star"
+            return _("the bank is empty: there is no piece to make a new star")
         origin = pos.system_named(sample.origin)
         sizes = origin.star_sizes() if origin else 0
         fitting = [q for q in in_bank if not (sizes >> (q % 3)) & 1]
         probe = Discover(sample.ship, sample.origin, (fitting or in_bank)[0], sample.name)
-        reason = self._reason(probe)
-        if not fitting and "share a size" in reason:
-            return f"the bank has no piece of a size that {sample.origin}'s stars lack, so no new star"
-        return reason
+        refusal = None if self.is_over() else self._refusal(probe)
+        shares = refusal is not None and (getattr(refusal, "code", None) == "star-shares-size"
+                                          or "share a size" in str(refusal))
+        if not fitting and shares:
+            return _("the bank has no piece of a size that {system}'s stars lack, so no new star").format(
+                system=sample.origin)
+        return self._reason(probe)
 
     def highlights(self, source) -> Highlights:
         """Every target on which dropping ``source`` would be legal (from the legal actions)."""
@@ -298,25 +308,26 @@ class ActionResolver:
         lost = after.losers()
         if me in lost:
             home = pos.home_of(me)
-            if home is None or not home.stars:
-                why = "your homeworld is gone"
+            gone = home is None or not home.stars
+            if len(lost) == 2:
+                out.append(_("Ending the turn now ends in a draw: your homeworld is gone.") if gone
+                           else _("Ending the turn now ends in a draw: you have no ship at your homeworld."))
             else:
-                why = "you have no ship at your homeworld"
-            out.append(
-                f"Ending the turn now {'ends in a draw' if len(lost) == 2 else 'loses the game'}: {why}."
-            )
+                out.append(_("Ending the turn now loses the game: your homeworld is gone.") if gone
+                           else _("Ending the turn now loses the game: you have no ship at your homeworld."))
         if state.sac_left:
             n = state.sac_left
-            them = "them" if n > 1 else "it"
-            out.append(
-                f"You still have {n} {COLOR_NAMES[state.sac_color]} action{'s' * (n > 1)} from your "
-                f"sacrifice: ending now gives {them} up."
-            )
+            out.append(ngettext(
+                "You still have {count} {colour} action from your sacrifice: ending now gives it up.",
+                "You still have {count} {colour} actions from your sacrifice: ending now gives them up.",
+                n,
+            ).format(count=n, colour=colour_text(state.sac_color)))
         elif state.free:
-            out.append("You have not taken an action this turn: ending now passes.")
+            out.append(_("You have not taken an action this turn: ending now passes."))
         for s in pos.systems:
             for c in s.overpopulated():
-                out.append(f"{s.name} is overpopulated in {COLOR_NAMES[c]}: you could trigger a catastrophe.")
+                out.append(_("{system} is overpopulated in {colour}: you could trigger a catastrophe.").format(
+                    system=s.name, colour=colour_text(c)))
         return out
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .text import Text
+
 
 @dataclass(frozen=True, slots=True)
 class Committed:
@@ -27,9 +29,10 @@ class ComputerPlayed:
 
 @dataclass(frozen=True, slots=True)
 class AIFailed:
-    """The computer could not choose a turn; ``message`` says why, in words for the player."""
+    """The computer could not choose a turn; ``message`` says why, in words for the player (``Text``:
+    a function is worded where it is shown)."""
 
-    message: str
+    message: Text
 
 
 @dataclass(frozen=True, slots=True)

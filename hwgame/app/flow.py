@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from hwgame.ai.explain import because
+from hwgame.ai.explain import reasons
+from hwgame.i18n import _, pgettext
 from hwgame.rules import (
     PLAYING,
     EndTurn,
@@ -23,6 +24,8 @@ from hwgame.words import describe_action
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT_LEVEL, Answer, Opponent
+from .text import Worded, join_sentences
+from .wording import reason_sentences
 
 
 class PlayController(ActionResolver):
@@ -36,7 +39,12 @@ class PlayController(ActionResolver):
     side's), an undo, a restarted turn, a seat taken over. The controller itself is handed over, so the
     autosave knows who sits where without looking for it. ``on_commit(game)`` is called after each turn
     and undo only.
+
+    ``hint_text`` and ``ai_error`` are worded when read, in the language in force.
     """
+
+    hint_text = Worded()
+    ai_error = Worded()
 
     def __init__(
         self,
@@ -55,9 +63,9 @@ class PlayController(ActionResolver):
         self.on_change = on_change
         self.effects: deque[Effect] = deque()
         self.events: deque[FlowEvent] = deque()
-        self.ai_error: str | None = None
+        self.ai_error = None
         self.hint: tuple | None = None
-        self.hint_text: str = ""
+        self.hint_text = ""
 
     # --- seats ---
     @property
@@ -90,21 +98,21 @@ class PlayController(ActionResolver):
     def drag_refusal(self, source) -> str | None:
         """Why ``source`` cannot be dragged now (also: not your turn), or None."""
         if self.is_over():
-            return "the game is over"
+            return _("the game is over")
         if not self.human_to_move():
-            return "wait: it is the computer's turn"
+            return _("wait: it is the computer's turn")
         return super().drag_refusal(source)
 
     def play(self, action) -> str | None:
         """Apply one action of the human to move; return the engine's reason if it is refused."""
         if not self.human_to_move():
-            return "it is not your turn"
+            return _("it is not your turn")
         before = self.game.state.position
         player = self.game.to_move
         try:
             canonical = self.game.act(action)
         except IllegalActionError as exc:
-            return exc.reason
+            return str(exc)
         if isinstance(canonical, EndTurn):
             self._after_commit()
             return None
@@ -119,11 +127,11 @@ class PlayController(ActionResolver):
     def end_turn(self) -> str | None:
         """Commit the turn in progress (the screen asked for confirmation first); None when done."""
         if not self.human_to_move():
-            return "it is not your turn"
+            return _("it is not your turn")
         try:
             self.game.commit()
         except IllegalActionError as exc:
-            return exc.reason
+            return str(exc)
         self._after_commit()
         return None
 
@@ -175,26 +183,26 @@ class PlayController(ActionResolver):
         if self.game.pending:
             self.game.undo_action()
             self._changed()
-            return "Took back the last action."
+            return _("Took back the last action.")
         if not self.vs_computer:
             last = len(self.game.turns) - 1
             if last < 0 or (self.game.positions[last].stage < PLAYING and not self.game.in_setup):
-                return "Nothing to take back."
+                return _("Nothing to take back.")
             self.game.undo()
             self.events.append(Committed(undo=True))
             self._committed()
-            return "Took back the last turn."
+            return _("Took back the last turn.")
         k = self._undo_target()
         if k is None:
             self.start_computer()
-            return "Nothing to take back."
+            return _("Nothing to take back.")
         undone = 0
         while len(self.game.turns) > k:
             self.game.undo()
             undone += 1
         self._committed()
         self.events.append(Committed(undo=True))
-        return "Took back your turn and the computer's answer." if undone > 1 else "Took back your turn."
+        return _("Took back your turn and the computer's answer.") if undone > 1 else _("Took back your turn.")
 
     # --- the computer ---
     def start_computer(self) -> None:
@@ -206,7 +214,8 @@ class PlayController(ActionResolver):
         if isinstance(ticket, str):
             self._ai_failed(ticket)
 
-    def _ai_failed(self, message: str) -> None:
+    def _ai_failed(self, message) -> None:
+        """The computer cannot move; ``message`` (``Text``) says why."""
         self.ai_error = message
         self.events.append(AIFailed(message))
 
@@ -238,7 +247,8 @@ class PlayController(ActionResolver):
             return  # stale: the game moved on (undo, new game, load) while the computer thought
         if answer.turn is None:
             if answer.error:
-                self._ai_failed(f"The computer could not choose a turn: {answer.error}")
+                error = answer.error
+                self._ai_failed(lambda: _("The computer could not choose a turn: {error}").format(error=error))
             else:
                 self.start_computer()  # cancelled by someone else's request: ask again
             return
@@ -247,7 +257,8 @@ class PlayController(ActionResolver):
         try:
             game.play(answer.turn)
         except IllegalActionError as exc:
-            self._ai_failed(f"The computer chose an illegal turn ({exc.reason}).")
+            refusal = exc
+            self._ai_failed(lambda: _("The computer chose an illegal turn ({reason}).").format(reason=str(refusal)))
             return
         # Replay the validated turn step by step so the screen can show each action.
         for step in turn_steps(before, answer.turn):
@@ -259,26 +270,28 @@ class PlayController(ActionResolver):
     def request_hint(self) -> str:
         """Ask the computer what it would play from the start of this turn; returns a message."""
         if not self.human_to_move():
-            return "A hint is for your own turn."
+            return _("A hint is for your own turn.")
         if self.thinking:
-            return "The computer is busy."
+            return _("The computer is busy.")
         ticket = self.opponent.request(self.game.position, HINT_LEVEL, "hint", self.game.repetition_counts())
         if isinstance(ticket, str):
             return ticket
-        self.hint_text = "Thinking about a hint..."
+        self.hint_text = lambda: _("Thinking about a hint...")
         return ""
 
     def _hint_ready(self, answer: Answer) -> None:
         if answer.ticket.position != self.game.position or not self.human_to_move():
             return
         if answer.turn is None:
-            self.hint_text = "No hint this time." if answer.error is None else "The hint failed."
+            if answer.error is None:
+                self.hint_text = lambda: _("No hint this time.")
+            else:
+                self.hint_text = lambda: _("The hint failed.")
             return
-        self.hint = tuple(answer.turn)
-        words = "; then ".join(describe_action(a) for a in self.hint)
-        start = " (from the start of the turn)" if self.game.pending else ""
-        why = because(answer.ticket.position, self.hint)
-        self.hint_text = f"Hint{start}: {words}." + (f" {why}" if why else "")
+        hint = self.hint = tuple(answer.turn)
+        from_start = bool(self.game.pending)
+        why = reasons(answer.ticket.position, hint)  # the computer's reasons, worded when shown
+        self.hint_text = lambda: hint_words(hint, from_start, why)
         self.events.append(HintReady(self.hint_text))
 
     def _forget_hint(self) -> None:
@@ -290,3 +303,15 @@ class PlayController(ActionResolver):
     def close(self) -> None:
         """Stop thinking (new game, quit)."""
         self.opponent.cancel()
+
+
+def hint_words(turn, from_start: bool, why: list[str]) -> str:
+    """A hint as the panel shows it: the turn's actions, then the computer's reasons for it (the English
+    reasons of ``ai.explain.reasons``), in the language in force."""
+    # Translators: between two actions of a hinted turn, "Build ...; then Move ...".
+    words = pgettext("between the actions of a hint", "; then ").join(describe_action(a) for a in turn)
+    if from_start:
+        head = _("Hint (from the start of the turn): {turn}.").format(turn=words)
+    else:
+        head = _("Hint: {turn}.").format(turn=words)
+    return join_sentences([head, *reason_sentences(why)])

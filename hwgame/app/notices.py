@@ -7,15 +7,19 @@ names every one and says where to click; hovering a marker says what the click w
 
 from __future__ import annotations
 
-from hwgame.rules import COLOR_NAMES, Position, System
+from hwgame.i18n import N_, _, ngettext
+from hwgame.rules import Position, System
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve")
+from .wording import colour_text
+
+# Small counts in words, as a sentence reads them (translated where they are shown).
+NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+                N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
 
 
 def number_word(n: int) -> str:
-    """A small count in words ("four"), larger ones in digits."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    """A small count in words ("four"), larger ones in digits, in the language in force."""
+    return _(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def colour_count(system: System, color: int) -> int:
@@ -37,11 +41,19 @@ def overpopulation_notes(position: Position, can_act: bool) -> list[str]:
     it now) adds where to click, else says the ! waits for a turn."""
     notes = []
     for name, color, n in overpopulations(position):
-        what = f"Overpopulation at {name}: {number_word(n)} {COLOR_NAMES[color]} pieces."
+        values = {"system": name, "count": number_word(n), "colour": colour_text(color)}
         if can_act:
-            notes.append(f"{what} Click the ! on {name} to make a catastrophe there.")
+            notes.append(ngettext(
+                "Overpopulation at {system}: {count} {colour} piece. Click the ! on {system} to make a "
+                "catastrophe there.",
+                "Overpopulation at {system}: {count} {colour} pieces. Click the ! on {system} to make a "
+                "catastrophe there.", n).format(**values))
         else:
-            notes.append(f"{what} A catastrophe may be made there on a turn (click its !).")
+            notes.append(ngettext(
+                "Overpopulation at {system}: {count} {colour} piece. A catastrophe may be made there on a "
+                "turn (click its !).",
+                "Overpopulation at {system}: {count} {colour} pieces. A catastrophe may be made there on a "
+                "turn (click its !).", n).format(**values))
     return notes
 
 
@@ -49,12 +61,22 @@ def marker_tip(position: Position, system: str, color: int, can_act: bool) -> st
     """The tooltip of an overpopulation marker: what it means and what clicking it does."""
     s = position.system_named(system)
     n = colour_count(s, color) if s is not None else 4
-    word = COLOR_NAMES[color]
-    text = (f"{system} is overpopulated: {number_word(n)} {word} pieces (four or more of one colour). "
-            f"A catastrophe sends every {word} piece at {system} back to the bank; it costs no action.")
+    values = {"system": system, "count": number_word(n), "colour": colour_text(color)}
     if can_act:
-        return text + " Click to make it."
-    return text + " It can be made on a turn of yours."
+        return ngettext(
+            "{system} is overpopulated: {count} {colour} piece (four or more of one colour). A catastrophe "
+            "sends every {colour} piece at {system} back to the bank; it costs no action. Click to make it.",
+            "{system} is overpopulated: {count} {colour} pieces (four or more of one colour). A catastrophe "
+            "sends every {colour} piece at {system} back to the bank; it costs no action. Click to make it.",
+            n).format(**values)
+    return ngettext(
+        "{system} is overpopulated: {count} {colour} piece (four or more of one colour). A catastrophe "
+        "sends every {colour} piece at {system} back to the bank; it costs no action. It can be made on "
+        "a turn of yours.",
+        "{system} is overpopulated: {count} {colour} pieces (four or more of one colour). A catastrophe "
+        "sends every {colour} piece at {system} back to the bank; it costs no action. It can be made on "
+        "a turn of yours.",
+        n).format(**values)
 
 
 __all__ = ["colour_count", "marker_tip", "number_word", "overpopulation_notes", "overpopulations"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
+from hwgame.i18n import _
 from hwgame.persist.levels import LEVEL_NAMES, level_name, level_number
 from hwgame.rules import Position
 
@@ -61,7 +62,7 @@ class Opponent:
 
                 self._worker = AIWorker()
             except Exception as exc:  # a broken AI install must not close the window
-                self._broken = f"the computer opponent could not start ({type(exc).__name__}: {exc})"
+                self._broken = f"{type(exc).__name__}: {exc}"
         return self._worker
 
     def _limit(self, level: str):
@@ -79,11 +80,13 @@ class Opponent:
         """
         worker = self._get_worker()
         if worker is None:
-            return self._broken or "the computer opponent is not available"
+            if self._broken:
+                return _("the computer opponent could not start ({error})").format(error=self._broken)
+            return _("the computer opponent is not available")
         try:
             future = worker.request(position, self._limit(level), self.seed, history=history)
         except Exception as exc:
-            return f"the computer opponent could not start thinking ({exc})"
+            return _("the computer opponent could not start thinking ({error})").format(error=exc)
         self.ticket = Ticket(position, purpose, future, level)
         return self.ticket
 
@@ -108,7 +111,7 @@ class Opponent:
         error = getattr(result, "error", None)
         turn = getattr(result, "turn", None)
         if error is None and turn is None and not getattr(result, "cancelled", False):
-            error = "the computer found no turn"
+            error = _("the computer found no turn")
         return Answer(ticket, turn, error, dict(getattr(result, "info", {}) or {}))
 
     def cancel(self) -> None:

@@ -12,10 +12,12 @@ import random
 import re
 from dataclasses import dataclass
 
+from hwgame.i18n import LANGUAGES, _, pgettext, translations
 from hwgame.persist.levels import LEVEL_NAMES
 from hwgame.rules import MAX_NAME, name_problem
 
 from .controller import COMPUTER, HUMAN
+from .text import as_sentence
 
 _SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
 # The start-up benchmark runs the game (from source or the built binary) until this line appears.
@@ -58,7 +60,40 @@ def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
 def valid_name(name: str) -> bool:
     """True when a player name can name a homeworld (``rules.name_problem``: up to 24 printable
     characters in any script, without whitespace)."""
-    return name_problem(name, "a player name") is None
+    return name_problem(name, "player") is None
+
+
+# The names the game offers before a player types one: English here, each language's in its catalog.
+_DEFAULT_NAMES = {"player": "Player", "computer": "Computer", "other": "Player2"}
+
+
+def default_name(kind: str) -> str:
+    """The name offered for a seat, in the language in force: ``"player"`` (you), ``"computer"`` (the
+    computer's seat) or ``"other"`` (a second person at the screen). Always a valid name."""
+    # Translators: the names offered before a player types one become homeworld names: one word,
+    # no spaces, at most 24 characters.
+    words = {"player": pgettext("default name", "Player"), "computer": pgettext("default name", "Computer"),
+             "other": pgettext("default name", "Player2")}  # fmt: skip
+    name = words[kind]
+    return name if valid_name(name) else _DEFAULT_NAMES[kind]
+
+
+def is_default_name(name: str, kind: str) -> bool:
+    """True when ``name`` is the name the game offers for ``kind`` (see ``default_name``) in English or in
+    any of the game's languages: a name the player did not choose, which may be offered anew."""
+    english = _DEFAULT_NAMES[kind]
+    offered = {english, default_name(kind)}
+    for code in LANGUAGES:
+        offered.add(translations(code).pgettext("default name", english))
+    return name in offered
+
+
+def versus(names) -> str:
+    """The players of a game, for a title or a list: ``"Ann vs Bob"``."""
+    names = [str(n) for n in names]
+    if len(names) == 2:
+        return _("{first} vs {second}").format(first=names[0], second=names[1])
+    return ", ".join(names)
 
 
 @dataclass
@@ -72,21 +107,22 @@ class GameConfig:
     auto_setup: bool = False
 
     def problems(self) -> list[str]:
-        """What is wrong with the names (empty when the game can start)."""
+        """What is wrong with the names, as sentences in the language in force (empty when the game can
+        start)."""
         out = []
         for n in self.names:
-            why = name_problem(n, "a player name")
+            why = name_problem(n, "player")
             if why is not None:
-                out.append(why)
+                out.append(as_sentence(why))
         if self.names[0].lower() == self.names[1].lower():
-            out.append("the two players need different names")
+            out.append(_("The two players need different names."))
         return out
 
 
 def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: str, first: str,
                 rules: str, auto_setup: bool = False, rng: random.Random | None = None) -> GameConfig:
     """Arrange seats from a human's point of view: who plays first decides who is player 0."""
-    other = opponent_name or ("Computer" if opponent_kind == COMPUTER else "Player2")
+    other = opponent_name or default_name("computer" if opponent_kind == COMPUTER else "other")
     if other.lower() == me.lower():
         other = other[: MAX_NAME - 1] + "2"
     if first == "random":
@@ -97,11 +133,11 @@ def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: s
     return GameConfig((a[0], b[0]), (a[1], b[1]), (a[2], b[2]), rules, auto_setup)
 
 
-def config_from_args(args, default_name: str, default_level: str, default_rules: str) -> GameConfig:
+def config_from_args(args, default_player: str, default_level: str, default_rules: str) -> GameConfig:
     """The game that ``--new-game`` and its options describe."""
-    me = args.name or default_name
+    me = args.name or default_player
     if not valid_name(me):
-        me = "Player"
+        me = default_name("player")
     return config_from(
         me,
         args.opponent,

@@ -6,25 +6,29 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from hwgame.rules import MAX_NAME, Discover, name_character, name_problem, piece_words
+from hwgame.i18n import _
+from hwgame.rules import MAX_NAME, Discover, name_character, name_problem
 
 from .scene_stack import Scene
+from .text import Text, Worded, as_sentence, text_of
 from .view import theme as T
 from .view.layout import Box
 from .view.pieces import draw_piece
 from .view.widgets import Button, TextField, dim, draw_paragraphs, panel
+from .wording import piece_text
 
 
 class Dialog(Scene):
     """A card in the middle of the window with a title, text lines and a row (or column) of buttons.
 
     ``buttons`` are (label, callback) pairs; the dialog closes before a callback runs. Enter picks the
-    first button, Escape the last one.
+    first button, Escape the last one. The title, the lines and the labels are ``Text``: given as
+    functions, they are worded at every frame, in the language in force.
     """
 
     opaque = False
 
-    def __init__(self, app, title: str, lines: list[str], buttons: Sequence[tuple[str, Callable | None]],
+    def __init__(self, app, title: Text, lines: Sequence[Text], buttons: Sequence[tuple[Text, Callable | None]],
                  width: int = 560, column: bool = False):
         super().__init__(app)
         self.title = title
@@ -33,6 +37,24 @@ class Dialog(Scene):
         self.column = column
         self.buttons = [Button(label, self._runner(cb), size=22) for label, cb in buttons]
         self.card = pygame.Rect(0, 0, width, 200)
+
+    @property
+    def title(self) -> str:
+        """The card's title in the language in force."""
+        return text_of(self._title)
+
+    @title.setter
+    def title(self, value: Text) -> None:
+        self._title = value
+
+    @property
+    def lines(self) -> list[str]:
+        """The card's paragraphs in the language in force."""
+        return [text_of(line) for line in self._lines]
+
+    @lines.setter
+    def lines(self, value: Sequence[Text]) -> None:
+        self._lines = list(value)
 
     def _runner(self, callback):
         def run():
@@ -96,17 +118,17 @@ class Dialog(Scene):
             b.draw(surface, th)
 
 
-def confirm(app, title: str, lines: list[str], yes: str, on_yes: Callable, no: str = "Cancel",
+def confirm(app, title: Text, lines: Sequence[Text], yes: Text, on_yes: Callable, no: Text | None = None,
             on_no: Callable | None = None) -> Dialog:
-    """Push a yes/no dialog and return it."""
-    d = Dialog(app, title, lines, [(yes, on_yes), (no, on_no)])
+    """Push a yes/no dialog and return it (``no`` defaults to "Cancel")."""
+    d = Dialog(app, title, lines, [(yes, on_yes), (no if no is not None else (lambda: _("Cancel")), on_no)])
     app.scenes.push(d)
     return d
 
 
-def message(app, title: str, lines: list[str], ok: str = "OK") -> Dialog:
-    """Push a dialog with one button."""
-    d = Dialog(app, title, lines, [(ok, None)])
+def message(app, title: Text, lines: Sequence[Text], ok: Text | None = None) -> Dialog:
+    """Push a dialog with one button (``ok`` defaults to "OK")."""
+    d = Dialog(app, title, lines, [(ok if ok is not None else (lambda: _("OK")), None)])
     app.scenes.push(d)
     return d
 
@@ -114,8 +136,8 @@ def message(app, title: str, lines: list[str], ok: str = "OK") -> Dialog:
 class ChoiceMenu(Dialog):
     """A list of choices as a column of buttons (the click path: what to do with a piece)."""
 
-    def __init__(self, app, title: str, choices: Sequence[tuple[str, Callable]], subtitle: str = ""):
-        items: list[tuple[str, Callable | None]] = [*choices, ("Cancel", None)]
+    def __init__(self, app, title: Text, choices: Sequence[tuple[Text, Callable]], subtitle: Text = ""):
+        items: list[tuple[Text, Callable | None]] = [*choices, (lambda: _("Cancel"), None)]
         super().__init__(app, title, [subtitle] if subtitle else [], items, width=620, column=True)
 
     def _layout(self, surface: pygame.Surface) -> None:
@@ -138,6 +160,7 @@ class StarChooser(Scene):
     """After a ship is dropped in open space: pick the new star from the legal bank pieces, and a name."""
 
     opaque = False
+    problem = Worded()  # why the name typed cannot be used, worded at each frame
 
     def __init__(self, app, actions: list[Discover], on_pick: Callable, on_cancel: Callable | None = None):
         super().__init__(app)
@@ -149,7 +172,7 @@ class StarChooser(Scene):
         self.field = TextField(name, max_len=MAX_NAME, label="", allowed=name_character)
         self.card = pygame.Rect(0, 0, 600, 330)
         self.star_boxes: list[tuple[pygame.Rect, Discover]] = []
-        self.cancel = Button("Cancel", self._cancel)
+        self.cancel = Button(lambda: _("Cancel"), self._cancel)
         self.problem = ""
 
     def _cancel(self) -> None:
@@ -159,9 +182,9 @@ class StarChooser(Scene):
 
     def _pick(self, action) -> None:
         name = self.field.text.strip()
-        why = name_problem(name, "a system name")
-        if why is not None:
-            self.problem = why[:1].upper() + why[1:] + "."
+        if name_problem(name, "system") is not None:
+            # Worded again at each frame: a change of language rewords it.
+            self.problem = lambda: as_sentence(name_problem(name, "system") or "")
             return
         self.app.scenes.pop(self)
         self.on_pick(type(action)(action.ship, action.origin, action.star, name))
@@ -211,8 +234,8 @@ class StarChooser(Scene):
         self._layout(surface)
         dim(surface, 140)
         panel(surface, self.card)
-        T.draw_text(surface, th, "Discover a new system: choose its star", (self.card.centerx, self.card.y + 18),
-                    28, T.TEXT, True, "midtop")
+        title = th.fit_text(_("Discover a new system: choose its star"), 28, self.card.w - 40, T.TEXT, True)
+        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 18)))
         mouse = pygame.mouse.get_pos()
         for i, (rect, a) in enumerate(self.star_boxes):
             hover = rect.collidepoint(mouse)
@@ -221,12 +244,15 @@ class StarChooser(Scene):
             h = 24 + 14 * size
             w = h * 0.84
             draw_piece(surface, th, "star", a.star, Box(rect.centerx - w / 2, rect.y + 62 - h, w, h))
-            T.draw_text(surface, th, f"{i + 1}: {piece_words(a.star)}", (rect.centerx, rect.bottom - 22), 18,
-                        T.TEXT_DIM, anchor="midtop")
-        T.draw_text(surface, th, "Name:", (self.card.x + 30, self.field.rect.centery), 24, T.TEXT_DIM,
-                    anchor="midleft")
+            # Translators: a star to choose, after the digit key that picks it: "1: green 2".
+            label = _("{key}: {piece}").format(key=i + 1, piece=piece_text(a.star))
+            shown = th.fit_text(label, 18, rect.w - 4, T.TEXT_DIM)
+            surface.blit(shown, shown.get_rect(midtop=(rect.centerx, rect.bottom - 22)))
+        name = th.fit_text(_("Name:"), 24, self.field.rect.x - self.card.x - 36, T.TEXT_DIM)
+        surface.blit(name, name.get_rect(midleft=(self.card.x + 30, self.field.rect.centery)))
         self.field.draw(surface, th)
-        if self.problem:
-            T.draw_text(surface, th, self.problem, (self.card.centerx, self.field.rect.bottom + 6), 20, T.TEXT_BAD,
-                        anchor="midtop")
+        problem = self.problem
+        if problem:
+            shown = th.fit_text(problem, 20, self.card.w - 24, T.TEXT_BAD)
+            surface.blit(shown, shown.get_rect(midtop=(self.card.centerx, self.field.rect.bottom + 6)))
         self.cancel.draw(surface, th)

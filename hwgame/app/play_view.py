@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import _, current_language
+
 from .notices import marker_tip
 from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, system_of
 from .view import theme as T
@@ -133,7 +135,7 @@ def _draw_drag(scene, surface, lay, source) -> None:
     _draw_caption(scene, surface, source, hover, pos)
 
 def _draw_caption(scene, surface, source, hover, pos) -> None:
-    key = (source, hover, scene.ctl.game.state, len(scene.ctl.game.turns))
+    key = (source, hover, scene.ctl.game.state, len(scene.ctl.game.turns), current_language())
     if key != scene._caption_key:
         res = scene.ctl.resolve(source, hover) if hover is not None else None
         if res is None or (not res.legal and not res.reason):
@@ -141,7 +143,7 @@ def _draw_caption(scene, surface, source, hover, pos) -> None:
         elif res.legal:
             scene._caption = (res.caption, True)
         else:
-            scene._caption = ("Not possible: " + res.reason, False)
+            scene._caption = (_("Not possible: {reason}").format(reason=res.reason), False)
         scene._caption_key = key
     text, ok = scene._caption
     if not text:

@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from hwgame.i18n import _, current_language, ngettext, pgettext
 from hwgame.rules import PLAYING
 from hwgame.words import Voice, describe_action, log_entry, turn_left
 
@@ -19,6 +20,7 @@ from .notices import overpopulation_notes
 from .view import theme as T
 from .view.layout import Box
 from .view.widgets import Button, Switch, wrap_hanging
+from .wording import level_word, outcome_text, rules_title
 
 LOG_SIZE = 18  # font size of the move log
 LOG_INDENT = 16  # pixels the second and later lines of an entry stand in
@@ -91,15 +93,19 @@ class SidePanel:
         self.scene = scene
         ctl = scene.ctl
         # Playing buttons wait for the computer's turn to be shown to its end (a click skips it).
-        self.end = Button("End Turn  (Enter)", callbacks["end"], enabled=lambda: self._human_turn_shown(), size=24)
-        self.restart = Button("Restart Turn", callbacks["restart"],
+        self.end = Button(lambda: _("End Turn"), callbacks["end"], enabled=lambda: self._human_turn_shown(), size=24,
+                          shortcut=lambda: pgettext("key", "Enter"))
+        self.restart = Button(lambda: _("Restart Turn"), callbacks["restart"],
                               enabled=lambda: self._human_turn_shown() and bool(ctl.game.pending))
-        self.undo = Button("Undo  (Ctrl+Z)", callbacks["undo"], enabled=lambda: self._can_undo())
-        self.hint = Button("Hint", callbacks["hint"], enabled=lambda: self._human_turn_shown() and not ctl.thinking)
-        self.menu = Button("Menu  (Esc)", callbacks["menu"])
+        self.undo = Button(lambda: _("Undo"), callbacks["undo"], enabled=lambda: self._can_undo(),
+                           shortcut=lambda: pgettext("key", "Ctrl+Z"))
+        self.hint = Button(lambda: _("Hint"), callbacks["hint"],
+                           enabled=lambda: self._human_turn_shown() and not ctl.thinking)
+        self.menu = Button(lambda: _("Menu"), callbacks["menu"], shortcut=lambda: pgettext("key", "Esc"))
         self.buttons = [self.end, self.restart, self.undo, self.hint, self.menu]
         settings = scene.app.settings
-        self.notation = Switch(["Words", "SDG"], int(settings.move_log_notation),
+        # Translators: the move log's switch between turns told in words and SDG notation ("SDG" stays).
+        self.notation = Switch([lambda: pgettext("move log", "Words"), "SDG"], int(settings.move_log_notation),
                                self._set_notation, size=15)
         self.box = Box(0, 0, 260, 700)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -191,8 +197,8 @@ class SidePanel:
         x = rect.x + 14
         w = rect.w - 28
         y = rect.y + 12
-        title = pen.text("HOMEWORLDS", (x, y), 26, T.ACCENT, True)
-        rules = th.text(f"{game.rules.name} rules", 18, T.TEXT_DIM)
+        title = pen.text(_("HOMEWORLDS"), (x, y), 26, T.ACCENT, True)
+        rules = th.fit_text(rules_title(game.rules.name), 18, w, T.TEXT_DIM)
         if title.right + 10 + rules.get_width() <= rect.right - 14:
             pen.blit(rules, rules.get_rect(topright=(rect.right - 14, y + 4)))
         else:  # a narrow panel: the rule set goes under the title
@@ -213,14 +219,16 @@ class SidePanel:
             pen.circle(color, (x + 8, y + 12), 6)
             right = rect.right - 16
             if to_move:
-                mark = pen.text("to move", (right, y + 6), 18, color, anchor="topright")
+                mark = pen.text(_("to move"), (right, y + 6), 18, color, anchor="topright")
                 right = mark.x - 8
             name = th.fit_text(game.players[player], 22, right - x - 22, T.TEXT, to_move)
             pen.blit(name, (x + 22, y + 4))
             if ctl.seats[player] == COMPUTER:
                 room = right - (x + 22 + name.get_width() + 8)
                 # The level goes first when the row is short: a word is left out, never cut.
-                for kind in (f"computer, {ctl.levels[player]}", "computer"):
+                kinds = (_("computer, {level}").format(level=level_word(ctl.levels[player])),
+                         pgettext("seat", "computer"))
+                for kind in kinds:
                     if th.font(17).size(kind)[0] <= room:
                         pen.text(kind, (x + 30 + name.get_width(), y + 7), 17, T.TEXT_DIM)
                         break
@@ -234,13 +242,13 @@ class SidePanel:
             self._spinner(pen.surface, (x + 9, y - 22 * min(3, len(th.wrap(status, 22, w - 30))) + 10))
         y += 4
         if over is None and self._human_turn_shown():
-            for line in th.wrap("This turn: " + turn_left(game.state), 20, w)[:3]:
+            for line in th.wrap(_("This turn: {left}").format(left=turn_left(game.state)), 20, w)[:3]:
                 pen.text(line, (x, y), 20, T.TEXT_DIM)
                 y += 20
             if not getattr(self.scene, "narrates", False):
                 # Without the narration over the board, the panel lists what the turn did so far.
                 for a in game.pending[-4:]:
-                    for k, line in enumerate(wrap_hanging(th, "• " + describe_action(a), 20, w - 4, 12)):
+                    for k, line in enumerate(wrap_hanging(th, f"• {describe_action(a)}", 20, w - 4, 12)):
                         pen.text(line, (x + 4 + (12 if k else 0), y), 20, T.TEXT)
                         y += 20
         if over is None:
@@ -275,7 +283,9 @@ class SidePanel:
         lines = [line for note in notes for line in th.wrap(note, 20, w - 14)]
         room = max(2, (self.end.rect.y - 120 - y) // 20)  # the move log keeps some room below
         if len(lines) > room:
-            lines = lines[: room - 1] + [f"(and {len(notes) - 1} more: see the ! marks)"]
+            more = len(notes) - 1
+            lines = lines[: room - 1] + [ngettext("(and {count} more: see the ! marks)",
+                                                  "(and {count} more: see the ! marks)", more).format(count=more)]
         pen.rect(T.TEXT_WARN, pygame.Rect(x - 6, y, 3, 20 * len(lines)), border_radius=1)
         for line in lines:
             pen.text(line, (x + 4, y), 20, T.TEXT_WARN)
@@ -288,20 +298,24 @@ class SidePanel:
         ctl = self.scene.ctl
         showing = self.showing()
         if showing is not None:  # not even the end of the game before the board shows it
-            return (f"{voice_of(ctl).subject(showing)} is playing...", T.TEXT)
+            if voice_of(ctl).computer == showing:
+                return (_("The computer is playing..."), T.TEXT)
+            return (_("{name} is playing...").format(name=ctl.game.players[showing]), T.TEXT)
         over = ctl.outcome()
         if over is not None:
-            return ("Game over: " + over.reason, T.TEXT_WARN)
+            return (_("Game over: {result}").format(result=outcome_text(over)), T.TEXT_WARN)
         if ctl.ai_error:
-            return ("The computer could not move.", T.TEXT_BAD)
+            return (_("The computer could not move."), T.TEXT_BAD)
         if ctl.thinking:
             prog = ctl.opponent.progress()
-            extra = f" (depth {prog['depth']})" if prog.get("depth") else ""
-            return (f"{ctl.game.players[ctl.game.to_move]} is thinking{extra}...", T.TEXT)
+            name = ctl.game.players[ctl.game.to_move]
+            if prog.get("depth"):
+                return (_("{name} is thinking (depth {depth})...").format(name=name, depth=prog["depth"]), T.TEXT)
+            return (_("{name} is thinking...").format(name=name), T.TEXT)
         if ctl.human_to_move():
             if ctl.vs_computer:
-                return ("Your turn.", T.TEXT_GOOD)
-            return (f"{ctl.game.players[ctl.game.to_move]} to play.", T.TEXT_GOOD)
+                return (_("Your turn."), T.TEXT_GOOD)
+            return (_("{name} to play.").format(name=ctl.game.players[ctl.game.to_move]), T.TEXT_GOOD)
         return ("", T.TEXT)
 
     def _spinner(self, surface, center) -> None:
@@ -341,7 +355,8 @@ class SidePanel:
             return
         lines, start, end, lh = view
         pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
-        T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 20, T.TEXT_DIM, True)
+        head = th.fit_text(_("Move log"), 20, max(10, self.notation.rect.x - rect.x - 14), T.TEXT_DIM, True)
+        surface.blit(head, (rect.x + 8, rect.y + 6))
         self.notation.draw(surface, th)
         top = rect.y + 30
         y = top
@@ -353,14 +368,14 @@ class SidePanel:
         if start > 0 or end < len(lines):
             self._scroll_bar(surface, rect, top, start, end, len(lines))
         if not lines:
-            T.draw_text(surface, th, "No turns yet.", (rect.x + 8, y), LOG_SIZE, T.TEXT_DIM)
+            T.draw_text(surface, th, _("No turns yet."), (rect.x + 8, y), LOG_SIZE, T.TEXT_DIM)
 
     def log_lines(self, th, game, width: float) -> list[tuple[str, int, bool]]:
         """The log's lines at a width: (text, player, first line of its entry), wrapped only when the
         log changes (wrapping measures every word)."""
         shown = len(game.turns) - (1 if self.showing() is not None else 0)
         voice = voice_of(self.scene.ctl)
-        key = (shown, id(game.positions[-1]), width, self.in_notation, voice)
+        key = (shown, id(game.positions[-1]), width, self.in_notation, voice, current_language())
         if key != self._log_key:
             self._log_lines = []
             for text, player in log_lines(game, voice, self.in_notation, shown):

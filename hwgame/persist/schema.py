@@ -36,6 +36,7 @@ RulesName = Literal["standard", "sdg"]
 # How a finished game ended: the board decided it, a player resigned, both agreed a draw, a third
 # repetition ended it at once (games against the computer), or the player to move claimed that draw.
 Ending = Literal["board", "resignation", "agreement", "repetition", "claim"]
+LanguageSetting = Literal["system", "en", "ja", "zh-Hant"]
 
 
 def new_game_id() -> str:
@@ -273,6 +274,8 @@ class Settings(BaseModel):
     default_rules: RulesName = "standard"
     player_name: str = "Player"
     move_log_notation: bool = False  # True: the play screen's move log in SDG notation
+    # The window's language: "system" follows the system's language; a code of hwgame.i18n.LANGUAGES.
+    language: LanguageSetting = "system"
     tutorial: dict[str, LessonProgress] = Field(default_factory=dict)
 
     @field_validator("player_name")

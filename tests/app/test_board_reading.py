@@ -248,7 +248,7 @@ def test_the_replay_draws_connections_like_the_live_board(screen, data_dir, monk
 
 
 def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
-    from hwgame.app.view.board import HOME_TAG, BoardView
+    from hwgame.app.view.board import BoardView, home_tag
     from hwgame.app.view.theme import Theme
 
     theme = Theme()
@@ -263,7 +263,7 @@ def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
         for sp in lay.systems:
             if sp.home >= 0:
                 view.system_name(lay, sp, 16, (255, 255, 255))
-        assert len(labels) == 2 and len({label.endswith(HOME_TAG) for label in labels}) == 1
+        assert len(labels) == 2 and len({label.endswith(home_tag()) for label in labels}) == 1
 
 
 def test_the_flow_tells_the_screens_in_dataclasses(screen, data_dir):

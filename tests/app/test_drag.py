@@ -262,7 +262,7 @@ def test_a_second_sacrifice_or_action_is_refused(play):
     app, scene, screen = play
     run(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "Alpha")))
     run(app, screen, drag(ship_at(scene, "North", "g1"), bank_at(scene, "r1")), 0)
-    assert scene.flash_text == "Not possible: you have already used your action this turn"
+    assert scene.flash_text.startswith("Not possible: you have already used your action this turn")
     assert len(scene.ctl.game.pending) == 1
 
 

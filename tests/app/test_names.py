@@ -74,15 +74,15 @@ def test_players_may_be_named_in_any_script():
 
 def test_a_player_name_the_rule_refuses_says_why():
     assert GameConfig(("Ann Lee", "ぱぱ"), (HUMAN, HUMAN)).problems() == [
-        "'Ann Lee' cannot be a player name: it holds a space"
+        "'Ann Lee' cannot be a player name: it holds a space."
     ]
     assert GameConfig(("Ærø", "x\x1b"), (HUMAN, HUMAN)).problems() == [
-        r"'x\x1b' cannot be a player name: it holds a character that cannot be printed"
+        r"'x\x1b' cannot be a player name: it holds a character that cannot be printed."
     ]
 
 
 def test_players_named_apart_only_by_case_clash():
-    assert GameConfig(("Ærø", "ÆRØ"), (HUMAN, HUMAN)).problems() == ["the two players need different names"]
+    assert GameConfig(("Ærø", "ÆRØ"), (HUMAN, HUMAN)).problems() == ["The two players need different names."]
     # The opponent's name is changed rather than clash with the player's, and stays a name.
     assert config_from("ぱぱ", HUMAN, "ぱぱ", "easy", "me", "standard").names == ("ぱぱ", "ぱぱ2")
     long = "Æ" * 24

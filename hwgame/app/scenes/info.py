@@ -4,62 +4,50 @@ from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import LANGUAGES, N_, _, pgettext, set_language, system_language
+
 from ..opponent import LEVEL_NAMES
 from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, Choice, draw_paragraphs
+from ..wording import level_label
 
-_RULES_SOURCE = """\
-GOAL. Each player has a homeworld: a binary star with ships. You lose when, at the end of a turn,
-none of your ships is at your homeworld. Destroy or capture the enemy's home fleet to win.
-
-PIECES. 36 pyramids: red, yellow, green and blue, in three sizes, three of each. Upright pyramids
-are stars; pyramids lying down are ships, pointing away from their owner (yours point up the
-screen). Pieces not in play are in the bank.
-
-THE MAP. Each system has one star (two for a homeworld). Two systems are connected when their stars
-share no size: a small star connects to medium and large ones, not to another small one.
-
-A TURN is one action, or one sacrifice, or a pass. You may use a colour's power in a system when
-that colour is there as a star or as one of your own ships.
- - Green, BUILD: take the smallest bank piece of a colour you already have a ship of in that system, as
-   a new ship there. (Drag a bank piece onto the system.)
- - Blue, TRADE: swap one of your ships for a bank piece of the same size and another colour. (Drag the
-   bank piece onto your ship.)
- - Yellow, MOVE: move a ship to a connected system, or DISCOVER a new system with a bank piece as its
-   star (drag your ship into open space).
- - Red, CAPTURE: take an enemy ship in that system no bigger than your largest ship there. (Drag your
-   ship onto theirs.)
-
-SACRIFICE. Return one of your ships to the bank (drag it onto the bank) and take as many actions of
-its colour as its size, anywhere you have ships, without needing the colour there.
-
-CATASTROPHE. Four or more pieces of one colour in one system (stars and ships of both players) make
-it overpopulated: a marker appears. Click it during your turn to send every piece of that colour
-there back to the bank. It costs no action.
-
-Systems left without ships, or without stars, disappear and their pieces go back to the bank.
-
-END TURN with the button or Enter. Ctrl+Z takes back an action, or your last turn and the computer's
-answer. Every action can also be done by clicking a piece and picking from the list.
-"""
+# The rules in short, a list of paragraphs, each a list of lines (an item of a list is a line of its
+# own, starting " - "). Marked here, translated where the screen draws them.
+RULES_PARAGRAPHS: tuple[tuple[str, ...], ...] = (
+    (N_("GOAL. Each player has a homeworld: a binary star with ships. You lose when, at the end of a turn, "
+        "none of your ships is at your homeworld. Destroy or capture the enemy's home fleet to win."),),
+    (N_("PIECES. 36 pyramids: red, yellow, green and blue, in three sizes, three of each. Upright pyramids "
+        "are stars; pyramids lying down are ships, pointing away from their owner (yours point up the "
+        "screen). Pieces not in play are in the bank."),),
+    (N_("THE MAP. Each system has one star (two for a homeworld). Two systems are connected when their stars "
+        "share no size: a small star connects to medium and large ones, not to another small one."),),
+    (
+        N_("A TURN is one action, or one sacrifice, or a pass. You may use a colour's power in a system when "
+           "that colour is there as a star or as one of your own ships."),
+        N_(" - Green, BUILD: take the smallest bank piece of a colour you already have a ship of in that "
+           "system, as a new ship there. (Drag a bank piece onto the system.)"),
+        N_(" - Blue, TRADE: swap one of your ships for a bank piece of the same size and another colour. "
+           "(Drag the bank piece onto your ship.)"),
+        N_(" - Yellow, MOVE: move a ship to a connected system, or DISCOVER a new system with a bank piece as "
+           "its star (drag your ship into open space)."),
+        N_(" - Red, CAPTURE: take an enemy ship in that system no bigger than your largest ship there. (Drag "
+           "your ship onto theirs.)"),
+    ),
+    (N_("SACRIFICE. Return one of your ships to the bank (drag it onto the bank) and take as many actions of "
+        "its colour as its size, anywhere you have ships, without needing the colour there."),),
+    (N_("CATASTROPHE. Four or more pieces of one colour in one system (stars and ships of both players) make "
+        "it overpopulated: a marker appears. Click it during your turn to send every piece of that colour "
+        "there back to the bank. It costs no action."),),
+    (N_("Systems left without ships, or without stars, disappear and their pieces go back to the bank."),),
+    (N_("END TURN with the button or Enter. Ctrl+Z takes back an action, or your last turn and the "
+        "computer's answer. Every action can also be done by clicking a piece and picking from the list."),),
+)
 
 
-def _unwrap(text: str) -> str:
-    """Join the source's wrapped lines back into paragraphs (the screen wraps to its own width)."""
-    paragraphs = []
-    for block in text.strip().split("\n\n"):
-        items: list[str] = []
-        for line in block.split("\n"):
-            if line.startswith(" - ") or not items:
-                items.append(line)
-            else:
-                items[-1] += " " + line.strip()
-        paragraphs.append("\n".join(items))
-    return "\n\n".join(paragraphs)
-
-
-RULES_TEXT = _unwrap(_RULES_SOURCE)
+def rules_text() -> str:
+    """The rules in short in the language in force, paragraphs apart, a list's items on lines of their own."""
+    return "\n\n".join("\n".join(_(line) for line in block) for block in RULES_PARAGRAPHS)
 
 
 class RulesScene(Scene):
@@ -69,7 +57,7 @@ class RulesScene(Scene):
         super().__init__(app)
         self.line = 0
         self.lines_total = 0
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
 
     def handle_event(self, event) -> bool:
         """Scroll with the wheel or arrows; Escape goes back."""
@@ -91,9 +79,9 @@ class RulesScene(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Rules", (w // 2, 24), 48, T.TEXT, True, "midtop")
+        T.draw_text(surface, th, _("Rules"), (w // 2, 24), 48, T.TEXT, True, "midtop")
         rect = pygame.Rect(max(40, w // 2 - 440), 84, min(880, w - 80), h - 170)
-        self.lines_total = draw_paragraphs(surface, th, RULES_TEXT, rect, 23, T.TEXT, 4, self.line)
+        self.lines_total = draw_paragraphs(surface, th, rules_text(), rect, 23, T.TEXT, 4, self.line)
         self.back.rect = pygame.Rect(w // 2 - 100, h - 70, 200, 46)
         self.back.draw(surface, th)
 
@@ -107,30 +95,67 @@ def nearest_step(value: float) -> int:
     return min(range(len(VOLUME_STEPS)), key=lambda i: abs(VOLUME_STEPS[i][1] - value))
 
 
+def _off():
+    # Translators: a setting that is switched off.
+    return pgettext("setting", "Off")
+
+
+def _on():
+    # Translators: a setting that is switched on.
+    return pgettext("setting", "On")
+
+
+def language_options() -> list[tuple[object, str]]:
+    """The choices of the Language setting: the system's language first, then each language by its own
+    name (a player finds their language whatever the window speaks now)."""
+
+    def system() -> str:
+        return _("System language ({language})").format(language=LANGUAGES[system_language()])
+
+    return [(system, "system"), *((name, code) for code, name in LANGUAGES.items())]
+
+
+def language_in_force(setting: str) -> str:
+    """The language a setting of the Language choice speaks: the system's for ``"system"``."""
+    return system_language() if setting == "system" else setting
+
+
 class SettingsScene(Scene):
-    """Colour-blind letters, connection lines, animation speed, sound, the computer's level."""
+    """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level."""
 
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.colour_blind = Choice("Colour letters on pieces", [("Off", False), ("On", True)],
+        self.language = Choice(lambda: _("Language"), language_options(), on_change=self._set_language)
+        self.language.set_value(s.language)
+        self.colour_blind = Choice(lambda: _("Colour letters on pieces"), [(_off, False), (_on, True)],
                                    on_change=lambda v: self._set("colour_blind", v))
         self.colour_blind.set_value(bool(s.colour_blind))
-        self.lines = Choice("Connection lines", [("Only while dragging", False), ("Always (faint)", True)],
+        self.lines = Choice(lambda: _("Connection lines"),
+                            [(lambda: _("Only while dragging"), False), (lambda: _("Always (faint)"), True)],
                             on_change=lambda v: self._set("connection_lines", v))
         self.lines.set_value(bool(s.connection_lines))
-        self.speed = Choice("Animations", [("Off", 0.0), ("Fast", 2.0), ("Normal", 1.0), ("Slow", 0.5)],
-                            on_change=lambda v: self._set("animation_speed", v))
+        speeds = [(_off, 0.0), (lambda: pgettext("speed", "Fast"), 2.0), (lambda: pgettext("speed", "Normal"), 1.0),
+                  (lambda: pgettext("speed", "Slow"), 0.5)]  # fmt: skip
+        self.speed = Choice(lambda: _("Animations"), speeds, on_change=lambda v: self._set("animation_speed", v))
         self.speed.set_value(float(s.animation_speed))
-        self.level = Choice("Computer level (new games)", [(n.capitalize(), i + 1) for i, n in enumerate(LEVEL_NAMES)],
+        self.level = Choice(lambda: _("Computer level (new games)"),
+                            [(lambda n=n: level_label(n), i + 1) for i, n in enumerate(LEVEL_NAMES)],
                             on_change=lambda v: self._set("ai_level", v))
         self.level.set_value(min(s.ai_level, len(LEVEL_NAMES)))
-        self.sound = Choice("Sound effects", [("On", False), ("Off", True)], on_change=self._set_muted)
+        self.sound = Choice(lambda: _("Sound effects"), [(_on, False), (_off, True)], on_change=self._set_muted)
         self.sound.set_value(bool(s.sound_muted))
-        self.volume = Choice("Sound volume", VOLUME_STEPS, index=nearest_step(s.sound_volume),
+        self.volume = Choice(lambda: _("Sound volume"), VOLUME_STEPS, index=nearest_step(s.sound_volume),
                              on_change=self._set_volume)
-        self.widgets = [self.colour_blind, self.lines, self.speed, self.sound, self.volume, self.level]
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+        self.widgets = [self.language, self.colour_blind, self.lines, self.speed, self.sound, self.volume, self.level]
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
+
+    def _set_language(self, setting) -> None:
+        """Speak the chosen language at once (every screen shows it at the next frame), and keep the
+        choice. A language given on the command line gives way to the player's choice from here on."""
+        set_language(language_in_force(str(setting)))
+        self.app.language_forced = False
+        self._set("language", setting)
 
     def _set(self, name: str, value) -> bool:
         try:
@@ -162,9 +187,9 @@ class SettingsScene(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Settings", (w // 2, 40), 52, T.TEXT, True, "midtop")
+        T.draw_text(surface, th, _("Settings"), (w // 2, 40), 52, T.TEXT, True, "midtop")
         fw = min(680, w - 80)
-        y = 140
+        y = 130
         for wdg in self.widgets:
             wdg.rect = pygame.Rect(w // 2 - fw // 2, y, fw, 42)
             wdg.draw(surface, th)

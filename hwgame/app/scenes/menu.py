@@ -6,26 +6,40 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from hwgame.i18n import _, ngettext
 from hwgame.rules import IllegalActionError
 
 from ..overlays import confirm
 from ..scene_stack import Scene
+from ..text import Text, text_of
 from ..view import theme as T
 from ..view.widgets import Button, dim, panel
+from ..wording import result_detail
 
 
 class _Card(Scene):
-    """A centred card with a title, optional lines and a column of buttons."""
+    """A centred card with a title, optional lines and a column of buttons; the title, the lines and the
+    labels are ``Text``, worded at each frame."""
 
     opaque = False
 
-    def __init__(self, app, title: str, entries: Sequence[tuple[str, Callable[[], None]]],
-                 lines: Sequence[tuple[str, tuple]] = ()):
+    def __init__(self, app, title: Text, entries: Sequence[tuple[Text, Callable[[], None]]],
+                 lines: Sequence[tuple[Text, tuple]] = ()):
         super().__init__(app)
-        self.title = title
-        self.lines = list(lines)
+        self._title = title
+        self._lines = list(lines)
         self.buttons = [Button(text, action, size=24) for text, action in entries]
         self.card = pygame.Rect(0, 0, 400, 300)
+
+    @property
+    def title(self) -> str:
+        """The card's title in the language in force."""
+        return text_of(self._title)
+
+    @property
+    def lines(self) -> list[tuple[str, tuple]]:
+        """The card's lines, (text, colour), in the language in force."""
+        return [(text_of(text), color) for text, color in self._lines]
 
     def handle_event(self, event) -> bool:
         """Buttons; Escape closes the card."""
@@ -46,7 +60,8 @@ class _Card(Scene):
         self.card = pygame.Rect(0, 0, 500, min(h - 20, ch))
         self.card.center = (w // 2, h // 2)
         panel(surface, self.card)
-        T.draw_text(surface, th, self.title, (self.card.centerx, self.card.y + 20), 40, T.TEXT, True, "midtop")
+        title = th.fit_text(self.title, 40, self.card.w - 24, T.TEXT, True)
+        surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
         y = self.card.y + 70
         for text, color in self.lines:
             for line in th.wrap(text, 24, 440):
@@ -64,23 +79,24 @@ class GameMenu(_Card):
 
     def __init__(self, app, scene):
         self.scene = scene
-        entries = [("Resume", lambda: app.scenes.pop(self)), ("Save game", self.save)]
+        entries: list[tuple[Text, Callable[[], None]]] = [
+            (lambda: _("Resume"), lambda: app.scenes.pop(self)), (lambda: _("Save game"), self.save)]
         ctl = scene.ctl
         playing = not ctl.is_over() and not ctl.game.in_setup and ctl.human_to_move()
         if playing:
-            entries.append(("Resign", self.resign))
+            entries.append((lambda: _("Resign"), self.resign))
             if not ctl.vs_computer:
-                entries.append(("Agree a draw", self.agree_draw))
+                entries.append((lambda: _("Agree a draw"), self.agree_draw))
                 if ctl.game.rules.repetition_draw and ctl.game.repetitions() >= 3:
-                    entries.append(("Claim a draw (repetition)", self.claim_draw))
+                    entries.append((lambda: _("Claim a draw (repetition)"), self.claim_draw))
         entries += [
-            ("New game", self.new_game),
-            ("Settings", self.settings),
-            ("Rules", self.rules),
-            ("Quit to title", app.to_title),
-            ("Quit", app.quit),
+            (lambda: _("New game"), self.new_game),
+            (lambda: _("Settings"), self.settings),
+            (lambda: _("Rules"), self.rules),
+            (lambda: _("Quit to title"), app.to_title),
+            (lambda: _("Quit"), app.quit),
         ]
-        super().__init__(app, "Menu", entries)
+        super().__init__(app, lambda: _("Menu"), entries)
 
     def _declare(self, what) -> None:
         """End the game by a declaration (the Game checks it is allowed) and save the result."""
@@ -89,20 +105,21 @@ class GameMenu(_Card):
         try:
             what(ctl.game)
         except IllegalActionError as exc:
-            self.app.toast(exc.reason)
+            refusal = exc
+            self.app.toast(lambda: str(refusal))  # the refusal, worded in the language in force
             return
         ctl.opponent.cancel()
         self.app.autosave(ctl)
 
     def resign(self) -> None:
         """The player to move gives up (after a confirmation)."""
-        confirm(self.app, "Resign?", ["The other player wins the game."], "Resign",
-                lambda: self._declare(lambda g: g.resign(g.to_move)), "Play on")
+        confirm(self.app, lambda: _("Resign?"), [lambda: _("The other player wins the game.")], lambda: _("Resign"),
+                lambda: self._declare(lambda g: g.resign(g.to_move)), lambda: _("Play on"))
 
     def agree_draw(self) -> None:
         """Both players at the screen agree to a draw."""
-        confirm(self.app, "Agree a draw?", ["Both players agree: the game ends in a draw."], "Draw",
-                lambda: self._declare(lambda g: g.agree_draw()), "Play on")
+        confirm(self.app, lambda: _("Agree a draw?"), [lambda: _("Both players agree: the game ends in a draw.")],
+                lambda: _("Draw"), lambda: self._declare(lambda g: g.agree_draw()), lambda: _("Play on"))
 
     def claim_draw(self) -> None:
         """Claim the draw by threefold repetition."""
@@ -134,29 +151,31 @@ class GameOverScene(_Card):
         self.play = play
         ctl = play.ctl
         outcome = ctl.outcome()
+        title: Text
         if outcome is None:
-            title, color = "Game over", T.TEXT
+            title, color = (lambda: _("Game over")), T.TEXT
         elif outcome.winner is None:
-            title, color = "Draw", T.TEXT_WARN
+            title, color = (lambda: _("Draw")), T.TEXT_WARN
         elif ctl.vs_computer:
             won = ctl.seats[outcome.winner] == "human"
-            title, color = ("You win!", T.TEXT_GOOD) if won else ("You lose", T.TEXT_BAD)
+            title, color = ((lambda: _("You win!")), T.TEXT_GOOD) if won else ((lambda: _("You lose")), T.TEXT_BAD)
         else:
-            title, color = f"{ctl.game.players[outcome.winner]} wins", T.TEXT_GOOD
-        reason = outcome.reason if outcome else ""
-        head, sep, rest = reason.partition(": ")
-        if sep and (head.endswith(" wins") or head.lower() == "draw"):
-            reason = rest  # the title already says who won
-        lines = [(reason[:1].upper() + reason[1:] + ".", color)] if reason else []
-        lines.append((f"after {len(ctl.game.turns)} turns", T.TEXT_DIM))
-        entries = [
-            ("New game", self.new_game),
-            ("Review the game", self.review),
-            ("Save the record", self.save),
+            winner = ctl.game.players[outcome.winner]
+            title, color = (lambda: _("{player} wins").format(player=winner)), T.TEXT_GOOD
+        lines: list[tuple[Text, tuple]] = []
+        if outcome is not None:
+            lines.append((lambda: result_detail(outcome), color))  # the title says who won already
+        turns = len(ctl.game.turns)
+        lines.append((lambda: ngettext("after {count} turn", "after {count} turns", turns).format(count=turns),
+                      T.TEXT_DIM))
+        entries: list[tuple[Text, Callable[[], None]]] = [
+            (lambda: _("New game"), self.new_game),
+            (lambda: _("Review the game"), self.review),
+            (lambda: _("Save the record"), self.save),
         ]
         if ctl.vs_computer:
-            entries.append(("Take back my last turn", self.take_back))
-        entries.append(("Back to the title", app.to_title))
+            entries.append((lambda: _("Take back my last turn"), self.take_back))
+        entries.append((lambda: _("Back to the title"), app.to_title))
         super().__init__(app, title, entries, lines)
         self.saved = ""
 

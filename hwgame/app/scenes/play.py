@@ -18,11 +18,14 @@ Hint button asks the coach, and the coach (not a game-over card) tells how a gam
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 import pygame
 
-from hwgame.rules import Catastrophe, Discover, piece_words
+from hwgame.i18n import _, current_language
+from hwgame.rules import Catastrophe, Discover
 from hwgame.words import describe_action, narrate_turn
 
 from ..events import AIFailed, Committed
@@ -32,16 +35,24 @@ from ..play_view import draw_play, flash_rect
 from ..scene_stack import Scene
 from ..side_panel import SidePanel, voice_of
 from ..targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget, system_of
+from ..text import Text, Worded, worded_source
 from ..view.anim import BASE_DURATION, Transition
 from ..view.board import BoardView
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import sync_window_size
+from ..wording import piece_text
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
 # The app's sound for each kind of action, played as its animation starts (a pass makes none).
 ACTION_SOUNDS = {"Build": "build", "Move": "move", "Capture": "capture", "Catastrophe": "catastrophe",
                  "Sacrifice": "sacrifice", "Trade": "trade", "Discover": "discover"}
+
+
+def _discover_label(action: Discover) -> str:
+    """The click path's choice of discovering with a ship (the star is chosen next)."""
+    return _("Discover a new system with {piece} from {system}...").format(
+        piece=piece_text(action.ship), system=action.origin)
 
 
 class Coach(Protocol):
@@ -68,6 +79,8 @@ class Coach(Protocol):
 class PlayScene(Scene):
     """A game being played (see module doc); ``coach`` is the overlay coaching on it, if any."""
 
+    flash_text = Worded()  # the message on the board, worded at each frame
+
     def __init__(self, app, ctl, coach: Coach | None = None):
         super().__init__(app)
         self.ctl = ctl
@@ -84,6 +97,7 @@ class PlayScene(Scene):
         self._narration_key: tuple | None = None
         self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
+        self._flash_language = current_language()
         self.flash_time = 0.0
         self._flash_board: tuple = ()
         self._flash_lasts = None
@@ -260,7 +274,7 @@ class PlayScene(Scene):
         reason = self.ctl.play(action)
         if reason:
             self._grab = None
-            self.flash("Not possible: " + reason)
+            self.flash(_("Not possible: {reason}").format(reason=reason))
 
     def click(self, target) -> None:
         """The click path: a menu of the legal actions with the clicked piece or system."""
@@ -276,13 +290,14 @@ class PlayScene(Scene):
             if options:
                 self.act(options[0])
             else:
-                self.flash("Not possible: " + self.ctl._reason(Catastrophe(target.system, target.color)))
+                reason = self.ctl.reason_for(Catastrophe(target.system, target.color))
+                self.flash(_("Not possible: {reason}").format(reason=reason))
             return
         if not options:
             self.flash(self._nothing_text(target))
             return
         self.selected = target
-        choices = []
+        choices: list[tuple[Text, Callable[[], object]]] = []
         discovers = [a for a in options if isinstance(a, Discover)]
         by_ship: dict = {}
         for a in discovers:
@@ -292,29 +307,31 @@ class PlayScene(Scene):
                 key = (a.ship, a.origin)
                 if key in by_ship:
                     group = by_ship.pop(key)
-                    label = f"Discover a new system with {piece_words(a.ship)} from {a.origin}..."
-                    choices.append((label, lambda g=group: self._choose_star(g)))
+                    choices.append((partial(_discover_label, a), partial(self._choose_star, group)))
                 continue
-            choices.append((describe_action(a), lambda a=a: self.act(a)))
-        self.app.scenes.push(ChoiceMenu(self.app, self._title_of(target), choices))
+            choices.append((partial(describe_action, a), partial(self.act, a)))
+        self.app.scenes.push(ChoiceMenu(self.app, lambda: self._title_of(target), choices))
 
     def _choose_star(self, actions) -> None:
         self.app.scenes.push(StarChooser(self.app, actions, self.act))
 
     def _title_of(self, target) -> str:
         if isinstance(target, ShipTarget):
-            whose = "Your" if target.owner == self.ctl.me else f"{self.ctl.game.players[target.owner]}'s"
-            return f"{whose} {piece_words(target.piece)} ship at {target.system}"
+            piece = piece_text(target.piece)
+            if target.owner == self.ctl.me:
+                return _("Your {piece} ship at {system}").format(piece=piece, system=target.system)
+            return _("{name}'s {piece} ship at {system}").format(
+                name=self.ctl.game.players[target.owner], piece=piece, system=target.system)
         if isinstance(target, BankPieceTarget):
-            return f"Bank: {piece_words(target.piece)}"
-        return f"At {system_of(target)}"
+            return _("Bank: {piece}").format(piece=piece_text(target.piece))
+        return _("At {system}").format(system=system_of(target))
 
     def _nothing_text(self, target) -> str:
         if isinstance(target, ShipTarget) and target.owner != self.ctl.me:
-            return "You cannot capture that ship now."
+            return _("You cannot capture that ship now.")
         if isinstance(target, (StarTarget, SystemTarget)):
-            return f"Nothing you can do at {target.system} now."
-        return "Nothing you can do with that piece now."
+            return _("Nothing you can do at {system} now.").format(system=target.system)
+        return _("Nothing you can do with that piece now.")
 
     # --- commands ---
     def in_front(self) -> bool:
@@ -328,7 +345,10 @@ class PlayScene(Scene):
             return
         warnings = self.ctl.end_turn_warnings()
         if warnings:
-            confirm(self.app, "End your turn?", warnings, "End turn", self._end_turn, "Keep playing")
+            # Each warning worded at each frame (the turn does not change under the dialog).
+            lines = [lambda k=k: (self.ctl.end_turn_warnings() + [""])[k] for k in range(len(warnings))]
+            confirm(self.app, lambda: _("End your turn?"), lines, lambda: _("End turn"), self._end_turn,
+                    lambda: _("Keep playing"))
         else:
             self._end_turn()
 
@@ -341,7 +361,7 @@ class PlayScene(Scene):
         """Take back every action of this turn."""
         if self.ctl.restart_turn():
             self.finish_animations()
-            self.flash("Turn restarted.")
+            self.flash(lambda: _("Turn restarted."))
 
     def undo(self) -> None:
         """Undo (against the computer: your turn and its answer)."""
@@ -369,10 +389,12 @@ class PlayScene(Scene):
         elif self.app.scenes.top is self:
             self.app.open_scene("game-menu", self)
 
-    def flash(self, text: str, seconds: float = 4.5, lasts=None) -> None:
+    def flash(self, text: Text, seconds: float = 4.5, lasts=None) -> None:
         """A message on the board. It goes when its time is up, or sooner when its cause ends:
-        ``lasts()`` turns false (default: the board changes, by an action, a turn or an undo)."""
+        ``lasts()`` turns false (default: the board changes, by an action, a turn or an undo), or the
+        language changes under a message given as words (given as a function, it is worded anew)."""
         self.flash_text = text
+        self._flash_language = current_language()
         self.flash_time = seconds
         self._flash_board = self._board_key()
         self._flash_lasts = lasts
@@ -390,7 +412,10 @@ class PlayScene(Scene):
         return (id(game.state), len(game.turns))
 
     def _flash_cause_ended(self) -> bool:
-        """True when what the message is about is over (its own test, or the board it spoke of)."""
+        """True when what the message is about is over (its own test, or the board it spoke of), or when
+        it is words of another language than the one in force."""
+        if not callable(worded_source(self, "flash_text")) and self._flash_language != current_language():
+            return True
         if self._flash_lasts is not None:
             return not self._flash_lasts()
         return self._board_key() != self._flash_board
@@ -543,12 +568,13 @@ class PlayScene(Scene):
         if name is not None:
             self.sound(name)
 
-    def _show_failure(self, text: str) -> None:
+    def _show_failure(self, text: Text) -> None:
         ctl = self.ctl
-        buttons = [("Try again", ctl.retry_computer), ("Play its side myself", ctl.take_over)]
+        buttons: list[tuple[Text, Callable[[], object] | None]] = [(lambda: _("Try again"), ctl.retry_computer),
+                                              (lambda: _("Play its side myself"), ctl.take_over)]
         if any(ctl.seats[p.to_move] == "human" for p in ctl.game.positions[:-1] if p.stage >= 2):
-            buttons.append(("Take back my turn", self.undo))
-        self.app.scenes.push(Dialog(self.app, "The computer could not move", [text], buttons, width=640))
+            buttons.append((lambda: _("Take back my turn"), self.undo))
+        self.app.scenes.push(Dialog(self.app, lambda: _("The computer could not move"), [text], buttons, width=640))
 
     # --- drawing (in ``hwgame.app.play_view``) ---
     def draw(self, surface: pygame.Surface) -> None:

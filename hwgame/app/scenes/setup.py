@@ -7,9 +7,12 @@ The computer builds its own homeworld through the same worker that plays its tur
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from hwgame.rules import Homeworld, piece_words
+from hwgame.i18n import N_, _
+from hwgame.rules import Homeworld
 
 from ..advice import setup_warnings, suggest_homeworld
 from ..controller import COMPUTER
@@ -18,13 +21,21 @@ from ..input import Click, DragStart, DragTracker, Drop
 from ..overlays import confirm
 from ..scene_stack import Scene
 from ..targets import BankPieceTarget
+from ..text import join_sentences
 from ..view import theme as T
 from ..view.board import BoardOptions, BoardView
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, draw_paragraphs, sync_window_size
+from ..wording import piece_text
 
-SLOT_NAMES = ("Star", "Star", "Ship")
+# Translators: the slots of a homeworld being built: two for its stars, one for its ship.
+SLOT_NAMES = (N_("Star"), N_("Star"), N_("Ship"))
+
+
+def _took_over(failure) -> str:
+    """Why the computer's homeworld is now the player's to build (``failure`` is ``Text``)."""
+    return join_sentences([failure, _("You now build its homeworld yourself.")])
 
 
 class SetupScene(Scene):
@@ -38,10 +49,11 @@ class SetupScene(Scene):
         self.tracker = DragTracker(self._hit, self._refusal)
         self.slot_rects: list[pygame.Rect] = []
         self.dock = pygame.Rect(0, 0, 10, 10)
-        self.build_button = Button("Build homeworld", self.build, enabled=self._complete, size=24)
-        self.suggest_button = Button("Suggest one", self.suggest, enabled=lambda: self.ctl.human_to_move())
-        self.clear_button = Button("Clear", self.clear, enabled=lambda: any(s is not None for s in self.slots))
-        self.menu_button = Button("Menu", self._menu)
+        self.build_button = Button(lambda: _("Build homeworld"), self.build, enabled=self._complete, size=24)
+        self.suggest_button = Button(lambda: _("Suggest one"), self.suggest, enabled=lambda: self.ctl.human_to_move())
+        self.clear_button = Button(lambda: _("Clear"), self.clear,
+                                   enabled=lambda: any(s is not None for s in self.slots))
+        self.menu_button = Button(lambda: _("Menu"), self._menu)
         self.buttons = [self.build_button, self.suggest_button, self.clear_button, self.menu_button]
         self.place_dock(screen_layout(*app.size).board)
         self.place_buttons(screen_layout(*app.size).panel)
@@ -107,8 +119,10 @@ class SetupScene(Scene):
             return
         warnings = self.warnings()
         if warnings:
-            confirm(self.app, "Build this homeworld?", warnings + ["You may build it anyway."], "Build it",
-                    self._do_build, "Change it")
+            # Each line worded at each frame (the slots do not change under the dialog).
+            lines = [lambda k=k: (self.warnings() + [""])[k] for k in range(len(warnings))]
+            confirm(self.app, lambda: _("Build this homeworld?"), [*lines, lambda: _("You may build it anyway.")],
+                    lambda: _("Build it"), self._do_build, lambda: _("Change it"))
         else:
             self._do_build()
 
@@ -145,9 +159,11 @@ class SetupScene(Scene):
 
     def _refusal(self, target):
         if not self.ctl.human_to_move():
-            return "wait: the other player is building"
+            return _("wait: the other player is building")
         if isinstance(target, BankPieceTarget):
-            return None if self.bank_counts()[target.piece] > 0 else f"no {piece_words(target.piece)} left"
+            if self.bank_counts()[target.piece] > 0:
+                return None
+            return _("no {piece} left").format(piece=piece_text(target.piece))
         return ""
 
     def handle_event(self, event) -> bool:
@@ -188,7 +204,7 @@ class SetupScene(Scene):
         while ctl.events:
             event = ctl.events.popleft()
             if isinstance(event, AIFailed):
-                self.app.toast(event.message + " You now build its homeworld yourself.")
+                self.app.toast(partial(_took_over, event.message))
                 ctl.take_over()
         self._offer_default()
         if not ctl.game.in_setup:
@@ -205,7 +221,7 @@ class SetupScene(Scene):
                            self.ctl.bottom)
         surface.blit(self.view.background(*surface.get_size()), (0, 0))
         self.view.draw_bank(surface, bank, self.bank_counts(), BoardOptions(),
-                            "Drag two stars and one ship into the slots, or click the pieces you want.")
+                            _("Drag two stars and one ship into the slots, or click the pieces you want."))
         for sp in lay.systems:
             self.view.draw_system(surface, pos, lay, sp, BoardOptions())
         self._draw_waiting_home(surface, screen.board, pos)
@@ -233,12 +249,17 @@ class SetupScene(Scene):
             pygame.draw.line(surface, T.SYSTEM_EDGE, (rect.left, y), (rect.left, min(y + 8, rect.bottom)))
             pygame.draw.line(surface, T.SYSTEM_EDGE, (rect.right, y), (rect.right, min(y + 8, rect.bottom)))
         name = game.players[other]
-        order = "builds next" if game.to_move == other else "builds after you" if self.ctl.human_to_move() else ""
-        T.draw_text(surface, th, f"{name}'s homeworld", (rect.centerx, rect.centery - 12), 24, T.TEXT_DIM,
-                    anchor="center")
+        if game.to_move == other:
+            order = _("{name} builds next").format(name=name)
+        elif self.ctl.human_to_move():
+            order = _("{name} builds after you").format(name=name)
+        else:
+            order = ""
+        title = th.fit_text(_("{name}'s homeworld").format(name=name), 24, rect.w - 12, T.TEXT_DIM)
+        surface.blit(title, title.get_rect(center=(rect.centerx, rect.centery - 12)))
         if order:
-            T.draw_text(surface, th, f"{name} {order}", (rect.centerx, rect.centery + 14), 19, T.TEXT_DIM,
-                        anchor="center")
+            shown = th.fit_text(order, 19, rect.w - 12, T.TEXT_DIM)
+            surface.blit(shown, shown.get_rect(center=(rect.centerx, rect.centery + 14)))
 
     @staticmethod
     def _dock_unit(board: Box) -> float:
@@ -283,13 +304,18 @@ class SetupScene(Scene):
         mine = self.ctl.human_to_move()
         pygame.draw.rect(surface, T.HOME_FILL, self.dock, border_radius=12)
         pygame.draw.rect(surface, T.ACCENT if mine else T.PANEL_EDGE, self.dock, 2, border_radius=12)
-        title = f"{who}'s homeworld" if mine else f"{who} is building a homeworld..."
-        T.draw_text(surface, th, title, (self.dock.centerx, self.dock.y + 10), 26, T.TEXT, True, "midtop")
+        if mine:
+            title = _("{name}'s homeworld").format(name=who)
+        else:
+            title = _("{name} is building a homeworld...").format(name=who)
+        shown = th.fit_text(title, 26, self.dock.w - 16, T.TEXT, True)
+        surface.blit(shown, shown.get_rect(midtop=(self.dock.centerx, self.dock.y + 10)))
         for i, (piece, rect) in enumerate(zip(self.slots, self.slot_rects, strict=False)):
             lit = self.tracker.dragging and rect.collidepoint(self.tracker.pos)
             pygame.draw.rect(surface, (22, 28, 48), rect, border_radius=8)
             pygame.draw.rect(surface, T.LIT if lit else T.SYSTEM_EDGE, rect, 2, border_radius=8)
-            T.draw_text(surface, th, SLOT_NAMES[i], (rect.centerx, rect.bottom + 4), 20, T.TEXT_DIM, anchor="midtop")
+            slot = th.fit_text(_(SLOT_NAMES[i]), 20, rect.w + 8, T.TEXT_DIM)
+            surface.blit(slot, slot.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
             if piece is not None:
                 size = piece % 3 + 1
                 h = (0.52, 0.78, 1.04)[size - 1] * u
@@ -308,22 +334,22 @@ class SetupScene(Scene):
         pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         x, w = rect.x + 14, rect.w - 28
         y = rect.y + 12
-        T.draw_text(surface, th, "SETUP", (x, y), 26, T.ACCENT, True)
+        surface.blit(th.fit_text(_("SETUP"), 26, w, T.ACCENT, True), (x, y))
         y += 40
         ctl = self.ctl
         if ctl.human_to_move():
-            text = ("Drag two stars and one ship from the bank into the slots, or click bank pieces. "
-                    "Click a slot to empty it. A sound choice is already offered.")
+            text = _("Drag two stars and one ship from the bank into the slots, or click bank pieces. "
+                     "Click a slot to empty it. A sound choice is already offered.")
         elif ctl.seats[ctl.game.to_move] == COMPUTER:
-            text = "The computer is choosing its homeworld..."
+            text = _("The computer is choosing its homeworld...")
         else:
             text = ""
         n = draw_paragraphs(surface, th, text, pygame.Rect(x, y, w, 200), 20, T.TEXT_DIM)
         y += n * 21 + 14
         for warning in self.warnings() if ctl.human_to_move() else []:
-            n = draw_paragraphs(surface, th, "! " + warning, pygame.Rect(x, y, w, 120), 20, T.TEXT_WARN)
+            n = draw_paragraphs(surface, th, f"! {warning}", pygame.Rect(x, y, w, 120), 20, T.TEXT_WARN)
             y += n * 21 + 6
         if ctl.human_to_move() and self._complete() and not self.warnings():
-            T.draw_text(surface, th, "A sound homeworld.", (x, y), 20, T.TEXT_GOOD)
+            surface.blit(th.fit_text(_("A sound homeworld."), 20, w, T.TEXT_GOOD), (x, y))
         for b in self.buttons:
             b.draw(surface, th)

@@ -6,16 +6,19 @@ import math
 
 import pygame
 
+from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import name_character
 
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
-from ..options import config_from
+from ..options import config_from, default_name, is_default_name, versus
 from ..scene_stack import Scene
+from ..text import Worded
 from ..view import theme as T
 from ..view.layout import Box
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, Choice, TextField
+from ..wording import level_label, rules_label
 
 
 def _latest_unfinished():
@@ -30,14 +33,16 @@ def _latest_unfinished():
 
 def continue_caption(info) -> str:
     """What Continue resumes, in a few words: ``"Ann vs Computer, turn 12, Ann's turn in progress"``."""
-    names = " vs ".join(p.name for p in info.players)
-    turn = f"turn {info.turns_played + 1}"
+    names = versus([p.name for p in info.players])
     if info.actions_in_progress:
-        return f"{names}, {turn}, {info.to_move}'s turn in progress"
-    return f"{names}, {turn}, {info.to_move} to move"
+        return _("{players}, turn {turn}, {player}'s turn in progress").format(
+            players=names, turn=info.turns_played + 1, player=info.to_move)
+    return _("{players}, turn {turn}, {player} to move").format(
+        players=names, turn=info.turns_played + 1, player=info.to_move)
 
 
-MENU = ("Continue", "New game", "Tutorial", "Load", "Settings", "Rules", "Quit")  # the title's buttons, in order
+# The title's buttons, in order (translated where they are drawn).
+MENU = (N_("Continue"), N_("New game"), N_("Tutorial"), N_("Load"), N_("Settings"), N_("Rules"), N_("Quit"))
 
 
 def title_scale(h: int) -> float:
@@ -92,7 +97,8 @@ class TitleScene(Scene):
             (app.quit, True),
         ]
         self.buttons = [
-            Button(text, action, enabled=on, size=26) for text, (action, on) in zip(MENU, entries, strict=True)
+            Button(lambda text=text: _(text), action, enabled=on, size=26)
+            for text, (action, on) in zip(MENU, entries, strict=True)
         ]
 
     @property
@@ -120,7 +126,7 @@ class TitleScene(Scene):
         try:
             self.app.scene_class("lessons")
         except Exception:  # the lessons are a separate part of the game; without them, say so
-            self.app.toast("The tutorial is not part of this version: try Rules, then a game on Beginner.")
+            self.app.toast(lambda: _("The tutorial is not part of this version: try Rules, then a game on Beginner."))
             return
         self.app.open_scene("lessons")
 
@@ -163,16 +169,11 @@ class TitleScene(Scene):
             self._bg_size = (w, h)
         surface.blit(self._bg, (0, 0))
         scale = title_scale(h)
-        T.draw_text(surface, th, "HOMEWORLDS", (w // 2, int(h * 0.07)), int(96 * scale), T.TEXT, True, "midtop")
-        T.draw_text(
-            surface,
-            th,
-            "a game of pyramids, stars and fleets",
-            (w // 2, int(h * 0.07 + 86 * scale)),
-            int(28 * scale),
-            T.TEXT_DIM,
-            anchor="midtop",
-        )
+        # Translators: the game's name, in capitals on the title screen.
+        name = th.fit_text(_("HOMEWORLDS"), int(96 * scale), w - 40, T.TEXT, True)
+        surface.blit(name, name.get_rect(midtop=(w // 2, int(h * 0.07))))
+        motto = th.fit_text(_("a game of pyramids, stars and fleets"), int(28 * scale), w - 40, T.TEXT_DIM)
+        surface.blit(motto, motto.get_rect(midtop=(w // 2, int(h * 0.07 + 86 * scale))))
         rects = menu_rects(w, h, len(self.buttons))
         draw_title_art(surface, th, w // 2, h * 0.07 + 116 * scale, rects[0].y - 12 * scale, self.time)
         for b, rect in zip(self.buttons, rects, strict=True):
@@ -189,33 +190,44 @@ class TitleScene(Scene):
 class NewGameScene(Scene):
     """Opponent and level, who starts, rules, names; Start goes to the setup screen."""
 
+    problem = Worded()  # what is wrong with the names, worded at each frame
+
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
         self.opponent = Choice(
-            "Opponent", [("Computer", COMPUTER), ("Human (same screen)", HUMAN)], on_change=self._changed
+            lambda: _("Opponent"),
+            [(lambda: pgettext("opponent", "Computer"), COMPUTER), (lambda: _("Human (same screen)"), HUMAN)],
+            on_change=self._changed,
         )
-        self.level = Choice("Computer level", [(n.capitalize(), n) for n in LEVEL_NAMES])
+        self.level = Choice(lambda: _("Computer level"), [(lambda n=n: level_label(n), n) for n in LEVEL_NAMES])
         self.level.set_value(app.default_level)
-        self.first = Choice("Who starts", [("You", "me"), ("The opponent", "opponent"), ("Random", "random")])
-        self.rules = Choice("Rules", [("Standard", "standard"), ("SuperDuperGames (sdg)", "sdg")])
+        self.first = Choice(lambda: _("Who starts"), [
+            (lambda: pgettext("who starts", "You"), "me"),
+            (lambda: _("The opponent"), "opponent"),
+            (lambda: _("Random"), "random"),
+        ])
+        self.rules = Choice(lambda: _("Rules"), [(lambda r=r: rules_label(r), r) for r in ("standard", "sdg")])
         self.rules.set_value(getattr(s, "default_rules", "standard"))
-        self.setup = Choice("Homeworlds", [("Build them yourselves", False), ("Automatic", True)])
-        # Names may be in any script (RULES.md): the field keeps out only what no name may hold.
-        self.name = TextField(getattr(s, "player_name", "Player") or "Player", allowed=name_character,
-                              label="Your name")  # fmt: skip
-        self.other = TextField("Computer", allowed=name_character, label="Opponent's name")
+        self.setup = Choice(lambda: _("Homeworlds"),
+                            [(lambda: _("Build them yourselves"), False), (lambda: _("Automatic"), True)])
+        # Names may be in any script (RULES.md): the field keeps out only what no name may hold. A name
+        # the game offered (not one the player typed) is offered in the language in force.
+        mine = getattr(s, "player_name", "") or "Player"
+        self.name = TextField(default_name("player") if is_default_name(mine, "player") else mine,
+                              allowed=name_character, label=lambda: _("Your name"))
+        self.other = TextField(default_name("computer"), allowed=name_character, label=lambda: _("Opponent's name"))
         self.widgets = [self.opponent, self.level, self.first, self.rules, self.setup, self.name, self.other]
-        self.start = Button("Start", self.begin, size=26)
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=26)
+        self.start = Button(lambda: _("Start"), self.begin, size=26)
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
 
     def _changed(self, value) -> None:
         self.level.visible = value == COMPUTER
-        if value == COMPUTER and self.other.text in ("Player2", ""):
-            self.other.text = "Computer"
-        elif value == HUMAN and self.other.text in ("Computer", ""):
-            self.other.text = "Player2"
+        if value == COMPUTER and (not self.other.text or is_default_name(self.other.text, "other")):
+            self.other.text = default_name("computer")
+        elif value == HUMAN and (not self.other.text or is_default_name(self.other.text, "computer")):
+            self.other.text = default_name("other")
 
     def begin(self) -> None:
         """Start the game described by the screen (or say what is wrong with the names)."""
@@ -229,9 +241,8 @@ class NewGameScene(Scene):
             bool(self.setup.value),
             self.app.rng,
         )
-        problems = config.problems()
-        if problems:
-            self.problem = problems[0]
+        if config.problems():
+            self.problem = lambda: (config.problems() or [""])[0]  # worded again at each frame
             return
         try:
             self.app.settings.player_name = self.name.text.strip()
@@ -264,7 +275,7 @@ class NewGameScene(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "New game", (w // 2, 40), 56, T.TEXT, True, "midtop")
+        T.draw_text(surface, th, _("New game"), (w // 2, 40), 56, T.TEXT, True, "midtop")
         fw = min(620, w - 80)
         x = w // 2 - fw // 2
         y = 130
@@ -278,7 +289,8 @@ class NewGameScene(Scene):
                 wdg.draw(surface, th)
                 y += 56
         if self.problem:
-            T.draw_text(surface, th, self.problem, (w // 2, y + 4), 22, T.TEXT_BAD, anchor="midtop")
+            problem = th.fit_text(self.problem, 22, w - 40, T.TEXT_BAD)
+            surface.blit(problem, problem.get_rect(midtop=(w // 2, y + 4)))
         self.start.rect = pygame.Rect(w // 2 - 210, y + 40, 200, 48)
         self.back.rect = pygame.Rect(w // 2 + 10, y + 40, 200, 48)
         self.start.draw(surface, th)

@@ -14,6 +14,7 @@ from typing import Protocol
 
 import pygame
 
+from hwgame.i18n import _, current_language
 from hwgame.rules import NO_HOME, Position, connected
 
 from ..targets import ShipTarget
@@ -21,7 +22,13 @@ from . import theme as T
 from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
 from .pieces import draw_piece
 
-HOME_TAG = "  (home)"
+
+def home_tag() -> str:
+    """What follows a homeworld's name on the board, in the language in force."""
+    # Translators: after a homeworld's name on the board, "Sol  (home)"; keep it short.
+    return "  " + _("(home)")
+
+
 COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
 SHIP_RIMS = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's rim
 
@@ -69,7 +76,7 @@ def _starfield(w: int, h: int) -> pygame.Surface:
     surf = pygame.Surface((w, h))
     surf.fill(T.BG)
     rng = random.Random(w * 7919 + h)
-    for _ in range(w * h // 2600):
+    for _star in range(w * h // 2600):
         x, y = rng.randrange(w), rng.randrange(h)
         c = rng.randint(40, 110)
         surf.set_at((x, y), (c, c, min(255, c + 30)))
@@ -99,7 +106,8 @@ class BoardView:
                    opts: BoardOptions) -> None:
         """Blit the cached picture of bank and board, redrawing it if anything shown changed."""
         size = surface.get_size()
-        key = (size, position, id(layout), id(bank), opts.key(), self.theme.colour_blind)
+        # The picture holds words (the bank's title and legend, "(home)"): a new language redraws it.
+        key = (size, position, id(layout), id(bank), opts.key(), self.theme.colour_blind, current_language())
         if key != self._still_key or self._still is None:
             if self._still is None or self._still.get_size() != size:
                 self._still = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
@@ -171,9 +179,10 @@ class BoardView:
         two are always labelled alike)."""
         th = self.theme
         home = sp.home != NO_HOME
-        if home and all(th.font(font_px, bold=True).size(h.name + HOME_TAG)[0] <= self._name_room(h)
+        tag = home_tag()
+        if home and all(th.font(font_px, bold=True).size(h.name + tag)[0] <= self._name_room(h)
                         for h in layout.systems if h.home != NO_HOME):
-            return th.fit_text(sp.name + HOME_TAG, font_px, self._name_room(sp), rgb, bold=True)
+            return th.fit_text(sp.name + tag, font_px, self._name_room(sp), rgb, bold=True)
         return th.fit_text(sp.name, font_px, self._name_room(sp), rgb, bold=home)
 
     @staticmethod
@@ -223,12 +232,16 @@ class BoardView:
         lit = opts.highlights is not None and opts.highlights.bank
         if lit:
             pygame.draw.rect(surf, T.LIT, rect.inflate(-6, -6), 3, border_radius=8)
-        title = "Bank  (drop here: sacrifice)" if lit else "Bank"
-        T.draw_text(surf, th, title if lit and rect.w > 180 else "Bank", (bank.title.center[0], bank.title.y + 8),
-                    22, T.LIT if lit else T.TEXT, True, "midtop")
+        title = _("Bank")
+        if lit:
+            long_title = _("Bank  (drop here: sacrifice)")
+            if th.font(22, bold=True).size(long_title)[0] <= rect.w - 12:
+                title = long_title
+        shown = th.fit_text(title, 22, rect.w - 8, T.LIT if lit else T.TEXT, True)
+        surf.blit(shown, shown.get_rect(midtop=(round(bank.title.center[0]), round(bank.title.y + 8))))
         if bank.legend is not None and bank.legend.h > 60 and not lit:
-            legend = legend or ("Drag a bank piece onto a system to build there, or onto your ship to trade. "
-                                "Drag your ship here to sacrifice it.")
+            legend = legend or _("Drag a bank piece onto a system to build there, or onto your ship to trade. "
+                                 "Drag your ship here to sacrifice it.")
             y = bank.legend.y
             for line in th.wrap(legend, 17, bank.legend.w):
                 if y + 16 > bank.legend.bottom:

@@ -10,15 +10,21 @@ from collections.abc import Callable
 
 import pygame
 
+from ..text import Text, text_of
 from . import theme as T
 
 
 class Button:
-    """A push button; ``action`` runs on click. ``enabled`` may be a value or a callable."""
+    """A push button; ``action`` runs on click. ``enabled`` may be a value or a callable.
 
-    def __init__(self, text: str, action: Callable[[], None], rect=(0, 0, 120, 36), enabled=True,
-                 hint: str = "", size: int = 22):
+    ``text`` and ``hint`` are ``Text``: a function (``lambda: _("Save")``) is worded at every frame,
+    so the label follows a change of language; reading ``button.text`` gives the words shown now.
+    """
+
+    def __init__(self, text: Text, action: Callable[[], None], rect=(0, 0, 120, 36), enabled=True,
+                 hint: Text = "", size: int = 22, shortcut: Text = ""):
         self.text = text
+        self.shortcut = shortcut  # a key shown after the label, "End Turn  (Enter)", when there is room
         self.action = action
         self.rect = pygame.Rect(rect)
         self._enabled = enabled
@@ -26,6 +32,24 @@ class Button:
         self.size = size
         self.hover = False
         self.pressed = False
+
+    @property
+    def text(self) -> str:
+        """The label in the language in force."""
+        return text_of(self._text)
+
+    @text.setter
+    def text(self, value: Text) -> None:
+        self._text = value
+
+    @property
+    def hint(self) -> str:
+        """What the button does, in a few words (for a tooltip)."""
+        return text_of(self._hint)
+
+    @hint.setter
+    def hint(self, value: Text) -> None:
+        self._hint = value
 
     @property
     def enabled(self) -> bool:
@@ -68,16 +92,21 @@ class Button:
         pygame.draw.rect(surface, T.PANEL_EDGE if not self.hover or not on else T.ACCENT, self.rect, 1,
                          border_radius=7)
         text = self.text
-        if "  (" in text and theme.font(self.size).size(text)[0] > self.rect.w - 10:
-            text = text.split("  (")[0]  # a narrow button drops its shortcut, never its name
+        key = text_of(self.shortcut)
+        if key:
+            with_key = f"{text}  ({key})"
+            if theme.font(self.size).size(with_key)[0] <= self.rect.w - 10:
+                text = with_key  # a narrow button drops its shortcut, never its name
         label = theme.fit_text(text, self.size, self.rect.w - 10, ink)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
 class Choice:
-    """A labelled value that cycles through options on click (left click forward, right click back)."""
+    """A labelled value that cycles through options on click (left click forward, right click back).
 
-    def __init__(self, label: str, options: list[tuple[str, object]], index: int = 0, rect=(0, 0, 300, 36),
+    The label and the options' names are ``Text``, worded when drawn."""
+
+    def __init__(self, label: Text, options: list[tuple[Text, object]], index: int = 0, rect=(0, 0, 300, 36),
                  on_change: Callable[[object], None] | None = None):
         self.label = label
         self.options = options
@@ -118,11 +147,16 @@ class Choice:
         """Label on the left, the value in a box on the right with arrows."""
         if not self.visible:
             return
-        T.draw_text(surface, theme, self.label, (self.rect.x, self.rect.centery), 24, T.TEXT_DIM, anchor="midleft")
         box = pygame.Rect(self.rect.x + self.rect.w * 0.42, self.rect.y, self.rect.w * 0.58, self.rect.h)
+        label = theme.fit_text(text_of(self.label), 24, box.x - self.rect.x - 10, T.TEXT_DIM)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x, self.rect.centery)))
         pygame.draw.rect(surface, T.BUTTON_HOVER if self.hover else T.BUTTON, box, border_radius=7)
-        text = self.options[self.index][0]
-        T.draw_text(surface, theme, f"‹  {text}  ›", box.center, 24, T.TEXT, anchor="center")
+        text = theme.fit_text(f"‹  {self.option_text()}  ›", 24, box.w - 8, T.TEXT)
+        surface.blit(text, text.get_rect(center=box.center))
+
+    def option_text(self, index: int | None = None) -> str:
+        """The name of an option (default: the chosen one) in the language in force."""
+        return text_of(self.options[self.index if index is None else index][0])
 
 
 class Switch:
@@ -130,8 +164,8 @@ class Switch:
     segment turns it on and calls ``on_change(index)``. The owner sets ``rect``; ``natural_width``
     says how wide the labels want it."""
 
-    def __init__(self, labels: list[str], index: int = 0, on_change: Callable[[int], None] | None = None,
-                 size: int = 16, hint: str = ""):
+    def __init__(self, labels: list[Text], index: int = 0, on_change: Callable[[int], None] | None = None,
+                 size: int = 16, hint: Text = ""):
         self.labels = labels
         self.index = index
         self.on_change = on_change
@@ -144,7 +178,7 @@ class Switch:
     def natural_width(self, theme: T.Theme) -> int:
         """Pixels the labels need, with room around each."""
         font = theme.font(self.size)
-        return sum(font.size(label)[0] + 14 for label in self.labels)
+        return sum(font.size(text_of(label))[0] + 14 for label in self.labels)
 
     def segments(self) -> list[pygame.Rect]:
         """The rectangle of each segment, left to right, sharing ``rect``'s width evenly."""
@@ -191,7 +225,7 @@ class Switch:
             if on:
                 pygame.draw.rect(surface, T.BUTTON_HOVER, seg, border_radius=radius)
             ink = T.TEXT if on else T.TEXT_DIM
-            text = theme.fit_text(label, self.size, seg.w - 4, ink)
+            text = theme.fit_text(text_of(label), self.size, seg.w - 4, ink)
             surface.blit(text, text.get_rect(center=seg.center))
         edge = T.ACCENT if self.hover else T.PANEL_EDGE
         pygame.draw.rect(surface, edge, self.rect, 1, border_radius=radius)
@@ -200,7 +234,7 @@ class Switch:
 class TextField:
     """A one-line text field: click to focus, type, Backspace deletes, Enter or Tab leaves."""
 
-    def __init__(self, text: str = "", rect=(0, 0, 240, 36), max_len: int = 24, label: str = "",
+    def __init__(self, text: str = "", rect=(0, 0, 240, 36), max_len: int = 24, label: Text = "",
                  allowed: Callable[[str], bool] | None = None):
         self.text = text
         self.rect = pygame.Rect(rect)
@@ -239,11 +273,12 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         """The field, its text and (when focused) a caret."""
-        if self.label and self.label_x is not None:
-            T.draw_text(surface, theme, self.label, (self.label_x, self.rect.centery), 24, T.TEXT_DIM,
-                        anchor="midleft")
-        elif self.label:
-            T.draw_text(surface, theme, self.label, (self.rect.x - 12, self.rect.centery), 24, T.TEXT_DIM,
+        label_text = text_of(self.label)
+        if label_text and self.label_x is not None:
+            shown = theme.fit_text(label_text, 24, self.rect.x - self.label_x - 10, T.TEXT_DIM)
+            surface.blit(shown, shown.get_rect(midleft=(self.label_x, self.rect.centery)))
+        elif label_text:
+            T.draw_text(surface, theme, label_text, (self.rect.x - 12, self.rect.centery), 24, T.TEXT_DIM,
                         anchor="midright")
         pygame.draw.rect(surface, (16, 20, 36), self.rect, border_radius=6)
         pygame.draw.rect(surface, T.ACCENT if self.focused else T.PANEL_EDGE, self.rect, 2, border_radius=6)

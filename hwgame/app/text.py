@@ -1,0 +1,77 @@
+"""Text that is worded when it is shown: a plain string, or a function that words it in the language in
+force at that moment.
+
+A label kept by a widget, a message kept by a screen (a problem under a field, a message on the
+board, a toast) may outlive a change of language. Kept as a function (``lambda: _("Save")``), it is
+worded again at every frame, so a switch of language shows at the next frame; a plain string (a
+name, a file path, notation) is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from hwgame.i18n import is_cjk_language
+
+Text = str | Callable[[], str]
+
+
+def text_of(text: Text | None) -> str:
+    """The words of ``text`` now: a function is called, a string is itself, None is empty."""
+    if text is None:
+        return ""
+    return text() if callable(text) else text
+
+
+def as_sentence(text: str) -> str:
+    """A clause as a sentence: a capital first letter and a closing full stop (the one the language
+    in force writes), unless it ends in one already."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    if text[-1] in ".!?。！？":
+        return text
+    return text + ("。" if is_cjk_language() else ".")
+
+
+class Worded:
+    """An attribute that may be set to ``Text`` and reads as the words now (None stays None).
+
+    ``problem = Worded()`` on a class: ``scene.problem = lambda: _("Type a name.")`` keeps the
+    function, and ``scene.problem`` reads its words in the language in force.
+    """
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.private = f"_{name}_text"
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = getattr(obj, self.private, "")
+        return None if value is None else text_of(value)
+
+    def __set__(self, obj, value) -> None:
+        setattr(obj, self.private, value)
+
+
+def error_text(exc: BaseException) -> str:
+    """What went wrong, for a message: a save error's one-line ``message`` (worded as it is read), else
+    the error's own words."""
+    message = getattr(exc, "message", None)
+    return str(message) if message else str(exc)
+
+
+def worded_source(obj, name: str) -> Text:
+    """What a ``Worded`` attribute ``name`` of ``obj`` was set to: the function itself, or the words."""
+    return getattr(obj, f"_{name}_text", "")
+
+
+def join_sentences(sentences: Iterable[Text]) -> str:
+    """Whole sentences one after the other: with a space between them, or none in a language that
+    writes without spaces (Japanese, Chinese)."""
+    words = [text_of(s) for s in sentences]
+    return ("" if is_cjk_language() else " ").join(w for w in words if w)
+
+
+__all__ = ["Text", "Worded", "as_sentence", "error_text", "join_sentences", "text_of", "worded_source"]
