@@ -26,7 +26,7 @@ from hwgame.rules import (
 from hwgame.words import describe_turn, sentence
 
 from .board import board_dict
-from .solve import SURVIVE, WIN, WIN_IN_TWO, hardest_reply, solutions, winning_turn
+from .solve import SURVIVE, WIN, WIN_IN_TWO, natural_reply, solutions, winning_turn
 
 # Translators: how hard a puzzle is, shown beside its title.
 DIFFICULTIES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
@@ -45,6 +45,8 @@ class Puzzle:
     prompt: str
     hint: str
     known: str = ""
+    # Win in two: the opponent's natural answers to the known first turn, in notation, tried in order.
+    replies: tuple[str, ...] = ()
 
     def position(self) -> Position:
         """The puzzle's position, the solver to move."""
@@ -163,8 +165,10 @@ def solution_text(puzzle: Puzzle) -> str:
 class PuzzleSession:
     """One attempt at a puzzle in the window: answers, and for a win in two the opponent's defence.
 
-    After a correct first turn of a win in two, the opponent plays the reply that leaves the fewest
-    winning turns, and the session asks for the winning second turn (``stage`` becomes 2).
+    After a correct first turn of a win in two, the opponent answers with a real turn (the puzzle's
+    natural answer when the engine accepts it, else the most stubborn turn that changes the board: never
+    a pass while anything else is legal), and the session asks for the winning second turn (``stage``
+    becomes 2).
     """
 
     def __init__(self, puzzle: Puzzle):
@@ -189,7 +193,7 @@ class PuzzleSession:
         after = play_answer(self.position, answer)
         if self.kind == WIN_IN_TWO and not after.is_over():
             me = self.position.to_move
-            reply = hardest_reply(after, me)
+            reply = natural_reply(after, me, self.puzzle.replies)
             if reply is not None:
                 rival = after.players[after.to_move]
                 words = sentence(describe_turn(reply.turn, rival))
@@ -202,8 +206,8 @@ class PuzzleSession:
         return verdict
 
 
-def _p(pid, title, kind, difficulty, text, prompt, hint, known) -> Puzzle:
-    return Puzzle(pid, title, kind, difficulty, board_dict(text), prompt, hint, known)
+def _p(pid, title, kind, difficulty, text, prompt, hint, known, replies=()) -> Puzzle:
+    return Puzzle(pid, title, kind, difficulty, board_dict(text), prompt, hint, known, tuple(replies))
 
 
 PUZZLES = (
@@ -331,7 +335,7 @@ PUZZLES = (
         """,
         N_("Vega's only ship at home is a large yellow. Vega cannot build there."),
         N_("Get a large red next to it: a trade will not save Vega."),
-        "move r3 Alpha Vega",
+        "move r3 Alpha Vega", ("trade y3 r3 Vega",),
     ),
     _p(
         "green-trap", N_("Green trap"), WIN_IN_TWO, 2,
@@ -342,7 +346,7 @@ PUZZLES = (
         """,
         N_("Vega owns only green ships, and its homeworld has a green star."),
         N_("Everything Vega can build is green too."),
-        "move g1 Alpha Vega",
+        "move g1 Alpha Vega", ("attack g1 Vega",),
     ),
     _p(
         "nowhere-to-hide", N_("Nowhere to hide"), WIN_IN_TWO, 3,
@@ -354,7 +358,7 @@ PUZZLES = (
         N_("Vega has one large yellow at home, beside a yellow star and a green star. It can neither trade nor "
         "capture there."),
         N_("Prepare a capture, or a fourth yellow, that Vega has no way to stop."),
-        "move r3 Alpha Vega",
+        "move r3 Alpha Vega", ("build y1 Vega",),
     ),
 )  # fmt: skip
 

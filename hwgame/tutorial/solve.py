@@ -12,7 +12,7 @@ Puzzle positions are kept small, so the largest proof (win in two) walks a few t
 
 from __future__ import annotations
 
-from hwgame.rules import Position, Successor, legal_turns
+from hwgame.rules import Game, HomeworldsError, Position, Successor, end_turn, legal_turns, parse_turn
 
 WIN, SURVIVE, WIN_IN_TWO = "win", "survive", "win-in-two"
 KINDS = (WIN, SURVIVE, WIN_IN_TWO)
@@ -105,7 +105,38 @@ def hardest_reply(after: Position, me: int) -> Successor | None:
     return best
 
 
+def is_null(reply: Successor, before: Position) -> bool:
+    """True when a turn changes nothing on the board: a pass, or the same as one."""
+    return reply.position == end_turn(before)
+
+
+def natural_reply(after: Position, me: int, scripted: tuple[str, ...] = ()) -> Successor | None:
+    """The opponent's answer in the second half of a win in two: a real turn, not a pass.
+
+    ``after`` is the position after ``me``'s correct first turn. The puzzle's own answers (notation,
+    in order) come first: the first one the engine accepts that leaves ``me`` a winning turn is played.
+    Otherwise the most stubborn turn that changes the board (``hardest_reply`` among them); a pass only
+    when nothing else is legal. None when the game is already over.
+    """
+    if after.is_over():
+        return None
+    for text in scripted:
+        try:
+            game = Game.from_position(after)
+            game.play(parse_turn(text))
+        except HomeworldsError:
+            continue
+        pos = game.position
+        if not pos.is_over() and winning_turn(pos) is not None:
+            return Successor(tuple(game.turns[-1]), pos)
+    real = [r for r in legal_turns(after) if not r.position.is_over() and not is_null(r, after)]
+    if not real:
+        return hardest_reply(after, me)
+    return min(real, key=lambda r: sum(1 for s in legal_turns(r.position) if won_by(s.position, me)))
+
+
 __all__ = [
-    "KINDS", "SURVIVE", "WIN", "WIN_IN_TWO", "hardest_reply", "meets", "opponent_cannot_win", "solutions",
+    "KINDS", "SURVIVE", "WIN", "WIN_IN_TWO", "hardest_reply", "is_null", "meets", "natural_reply",
+    "opponent_cannot_win", "solutions",
     "winning_turn", "wins_next_turn", "won_by",
 ]  # fmt: skip

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hwgame.ai.tactics import find_win
-from hwgame.rules import legal_turns
+from hwgame.rules import Game, end_turn, legal_turns, parse_turn
 from hwgame.tutorial import puzzles as pz
-from hwgame.tutorial.puzzles import PUZZLES, PuzzleSession, check_answer, puzzle_by_id, solution
+from hwgame.tutorial.puzzles import PUZZLES, PuzzleSession, check_answer, play_answer, puzzle_by_id, solution
 from hwgame.tutorial.solve import KINDS, SURVIVE, WIN, WIN_IN_TWO, meets, solutions, winning_turn, won_by
 
 IDS = [p.id for p in PUZZLES]
@@ -162,3 +162,25 @@ def test_a_drawing_answer_is_named():
     position = lesson_by_id("draws").position()
     verdict = pz.judge(position, WIN, "sacrifice y3 Sol; move b1 Alpha Vega; move b1 Alpha Vega; catastrophe Vega b")
     assert verdict.legal and not verdict.correct and "draw" in verdict.message
+
+
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == WIN_IN_TWO], ids=lambda p: p.id)
+def test_win_in_two_rival_answers_with_a_real_turn_that_leaves_the_win(puzzle):
+    # Whatever correct first turn the solver finds, the opponent answers with a legal turn that changes
+    # the board (a pass would look as if the program had stopped), and the win is still there.
+    assert puzzle.replies, "the puzzle names the opponent's natural answer"
+    for first in _proof(puzzle):
+        session = PuzzleSession(puzzle)
+        verdict = session.submit(first.turn)
+        assert verdict.correct and session.stage == 2, verdict.message
+        after = first.position
+        assert session.position != end_turn(after), f"{puzzle.id}: the opponent passed after {first.turn}"
+        assert any(r.position == session.position for r in legal_turns(after)), "the answer is a legal turn"
+        assert winning_turn(session.position) is not None
+        assert "passes" not in session.log[-1]
+    # After the known first turn the opponent plays the puzzle's own natural answer.
+    session = PuzzleSession(puzzle)
+    session.submit(puzzle.known)
+    game = Game.from_position(play_answer(puzzle.position(), puzzle.known))
+    game.play(parse_turn(puzzle.replies[0]))
+    assert session.position == game.position
