@@ -7,9 +7,10 @@ up first and you take the second seat. The first player to set up also takes the
 from __future__ import annotations
 
 from hwgame.i18n import N_
+from hwgame.rules import GREEN
 
 from .board import B1, B2, B3, G1, G3, R3, Y1, Y3, board_dict
-from .goals import NEW, HasShip, HomeSetUp, More
+from .goals import ME, NEW, HasShip, HomeSetUp, More, NoShip
 from .lesson import Lesson, Mistake, Step, hl_bank, hl_ship, hl_star, hl_system
 
 PIECES_AND_BANK = Lesson(
@@ -80,7 +81,13 @@ PIECES_AND_BANK = Lesson(
                 ("build-needs-own-colour", N_("Your only ship at Sol is green, so green is the colour you can build.")),
             ),
             wrong="trade g3 r3 Sol",
-            missed=N_("A trade swaps one of your ships for another; it never adds one. Build instead."),
+            mistakes=(
+                Mistake(
+                    NoShip("Sol", owner=ME, color=GREEN),
+                    N_("A trade swaps one of your ships for another; it never adds one. Build instead."),
+                ),
+            ),
+            missed=N_("This step asks for a second ship at Sol: drag a green piece from the bank onto Sol."),
             done=(
                 N_(
                     "The bank gave you its smallest green, a small one. When a piece leaves the board it goes "

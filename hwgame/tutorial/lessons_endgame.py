@@ -234,10 +234,9 @@ DEFENCE = Lesson(
         Step(
             instruction=(
                 N_(
-                    "Vega's large red sits at Sol beside your two small ships. One capture a turn cannot "
-                    "take both. But every action you have would hurt: a move or a sacrifice leaves one "
-                    "ship at home, and your ships are too small to capture. You may pass: end your turn "
-                    "without doing anything."
+                    "Vega's large red sits at Sol beside your two small ships: one capture cannot take both. But "
+                    "every action here would hurt: a move or a sacrifice leaves one ship at home, and your "
+                    "ships are too small to capture. Pass: end your turn without doing anything."
                 )
             ),
             goal=Safe(),
@@ -444,9 +443,7 @@ DRAWS = Lesson(
             solution=("attack g2 Beta",),
             highlights=(hl_star("Beta", R3), hl_ship("Beta", Y2, 0), hl_ship("Beta", G2, 1)),
             illegal="attack r3 Vega",
-            advice=(
-                ("capture-needs-own-ship", N_("You have no ship at Vega. Capture at Beta, by the red star.")),
-            ),
+            advice=(("capture-needs-own-ship", N_("You have no ship at Vega. Capture at Beta, by the red star.")),),
             wrong="attack b2 Beta",
             mistakes=(
                 Mistake(HasShip("Beta", piece=B2), N_("You took the blue. This step wants the green: try again.")),
