@@ -1,0 +1,187 @@
+"""Every screen in every language at 1024x700, the smallest window the game is laid out for: each lesson
+and puzzle completed through the controller, the rules pages paged through, the main screens visited.
+Every line drawn is audited: none may be cut to fit its box and none may hold a character that no
+shipped font draws; in Japanese and Chinese no English sentence may be left on screen."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from hwgame.i18n import _, set_language  # noqa: E402
+from hwgame.rules import Homeworld, parse_action  # noqa: E402
+from hwgame.tutorial import LESSONS, PUZZLES, LessonRunner, solution  # noqa: E402
+from hwgame.tutorial.solve import WIN_IN_TWO, winning_turn  # noqa: E402
+
+SIZE = (1024, 700)
+LANGUAGES = ["en", "ja", "zh-Hant"]
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+# Words that stay as they are in every language: names of the seats, systems and players of the
+# lessons and samples, SDG notation's verbs, key names.
+KEPT = set(
+    "Sol Vega Alpha Beta Gamma Delta North South Player Computer Homeworlds SDG Esc Enter Ctrl Shift Tab "
+    "build move trade attack catastrophe sacrifice discover homeworld pass".split()
+)
+
+
+class Audit:
+    """The text audit of every theme the app makes."""
+
+    def __init__(self):
+        from hwgame.app.view.theme import TextAudit
+
+        self.audit = TextAudit()
+
+    def problems(self, language: str) -> list[str]:
+        out = [f"cut to fit {width:.0f}px: {text[:60]!r}" for text, width in sorted(set(self.audit.cut))]
+        out += [f"no glyph for {''.join(sorted(chars))!r} in {text[:40]!r}"
+                for text, chars in self.audit.missing.items()]
+        if language != "en":
+            for text in sorted(self.audit.drawn):
+                words = [w for w in ENGLISH_WORD.findall(text) if w not in KEPT]
+                if len(words) >= 2 and not CJK.search(text):
+                    out.append(f"left in English: {text[:60]!r}")
+        return out
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", request.param)  # the window starts in the system's language
+    set_language(request.param)
+    return request.param
+
+
+@pytest.fixture
+def audited(monkeypatch):
+    from hwgame.app.view import theme
+
+    audit = Audit()
+    original = theme.Theme.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        self.audit = audit.audit
+
+    monkeypatch.setattr(theme.Theme, "__init__", init)
+    return audit
+
+
+@pytest.fixture
+def app(tmp_path, language, audited):
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from hwgame.app.app import App
+    from hwgame.app.main import _parse
+    from hwgame.persist import set_data_dir
+
+    set_data_dir(tmp_path)
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(SIZE)
+    application = App(_parse(["--seed", "3"]), SIZE)
+    application.strict = True
+    application.settings.animation_speed = 0.0
+    application.boot()
+    application.screen = screen
+    yield application
+    application.shutdown()
+    set_data_dir(None)
+
+
+def frames(app, n: int = 2, events=()) -> None:
+    app.step(list(events), 1 / 60, app.screen)
+    for _frame in range(n):
+        app.step([], 1 / 60, app.screen)
+
+
+def _play_homeworld(app, scene, action) -> None:
+    _, _, bank = scene.play.layouts(app.size, scene.shown())
+    for piece in (action.star1, action.star2, action.ship):
+        cell = next(c for c in bank.cells if c.piece == piece)
+        center = tuple(round(v) for v in cell.box.center)
+        frames(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=center, button=1)])
+    scene.build_home()
+
+
+def test_every_lesson_is_completed_in_every_language_and_its_cards_fit(app, language, audited):
+    from hwgame.app.overlays import Dialog
+
+    for lesson in LESSONS:
+        scene = app.open_scene("lesson", LessonRunner(lesson))
+        frames(app)
+        scene.hint()
+        frames(app)
+        for i, step in enumerate(lesson.steps):
+            for text in step.solution:
+                action = parse_action(text)
+                if isinstance(action, Homeworld):
+                    _play_homeworld(app, scene, action)
+                else:
+                    assert scene.ctl.play(action) is None, (lesson.id, i, text)
+                frames(app, 3)
+            assert scene.runner.step_index == i + 1, (lesson.id, i, scene.message)
+        assert app.settings.tutorial[lesson.id].completed
+        assert isinstance(app.scenes.top, Dialog) and app.scenes.top.title == _("Lesson complete")
+        while len(app.scenes.scenes) > 1:
+            app.scenes.pop(app.scenes.top)
+        frames(app, 1)
+    found = audited.problems(language)
+    assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
+
+
+def test_every_puzzle_is_solved_in_every_language(app, language, audited):
+    from hwgame.app.overlays import Dialog
+
+    for puzzle in PUZZLES:
+        scene = app.open_scene("puzzle", puzzle)
+        frames(app)
+        for action in solution(puzzle):
+            assert scene.ctl.play(action) is None
+        scene.play.request_end_turn()
+        frames(app, 3)
+        if puzzle.kind == WIN_IN_TWO:
+            assert scene.ctl.session.stage == 2, (puzzle.id, scene.message)
+            for action in winning_turn(scene.ctl.session.position).turn:
+                assert scene.ctl.play(action) is None
+            scene.play.request_end_turn()
+            frames(app, 3)
+        assert scene.ctl.session.solved, (puzzle.id, scene.message)
+        assert isinstance(app.scenes.top, Dialog) and app.scenes.top.title == _("Solved!")
+        while len(app.scenes.scenes) > 1:
+            app.scenes.pop(app.scenes.top)
+        frames(app, 1)
+    found = audited.problems(language)
+    assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
+
+
+def test_the_rules_pages_and_lesson_list_fit_in_every_language(app, language, audited):
+    page_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")
+    for name in ("lessons", "reference", "rules", "settings"):
+        scene = app.open_scene(name)
+        frames(app)
+        for _page in range(12):
+            frames(app, 1, [page_down])
+        if hasattr(scene, "open_full"):
+            scene.open_full()
+            frames(app)
+            for _page in range(20):
+                frames(app, 1, [page_down])
+            app.scenes.pop(app.scenes.top)
+        app.scenes.pop(scene)
+        frames(app, 1)
+    found = audited.problems(language)
+    assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
+
+
+def test_the_main_screens_fit_in_every_language(tmp_path, language, audited):
+    from hwgame.app.screenshots import render_all
+
+    shots = render_all(tmp_path / "shots", extra=True, size=SIZE)
+    assert len(shots) >= 10
+    found = audited.problems(language)
+    assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
