@@ -12,23 +12,35 @@ and answers with a ``Feedback``:
 
 Progress is ``(lesson id, step index)``; a runner resumes from it by replaying the intended solutions
 of the steps before (from the nearest step that has its own board).
+
+Every sentence is made in the player's language at the moment it is asked for: the lesson data is
+marked with ``N_()`` and translated here with ``_()``, and nothing translated is kept between calls.
+A step's advice for a refusal is matched by the engine's reason code (``error.code``) or, for advice
+still keyed by words, by a phrase of the English reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from hwgame.i18n import N_, _, ngettext, pgettext
 from hwgame.rules import (
-    COLOR_NAMES,
+    NO_HOME,
     PASS,
-    POWER_NAMES,
+    Build,
+    Capture,
+    Catastrophe,
     Discover,
     EndTurn,
     Game,
     HomeworldsError,
     IllegalActionError,
+    Move,
     Pass,
     Position,
+    Sacrifice,
+    Trade,
     TurnState,
     apply_action,
     check_action,
@@ -36,11 +48,23 @@ from hwgame.rules import (
     parse_action,
     parse_turn,
     position_from_dict,
+    turn_steps,
 )
 from hwgame.words import describe_turn, sentence
 
 from .goals import Context
-from .lesson import Lesson, Step
+from .lesson import Highlight, Lesson, Step, hl_bank, hl_ship, hl_system
+
+# A colour with its power, as the turn-left line names a sacrifice's actions (marked; shown with _()).
+# Translators: a sacrificed colour and the power it gives, as in "2 yellow (move) actions left".
+_SACRIFICE_KINDS = (N_("red (capture)"), N_("yellow (move)"), N_("green (build)"), N_("blue (trade)"))
+
+
+Words = str | Callable[[], str]  # text, or a function that words it in the language in force
+
+
+def _say(words: Words) -> str:
+    return words() if callable(words) else words
 
 
 @dataclass(frozen=True)
@@ -49,16 +73,168 @@ class Feedback:
 
     ``ok`` is True when the action counted (legal and not a miss). ``legal`` is False when the engine
     refused it; ``reset`` is True when the step started again after a legal miss. ``reply`` holds the
-    rival's answer in words when one was played.
+    rival's answer in words when one was played; ``board_note`` says so when the next step starts on
+    a board of its own (it is also the last sentence of ``message``). ``code`` is the engine's reason
+    code of a refusal.
+
+    The texts are kept as functions and worded when read, so a window showing a feedback follows a
+    change of language.
     """
 
     ok: bool
-    message: str
+    words: Words
     step_done: bool = False
     lesson_done: bool = False
     legal: bool = True
     reset: bool = False
-    reply: str = ""
+    reply_words: Words = ""
+    note_words: Words = ""
+    code: str | None = None
+
+    @property
+    def message(self) -> str:
+        """The whole answer, in the language in force."""
+        return _say(self.words)
+
+    @property
+    def reply(self) -> str:
+        """The rival's answer in words ("" when none was played)."""
+        return _say(self.reply_words)
+
+    @property
+    def board_note(self) -> str:
+        """What changed when the next step brings its own board ("" otherwise)."""
+        return _say(self.note_words)
+
+
+def same_action(a, b) -> bool:
+    """Actions equal, except that the name given to a discovered system does not matter."""
+    if isinstance(a, Discover) and isinstance(b, Discover):
+        return (a.ship, a.origin.lower(), a.star) == (b.ship, b.origin.lower(), b.star)
+    return a == b
+
+
+def advice_matches(key: str, code: str | None, reasons: tuple[str, ...]) -> bool:
+    """True when a step's advice ``key`` names this refusal: its reason code, or words of its reason.
+
+    Advice is being keyed by the engine's reason codes; advice still keyed by English words matches
+    a phrase of the English reason (or of the worded reason, when the player reads English)."""
+    if not key:
+        return False
+    if code is not None and key == code:
+        return True
+    return any(key in reason for reason in reasons if reason)
+
+
+def action_marks(action, me: int) -> tuple[Highlight, ...]:
+    """The marks that show where an action is made: the piece to take and where it goes.
+
+    A catastrophe marks its overpopulation marker, as a highlight of kind ``"marker"`` whose ``piece``
+    is the marker's colour."""
+    if isinstance(action, Move):
+        return (hl_ship(action.origin, action.ship, me), hl_system(action.destination))
+    if isinstance(action, Build):
+        return (hl_bank(action.piece), hl_system(action.system))
+    if isinstance(action, Trade):
+        return (hl_bank(action.new), hl_ship(action.system, action.old, me))
+    if isinstance(action, Sacrifice):
+        return (hl_ship(action.system, action.ship, me), hl_bank(action.ship))
+    if isinstance(action, Capture):
+        return (hl_ship(action.system, action.piece, 1 - me),)
+    if isinstance(action, Discover):
+        return (hl_ship(action.origin, action.ship, me), hl_bank(action.star))
+    if isinstance(action, Catastrophe):
+        return (Highlight("marker", action.system, action.color),)
+    return ()
+
+
+def turn_left_words(state: TurnState) -> str:
+    """What the learner may still do in the turn ``state``, in words."""
+    if state.free:
+        return _("You have one action (or one sacrifice) this turn.")
+    if state.sac_left:
+        n = state.sac_left
+        kind = _(_SACRIFICE_KINDS[state.sac_color])
+        return ngettext("You have {n} {kind} action left.", "You have {n} {kind} actions left.", n).format(
+            n=n, kind=kind
+        )
+    if any(s.overpopulated() for s in state.position.systems):
+        return _("Your action is used; you may still trigger a catastrophe.")
+    return _("Your turn has nothing left to do.")
+
+
+def hint_words(step: Step, k: int) -> str:
+    """The ``k``-th hint of a step (from 0); past the last one, the intended play in words."""
+    if k < len(step.hints):
+        return _(step.hints[k])
+    return _("Try this: {play}.").format(play=describe_turn(parse_turn("; ".join(step.solution))))
+
+
+def solution_words(step: Step) -> str:
+    """A step's intended play as one sentence ("You move blue 1 from Sol to Beta.")."""
+    return sentence(describe_turn(parse_turn("; ".join(step.solution))))
+
+
+def board_words(position: Position, learner: int) -> str:
+    """The systems of a board in words, homeworlds saying whose they are: "Sol (your homeworld), ..."."""
+    names = []
+    for s in position.systems:
+        if s.home == learner:
+            names.append(_("{system} (your homeworld)").format(system=s.name))
+        elif s.home != NO_HOME:
+            names.append(_("{system} ({player}'s homeworld)").format(system=s.name, player=position.players[s.home]))
+        else:
+            names.append(s.name)
+    if not names:
+        return _("an empty map, every piece in the bank")
+    # Translators: between the names of systems in a list ("Sol, Vega, Alpha").
+    return pgettext("list separator", ", ").join(names)
+
+
+def refusal_words(exc: HomeworldsError, step: Step) -> str:
+    """The engine's reason in the player's words, then the step's advice for it (or its first hint)."""
+    code = getattr(exc, "code", None)
+    worded = str(exc)
+    # The English reason, for advice keyed by English words (``reason`` while the engine keeps one).
+    english = getattr(exc, "reason", "") or ""
+    tips = [_(text) for key, text in step.advice if advice_matches(key, code, (english, worded))]
+    if not tips:
+        tips = [_(text) for key, text in step.advice if not key]
+    if not tips and step.hints:
+        # Every refusal gets the step's own advice.
+        tips = [_("Tip: {hint}").format(hint=_(step.hints[0]))]
+    return " ".join([_("Not allowed: {reason}").format(reason=sentence(worded)), *tips])
+
+
+def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
+    """Why a legal turn (or an early End Turn) misses the step's goal, and that the step starts again."""
+    message = ""
+    for mistake in step.mistakes:
+        if mistake.test.met(ctx):
+            message = _(mistake.message)
+            break
+    if not message and step.goal.met(ctx) and learner in ctx.now.losers():
+        message = _(
+            "That reaches the goal, but leaves none of your ships at your homeworld: ending a turn "
+            "like that loses the game. Keep a ship at home."
+        )
+    if not message:
+        detail = step.goal.shortfall(ctx)
+        if detail:
+            if ended:
+                message = _("You ended the turn, but {shortfall}.").format(shortfall=detail)
+            else:
+                message = _("That is legal, but {shortfall}.").format(shortfall=detail)
+        else:
+            goal = _(step.goal_text) if step.goal_text else step.goal.describe(ctx)
+            goal = goal[:1].lower() + goal[1:]
+            if ended:
+                message = _("You ended the turn, but it does not reach the goal: {goal}.").format(goal=goal)
+            else:
+                message = _("That is legal, but it does not reach the goal: {goal}.").format(goal=goal)
+        if step.missed:
+            message += " " + _(step.missed)
+    return message + " " + _("The board is back as it was: try again.")
 
 
 def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000) -> bool:
@@ -142,7 +318,8 @@ class LessonRunner:
     @property
     def instruction(self) -> str:
         """What the current step asks (or the lesson's closing words once it is finished)."""
-        return self.step.instruction if self.step else self.lesson.outro
+        text = self.step.instruction if self.step else self.lesson.outro
+        return _(text) if text else ""
 
     @property
     def goal_text(self) -> str:
@@ -150,77 +327,127 @@ class LessonRunner:
         step = self.step
         if step is None:
             return ""
-        return sentence(step.goal_text or step.goal.describe(self._context()))
+        return sentence(_(step.goal_text) if step.goal_text else step.goal.describe(self._context()))
 
     @property
-    def highlights(self) -> tuple:
-        """What the window should point at for the current step."""
-        return self.step.highlights if self.step else ()
+    def highlights(self) -> tuple[Highlight, ...]:
+        """What the window should point at now: the step's own marks at the start of its turn; once
+        the learner has played the first actions of the intended solution, the pieces of the next
+        one; and an overpopulation marker whenever a catastrophe is what comes next (or, off the
+        intended path, whenever one can be triggered)."""
+        step = self.step
+        if step is None:
+            return ()
+        nxt = self.next_solution_action()
+        if not self.game.pending:
+            marks = step.highlights
+            if isinstance(nxt, Catastrophe):
+                marks = (*marks, *action_marks(nxt, self.learner))
+            return marks
+        if nxt is not None:
+            return action_marks(nxt, self.learner)
+        if self._catastrophes_possible():
+            return tuple(
+                Highlight("marker", s.name, c) for s in self.game.state.position.systems for c in s.overpopulated()
+            )
+        return step.highlights
 
     def turn_left(self) -> str:
         """What the learner may still do this turn, in words."""
-        state = self.game.state
-        if state.free:
-            return "You have one action (or one sacrifice) this turn."
-        if state.sac_left:
-            n = state.sac_left
-            color = COLOR_NAMES[state.sac_color]
-            return f"You have {n} {color} ({POWER_NAMES[state.sac_color]}) action{'s' * (n > 1)} left."
-        if self._catastrophes_possible():
-            return "Your action is used; you may still trigger a catastrophe."
-        return "Your turn has nothing left to do."
+        return turn_left_words(self.game.state)
+
+    @property
+    def hints_shown(self) -> int:
+        """How many hints of the current step were given."""
+        return self._hints_shown
+
+    # --- the intended play ---
+    def solution_turn(self) -> tuple:
+        """The current step's intended actions (parsed), or () once the lesson is finished."""
+        step = self.step
+        return parse_turn("; ".join(step.solution)) if step is not None else ()
+
+    def solution_steps(self) -> list:
+        """The intended play from the start of the turn, one ``TurnStep`` (action, position before,
+        position after) per action: what "show me" plays out on the board."""
+        try:
+            return turn_steps(self.game.position, self.solution_turn())
+        except IllegalActionError:
+            return []  # the lessons' tests play every solution: nothing to show otherwise
+
+    def next_solution_action(self):
+        """The intended action that comes next, when the turn so far follows the intended play; else
+        None (also once every intended action is played)."""
+        solution = [a for a in self.solution_turn() if not isinstance(a, (EndTurn, Pass))]
+        done = list(self.game.pending)
+        if len(done) >= len(solution):
+            return None
+        if not all(same_action(a, b) for a, b in zip(done, solution, strict=False)):
+            return None
+        return solution[len(done)]
 
     # --- acting ---
     def try_action(self, action) -> Feedback:
         """Attempt one action (an Action or its notation) and say how it went."""
         step = self.step
         if step is None:
-            return Feedback(False, "This lesson is complete.", lesson_done=True, legal=False)
+            return Feedback(False, lambda: _("This lesson is complete."), lesson_done=True, legal=False)
         if isinstance(action, str):
             try:
                 action = parse_action(action)
             except HomeworldsError as exc:
-                return Feedback(False, sentence(str(exc)), legal=False)
+                error = exc
+                return Feedback(False, lambda: sentence(str(error)), legal=False, code=getattr(exc, "code", None))
         if isinstance(action, EndTurn):
             try:
                 check_action(self.game.state, action)
             except IllegalActionError as exc:
-                return Feedback(False, self._refusal(exc.reason, step), legal=False)
+                return self._refused(exc, step)
             return self._missed(step, ended=True)
         try:
             canonical = self.game.act(action)
         except IllegalActionError as exc:
-            return Feedback(False, self._refusal(exc.reason, step), legal=False)
+            return self._refused(exc, step)
         ctx = self._context()
         home_empty = self.learner in ctx.now.losers()
         if step.goal.met(ctx) and (step.may_lose or not home_empty):
             return self._complete(step)
         if self._turn_over():
             return self._missed(step)
-        words = sentence(describe_turn([canonical]))
-        warning = ""
-        if home_empty and not step.may_lose:  # in a draw lesson, leaving home is the point
-            warning = " Careful: none of your ships is at your homeworld; bring one back before the turn ends."
-        return Feedback(True, f"{words} {self.turn_left()}{warning}")
+        state = self.game.state
+        warn = home_empty and not step.may_lose  # in a draw lesson, leaving home is the point
+
+        def words() -> str:
+            parts = [sentence(describe_turn([canonical])), turn_left_words(state)]
+            if warn:
+                parts.append(
+                    _("Careful: none of your ships is at your homeworld; bring one back before the turn ends.")
+                )
+            return " ".join(parts)
+
+        return Feedback(True, words)
+
+    def refusal(self, exc: IllegalActionError) -> Feedback:
+        """The answer to an action the engine refused before it reached the runner (the window's
+        drop check): the engine's reason and the step's advice for it, as ``try_action`` gives."""
+        step = self.step
+        if step is None:
+            return Feedback(False, lambda: _("This lesson is complete."), lesson_done=True, legal=False)
+        return self._refused(exc, step)
 
     def hint(self) -> str:
         """The next hint of the current step; after the last one, the intended play in words."""
         step = self.step
         if step is None:
-            return "This lesson is complete."
-        if self._hints_shown < len(step.hints):
-            text = step.hints[self._hints_shown]
-        else:
-            text = "Try this: " + describe_turn(parse_turn("; ".join(step.solution))) + "."
+            return _("This lesson is complete.")
+        text = hint_words(step, self._hints_shown)
         self._hints_shown += 1
         return text
 
     def solution_text(self) -> str:
         """The intended play of the current step in words (for a "show me" button)."""
         step = self.step
-        if step is None:
-            return ""
-        return sentence(describe_turn(parse_turn("; ".join(step.solution))))
+        return solution_words(step) if step is not None else ""
 
     def reset_step(self) -> None:
         """Take back every action of the turn in progress: the step starts again."""
@@ -246,43 +473,20 @@ class LessonRunner:
         """True when the turn has no action left and no catastrophe could still change anything."""
         return self.game.state.done and not self._catastrophes_possible()
 
-    def _refusal(self, reason: str, step: Step) -> str:
-        tips = [text for words, text in step.advice if words and words in reason]
-        if not tips:
-            tips = [text for words, text in step.advice if not words]
-        if not tips and step.hints:
-            tips = ["Tip: " + step.hints[0]]  # every refusal gets the step's own advice
-        return " ".join(["Not allowed: " + sentence(reason), *tips])
+    def _refused(self, exc: HomeworldsError, step: Step) -> Feedback:
+        return Feedback(False, lambda: refusal_words(exc, step), legal=False, code=getattr(exc, "code", None))
 
     def _missed(self, step: Step, ended: bool = False) -> Feedback:
         ctx = self._context()
-        message = ""
-        for mistake in step.mistakes:
-            if mistake.test.met(ctx):
-                message = mistake.message
-                break
-        if not message and step.goal.met(ctx) and self.learner in ctx.now.losers():
-            message = (
-                "That reaches the goal, but leaves none of your ships at your homeworld: ending a turn "
-                "like that loses the game. Keep a ship at home."
-            )
-        if not message:
-            start = "You ended the turn, but" if ended else "That is legal, but"
-            detail = step.goal.shortfall(ctx)
-            if not detail:
-                goal = step.goal_text or step.goal.describe(ctx)
-                detail = f"it does not reach the goal: {goal[0].lower()}{goal[1:]}"
-            message = f"{start} {detail}."
-            if step.missed:
-                message += " " + step.missed
+        learner = self.learner
         self.game.restart_turn()
-        return Feedback(False, message + " The board is back as it was: try again.", reset=True)
+        return Feedback(False, lambda: missed_words(step, ctx, learner, ended), reset=True)
 
     def _complete(self, step: Step) -> Feedback:
         game = self.game
         game.commit()
-        reply = ""
         self.last_reply_turn = None
+        reply: Words = ""
         if not game.is_over() and step.reply:
             rival = game.players[game.to_move]
             before = game.position
@@ -292,34 +496,50 @@ class LessonRunner:
                     game.play(turn)
                 except HomeworldsError:
                     continue
-                reply = sentence(describe_turn(turn, rival))
+                reply = lambda answer=turn: sentence(describe_turn(answer, rival))  # noqa: E731
                 break
             else:
                 turn = (PASS,)
                 game.play(turn)
-                reply = f"{rival} passes."
+                reply = lambda: _("{player} passes.").format(player=rival)  # noqa: E731
             self.last_reply_turn = (before, turn)
-        self.last_reply = reply
-        parts = [step.done or "Well done!"]
-        if reply:
-            parts.append(reply)
-            if step.reply_note:
-                parts.append(step.reply_note)
+        self.last_reply = _say(reply)
         self.step_index += 1
         done = self.finished
-        if done:
-            if self.lesson.outro:
-                parts.append(self.lesson.outro)
-        else:
+        note: Words = ""
+        if not done:
             self._begin(game.position)
             nxt = self._current_step()
-            if not self._replaying and nxt.board is None and not goal_reachable(self._context(), self.game.state, nxt):
+            if nxt.board is not None:
+                # The next step brings its own position: say so, or the card would seem to speak of
+                # the board that was just replaced.
+                board, learner = self.position, self.learner
+                note = lambda: _("New board: {systems}.").format(systems=board_words(board, learner))  # noqa: E731
+            elif not self._replaying and not goal_reachable(self._context(), self.game.state, nxt):
                 # This learner reached the goal in a way the next step cannot build on (a ship it needs
                 # was sacrificed, say): the next step starts from the position the lesson intended.
                 fresh = LessonRunner(self.lesson, self.step_index)
                 self.start, self.game = fresh.start, fresh.game
-                parts.append("The board has been set up again for the next step.")
-        return Feedback(True, " ".join(parts), step_done=True, lesson_done=done, reply=reply)
+                note = lambda: _("New board: the board has been set up again for the next step.")  # noqa: E731
+        outro = self.lesson.outro if done else ""
+
+        def words() -> str:
+            parts = [_(step.done) if step.done else _("Well done!")]
+            if reply:
+                parts.append(_say(reply))
+                if step.reply_note:
+                    parts.append(_(step.reply_note))
+            if outro:
+                parts.append(_(outro))
+            if note:
+                parts.append(_say(note))
+            return " ".join(parts)
+
+        return Feedback(True, words, step_done=True, lesson_done=done, reply_words=reply, note_words=note)
+
+    def board_words(self) -> str:
+        """The systems of the board now, in words: homeworlds say whose they are."""
+        return board_words(self.position, self.learner)
 
     def _play_solution(self) -> None:
         """Complete the current step with its intended actions (used to resume)."""
@@ -333,4 +553,7 @@ class LessonRunner:
         raise ValueError(f"lesson {self.lesson.id!r} step {self.step_index}: the solution does not reach the goal")
 
 
-__all__ = ["Feedback", "LessonRunner", "goal_reachable"]
+__all__ = [
+    "Feedback", "LessonRunner", "action_marks", "advice_matches", "board_words", "goal_reachable", "hint_words",
+    "missed_words", "refusal_words", "same_action", "solution_words", "turn_left_words",
+]  # fmt: skip
