@@ -6,45 +6,150 @@ shows the task, the goal, the last feedback and its own buttons, with pulsing ma
 step points at. The board, drags, captions and animations are the play screen's own: every event the
 card does not use is handed down to it.
 
+The card never cuts its text: what does not fit scrolls (the mouse wheel over the card, the arrow and
+page keys), with a bar that shows where the view is, and a new message is scrolled into view. Every
+text is worded when it is drawn (a message may be kept as a function), so a change of language shows
+at the next frame. "Show me" plays the intended actions with ghost pieces over the board
+(``hwgame.app.show_me``) and leaves the game as it was.
+
 The two talk through small, explicit interfaces. The play screen is given this overlay as its
 ``coach`` (``play.Coach``: ``card_height`` for the room kept at the top of the board, ``open_menu``
-for Escape and the Menu button, ``hint`` for the Hint button; no narration strip and no game-over
-card under a coach). The overlay uses the play screen's public side: ``handle_event``, ``resume``,
-``layouts``, ``display_position``, ``current`` (an animation running), ``tracker`` and
-``finish_animations``.
+for Escape and the Menu button, ``hint`` for the Hint button, ``refused`` for a drop it refused; no
+narration strip and no game-over card under a coach). The overlay uses the play screen's public side:
+``handle_event``, ``resume``, ``layouts``, ``display_position``, ``current`` (an animation running),
+``tracker`` and ``finish_animations``.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
+from hwgame.i18n import _, current_language
 from hwgame.tutorial import Highlight
 
 from .overlays import ChoiceMenu
 from .scene_stack import Scene
+from .show_me import Demo, DemoPainter
 from .targets import ShipTarget, StarTarget
 from .view import theme as T
 from .view.layout import screen_layout
 from .view.widgets import Button, panel
 
 MARK = (255, 110, 210)  # the colour of the coach's marks: apart from the owners' cyan and amber
+Text = str | Callable[[], str]  # a text, or a function that words it in the language in force
+HEADER, TASK, MESSAGE = 18, 21, 19  # font sizes on the card
+SCROLL_STEP = 24  # pixels per arrow key press; a wheel notch scrolls twice as far
 
 
-def save_progress(app, key: str, completed: bool, step: int) -> None:
-    """Store tutorial progress in the settings (``tutorial`` maps a lesson id to completed and step)."""
+def text_now(text: Text) -> str:
+    """The words of a text now (a function is called)."""
+    return text() if callable(text) else text
+
+
+def save_progress(app, key: str, completed: bool, step: int, helped: bool | None = None) -> None:
+    """Store tutorial progress in the settings (``tutorial`` maps a lesson id to completed and step).
+
+    ``helped`` records a puzzle solved after its solution was shown: a clean solve is kept once made
+    (solving again with help does not take it away), and a clean solve replaces a helped one."""
     settings = app.settings
     table = getattr(settings, "tutorial", None)
     if table is None:
         return  # settings that cannot be written (a damaged file): progress is simply not kept
     old = table.get(key)
     done_before = bool(getattr(old, "completed", False)) if old is not None else False
+    entry: dict = {"completed": completed or done_before, "step": step}
+    if helped is not None:
+        clean_before = done_before and not bool(getattr(old, "helped", False))
+        entry["helped"] = bool(helped) and not clean_before
+    elif old is not None and hasattr(old, "helped"):
+        entry["helped"] = bool(old.helped)
     try:
-        settings.tutorial = {**table, key: {"completed": completed or done_before, "step": step}}
+        settings.tutorial = {**table, key: entry}
     except Exception:
         return
     app.save_settings()
+
+
+def progress_of(app, key: str) -> tuple[bool, int, bool]:
+    """(completed, step, helped) stored for a lesson or a puzzle, or (False, 0, False)."""
+    entry = app.settings.tutorial.get(key)
+    if entry is None:
+        return False, 0, False
+    done = bool(getattr(entry, "completed", False))
+    return done, int(getattr(entry, "step", 0) or 0), done and bool(getattr(entry, "helped", False))
+
+
+def wrap_all(theme, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``theme.wrap``, and a piece still wider than ``width`` (a long word, a run the font measures wide)
+    cut between characters: every line fits, and no character is lost."""
+    font = theme.font(size, bold)
+    out: list[str] = []
+    for line in theme.wrap(text, size, width, bold):
+        while len(line) > 1 and font.size(line)[0] > width:
+            lo, hi = 1, len(line) - 1  # the longest head that fits (at least one character)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if font.size(line[:mid])[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            out.append(line[:lo])
+            line = line[lo:].lstrip(" ")
+        out.append(line)
+    return out
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One line of the card's text: words, font size, colour, bold, its top within the text and height."""
+
+    text: str
+    size: int
+    color: tuple
+    bold: bool
+    y: int
+    h: int
+
+
+@dataclass
+class CardLayout:
+    """The card for one frame: where it is, where its text is seen, the lines and how far they reach."""
+
+    rect: pygame.Rect
+    view: pygame.Rect  # the part of the card the text is seen through (it scrolls behind it)
+    lines: list[CardLine]
+    height: int  # of all the text
+    message_top: int
+    message_bottom: int
+    button_w: int
+
+    @property
+    def stops(self) -> list[int]:
+        """The scroll positions: the top of each line, so the top line in view is always whole."""
+        return sorted({0, *(line.y for line in self.lines)})
+
+    @property
+    def max_scroll(self) -> int:
+        """How far the text can scroll (0 when it fits): the first line top from which the rest fits."""
+        if self.height <= self.view.h:
+            return 0
+        return min((y for y in self.stops if self.height - y <= self.view.h), default=self.lines[-1].y)
+
+    def snap(self, scroll: int, down: bool) -> int:
+        """The scroll position at a line top nearest ``scroll``: the next one down, or up, within range."""
+        stops = [y for y in self.stops if y <= self.max_scroll]
+        if down:
+            return min((y for y in stops if y >= scroll), default=stops[-1])
+        return max((y for y in stops if y <= scroll), default=0)
+
+    def visible(self, scroll: int) -> list[CardLine]:
+        """The lines wholly in view at ``scroll`` (a line that would be cut is left for scrolling)."""
+        return [line for line in self.lines
+                if line.y >= scroll and line.y + line.h - scroll <= self.view.h]
 
 
 def _piece_marked(h: Highlight) -> StarTarget | ShipTarget | None:
@@ -60,7 +165,9 @@ def _piece_marked(h: Highlight) -> StarTarget | ShipTarget | None:
 
 class CoachScene(Scene):
     """A coaching card over a play screen (see the module doc); ``play`` is that screen, made here
-    for ``ctl`` with this overlay as its coach, and pushed, replaced and popped with it."""
+    for ``ctl`` with this overlay as its coach, and pushed, replaced and popped with it.
+
+    Subclasses give ``card_buttons`` as (label, action) pairs, labels as functions worded at every frame."""
 
     opaque = False
 
@@ -69,11 +176,30 @@ class CoachScene(Scene):
         self.ctl = ctl
         self.play = app.make_scene("play", ctl, coach=self)
         self.under = self.play
-        self.message = ""
+        self._message: Text = ""
+        self._note: Text = ""
+        self._message_language = current_language()
+        self._about_move: tuple | None = None  # (game, turns, actions) the message speaks of
         self.message_color = T.TEXT_DIM
         self.message_ok = True
         self.clock = 0.0
-        self.card_buttons: list[Button] = []
+        self.scroll = 0
+        self._follow_message = False
+        self._buttons: list[tuple[Text, Button]] = []
+        self._layout_key: tuple | None = None
+        self._layout: CardLayout | None = None
+        self.demo: Demo | None = None
+        self.painter = DemoPainter(app.theme)
+
+    # --- the buttons ---
+    @property
+    def card_buttons(self) -> list[Button]:
+        """The card's buttons, top to bottom."""
+        return [button for _, button in self._buttons]
+
+    @card_buttons.setter
+    def card_buttons(self, pairs) -> None:
+        self._buttons = [(label, Button(text_now(label), action)) for label, action in pairs]
 
     # --- what the card shows (subclasses fill these in) ---
     def header(self) -> str:
@@ -92,20 +218,41 @@ class CoachScene(Scene):
         """What to point at."""
         return ()
 
+    @property
+    def message(self) -> str:
+        """The card's message in the language in force."""
+        return text_now(self._message)
+
+    @property
+    def note(self) -> str:
+        """A line under the message that stands out (a new board), or ""."""
+        return text_now(self._note)
+
     def leave(self) -> None:
         """Back to the list of lessons and puzzles (the play screen under the card leaves with it)."""
         self.app.scenes.pop(self)
 
-    def say(self, text: str, color=T.TEXT, ok: bool = True) -> None:
-        """Show a message on the card; ``ok`` False marks a refusal or a miss."""
-        self.message = text
+    def say(self, text: Text, color=T.TEXT, ok: bool = True, note: Text = "", about_move: bool = False) -> None:
+        """Show a message on the card; ``ok`` False marks a refusal or a miss. ``about_move`` says the
+        message tells of the turn so far, so that it goes when those actions are taken back."""
+        self._message = text
+        self._note = note
+        self._message_language = current_language()
         self.message_color = color
         self.message_ok = ok
+        self._about_move = self._turn_key() if about_move else None
+        self._follow_message = True
+
+    def _turn_key(self) -> tuple:
+        game = self.ctl.game
+        return (id(game), len(game.turns), tuple(game.pending))
 
     def hint(self) -> None:
         """The controller's hint, on the card (the card's Hint button and the panel's)."""
+        self.stop_demo()
         self.ctl.request_hint()
-        self.say("Hint: " + self.ctl.hint_text, T.TEXT_WARN)
+        words = self.ctl.hint_text
+        self.say(lambda: _("Hint: {hint}").format(hint=words), T.TEXT_WARN)
 
     def refused(self, source, target) -> None:
         """A drop the play screen refused (it flashes the engine's reason); a lesson adds its advice."""
@@ -118,6 +265,24 @@ class CoachScene(Scene):
         """The play screen's (screen, board, bank) layouts of the position on the screen."""
         return self.play.layouts(self.app.size, self.shown())
 
+    # --- show me ---
+    def start_demo(self, steps, home) -> bool:
+        """Play ``steps`` (``TurnStep``s from the start of the turn) with ghosts, back to ``home`` after;
+        False when there is nothing to show."""
+        self.play.finish_animations()
+        self.play.resume()
+        self.demo = Demo(steps, home) if steps else None
+        return self.demo is not None
+
+    def stop_demo(self) -> None:
+        """End a demonstration now (the board shows the game again)."""
+        if self.demo is not None:
+            self.demo = None
+            self.demo_finished()
+
+    def demo_finished(self) -> None:
+        """The demonstration is over (played out or stopped): subclasses say what comes next."""
+
     # --- geometry: the play screen keeps a strip at the top of the board for the card ---
     def card_height(self, size) -> int:
         """Pixels of the card, from the window height."""
@@ -129,24 +294,109 @@ class CoachScene(Scene):
         b = screen.board
         return pygame.Rect(round(b.x) + 8, 8, round(b.w) - 16, self.card_height(size) - 12)
 
+    def blocks(self) -> list[tuple[str, str, int, tuple, bool]]:
+        """The card's text as (role, words, size, colour, bold) paragraphs, roles "header", "task",
+        "goal", "message" and "note" (what changed on the board), each only when it has words."""
+        out = [("header", self.header(), HEADER, T.TEXT_DIM, False), ("task", self.task(), TASK, T.TEXT, False),
+               ("goal", self.goal(), TASK, T.ACCENT, True),
+               ("message", self.message, MESSAGE, self.message_color, False),
+               ("note", self.note, MESSAGE, T.ACCENT, True)]
+        return [b for b in out if b[1]]
+
+    def card_layout(self, size) -> CardLayout:
+        """The card laid out for a window size (cached until a text, the size or the language change)."""
+        th = self.app.theme
+        rect = self.card_rect(size)
+        for label, button in self._buttons:
+            button.text = text_now(label)
+        widest = max((th.font(20).size(b.text)[0] for b in self.card_buttons), default=0)
+        bw = max(150, min(widest + 28, rect.w // 3))
+        blocks = self.blocks()
+        key = (tuple(size), tuple(blocks), bw, current_language())
+        if key == self._layout_key and self._layout is not None:
+            return self._layout
+        view = pygame.Rect(rect.x + 16, rect.y + 10, rect.w - bw - 52, rect.h - 20)
+        lines: list[CardLine] = []
+        y = 0
+        top = bottom = None
+        for role, text, px, color, bold in blocks:
+            lh = th.font(px, bold).get_linesize()
+            if role in ("message", "note"):
+                if top is None:
+                    y += 6  # a gap between the step and what was said about it
+                    top = y
+            for line in wrap_all(th, text, px, view.w, bold):
+                lines.append(CardLine(line, px, color, bold, y, lh))
+                y += lh
+            if role in ("message", "note"):
+                bottom = y
+        self._layout = CardLayout(rect, view, lines, y, top or 0, bottom or 0, bw)
+        self._layout_key = key
+        return self._layout
+
+    def scroll_by(self, dy: int) -> None:
+        """Scroll the card's text by about ``dy`` pixels, to a line top, within its length."""
+        lay = self.card_layout(self.app.size)
+        if dy:
+            self.scroll = lay.snap(self.scroll + dy, dy > 0)
+
+    def _follow(self, lay: CardLayout) -> None:
+        """Scroll a new message into view: as much of the text above it as the card can show with it."""
+        if lay.message_bottom > lay.message_top:
+            want = lay.message_bottom - lay.view.h
+            if lay.message_bottom - lay.message_top > lay.view.h:
+                want = lay.message_top
+            self.scroll = lay.snap(max(0, want), True)
+        else:
+            self.scroll = 0
+
     # --- events and time ---
     def handle_event(self, event) -> bool:
-        """The card's buttons, Escape for the coach's menu, then everything else to the play screen."""
+        """The card's buttons, scrolling the card, Escape for the coach's menu, then the play screen.
+        While "show me" plays, a click or a key ends it (and does nothing else)."""
         for button in self.card_buttons:
             if button.handle_event(event):
                 return True
+        if self.demo is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.type != pygame.MOUSEBUTTONDOWN or event.button in (1, 2, 3):
+                self.stop_demo()
+                return True
+        if self._scroll_event(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.play.tracker.dragging:
             self.open_menu()
             return True
         return self.play.handle_event(event)
 
+    def _scroll_event(self, event) -> bool:
+        """The wheel over the card, the arrow and page keys: True when the card scrolled for it."""
+        lay = self.card_layout(self.app.size)
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos() if self.play.tracker.pos is None else self.play.tracker.pos
+            if lay.rect.collidepoint(pos):
+                self.scroll_by(-event.y * 2 * SCROLL_STEP)
+                return True
+            return False
+        if event.type != pygame.KEYDOWN or self.play.tracker.dragging:
+            return False
+        page = max(SCROLL_STEP, lay.view.h - SCROLL_STEP)
+        moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP, pygame.K_PAGEUP: -page,
+                 pygame.K_PAGEDOWN: page}
+        if event.key in moves:
+            self.scroll_by(moves[event.key])
+            return True
+        return False
+
     def open_menu(self) -> None:
         """A small menu instead of the game menu (nothing to save or resign here)."""
         if self.app.scenes.top is not self:
             return
+        self.stop_demo()
         self.app.scenes.push(
             ChoiceMenu(
-                self.app, "Tutorial", [("Back to the list", self.leave), ("Back to the title", self.app.to_title)]
+                self.app,
+                _("Tutorial"),
+                [(_("Back to the list"), self.leave), (_("Back to the title"), self.app.to_title)],
             )
         )
 
@@ -155,18 +405,39 @@ class CoachScene(Scene):
         self.play.resume()
 
     def update(self, dt: float) -> None:
-        """The marks pulse (the play screen under the card updates itself)."""
+        """The marks pulse, "show me" plays on, a message about actions taken back goes, and one said in
+        another language gives way (the play screen under the card updates itself)."""
         self.clock += dt
+        if self.demo is not None:
+            speed = float(self.app.settings.animation_speed)
+            self.demo.advance(dt * (speed if speed > 0 else 1.0))
+            if self.demo.done:
+                self.stop_demo()
+        about = self._about_move
+        if about is not None:
+            now = self._turn_key()
+            if now[:2] != about[:2] or now[2][: len(about[2])] != about[2]:
+                self.say("")  # the actions it told of were taken back
+        if not callable(self._message) and self._message and self._message_language != current_language():
+            self.say("")
+        lay = self.card_layout(self.app.size)
+        if self._follow_message:
+            self._follow_message = False
+            self._follow(lay)
+        self.scroll = lay.snap(self.scroll, False)
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
-        """Over the play screen's board and panel: the marks (not during an animation) and the card."""
-        if self.play.current is None:
+        """Over the play screen's board and panel: "show me" or the marks (not during an animation),
+        then the card."""
+        if self.demo is not None:
+            self.painter.draw(surface, self.play, self.demo)
+        elif self.play.current is None:
             self.draw_marks(surface)
         self.draw_card(surface)
 
     def draw_marks(self, surface: pygame.Surface) -> None:
-        """Pulsing outlines on the systems, stars, ships and bank cells of ``marks()``."""
+        """Pulsing outlines on the systems, stars, ships, markers and bank cells of ``marks()``."""
         screen, lay, bank = self.board()
         glow = 0.5 + 0.5 * math.sin(self.clock * 4.0)
         color = T.mix(MARK, (255, 255, 255), 0.35 * glow)
@@ -176,6 +447,12 @@ class CoachScene(Scene):
             if h.kind == "system":
                 sp = lay.system(h.system)
                 rect = pygame.Rect(sp.box.as_ints()).inflate(10, 10) if sp else None
+            elif h.kind == "marker":
+                sp = lay.system(h.system) if h.system else None
+                for mbox, c in sp.markers if sp else ():
+                    if c == h.piece:
+                        box = pygame.Rect(mbox.as_ints())
+                        pygame.draw.circle(surface, color, box.center, box.w // 2 + 5 + round(2 * glow), width + 1)
             elif h.kind == "bank":
                 for cell in bank.cells:
                     if cell.piece == h.piece:
@@ -190,43 +467,43 @@ class CoachScene(Scene):
                 pygame.draw.rect(surface, color, rect, width, border_radius=8)
 
     def draw_card(self, surface: pygame.Surface) -> None:
-        """The coaching card: header, task, goal, message, and the buttons on its right."""
+        """The coaching card: its text (scrolled, never cut), a scroll bar when it is longer than the
+        card, and the buttons on its right."""
         th = self.app.theme
-        rect = self.card_rect(surface.get_size())
+        lay = self.card_layout(surface.get_size())
+        rect, view = lay.rect, lay.view
         panel(surface, rect, alpha=238)
-        bw = 150
-        x = rect.x + 16
-        w = rect.w - bw - 40
-        y = rect.y + 10
-        T.draw_text(surface, th, self.header(), (x, y), 18, T.TEXT_DIM)
-        y += 22
-        lines = th.wrap(self.task(), 21, w)
-        goal = th.wrap(self.goal(), 21, w)
-        message = th.wrap(self.message, 19, w) if self.message else []
-        # The task and the goal come first; the message gets what room is left (at least one line).
-        room = (rect.bottom - 10 - y) // 21
-        lines = lines[: max(1, room - len(goal) - (1 if message else 0))]
-        keep = max(1, (rect.bottom - 10 - y - 21 * (len(lines) + len(goal)) - 4) // 19) if message else 0
-        if len(message) > keep:
-            message = message[:keep]
-            message[-1] = message[-1].rstrip(".") + "…"
-        for line in lines:
-            T.draw_text(surface, th, line, (x, y), 21, T.TEXT)
-            y += 21
-        for line in goal:
-            T.draw_text(surface, th, line, (x, y), 21, T.ACCENT, True)
-            y += 21
-        y += 4
-        for line in message:
-            T.draw_text(surface, th, line, (x, y), 19, self.message_color)
-            y += 19
+        old_clip = surface.get_clip()
+        surface.set_clip(view.clip(old_clip) if old_clip else view)
+        for line in lay.visible(self.scroll):
+            T.draw_text(surface, th, line.text, (view.x, view.y + line.y - self.scroll), line.size, line.color,
+                        line.bold)
+        surface.set_clip(old_clip)
+        if lay.max_scroll:
+            self._draw_scroll_bar(surface, lay)
         by = rect.y + 10
-        bh = max(28, min(36, (rect.h - 20 - 6 * (len(self.card_buttons) - 1)) // max(1, len(self.card_buttons))))
-        for button in self.card_buttons:
-            button.rect = pygame.Rect(rect.right - bw - 12, by, bw, bh)
+        buttons = self.card_buttons
+        bh = max(28, min(36, (rect.h - 20 - 6 * (len(buttons) - 1)) // max(1, len(buttons))))
+        for button in buttons:
+            button.rect = pygame.Rect(rect.right - lay.button_w - 12, by, lay.button_w, bh)
             button.size = 20
             button.draw(surface, th)
             by += bh + 6
 
+    def _draw_scroll_bar(self, surface: pygame.Surface, lay: CardLayout) -> None:
+        """A track right of the text with a thumb for the part in view, and arrows where more text is."""
+        view = lay.view
+        track = pygame.Rect(view.right + 10, view.y + 12, 6, view.h - 24)
+        pygame.draw.rect(surface, T.PANEL_EDGE, track, border_radius=3)
+        thumb_h = max(18, round(track.h * view.h / lay.height))
+        thumb_y = track.y + round((track.h - thumb_h) * self.scroll / lay.max_scroll)
+        pygame.draw.rect(surface, T.ACCENT, pygame.Rect(track.x, thumb_y, track.w, thumb_h), border_radius=3)
+        cx = track.centerx
+        if self.scroll > 0:
+            pygame.draw.polygon(surface, T.ACCENT, [(cx - 6, view.y + 8), (cx + 6, view.y + 8), (cx, view.y)])
+        if self.scroll < lay.max_scroll:
+            b = view.bottom
+            pygame.draw.polygon(surface, T.ACCENT, [(cx - 6, b - 8), (cx + 6, b - 8), (cx, b)])
 
-__all__ = ["MARK", "CoachScene", "save_progress"]
+
+__all__ = ["MARK", "CardLayout", "CardLine", "CoachScene", "progress_of", "save_progress", "text_now", "wrap_all"]

@@ -99,3 +99,39 @@ def play(runner, text_or_action):
     if resolved is None:
         raise AssertionError(f"the controller refuses {action}: {reason}")
     return runner.try_action(resolved)
+
+
+# --- the same gestures as mouse events in a window (for the screens' tests) ---
+
+
+def point_of(play, target):
+    """A window point over ``target`` on a play screen: a piece's centre, a system's name strip, a
+    point of open space, the bank's title; None when the target is not on the screen."""
+    screen, lay, bank = play.layouts(play.app.size, play.display_position())
+    if isinstance(target, (ShipTarget, BankPieceTarget)):
+        place = play.place_of(target)
+        return None if place is None else tuple(round(v) for v in place.box.center)
+    if isinstance(target, SystemTarget):
+        sp = lay.system(target.system)
+        return None if sp is None else tuple(round(v) for v in sp.label.center)
+    if target == BANK:
+        return tuple(round(v) for v in bank.title.center)
+    if target == SPACE:
+        b = screen.board
+        for fy in (0.1, 0.3, 0.5, 0.7, 0.9):
+            for fx in (0.05, 0.25, 0.75, 0.95):
+                point = (round(b.x + b.w * fx), round(b.y + b.h * fy))
+                if play.hit(point) == SPACE:
+                    return point
+    return None
+
+
+def drag_events(pygame, start, end) -> list:
+    """The mouse events of a drag from ``start`` to ``end``: press, two moves, release."""
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 + 9)
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+    ]

@@ -1,11 +1,15 @@
 """A lesson played on the real board: the coaching card over a play screen (see ``hwgame.app.coach``).
 
 ``LessonScene`` is the card of one lesson: the step's task, goal and feedback, its buttons (Hint, Show
-me, Restart step, Lessons) and marks on the pieces the step points at. The board, drags, captions and
-animations are the play screen's own under it; only the controller differs:
+me, Restart step, Lessons) and marks on the pieces the step points at, which follow the turn (after
+the first actions of the intended play, the next one; a marker when a catastrophe comes next). The
+board, drags, captions and animations are the play screen's own under it; only the controller differs:
 
 - ``LessonController`` sends every action to a ``tutorial.LessonRunner`` (which checks it with the
-  engine and judges it against the step's goal) and animates the rival's scripted answer;
+  engine and judges it against the step's goal) and animates the rival's scripted answer; a drop the
+  play screen refuses reaches the runner too, so the step's advice for that mistake is shown;
+- "Show me" plays the step's intended actions with ghost pieces and gives the board back unchanged;
+- a step that brings its own board says so on the card;
 - a homeworld step (the setup) is played with three slots filled from the bank, as on the setup screen.
 """
 
@@ -13,10 +17,21 @@ from __future__ import annotations
 
 import pygame
 
-from hwgame.rules import END_TURN, PLAYING, Homeworld, IllegalActionError, apply_checked, turn_steps
-from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, next_lesson
+from hwgame.i18n import _
+from hwgame.rules import (
+    END_TURN,
+    PLAYING,
+    Discover,
+    Homeworld,
+    IllegalActionError,
+    apply_checked,
+    check_action,
+    turn_steps,
+)
+from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, Step, next_lesson
+from hwgame.tutorial.runner import hint_words, solution_words
 
-from ..coach import CoachScene, save_progress
+from ..coach import CoachScene, save_progress, wrap_all
 from ..controller import HUMAN, Effect
 from ..flow import PlayController
 from ..overlays import Dialog
@@ -53,7 +68,7 @@ class LessonController(PlayController):
     def play(self, action) -> str | None:
         """Hand the action to the runner; animate it (and the rival's answer) when it counted."""
         if self.runner.finished:
-            return "this lesson is complete"
+            return _("this lesson is complete")
         state = self.game.state
         player = self.game.to_move
         feedback = self.runner.try_action(action)
@@ -77,6 +92,32 @@ class LessonController(PlayController):
                 self.effects.append(Effect(step.before, step.action, step.after, before.to_move, by_computer=True))
         return None
 
+    def refuse(self, source, target) -> None:
+        """A drop the play screen refused before the runner saw it: the runner answers with the
+        engine's reason and the step's advice for that mistake."""
+        if self.runner.finished:
+            return
+        candidates = self._candidates(source, target)
+        if not candidates:
+            return
+        action = candidates[0]
+        if isinstance(action, Discover):
+            action = self._discover_probe(candidates)
+        try:
+            check_action(self.game.state, action)
+        except IllegalActionError as exc:
+            self.feedback = self.runner.refusal(exc)
+
+    def _discover_probe(self, candidates: list) -> Discover:
+        """The discovery a refused drop in open space stands for: a star the bank has, of a size the
+        origin lacks when there is one (so the refusal is the one the play screen gave)."""
+        pos = self.game.state.position
+        in_bank = [a for a in candidates if pos.bank[a.star]]
+        origin = pos.system_named(candidates[0].origin)
+        sizes = origin.star_sizes() if origin else 0
+        fitting = [a for a in in_bank if not (sizes >> (a.star % 3)) & 1]
+        return (fitting or in_bank or candidates)[0]
+
     def end_turn(self) -> str | None:
         """End Turn before the goal is reached: the runner explains what is missing."""
         self.feedback = self.runner.try_action(END_TURN)
@@ -86,6 +127,15 @@ class LessonController(PlayController):
     def end_turn_warnings(self) -> list[str]:
         """No confirmation in a lesson: the coach explains a premature end anyway."""
         return []
+
+    def undo(self) -> str:
+        """Take back the last action of the step's turn (a step done stays done: the lesson goes on)."""
+        self.effects.clear()
+        self._forget_hint()
+        if self.game.pending:
+            self.game.undo_action()
+            return _("Took back the last action.")
+        return _("Nothing to take back in this step.")
 
     def request_hint(self) -> str:
         """The step's next hint (shown in the panel and on the card)."""
@@ -106,16 +156,23 @@ class LessonScene(CoachScene):
         self.runner = runner
         super().__init__(app, LessonController(runner, app.opponent))
         self.card_buttons = [
-            Button("Hint", self.hint),
-            Button("Show me", self.show_me),
-            Button("Restart step", self.restart_step),
-            Button("Lessons", self.leave),
+            (lambda: _("Hint"), self.hint),
+            (lambda: _("Show me"), self.show_me),
+            (lambda: _("Restart step"), self.restart_step),
+            (lambda: _("Lessons"), self.leave),
         ]
         self.slots: list[int | None] = [None, None, None]
         self.slot_rects: list[pygame.Rect] = []
-        self.build_button = Button("Build homeworld", self.build_home, enabled=lambda: None not in self.slots)
+        self.build_button = Button(_("Build homeworld"), self.build_home, enabled=lambda: None not in self.slots)
         self._seen = None
-        self.say(f"Lesson {self.number} of {len(LESSONS)}. {runner.lesson.intro}", T.TEXT_DIM)
+        self._showing: Step | None = None  # the step whose intended play "show me" is playing
+        lesson = runner.lesson
+        self.say(
+            lambda: _("Lesson {number} of {count}. {intro}").format(
+                number=self.number, count=len(LESSONS), intro=_(lesson.intro)
+            ),
+            T.TEXT_DIM,
+        )
 
     @property
     def number(self) -> int:
@@ -125,8 +182,10 @@ class LessonScene(CoachScene):
     def header(self) -> str:
         """Tier, lesson and step."""
         r = self.runner
-        step = f"step {min(r.step_index + 1, len(r.lesson.steps))} of {len(r.lesson.steps)}"
-        return f"{r.lesson.tier_name}  ·  {self.number}. {r.lesson.title}  ·  {step}"
+        return _("{tier}  ·  {number}. {title}  ·  step {step} of {steps}").format(
+            tier=r.lesson.tier_name, number=self.number, title=_(r.lesson.title),
+            step=min(r.step_index + 1, len(r.lesson.steps)), steps=len(r.lesson.steps),
+        )
 
     def task(self) -> str:
         """The step's instruction (nothing once the lesson is over: the message says it all)."""
@@ -134,27 +193,71 @@ class LessonScene(CoachScene):
 
     def goal(self) -> str:
         """The step's goal."""
-        return f"Goal: {self.runner.goal_text}" if not self.runner.finished else "Lesson complete."
+        if self.runner.finished:
+            return _("Lesson complete.")
+        return _("Goal: {goal}").format(goal=self.runner.goal_text)
 
     def marks(self) -> tuple[Highlight, ...]:
-        """The step's highlights."""
+        """The step's highlights, as far as the turn has gone."""
         return self.runner.highlights
 
     def in_setup(self) -> bool:
         """True while the step asks for a homeworld."""
         return not self.runner.finished and self.ctl.game.state.position.stage < PLAYING
 
-    # --- card buttons (Hint is the coach's: the step's next hint) ---
+    # --- card buttons ---
+    def hint(self) -> None:
+        """The step's next hint on the card (worded again if the language changes)."""
+        self.stop_demo()
+        step = self.runner.step
+        if step is None:
+            return
+        k = self.runner.hints_shown
+        self.ctl.request_hint()
+        self.say(lambda: _("Hint: {hint}").format(hint=hint_words(step, k)), T.TEXT_WARN)
+
     def show_me(self) -> None:
-        """The intended play in words, and its systems marked on the board."""
-        self.say(self.runner.solution_text(), T.TEXT_WARN)
+        """Play the step's intended actions on the board with ghost pieces, then give the board back
+        as it was, for the learner to play them; the play stays on the card in words."""
+        runner = self.runner
+        step = runner.step
+        if step is None:
+            return
+        taken_back = bool(runner.game.pending)
+        if taken_back:
+            # The intended play starts from the start of the turn: so does the learner after it.
+            runner.reset_step()
+            self.slots = [None, None, None]
+        self.start_demo(runner.solution_steps(), runner.position)
+
+        def words() -> str:
+            text = _("Watch: {play}").format(play=solution_words(step))
+            if taken_back:
+                text += " " + _("Your actions of this turn were taken back: the step starts again.")
+            return text
+
+        self.say(words, T.TEXT_WARN)
+        self._showing = step
+
+    def demo_finished(self) -> None:
+        """After "show me": the play stays on the card, for the learner to repeat."""
+        step = self._showing
+        if step is None or step is not self.runner.step:
+            return
+        self._showing = None
+        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=solution_words(step)), T.TEXT_WARN)
 
     def restart_step(self) -> None:
         """Take back the actions of this step."""
+        self.stop_demo()
         self.runner.reset_step()
         self.play.finish_animations()
         self.slots = [None, None, None]
-        self.say("The step starts again.", T.TEXT_DIM)
+        self.say(lambda: _("The step starts again."), T.TEXT_DIM)
+
+    def refused(self, source, target) -> None:
+        """A drop the play screen refused: the runner's answer (the step's advice) goes on the card."""
+        self.ctl.refuse(source, target)
 
     # --- the lesson's flow ---
     def update(self, dt: float) -> None:
@@ -165,11 +268,19 @@ class LessonScene(CoachScene):
         if feedback is None or feedback is self._seen:
             return
         self._seen = feedback
+        self.stop_demo()
         if feedback.step_done or feedback.lesson_done:
             color = T.TEXT_GOOD
         else:
             color = T.TEXT_GOOD if feedback.ok else (T.TEXT_BAD if not feedback.legal else T.TEXT_WARN)
-        self.say(feedback.message, color, feedback.ok)
+
+        def body() -> str:
+            # The board's news is the card's last line, set apart from the praise for the last step.
+            text, note = feedback.message, feedback.board_note
+            return text[: len(text) - len(note)].rstrip() if note and text.endswith(note) else text
+
+        about_move = feedback.ok and feedback.legal and not feedback.step_done
+        self.say(body, color, feedback.ok, note=lambda: feedback.board_note, about_move=about_move)
         if feedback.step_done:
             self.slots = [None, None, None]
             lesson = self.runner.lesson
@@ -181,12 +292,12 @@ class LessonScene(CoachScene):
         lesson = self.runner.lesson
         after = next_lesson(lesson.id)
         buttons = []
-        lines = [lesson.outro] if lesson.outro else []
+        lines = [_(lesson.outro)] if lesson.outro else []
         if after is not None:
-            buttons.append(("Next lesson", lambda: self._open(after)))
-            lines.append(f"Next: {after.title}.")
-        buttons.append(("Lessons", self.leave))
-        self.app.scenes.push(Dialog(self.app, "Lesson complete", lines, buttons, width=640))
+            buttons.append((_("Next lesson"), lambda: self._open(after)))
+            lines.append(_("Next: {title}.").format(title=_(after.title)))
+        buttons.append((_("Lessons"), self.leave))
+        self.app.scenes.push(Dialog(self.app, _("Lesson complete"), lines, buttons, width=640))
 
     def _open(self, lesson) -> None:
         self.app.scenes.replace(LessonScene(self.app, LessonRunner(lesson)))
@@ -194,7 +305,7 @@ class LessonScene(CoachScene):
     # --- setup steps: slots filled from the bank ---
     def handle_event(self, event) -> bool:
         """During a setup step: bank clicks fill the slots; otherwise the card, then the board."""
-        if self.in_setup():
+        if self.in_setup() and self.demo is None:
             for button in [*self.card_buttons, self.build_button]:
                 if button.handle_event(event):
                     return True
@@ -211,13 +322,13 @@ class LessonScene(CoachScene):
             if rect.collidepoint(pos):
                 self.slots[i] = None
                 return
-        _, _, bank = self.board()
+        _s, _lay, bank = self.board()
         target = bank.hit(*pos)
         if not isinstance(target, BankPieceTarget) or None not in self.slots:
             return
         taken = sum(1 for p in self.slots if p == target.piece)
         if self.ctl.game.state.position.bank[target.piece] <= taken:
-            self.say("The bank has no more of that piece.", T.TEXT_BAD)
+            self.say(lambda: _("The bank has no more of that piece."), T.TEXT_BAD)
             return
         self.slots[self.slots.index(None)] = target.piece
 
@@ -230,34 +341,31 @@ class LessonScene(CoachScene):
         self.slots = [None, None, None]
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The card and marks, with the homeworld slots during a setup step."""
+        """The card and marks, with the homeworld slots during a setup step (not while "show me" plays)."""
         super().draw(surface)
-        if self.in_setup():
+        if self.in_setup() and self.demo is None:
             self._draw_slots(surface)
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         th = self.app.theme
-        screen, _, _ = self.board()
+        screen, _lay, _bank = self.board()
         b = screen.board
         # Low on the board, where the learner's homeworld will stand: the rival's may already be at the top.
         cx, cy = b.x + b.w / 2, max(b.y + b.h / 2, b.bottom - 170)
-        T.draw_text(
-            surface,
-            th,
-            "Click bank pieces to fill the slots: two stars, then a ship.",
-            (cx, cy - 100),
-            22,
-            T.TEXT,
-            anchor="midtop",
-        )
+        lines = wrap_all(th, _("Click bank pieces to fill the slots: two stars, then a ship."), 22, b.w - 40)
+        lh = th.font(22).get_linesize()
+        for i, line in enumerate(lines):
+            y = cy - 100 - lh * (len(lines) - 1 - i)
+            T.draw_text(surface, th, line, (cx, y), 22, T.TEXT, anchor="midtop")
         self.slot_rects = []
-        for i, label in enumerate(("Star", "Star", "Ship")):
+        for i, label in enumerate((_("Star"), _("Star"), _("Ship"))):
             rect = pygame.Rect(0, 0, 110, 130)
             rect.center = (round(cx + (i - 1) * 130), round(cy))
             self.slot_rects.append(rect)
             pygame.draw.rect(surface, T.SYSTEM_FILL, rect, border_radius=10)
             pygame.draw.rect(surface, T.SYSTEM_EDGE, rect, 2, border_radius=10)
-            T.draw_text(surface, th, label, (rect.centerx, rect.y + 6), 20, T.TEXT_DIM, anchor="midtop")
+            surf = th.fit_text(label, 20, rect.w - 8, T.TEXT_DIM)
+            surface.blit(surf, surf.get_rect(midtop=(rect.centerx, rect.y + 6)))
             piece = self.slots[i]
             if piece is not None:
                 h = (0, 44, 66, 88)[piece % 3 + 1]
@@ -267,7 +375,9 @@ class LessonScene(CoachScene):
                 else:
                     box = Box(rect.centerx - h * 0.3, rect.bottom - 14 - h, h * 0.6, h)
                     draw_piece(surface, th, "ship", piece, box, -1, rim_for(self.runner.learner, self.ctl.bottom))
-        self.build_button.rect = pygame.Rect(0, 0, 220, 42)
+        self.build_button.text = _("Build homeworld")
+        bw = max(220, th.font(22).size(self.build_button.text)[0] + 30)
+        self.build_button.rect = pygame.Rect(0, 0, bw, 42)
         self.build_button.rect.midtop = (round(cx), round(cy + 84))
         self.build_button.draw(surface, th)
 

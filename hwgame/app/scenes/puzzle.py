@@ -5,22 +5,28 @@
 The turn is played with the usual drags and clicks on a Game at the puzzle's position. End Turn hands
 the turn to ``tutorial.PuzzleSession``: a correct answer is kept on the board (for a win in two, the
 opponent's defence follows and the second turn is asked for), a wrong one is explained and taken back.
+
+"Show me" plays a solution found by the engine with ghost pieces (the board is given back as it was)
+and "Solution" tells it in words; a puzzle solved after either is kept as solved *with help*, which
+the list shows apart from a clean solve.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from hwgame.rules import PASS, Game
+from hwgame.i18n import _
+from hwgame.rules import PASS, Game, IllegalActionError, turn_steps
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
-from hwgame.tutorial.puzzles import Verdict, solution, solution_text
+from hwgame.tutorial.puzzles import Verdict, solution
+from hwgame.tutorial.solve import winning_turn
+from hwgame.words import describe_turn, sentence
 
 from ..coach import CoachScene, save_progress
 from ..controller import HUMAN
 from ..flow import PlayController
 from ..overlays import Dialog
 from ..view import theme as T
-from ..view.widgets import Button
 
 
 class PuzzleController(PlayController):
@@ -39,7 +45,7 @@ class PuzzleController(PlayController):
     def end_turn(self) -> str | None:
         """Judge the turn played so far (an empty turn is a pass)."""
         if self.session.solved:
-            return "the puzzle is solved"
+            return _("the puzzle is solved")
         turn = tuple(self.game.pending) or (PASS,)
         stage = self.session.stage
         verdict = self.session.submit(turn)
@@ -57,10 +63,26 @@ class PuzzleController(PlayController):
         """The judgement explains everything: no confirmation."""
         return []
 
+    def undo(self) -> str:
+        """Take back the last action of the turn being played (a judged turn stays judged)."""
+        self.effects.clear()
+        if self.game.pending:
+            self.game.undo_action()
+            return _("Took back the last action.")
+        return _("Nothing to take back: Start again goes back to the puzzle's position.")
+
     def request_hint(self) -> str:
         """The puzzle's hint."""
-        self.hint_text = self.session.puzzle.hint
+        self.hint_text = _(self.session.puzzle.hint)
         return ""
+
+    def solving_turn(self) -> tuple:
+        """A turn that solves what is asked now: the puzzle's, or at a win in two's second turn a
+        winning turn after the defence (() when there is none)."""
+        if self.session.stage == 2:
+            found = winning_turn(self.session.position)
+            return tuple(found.turn) if found else ()
+        return tuple(solution(self.session.puzzle))
 
     def update(self) -> None:
         """No computer to poll."""
@@ -79,59 +101,98 @@ class PuzzleController(PlayController):
 
 
 class PuzzleScene(CoachScene):
-    """One puzzle's card over its play screen (see the module doc)."""
+    """One puzzle's card over its play screen (see the module doc); ``helped`` is True once its
+    solution was shown or told."""
 
     def __init__(self, app, puzzle: Puzzle):
         self.puzzle = puzzle
         super().__init__(app, PuzzleController(PuzzleSession(puzzle), app.opponent))
         self.card_buttons = [
-            Button("Hint", self.hint),
-            Button("Solution", self.show_solution),
-            Button("Start again", self.start_again),
-            Button("Puzzles", self.leave),
+            (lambda: _("Hint"), self.hint),
+            (lambda: _("Show me"), self.show_me),
+            (lambda: _("Solution"), self.show_solution),
+            (lambda: _("Start again"), self.start_again),
+            (lambda: _("Puzzles"), self.leave),
         ]
         self._seen = None
-        self.say("Play your turn on the board, then press End Turn to have it judged.", T.TEXT_DIM)
+        self._showing: tuple = ()  # the turn "show me" is playing
+        self.helped = False
+        self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM)
 
     def header(self) -> str:
         """Kind, difficulty and title."""
         n = [p.id for p in PUZZLES].index(self.puzzle.id) + 1
-        stage = "  ·  second turn" if self.ctl.session.stage == 2 else ""
-        return f"Puzzle {n} of {len(PUZZLES)}  ·  {self.puzzle.difficulty_name}  ·  {self.puzzle.title}{stage}"
+        if self.ctl.session.stage == 2:
+            return _("Puzzle {n} of {count}  ·  {difficulty}  ·  {title}  ·  second turn").format(
+                n=n, count=len(PUZZLES), difficulty=self.puzzle.difficulty_name, title=_(self.puzzle.title)
+            )
+        return _("Puzzle {n} of {count}  ·  {difficulty}  ·  {title}").format(
+            n=n, count=len(PUZZLES), difficulty=self.puzzle.difficulty_name, title=_(self.puzzle.title)
+        )
 
     def task(self) -> str:
         """The prompt."""
-        return self.puzzle.prompt
+        return _(self.puzzle.prompt)
 
     def goal(self) -> str:
         """The kind of task."""
         if self.ctl.session.stage == 2:
-            return "Goal: Win this turn."
-        return f"Goal: {self.puzzle.task}."
+            return _("Goal: Win this turn.")
+        return _("Goal: {task}.").format(task=self.puzzle.task)
+
+    def hint(self) -> None:
+        """The puzzle's hint on the card."""
+        self.stop_demo()
+        puzzle = self.puzzle
+        self.say(lambda: _("Hint: {hint}").format(hint=_(puzzle.hint)), T.TEXT_WARN)
+
+    def show_me(self) -> None:
+        """Play a solution on the board with ghost pieces, then give the board back to be played."""
+        turn = self.ctl.solving_turn()
+        if not turn:
+            self.say(lambda: _("No winning turn is left."), T.TEXT_WARN)
+            return
+        self.helped = True
+        game = self.ctl.game
+        if game.pending:
+            game.restart_turn()  # the solution starts from the start of the turn, and so does the solver
+        try:
+            steps = turn_steps(game.position, turn)
+        except IllegalActionError:
+            steps = []
+        self.start_demo(steps, game.state.position)
+        self.say(lambda: _("Watch: {play}").format(play=sentence(describe_turn(turn))), T.TEXT_WARN)
+        self._showing = turn
+
+    def demo_finished(self) -> None:
+        """After "show me": the solution stays on the card, for the solver to play."""
+        turn = self._showing
+        if not turn:
+            return
+        self._showing = ()
+        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=sentence(describe_turn(turn))),
+                 T.TEXT_WARN)
 
     def show_solution(self) -> None:
         """A solution found by the engine, in words, with its systems marked."""
-        if self.ctl.session.stage == 2:
-            from hwgame.tutorial.solve import winning_turn
-            from hwgame.words import describe_turn, sentence
-
-            found = winning_turn(self.ctl.session.position)
-            turn = found.turn if found else ()
-            text = sentence(describe_turn(turn)) if found else "No winning turn is left."
+        self.stop_demo()
+        turn = self.ctl.solving_turn()
+        self.helped = True
+        self.ctl.hint = turn or None
+        if turn:
+            self.say(lambda: _("Solution: {play}").format(play=sentence(describe_turn(turn))), T.TEXT_WARN)
         else:
-            turn = solution(self.puzzle)
-            text = solution_text(self.puzzle)
-        self.ctl.hint = tuple(turn)
-        self.say("Solution: " + text, T.TEXT_WARN)
+            self.say(lambda: _("No winning turn is left."), T.TEXT_WARN)
 
     def start_again(self) -> None:
         """Back to the puzzle's position."""
+        self.stop_demo()
         self.ctl.reset()
         self.play.finish_animations()
-        self.say("Back to the start of the puzzle.", T.TEXT_DIM)
+        self.say(lambda: _("Back to the start of the puzzle."), T.TEXT_DIM)
 
     def update(self, dt: float) -> None:
-        """Show a new verdict; a solved puzzle is remembered in the settings."""
+        """Show a new verdict; a solved puzzle is remembered in the settings (with help or not)."""
         super().update(dt)
         verdict = self.ctl.verdict
         if verdict is None or verdict is self._seen:
@@ -140,14 +201,20 @@ class PuzzleScene(CoachScene):
         color = T.TEXT_GOOD if verdict.correct else (T.TEXT_BAD if not verdict.legal else T.TEXT_WARN)
         self.say(verdict.message, color, verdict.correct)
         if self.ctl.session.solved:
-            save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0)
+            save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0, helped=self.helped)
             after = PUZZLES.index(self.puzzle) + 1
             buttons: list[tuple[str, Callable[[], object] | None]] = []
             if after < len(PUZZLES):
-                buttons.append(("Next puzzle", lambda: self.app.scenes.replace(PuzzleScene(self.app, PUZZLES[after]))))
-            buttons.append(("Puzzles", self.leave))
-            buttons.append(("Look at the board", None))
-            self.app.scenes.push(Dialog(self.app, "Solved!", [verdict.message], buttons, width=640))
+                buttons.append(
+                    (_("Next puzzle"), lambda: self.app.scenes.replace(PuzzleScene(self.app, PUZZLES[after])))
+                )
+            buttons.append((_("Puzzles"), self.leave))
+            buttons.append((_("Look at the board"), None))
+            lines = [verdict.message]
+            if self.helped:
+                lines.append(_("Solved with help: try it again later without Show me or Solution."))
+            title = _("Solved with help") if self.helped else _("Solved!")
+            self.app.scenes.push(Dialog(self.app, title, lines, buttons, width=640))
 
 
 __all__ = ["PuzzleController", "PuzzleScene"]

@@ -1,13 +1,15 @@
 """The rules on one screen: the tutorial's quick reference, laid out in cards.
 
-Sections come from ``tutorial.reference`` as structured text; rows about a colour get a swatch of it.
-"Full rules" opens the longer text of the rules screen.
+Sections come from ``tutorial.reference`` as structured text (marked for translation there, worded here
+when drawn); rows about a colour get a swatch of it. "Full rules" opens the longer text of the rules
+screen.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import _
 from hwgame.tutorial.reference import SECTIONS, Section
 
 from ..scene_stack import Scene
@@ -15,6 +17,7 @@ from ..view import theme as T
 from ..view.widgets import Button, panel
 
 LINE, CELL = 18, 17  # text sizes of the lines and of the table cells
+BULLET = 14  # room for the dot before each line of a section
 
 
 def split_columns(heights: list[int], ncols: int) -> list[int]:
@@ -52,8 +55,8 @@ class ReferenceScene(Scene):
         super().__init__(app)
         self.scroll = 0
         self.content_h = 0
-        self.full = Button("Full rules", self.open_full, size=22)
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=22)
+        self.full = Button(_("Full rules"), self.open_full, size=22)
+        self.back = Button(_("Back"), lambda: self.app.scenes.pop(self), size=22)
 
     def open_full(self) -> None:
         """The rules screen's longer text."""
@@ -83,7 +86,7 @@ class ReferenceScene(Scene):
         th = self.app.theme
         h = 36
         for line in section.lines:
-            h += len(th.wrap(line, LINE, width - 28)) * (LINE + 1) + 2
+            h += len(th.wrap(_(line), LINE, width - 28 - BULLET)) * (LINE + 1) + 2
         if section.rows:
             h += 6
             last = self._columns(section)[1]
@@ -93,24 +96,24 @@ class ReferenceScene(Scene):
 
     def _row_height(self, cells, width: int, first: int) -> int:
         th = self.app.theme
-        last = th.wrap(cells[-1], CELL, width - 28 - first - 8)
+        last = th.wrap(_(cells[-1]), CELL, width - 28 - first - 8)
         return max(21, len(last) * (CELL + 1) + 3)
 
     def _columns(self, section: Section) -> tuple[int, int]:
         """x offsets of the second and last cell of the section's rows, from the widest cells before them."""
         font = self.app.theme.font(LINE, True)
         swatch = 20 if any(row.color is not None for row in section.rows) else 0
-        second = swatch + max(font.size(row.cells[0])[0] for row in section.rows) + 14
+        second = swatch + max(font.size(_(row.cells[0]))[0] for row in section.rows) + 14
         if len(section.header) < 3:
             return second, second
-        return second, second + max(font.size(row.cells[1])[0] for row in section.rows) + 14
+        return second, second + max(font.size(_(row.cells[1]))[0] for row in section.rows) + 14
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, cards in columns (in reading order), and the buttons."""
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Quick reference", (w // 2, 16), 44, T.TEXT, True, "midtop")
+        T.draw_text(surface, th, _("Quick reference"), (w // 2, 16), 44, T.TEXT, True, "midtop")
         ncols = 3 if w >= 1200 else 2
         col_w = min(600, (w - 40 - 12 * (ncols - 1)) // ncols)
         left = (w - ncols * col_w - 12 * (ncols - 1)) // 2
@@ -130,15 +133,17 @@ class ReferenceScene(Scene):
             T.draw_text(
                 surface,
                 th,
-                "more below: scroll with the wheel or the arrow keys",
+                _("more below: scroll with the wheel or the arrow keys"),
                 (w // 2, h - 4),
                 18,
                 T.TEXT_DIM,
                 anchor="midbottom",
             )
         # The buttons share the title's row, so the cards get the whole height below it.
-        self.back.rect = pygame.Rect(xs[0], 16, 150, 40)
-        self.full.rect = pygame.Rect(xs[-1] + col_w - 150, 16, 150, 40)
+        self.full.text, self.back.text = _("Full rules"), _("Back")
+        bw = max(150, max(th.font(22).size(b.text)[0] for b in (self.full, self.back)) + 24)
+        self.back.rect = pygame.Rect(xs[0], 16, bw, 40)
+        self.full.rect = pygame.Rect(xs[-1] + col_w - bw, 16, bw, 40)
         self.full.draw(surface, th)
         self.back.draw(surface, th)
 
@@ -147,11 +152,13 @@ class ReferenceScene(Scene):
         panel(surface, rect, alpha=255, radius=10)
         x = rect.x + 14
         y = rect.y + 10
-        T.draw_text(surface, th, section.title, (x, y), 22, T.ACCENT, True)
+        T.draw_text(surface, th, _(section.title), (x, y), 22, T.ACCENT, True)
         y += 26
         for line in section.lines:
-            for k, part in enumerate(th.wrap(line, LINE, rect.w - 28)):
-                T.draw_text(surface, th, ("• " if k == 0 else "  ") + part, (x, y), LINE, T.TEXT)
+            for k, part in enumerate(th.wrap(_(line), LINE, rect.w - 28 - BULLET)):
+                if k == 0:  # a bullet drawn as a dot: no font is asked for the character
+                    pygame.draw.circle(surface, T.TEXT_DIM, (x + 4, y + LINE // 2 + 1), 3)
+                T.draw_text(surface, th, part, (x + BULLET, y), LINE, T.TEXT)
                 y += LINE + 1
             y += 2
         if not section.rows:
@@ -163,10 +170,10 @@ class ReferenceScene(Scene):
             if row.color is not None:
                 pygame.draw.circle(surface, T.PIECE_RGB[row.color], (x + 7, y + 9), 7)
             cx = x + (20 if row.color is not None else 0)
-            T.draw_text(surface, th, cells[0], (cx, y), LINE, T.TEXT, True)
+            T.draw_text(surface, th, _(cells[0]), (cx, y), LINE, T.TEXT, True)
             if len(cells) == 3:
-                T.draw_text(surface, th, cells[1], (x + second, y), LINE, T.TEXT_WARN, True)
-            lines = th.wrap(cells[-1], CELL, rect.w - 28 - last - 8) if len(cells) > 1 else []
+                T.draw_text(surface, th, _(cells[1]), (x + second, y), LINE, T.TEXT_WARN, True)
+            lines = th.wrap(_(cells[-1]), CELL, rect.w - 28 - last - 8) if len(cells) > 1 else []
             for k, part in enumerate(lines):
                 T.draw_text(surface, th, part, (x + last, y + 1 + (CELL + 1) * k), CELL, T.TEXT_DIM)
             y += self._row_height(cells, rect.w, last) + 4

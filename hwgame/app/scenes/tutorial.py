@@ -3,30 +3,45 @@
 ``LessonList`` is the list; a lesson (``"lesson"``) or a puzzle (``"puzzle"``) it opens is played on the
 board, with the coaching card over the play screen.
 
-Lessons already finished carry a tick and a lesson left half-way resumes at its step (both kept in
-the settings' ``tutorial`` table); solved puzzles carry a tick too.
+Lessons already finished carry a check mark and a lesson left half-way resumes at its step (both kept
+in the settings' ``tutorial`` table); solved puzzles carry a check mark too, in another colour and
+ringed when they were solved with help. The marks are drawn as lines, not as a character a font may
+lack.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import _
 from hwgame.tutorial import LESSONS, PUZZLES, TIERS, lessons_in_tier, runner_for
 
+from ..coach import progress_of
 from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button
 
-TICK = "\u2713"
+GUTTER = 30  # room left of each row for its mark
+DONE = T.TEXT_GOOD  # a lesson finished, a puzzle solved unaided
+HELPED = T.TEXT_WARN  # a puzzle solved after Show me or Solution
 
 
-def _progress(app, key: str) -> tuple[bool, int]:
-    """(completed, step) stored for a lesson or puzzle, or (False, 0)."""
-    table = app.settings.tutorial
-    entry = table.get(key)
-    if entry is None:
-        return False, 0
-    return bool(getattr(entry, "completed", False)), int(getattr(entry, "step", 0) or 0)
+def draw_check(surface: pygame.Surface, center, size: float, color, ring: bool = False) -> None:
+    """A check mark drawn with lines (no font draws it as a box); ``ring`` circles it (with help)."""
+    x, y = center
+    s = size / 2
+    width = max(2, round(size / 7))
+    points = [(x - 0.62 * s, y + 0.02 * s), (x - 0.18 * s, y + 0.48 * s), (x + 0.66 * s, y - 0.5 * s)]
+    pygame.draw.lines(surface, color, False, [(round(px), round(py)) for px, py in points], width)
+    if ring:
+        pygame.draw.circle(surface, color, (round(x), round(y)), round(s * 1.25), max(1, width - 1))
+
+
+def _label_size(theme, text: str, width: int, size: int = 20, smallest: int = 15) -> int:
+    """The largest font size (down to ``smallest``) at which a row's label fits its button."""
+    while size > smallest and theme.font(size).size(text)[0] > width - 12:
+        size -= 1
+    return size
 
 
 class LessonList(Scene):
@@ -36,31 +51,43 @@ class LessonList(Scene):
         super().__init__(app)
         self.lesson_buttons: list[tuple[int, Button]] = []  # (tier, button)
         self.puzzle_buttons: list[Button] = []
-        self.reference = Button("Quick reference", self.open_reference, size=22)
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=22)
+        self.reference = Button(_("Quick reference"), self.open_reference, size=22)
+        self.back = Button(_("Back"), lambda: self.app.scenes.pop(self), size=22)
         self.resume()
 
     def resume(self) -> None:
         """Rebuild the lists (progress may have changed while a lesson was open)."""
         self.lesson_buttons = []
         self.rows: list[tuple[pygame.Rect, object]] = []  # (button rect, lesson), in teaching order
-        number = 0
+        self.marks: dict[int, tuple] = {}  # id(button) -> (colour, ringed)
         for tier in TIERS:
             for lesson in lessons_in_tier(tier):
-                number += 1
-                done, step = _progress(self.app, lesson.id)
-                mark = f"{TICK} " if done else ""
-                more = f"  (step {step + 1} of {len(lesson.steps)})" if step and not done else ""
-                label = f"{mark}{number}. {lesson.title}{more}"
-                button = Button(label, self._lesson_opener(lesson, 0 if done else step))
+                done, step, _helped = progress_of(self.app, lesson.id)
+                button = Button("", self._lesson_opener(lesson, 0 if done else step))
                 self.lesson_buttons.append((tier, button))
                 self.rows.append((button.rect, lesson))
+                if done:
+                    self.marks[id(button)] = (DONE, False)
         self.puzzle_buttons = []
-        for i, puzzle in enumerate(PUZZLES, 1):
-            done, _ = _progress(self.app, "puzzle:" + puzzle.id)
-            mark = f"{TICK} " if done else ""
-            label = f"{mark}{i}. {puzzle.title}  ·  {puzzle.task.lower()}  ·  {puzzle.difficulty_name}"
-            self.puzzle_buttons.append(Button(label, self._puzzle_opener(puzzle)))
+        for puzzle in PUZZLES:
+            done, _step, helped = progress_of(self.app, "puzzle:" + puzzle.id)
+            button = Button("", self._puzzle_opener(puzzle))
+            self.puzzle_buttons.append(button)
+            if done:
+                self.marks[id(button)] = (HELPED, True) if helped else (DONE, False)
+
+    def _lesson_label(self, number: int, lesson) -> str:
+        done, step, _helped = progress_of(self.app, lesson.id)
+        if step and not done:
+            return _("{number}. {title}  (step {step} of {steps})").format(
+                number=number, title=_(lesson.title), step=step + 1, steps=len(lesson.steps)
+            )
+        return _("{number}. {title}").format(number=number, title=_(lesson.title))
+
+    def _puzzle_label(self, number: int, puzzle) -> str:
+        return _("{number}. {title}  ·  {task}  ·  {difficulty}").format(
+            number=number, title=_(puzzle.title), task=puzzle.task, difficulty=puzzle.difficulty_name
+        )
 
     def _lesson_opener(self, lesson, step: int):
         def open_lesson():
@@ -80,7 +107,7 @@ class LessonList(Scene):
 
     def buttons(self) -> list[Button]:
         """Every button of the screen."""
-        return [b for _, b in self.lesson_buttons] + self.puzzle_buttons + [self.reference, self.back]
+        return [b for _t, b in self.lesson_buttons] + self.puzzle_buttons + [self.reference, self.back]
 
     def handle_event(self, event) -> bool:
         """Buttons; Escape goes back."""
@@ -91,16 +118,26 @@ class LessonList(Scene):
             self.app.scenes.pop(self)
         return True
 
+    def _row(self, surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
+        """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
+        th = self.app.theme
+        mark = self.marks.get(id(button))
+        if mark is not None:
+            draw_check(surface, (x + GUTTER / 2 - 2, y + h / 2), min(h - 6, 20), mark[0], mark[1])
+        button.rect.update(x + GUTTER, y, w - GUTTER, h)  # in place: ``rows`` shares the rect
+        button.text = label
+        button.size = _label_size(th, label, w - GUTTER)
+        button.draw(surface, th)
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Two columns: lessons on the left, puzzles on the right."""
+        """Two columns: lessons on the left, puzzles on the right (and what their marks mean)."""
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Learn to play", (w // 2, 18), 46, T.TEXT, True, "midtop")
-        done = sum(1 for lesson in LESSONS if _progress(self.app, lesson.id)[0])
-        T.draw_text(
-            surface, th, f"{done} of {len(LESSONS)} lessons done", (w // 2, 62), 20, T.TEXT_DIM, anchor="midtop"
-        )
+        T.draw_text(surface, th, _("Learn to play"), (w // 2, 18), 46, T.TEXT, True, "midtop")
+        done = sum(1 for lesson in LESSONS if progress_of(self.app, lesson.id)[0])
+        counted = _("{done} of {count} lessons done").format(done=done, count=len(LESSONS))
+        T.draw_text(surface, th, counted, (w // 2, 62), 20, T.TEXT_DIM, anchor="midtop")
         col_w = min(560, (w - 90) // 2)
         left = w // 2 - col_w - 15
         right = w // 2 + 15
@@ -108,27 +145,38 @@ class LessonList(Scene):
         bh = max(22, min(32, (h - 200) // rows - 4))
         y = 96
         tier = None
+        number = 0
         for t, button in self.lesson_buttons:
             if t != tier:
                 tier = t
-                T.draw_text(surface, th, f"{t}. {TIERS[t]}", (left, y + 4), 22, T.ACCENT, True)
+                head = _("{number}. {tier}").format(number=t, tier=_(TIERS[t]))
+                T.draw_text(surface, th, head, (left, y + 4), 22, T.ACCENT, True)
                 y += bh
-            button.rect.update(left, y, col_w, bh)  # in place: ``rows`` shares the rect
-            button.size = 20
-            button.draw(surface, th)
+            number += 1
+            self._row(surface, button, self._lesson_label(number, self.rows[number - 1][1]), left, y, col_w, bh)
             y += bh + 4
         y = 96
-        T.draw_text(surface, th, "Puzzles", (right, y + 4), 22, T.ACCENT, True)
+        T.draw_text(surface, th, _("Puzzles"), (right, y + 4), 22, T.ACCENT, True)
         y += bh
-        for button in self.puzzle_buttons:
-            button.rect = pygame.Rect(right, y, col_w, bh)
-            button.size = 20
-            button.draw(surface, th)
+        for i, (button, puzzle) in enumerate(zip(self.puzzle_buttons, PUZZLES, strict=True), 1):
+            self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
             y += bh + 4
-        self.reference.rect = pygame.Rect(w // 2 - 230, h - 64, 220, 44)
-        self.back.rect = pygame.Rect(w // 2 + 10, h - 64, 220, 44)
+        self._legend(surface, right, y + 8)
+        self.reference.text = _("Quick reference")
+        self.back.text = _("Back")
+        bw = max(220, max(th.font(22).size(b.text)[0] for b in (self.reference, self.back)) + 30)
+        self.reference.rect = pygame.Rect(w // 2 - bw - 10, h - 64, bw, 44)
+        self.back.rect = pygame.Rect(w // 2 + 10, h - 64, bw, 44)
         self.reference.draw(surface, th)
         self.back.draw(surface, th)
 
+    def _legend(self, surface, x: int, y: int) -> None:
+        """What the puzzles' marks mean."""
+        th = self.app.theme
+        for color, ring, words in ((DONE, False, _("solved")), (HELPED, True, _("solved with help"))):
+            draw_check(surface, (x + GUTTER / 2 - 2, y + 11), 18, color, ring)
+            rect = T.draw_text(surface, th, words, (x + GUTTER + 4, y + 1), 18, T.TEXT_DIM)
+            x = rect.right + 28
 
-__all__ = ["LessonList"]
+
+__all__ = ["LessonList", "draw_check"]
