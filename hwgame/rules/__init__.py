@@ -15,7 +15,21 @@ from .actions import (
     Trade,
 )
 from .apply import TurnState, apply_action, apply_turn_unchecked, end_turn, start_turn
-from .errors import HomeworldsError, IllegalActionError, NotationError, UnsupportedGameError
+from .errors import (
+    ALL_CODES,
+    FRAME_CODES,
+    NOTE_CODES,
+    OUTCOME_CODES,
+    REFUSAL_CODES,
+    HomeworldsError,
+    IllegalActionError,
+    NotationError,
+    Refusal,
+    UnsupportedGameError,
+    plain_wording,
+    set_wording,
+    worded,
+)
 from .movegen import (
     LazySuccessor,
     Successor,
@@ -57,7 +71,9 @@ from .position import (
 __all__ = [
     "END_TURN", "PASS", "Build", "Capture", "Catastrophe", "Discover", "EndTurn", "Homeworld", "Move",
     "Pass", "Sacrifice", "Trade", "TurnState", "apply_action", "apply_turn_unchecked", "end_turn",
-    "start_turn", "HomeworldsError", "IllegalActionError", "NotationError", "UnsupportedGameError",
+    "start_turn", "ALL_CODES", "FRAME_CODES", "NOTE_CODES", "OUTCOME_CODES", "REFUSAL_CODES", "Refusal",
+    "plain_wording", "set_wording", "worded", "HomeworldsError", "IllegalActionError", "NotationError",
+    "UnsupportedGameError",
     "Successor", "LazySuccessor", "catastrophe_actions", "iter_turns", "legal_actions", "legal_turns",
     "new_system_name", "BLUE", "GREEN", "RED", "YELLOW", "COLOR_NAMES", "POWER_NAMES", "SIZE_NAMES", "COPIES",
     "make_piece", "parse_piece", "piece_text", "piece_words", "smallest_in_bank", "NO_HOME", "PLAYING", "SDG",
@@ -72,6 +88,7 @@ from .notation import (  # noqa: E402
     format_turn,
     name_character,
     name_problem,
+    name_refusal,
     parse_action,
     parse_turn,
     quote,
@@ -95,7 +112,8 @@ from .validate import apply_checked, check_action  # noqa: E402
 
 __all__ += [
     "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
-    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "quote", "shown", "Transcript",
+    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "name_refusal", "quote", "shown",
+    "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
     "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position", "parse_position",

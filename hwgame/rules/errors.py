@@ -1,11 +1,122 @@
-"""Errors raised by the rules engine.
+"""Errors raised by the rules engine: a reason code and plain values, never a sentence.
 
-Every message is written for a player: it says what was wrong in plain words.
+The rules know no language. A refusal says *what* was wrong as a stable kebab-case code
+(``"no-power-here"``) and the values a sentence needs (``colour="green", system="Alpha"``); the
+wording is done outside the rules (``hwgame.refusals``), in the player's language. ``str(error)``
+gives that wording through a hook (``set_wording``) which ``hwgame.refusals`` installs; without it a
+refusal is written as its code and values, the same in every language.
+
+Every code is listed below (``REFUSAL_CODES``, ``FRAME_CODES``, ``NOTE_CODES``, ``OUTCOME_CODES``)
+with the names of the values it carries, so that others can match on codes.
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why something was refused (or what an import noted): a code, its values, and where it happened.
+
+    ``frames`` are the places around the reason, outermost first, each itself a Refusal without
+    frames (a code of ``FRAME_CODES``: "action 2", "turn 5 (game.raw:11)"). ``str()`` words it.
+    """
+
+    code: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    frames: tuple[Refusal, ...] = ()
+
+    def within(self, code: str, **values: Any) -> Refusal:
+        """The same reason inside one more place (the new frame becomes the outermost)."""
+        return Refusal(self.code, self.values, (Refusal(code, values), *self.frames))
+
+    @property
+    def core(self) -> Refusal:
+        """The reason alone, without the places around it."""
+        return Refusal(self.code, self.values) if self.frames else self
+
+    def __str__(self) -> str:
+        return _wording(self, None)
+
+
+def plain_wording(refusal: Refusal, language: str | None = None) -> str:
+    """A refusal as its codes and values, in no language: ``"in-turn(turn=5): no-such-system(system='X')"``."""
+
+    def one(r: Refusal) -> str:
+        inside = ", ".join(f"{k}={v!r}" for k, v in r.values.items())
+        return f"{r.code}({inside})" if inside else r.code
+
+    return ": ".join([*(one(f) for f in refusal.frames), one(refusal.core)])
+
+
+Wording = Callable[[Refusal, "str | None"], str]
+_wording: Wording = plain_wording
+
+
+def set_wording(wording: Wording | None) -> None:
+    """Make ``str()`` of every refusal and error use ``wording(refusal, language)`` (None: back to
+    ``plain_wording``). ``str()`` passes language None, the player's language; ``worded`` passes one."""
+    global _wording
+    _wording = wording or plain_wording
+
+
+def worded(refusal: Refusal, language: str | None = None) -> str:
+    """``refusal`` worded in ``language`` (a code such as "en"; None: the player's language)."""
+    return _wording(refusal, language)
+
+
+def _restore(cls: type[HomeworldsError], code: str, values: dict, frames: tuple, state: dict) -> HomeworldsError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, code)
+    error.code, error.values, error.frames = code, values, frames
+    error.__dict__.update(state)
+    return error
 
 
 class HomeworldsError(ValueError):
-    """Base class of every error the rules engine raises on bad input."""
+    """Base class of every error the rules engine raises on bad input: ``code``, ``values``, ``frames``.
+
+    ``str(error)`` is the wording of its refusal (see ``set_wording``); ``reason`` is the same text,
+    kept for callers that read it.
+    """
+
+    def __init__(self, code: str, /, **values: Any):
+        super().__init__(code)
+        self.code = code
+        self.values = values
+        self.frames: tuple[Refusal, ...] = ()
+
+    @classmethod
+    def of(cls, refusal: Refusal):
+        """An error of this class carrying ``refusal`` (its code, values and frames)."""
+        error = cls(refusal.code, **refusal.values)
+        error.frames = refusal.frames
+        return error
+
+    def within(self, code: str, **values: Any):
+        """Add a place around the reason (outermost); return the error itself, to be raised."""
+        self.frames = (Refusal(code, values), *self.frames)
+        return self
+
+    @property
+    def refusal(self) -> Refusal:
+        """The refusal this error carries."""
+        return Refusal(self.code, self.values, self.frames)
+
+    @property
+    def reason(self) -> str:
+        """The worded refusal (the same as ``str(error)``)."""
+        return str(self)
+
+    def __str__(self) -> str:
+        return _wording(self.refusal, None)
+
+    def __reduce__(self):
+        state = {k: v for k, v in self.__dict__.items() if k not in ("code", "values", "frames")}
+        return (_restore, (type(self), self.code, self.values, self.frames, state))
 
 
 class NotationError(HomeworldsError):
@@ -13,11 +124,7 @@ class NotationError(HomeworldsError):
 
 
 class IllegalActionError(HomeworldsError):
-    """An action or turn breaks a rule; the message names the rule."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    """An action or turn breaks a rule; the code names the rule."""
 
 
 class UnsupportedGameError(HomeworldsError):
@@ -183,3 +290,8 @@ OUTCOME_CODES: dict[str, tuple[str, ...]] = {
     "draw-repetition": (),
     "draw-agreement": (),
 }
+
+
+ALL_CODES: frozenset[str] = (
+    frozenset(REFUSAL_CODES) | frozenset(FRAME_CODES) | frozenset(NOTE_CODES) | frozenset(OUTCOME_CODES)
+)

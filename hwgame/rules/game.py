@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from .actions import END_TURN, PASS, EndTurn, Pass
 from .apply import TurnState, apply_action, end_turn, start_turn
-from .errors import IllegalActionError
+from .errors import HomeworldsError, IllegalActionError, Refusal, worded
 from .movegen import legal_actions
 from .position import PLAYING, STANDARD, Position, RuleSet, initial_position, player_pair
 from .validate import apply_checked, check_action
@@ -16,25 +17,34 @@ from .validate import apply_checked, check_action
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is 0, 1 or None for a draw; ``reason`` is a sentence."""
+    """How a game ended: ``winner`` is 0, 1 or None for a draw; ``code`` (``errors.OUTCOME_CODES``) and
+    ``values`` say how. ``reason`` is the same in English, in every language ("South wins: North's
+    homeworld is gone"): a record's words, which saves keep and the window words again."""
 
     winner: int | None
-    reason: str
+    code: str
+    values: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def is_draw(self) -> bool:
         """True for a draw."""
         return self.winner is None
 
+    @property
+    def refusal(self) -> Refusal:
+        """The code and values as a Refusal, to be worded like one."""
+        return Refusal(self.code, self.values)
 
-def _loss_reason(position: Position, player: int) -> str:
-    name = position.players[player]
-    home = position.home_of(player)
-    if home is None or not home.stars:
-        return f"{name}'s homeworld is gone"
-    if home.ships_of(1 - player):
-        return f"{name} has no ship left at home and the enemy holds it"
-    return f"{name} has no ship left at home"
+    @property
+    def reason(self) -> str:
+        """How the game ended in English (see ``errors.worded``); ``str(outcome.refusal)`` is in the
+        player's language."""
+        return worded(self.refusal, "en")
+
+
+def _win(position: Position, loser: int, code: str) -> Outcome:
+    players = position.players
+    return Outcome(1 - loser, code, {"winner": players[1 - loser], "loser": players[loser]})
 
 
 def outcome_of(position: Position) -> Outcome | None:
@@ -43,9 +53,14 @@ def outcome_of(position: Position) -> Outcome | None:
     if not lost:
         return None
     if len(lost) == 2:
-        return Outcome(None, "draw: both players lost their homeworlds at once")
+        return Outcome(None, "draw-both-lost")
     loser = lost[0]
-    return Outcome(1 - loser, f"{position.players[1 - loser]} wins: {_loss_reason(position, loser)}")
+    home = position.home_of(loser)
+    if home is None or not home.stars:
+        return _win(position, loser, "win-homeworld-gone")
+    if home.ships_of(1 - loser):
+        return _win(position, loser, "win-home-held")
+    return _win(position, loser, "win-home-empty")
 
 
 class TurnStep(NamedTuple):
@@ -90,7 +105,7 @@ class Game:
     ):
         players = player_pair(players)
         if players[0].lower() == players[1].lower():
-            raise ValueError("the two players need different names: their homeworlds are named after them")
+            raise HomeworldsError("players-same-name")
         self.rules = rules
         self.auto_repetition_draw = auto_repetition_draw
         self.players = players
@@ -130,7 +145,7 @@ class Game:
         if found is not None:
             return found
         if self.rules.repetition_draw and self.auto_repetition_draw and self.repetitions() >= 3:
-            return Outcome(None, "draw: the same position has appeared three times")
+            return Outcome(None, "draw-repetition")
         return None
 
     def is_over(self) -> bool:
@@ -156,7 +171,7 @@ class Game:
     def act(self, action):
         """Apply one action of the current turn (EndTurn commits it); return the canonical action."""
         if self.is_over():
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("game-over")
         if isinstance(action, EndTurn):
             check_action(self.state, action)
             self.commit()
@@ -169,7 +184,7 @@ class Game:
     def commit(self) -> Position:
         """End the turn in progress: record it, run the end-of-turn check, pass the move."""
         if self.is_over():
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("game-over")
         check_action(self.state, END_TURN)
         turn = tuple(self.pending) or (PASS,)
         self.positions.append(end_turn(self.state.position))
@@ -182,22 +197,22 @@ class Game:
     def play(self, turn) -> Position:
         """Play a whole turn (a sequence of actions) and commit it, or change nothing and raise.
 
-        The error message says which action of the turn failed and why.
+        The error says which action of the turn failed (a ``turn-action`` frame) and why.
         """
         if self.pending:
-            raise IllegalActionError("a turn is already in progress: finish or restart it first")
+            raise IllegalActionError("turn-in-progress")
         saved = (self.state, list(self.pending))
         try:
             actions = list(turn)
             for i, action in enumerate(actions):
                 if isinstance(action, EndTurn):
                     if i != len(actions) - 1:
-                        raise IllegalActionError(f"action {i + 2}: the turn has already ended")
+                        raise IllegalActionError("turn-already-ended").within("turn-action", action=i + 2)
                     break
                 try:
                     self.act(action)
                 except IllegalActionError as exc:
-                    raise IllegalActionError(f"action {i + 1}: {exc.reason}") from None
+                    raise IllegalActionError.of(exc.refusal).within("turn-action", action=i + 1) from None
             return self.commit()
         except IllegalActionError:
             self.state, self.pending = saved
@@ -250,26 +265,28 @@ class Game:
     # --- ending by agreement ---
     def _refuse_if_over(self) -> None:
         if self.is_over():
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("game-over")
 
     def resign(self, player: int) -> None:
         """A player resigns: the other wins."""
         self._refuse_if_over()
-        self._declared = Outcome(1 - player, f"{self.players[1 - player]} wins: {self.players[player]} resigned")
+        self._declared = Outcome(
+            1 - player, "win-resigned", {"winner": self.players[1 - player], "loser": self.players[player]}
+        )
 
     def agree_draw(self) -> None:
         """Both players agree to a draw."""
         self._refuse_if_over()
-        self._declared = Outcome(None, "draw by agreement")
+        self._declared = Outcome(None, "draw-agreement")
 
     def claim_draw(self) -> None:
         """The player to move claims a draw by threefold repetition (standard rules)."""
         self._refuse_if_over()
         if not self.rules.repetition_draw:
-            raise IllegalActionError("these rules have no draw by repetition")
+            raise IllegalActionError("no-repetition-rule")
         if self.repetitions() < 3:
-            raise IllegalActionError("a draw by repetition needs the same position three times")
-        self._declared = Outcome(None, "draw: the same position has appeared three times")
+            raise IllegalActionError("repetition-needs-three")
+        self._declared = Outcome(None, "draw-repetition")
 
     @property
     def in_setup(self) -> bool:

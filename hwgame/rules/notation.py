@@ -11,7 +11,7 @@ carry an owner suffix (``G1N``) that two-player games do not need. Two written s
 System names keep their case in both styles: names are matched case-insensitively anyway, and a name
 stays as its player typed it. A name is any run of up to 24 printable characters without whitespace,
 in any script (``Dy/dx``, ``Ærø``, ``織女``), but no ``;`` (which separates the actions of a turn);
-``name_problem`` is that rule, for the validator, the saves and the window alike. A longer or
+``name_refusal`` is that rule, for the validator, the saves and the window alike. A longer or
 unprintable word is refused here, so no later message has to quote it. ``parse_action`` reads both
 styles (and every abbreviation), and ``parse_action(format_action(a, style))`` equals ``a``.
 ``parse_sdg_line`` reads a line the way the SDG site did, for importing its records.
@@ -36,7 +36,7 @@ from .actions import (
     Sacrifice,
     Trade,
 )
-from .errors import NotationError
+from .errors import NotationError, Refusal
 from .pieces import COLOR_LETTERS, COLOR_NAMES, make_piece
 
 STYLES = ("sdg", "canonical")
@@ -73,9 +73,8 @@ _LETTERS = {
     "e": "end",
 }
 
-# What follows each keyword, for the "wrong word count" message.
+# What follows each keyword, for the "wrong word count" refusal (homeworld and pass/end have their own).
 _SHAPES = {
-    "homeworld": "STAR1 STAR2 SHIP (a star may be '-', an optional '*' may follow)",
     "build": "PIECE SYSTEM",
     "trade": "OLD NEW SYSTEM",
     "move": "SHIP FROM TO",
@@ -83,8 +82,6 @@ _SHAPES = {
     "attack": "PIECE SYSTEM",
     "sacrifice": "SHIP SYSTEM",
     "catastrophe": "SYSTEM COLOUR",
-    "pass": "nothing",
-    "end": "nothing",
 }
 
 _PIECE = re.compile(r"^([rygb])([123])([nsew]?)$", re.IGNORECASE)
@@ -146,40 +143,56 @@ def name_character(ch: str) -> bool:
     return ch.isprintable() and not ch.isspace() and ch != TURN_SEPARATOR
 
 
-def name_problem(name: str, what: str = "a system name") -> str | None:
-    """Why ``name`` cannot be a name, in plain words, or None if it can.
+NAME_KINDS = ("system", "player")
+# The English kinds callers of name_problem used to pass; each stands for one of NAME_KINDS.
+_KIND_WORDS = {"a system name": "system", "a player name": "player", "a player's name": "player"}
+
+
+def name_refusal(name: str, kind: str = "system") -> Refusal | None:
+    """Why ``name`` cannot be a name (a refusal of the ``name-*`` codes), or None if it can.
 
     The one rule for the names of systems and players (RULES.md, "Systems and the map"): up to
     ``MAX_NAME`` printable characters in any script, without whitespace. A ``;`` is refused as well,
     because it separates the actions of a turn written on one line (saves, the engine protocol), where
-    a name holding one could not be read back. ``what`` names the kind of name in the message.
+    a name holding one could not be read back. ``kind`` is ``"system"`` or ``"player"``.
     """
     if not isinstance(name, str):
-        return f"{what} must be text, not {type(name).__name__}"
+        return Refusal("name-not-text", {"kind": kind, "type": type(name).__name__})
     if not name:
-        return f"{what} cannot be empty"
+        return Refusal("name-empty", {"kind": kind})
     if len(name) > MAX_NAME:
-        return f"{quote(name)} is too long for {what} (at most {MAX_NAME} characters)"
+        return Refusal("name-too-long", {"name": quote(name), "kind": kind, "limit": MAX_NAME})
+    code = None
     if " " in name:
-        return f"{quote(name)} cannot be {what}: it holds a space"
-    if any(ch.isspace() for ch in name):
-        return f"{quote(name)} cannot be {what}: it holds a tab, a line break or another kind of space"
-    if not name.isprintable():
-        return f"{quote(name)} cannot be {what}: it holds a character that cannot be printed"
-    if TURN_SEPARATOR in name:
-        return f"{quote(name)} cannot be {what}: it holds ';', which separates the actions of a turn"
-    return None
+        code = "name-has-space"
+    elif any(ch.isspace() for ch in name):
+        code = "name-has-other-space"
+    elif not name.isprintable():
+        code = "name-unprintable"
+    elif TURN_SEPARATOR in name:
+        code = "name-has-separator"
+    return None if code is None else Refusal(code, {"name": quote(name), "kind": kind})
 
 
-def _bad(text: str, why: str) -> NotationError:
-    return NotationError(f"cannot read {quote(text)}: {why}")
+def name_problem(name: str, what: str = "a system name") -> str | None:
+    """Why ``name`` cannot be a name, worded (``str`` of ``name_refusal``), or None if it can.
+
+    ``what`` is the kind of name: ``"system"`` or ``"player"`` (or the older "a system name",
+    "a player name").
+    """
+    why = name_refusal(name, _KIND_WORDS.get(what, what))
+    return None if why is None else str(why)
+
+
+def _bad(text: str, code: str, **values) -> NotationError:
+    return NotationError(code, **values).within("cannot-read", text=quote(text))
 
 
 def _name(text: str, word: str) -> str:
     """A system name as written; refuse a word that no name could be."""
-    why = name_problem(word)
+    why = name_refusal(word)
     if why is not None:
-        raise _bad(text, why)
+        raise NotationError.of(why).within("cannot-read", text=quote(text))
     return word
 
 
@@ -190,15 +203,14 @@ def _piece(text: str, word: str, what: str, ship: bool, strict: bool) -> int:
     """
     m = _PIECE.match(word) if strict else _LOOSE_PIECE.match(word)
     if m is None or (strict and m.group(3) and not ship):
-        suffix = " and an optional owner N, S, E or W" if ship else ""
-        raise _bad(text, f"{quote(word, MAX_NAME)} is not a {what} (a colour r, y, g or b, a size 1, 2 or 3{suffix})")
+        raise _bad(text, f"notation-not-a-{what}", word=quote(word, MAX_NAME))
     return make_piece(COLOR_LETTERS.index(m.group(1).lower()), int(m.group(2)))
 
 
 def _color(text: str, word: str) -> int:
     color = _COLOR_WORDS.get(word.lower())
     if color is None:
-        raise _bad(text, f"{quote(word, MAX_NAME)} is not a colour (use r, y, g, b or red, yellow, green, blue)")
+        raise _bad(text, "notation-not-a-colour", word=quote(word, MAX_NAME))
     return color
 
 
@@ -209,14 +221,14 @@ _COUNTS = {"homeworld": (3, 4), "trade": (3, 3), "move": (3, 3), "discover": (4,
 def _read(text: str, strict: bool) -> tuple:
     """Read one action; return it and the words ignored after it (always empty when strict)."""
     if not isinstance(text, str):
-        raise NotationError(f"cannot read {type(text).__name__} {quote(repr(text))}: an action is written as text")
+        error = NotationError("notation-action-not-text", type=type(text).__name__)
+        raise error.within("cannot-read", text=shown(text))
     words = text.split()
     if not words:
-        raise NotationError(f"cannot read {quote(text)}: the line is empty")
+        raise _bad(text, "notation-empty")
     kind = keyword_of(words[0])
     if kind is None:
-        known = "homeworld, build, trade, move, discover, attack, sacrifice, catastrophe, pass"
-        raise _bad(text, f"{quote(words[0], MAX_NAME)} is not a known action (use {known}, or an abbreviation)")
+        raise _bad(text, "notation-unknown-verb", word=quote(words[0], MAX_NAME))
     args = words[1:]
     low, high = _COUNTS.get(kind, (2, 2))
     ignored = ""
@@ -224,8 +236,11 @@ def _read(text: str, strict: bool) -> tuple:
         ignored = " ".join(args[high:])
         args = args[:high]
     if not low <= len(args) <= high:
-        count = str(low) if low == high else f"{low} or {high}"
-        raise _bad(text, f"{kind} takes {count} words after it ({_SHAPES[kind]}), not {len(args)}")
+        if kind == "homeworld":
+            raise _bad(text, "notation-homeworld-word-count", given=len(args))
+        if not high:
+            raise _bad(text, "notation-takes-nothing", verb=kind, given=len(args))
+        raise _bad(text, "notation-word-count", verb=kind, count=low, shape=_SHAPES[kind], given=len(args))
 
     def piece(i: int, what: str = "ship", ship: bool = True) -> int:
         return _piece(text, args[i], what, ship, strict)
@@ -258,7 +273,7 @@ def _read(text: str, strict: bool) -> tuple:
         written = [None if w == "-" else piece(i, "star", False) for i, w in enumerate(args[:2])]
         stars = [p for p in written if p is not None]
         if not stars:
-            raise _bad(text, "a homeworld needs at least one star")
+            raise _bad(text, "notation-homeworld-no-star")
         action = Homeworld(stars[0], stars[1] if len(stars) > 1 else None, piece(2))
     return action, ignored
 
@@ -283,7 +298,7 @@ def parse_sdg_line(text: str) -> tuple:
 
 def _check_style(style: str) -> None:
     if style not in STYLES:
-        raise ValueError(f"unknown notation style {style!r}: use 'sdg' or 'canonical'")
+        raise NotationError("notation-unknown-style", style=shown(style))
 
 
 def format_action(action, style: str = "sdg") -> str:
@@ -326,7 +341,8 @@ def format_action(action, style: str = "sdg") -> str:
 def parse_turn(text: str) -> tuple:
     """Read a turn: actions separated by ';' or new lines (blank parts are skipped)."""
     if not isinstance(text, str):
-        raise NotationError(f"cannot read {type(text).__name__} {quote(repr(text))}: a turn is written as text")
+        error = NotationError("notation-turn-not-text", type=type(text).__name__)
+        raise error.within("cannot-read", text=shown(text))
     parts = [part.strip() for line in text.splitlines() for part in line.split(TURN_SEPARATOR)]
     return tuple(parse_action(part) for part in parts if part)
 
@@ -345,6 +361,7 @@ __all__ = [
     "keyword_of",
     "name_character",
     "name_problem",
+    "name_refusal",
     "parse_action",
     "parse_sdg_line",
     "parse_turn",

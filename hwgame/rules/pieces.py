@@ -50,7 +50,7 @@ def parse_piece(text: str) -> int:
     t = text.strip().lower()
     if len(t) == 2 and t[0] in COLOR_LETTERS and t[1] in "123":
         return make_piece(COLOR_LETTERS.index(t[0]), int(t[1]))
-    raise NotationError(f"{text!r} is not a piece (a colour letter r, y, g or b and a size 1, 2 or 3)")
+    raise NotationError("piece-unreadable", text=repr(text)[:40])
 
 
 def smallest_in_bank(bank: tuple[int, ...], color: int) -> int | None:

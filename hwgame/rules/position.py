@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .notation import quote
+from .errors import HomeworldsError
+from .notation import quote, shown
 from .pieces import FULL_BANK, color_of, piece_text, size_of
 
 NO_HOME = -1
@@ -37,7 +38,7 @@ def ruleset_named(name: str) -> RuleSet:
     try:
         return RULESETS[name.lower()]
     except KeyError:
-        raise ValueError(f"unknown rule set {quote(name)}: use standard or sdg") from None
+        raise HomeworldsError("unknown-rules", name=quote(str(name))) from None
 
 
 class System(NamedTuple):
@@ -164,10 +165,10 @@ class Position(NamedTuple):
 
 
 def player_pair(names: Iterable[str]) -> tuple[str, str]:
-    """The players' names as a pair; raise ValueError unless there are exactly two."""
+    """The players' names as a pair; raise HomeworldsError unless there are exactly two."""
     pair = tuple(names)
     if len(pair) != 2:
-        raise ValueError(f"a game has two players, not {len(pair)}: {list(pair)}")
+        raise HomeworldsError("not-two-players", count=len(pair), players=shown(list(pair)))
     return pair[0], pair[1]
 
 

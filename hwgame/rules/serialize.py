@@ -11,6 +11,7 @@ The bank is not stored: it is what the board does not hold.
 from __future__ import annotations
 
 from .errors import HomeworldsError
+from .notation import QUOTE_LIMIT, quote
 from .pieces import parse_piece, piece_text
 from .position import NO_HOME, PLAYING, Position, System, ruleset_named
 from .textform import checked_position
@@ -64,8 +65,12 @@ def position_from_dict(data: dict) -> Position:
                 )
             )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise HomeworldsError(f"not a position: {exc}") from None
+        if isinstance(exc, HomeworldsError):
+            raise HomeworldsError.of(exc.refusal).within("not-a-position") from None
+        # Python's own words for what was missing or wrong; quoted, and cut, only when it is long.
+        why = str(exc) if len(str(exc)) <= QUOTE_LIMIT and str(exc).isprintable() else quote(str(exc))
+        raise HomeworldsError("position-data-unreadable", why=why).within("not-a-position") from None
     if len(players) != 2 or to_move not in (0, 1) or not 0 <= stage <= PLAYING:
-        raise HomeworldsError("not a position: needs two players, to_move 0 or 1 and stage 0..2")
+        raise HomeworldsError("position-data-bad-header").within("not-a-position")
     # The same checks as the one-line text form: one reader's idea of a sound position.
     return checked_position(systems, to_move, stage, rules, (str(players[0]), str(players[1])))

@@ -11,13 +11,16 @@ player sets up next, 2: both homeworlds are set up). A system: its name, whose h
 line splits without quoting. The bank is not written: it is what the board does not hold.
 
 Reading checks everything a position promises (piece counts, one homeworld each, star counts,
-names), in time linear in the length of the line, and refuses with a short quoted reason.
+names), in time linear in the length of the line, and refuses with a reason code (``position-*``)
+inside a ``not-a-position`` frame, quoting at most a short part of the text.
 """
 
 from __future__ import annotations
 
-from .errors import NotationError
-from .notation import name_problem, quote
+from typing import Any
+
+from .errors import NotationError, Refusal
+from .notation import name_refusal, quote
 from .pieces import COLOR_LETTERS, COPIES, make_piece, piece_text
 from .position import NO_HOME, PLAYING, Position, System, player_pair, ruleset_named
 
@@ -39,20 +42,24 @@ def format_position(position: Position) -> str:
     return "; ".join(parts)
 
 
-def _bad(why: str) -> NotationError:
-    return NotationError(f"not a position: {why}")
+def _bad(code: str, **values: Any) -> NotationError:
+    return NotationError(code, **values).within("not-a-position")
 
 
-def _read_pieces(word: str, what: str) -> tuple[int, ...]:
+def _bad_name(why: Refusal) -> NotationError:
+    return NotationError.of(why).within("not-a-position")
+
+
+def _read_pieces(word: str, code: str, system: str) -> tuple[int, ...]:
     if word == "-":
         return ()
     if len(word) % 2 or len(word) > 2 * COPIES * 12:
-        raise _bad(f"{what} {quote(word)} is not a run of pieces such as y1b2")
+        raise _bad(code, system=quote(system), word=quote(word))
     pieces = []
     for i in range(0, len(word), 2):
         letter, size = word[i].lower(), word[i + 1]
         if letter not in COLOR_LETTERS or size not in "123":
-            raise _bad(f"{what} {quote(word)} is not a run of pieces such as y1b2")
+            raise _bad(code, system=quote(system), word=quote(word))
         pieces.append(make_piece(COLOR_LETTERS.index(letter), int(size)))
     return tuple(sorted(pieces))
 
@@ -60,21 +67,21 @@ def _read_pieces(word: str, what: str) -> tuple[int, ...]:
 def _read_system(part: str) -> System:
     words = part.split()
     if len(words) != 5:
-        raise _bad(f"system {quote(part.strip())} needs five words: name, owner, stars, and both players' ships")
+        raise _bad("position-bad-system", part=quote(part.strip()))
     name, owner, stars, ships0, ships1 = words
-    problem = name_problem(name)
+    problem = name_refusal(name)
     if problem:
-        raise _bad(problem)
+        raise _bad_name(problem)
     if owner not in _OWNERS:
-        raise _bad(f"the owner of {quote(name)} is {quote(owner)}: write 0, 1 or - for no one")
-    system = System(_OWNERS[owner], _read_pieces(stars, f"the stars of {quote(name)},"),
-                    _read_pieces(ships0, f"the ships of {quote(name)},"),
-                    _read_pieces(ships1, f"the ships of {quote(name)},"), name)  # fmt: skip
+        raise _bad("position-bad-owner", system=quote(name), owner=quote(owner))
+    system = System(_OWNERS[owner], _read_pieces(stars, "position-bad-stars", name),
+                    _read_pieces(ships0, "position-bad-ships", name),
+                    _read_pieces(ships1, "position-bad-ships", name), name)  # fmt: skip
     if not 1 <= len(system.stars) <= (2 if system.home != NO_HOME else 1):
-        kind = "a homeworld has one or two stars" if system.home != NO_HOME else "a system has one star"
-        raise _bad(f"{quote(name)} has {len(system.stars)} stars: {kind}")
+        code = "position-homeworld-stars" if system.home != NO_HOME else "position-system-stars"
+        raise _bad(code, system=quote(name), count=len(system.stars))
     if system.home == NO_HOME and not (system.ships0 or system.ships1):
-        raise _bad(f"{quote(name)} has no ship: an empty system goes back to the bank")
+        raise _bad("position-empty-system", system=quote(name))
     return system
 
 
@@ -83,34 +90,34 @@ def _check_setup(systems: list[System], to_move: int, stage: int) -> None:
     if stage == PLAYING:
         return  # a homeworld may be gone: the position that ends a game is a position too
     if to_move != stage:
-        raise _bad(f"in setup (stage {stage}) player {stage} is to move")
+        raise _bad("position-setup-mover", stage=stage)
     if homes != list(range(stage)) or len(systems) != stage:
-        raise _bad(f"stage {stage} of setup has {stage} homeworld{'s' if stage != 1 else ''} and nothing else")
+        raise _bad("position-setup-systems", stage=stage)
 
 
 def parse_position(text: str) -> Position:
     """Read the one-line text of a position (``format_position``); raise NotationError if it is not one."""
     if not isinstance(text, str):
-        raise _bad(f"expected text, not {type(text).__name__}")
+        raise _bad("position-not-text", type=type(text).__name__)
     if len(text) > MAX_POSITION_TEXT:
-        raise _bad(f"{len(text)} characters is too long (at most {MAX_POSITION_TEXT})")
+        raise _bad("position-too-long", length=len(text), limit=MAX_POSITION_TEXT)
     parts = text.strip().split(";")
     head = parts[0].split()
     if len(head) != 5:
-        raise _bad(f"{quote(parts[0].strip())} should be: rules, two players, player to move, stage")
+        raise _bad("position-bad-header", header=quote(parts[0].strip()))
     rules_name, first, second, mover, stage_text = head
     try:
         rules = ruleset_named(rules_name)
     except ValueError:
-        raise _bad(f"unknown rules {quote(rules_name)}: standard or sdg") from None
+        raise _bad("unknown-rules", name=quote(rules_name)) from None
     for name in (first, second):
-        problem = name_problem(name, "a player's name")
+        problem = name_refusal(name, "player")
         if problem:
-            raise _bad(problem)
+            raise _bad_name(problem)
     if first.lower() == second.lower():
-        raise _bad("the two players need different names")
+        raise _bad("players-same-name")
     if mover not in ("0", "1") or stage_text not in ("0", "1", "2"):
-        raise _bad(f"player to move {quote(mover)} must be 0 or 1 and stage {quote(stage_text)} 0, 1 or 2")
+        raise _bad("position-bad-mover-stage", mover=quote(mover), stage=quote(stage_text))
     systems = [_read_system(part) for part in parts[1:]]
     return checked_position(systems, int(mover), int(stage_text), rules, player_pair((first, second)))
 
@@ -120,10 +127,10 @@ def checked_position(systems: list[System], to_move: int, stage: int, rules, pla
     at most three of each piece); the bank is what the systems do not hold. Raises NotationError."""
     names = [s.name.lower() for s in systems]
     if len(set(names)) != len(names):
-        raise _bad("two systems share a name")
+        raise _bad("position-duplicate-name")
     owners = [s.home for s in systems if s.home != NO_HOME]
     if len(set(owners)) != len(owners):
-        raise _bad("a player has two homeworlds")
+        raise _bad("position-two-homeworlds")
     _check_setup(systems, to_move, stage)
     bank = [COPIES] * 12
     for s in systems:
@@ -131,5 +138,5 @@ def checked_position(systems: list[System], to_move: int, stage: int, rules, pla
             bank[p] -= 1
     short = [piece_text(p) for p in range(12) if bank[p] < 0]
     if short:
-        raise _bad(f"more than {COPIES} pieces of {', '.join(short)}")
+        raise _bad("position-too-many-pieces", count=COPIES, pieces=", ".join(short))
     return Position(tuple(systems), tuple(bank), to_move, stage, rules, players)

@@ -26,7 +26,8 @@ its records that these rules express differently; ``Transcript.notes`` lists eve
 Transcripts come from anywhere, so reading one is bounded: ``read_transcript_text`` opens only a
 regular file of at most ``MAX_BYTES``, every number read has a few digits at most, every pattern runs
 in time linear in the line, and a message quotes at most ``notation.QUOTE_LIMIT`` characters of the
-text, escaped.
+text, escaped. Every refusal carries a reason code (``errors.REFUSAL_CODES``) inside frames that say
+where: the file, the line, the turn and who played it.
 """
 
 from __future__ import annotations
@@ -37,11 +38,12 @@ import re
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from .actions import Build, Capture, Discover, Homeworld, Move, Pass, Sacrifice, Trade
-from .errors import HomeworldsError, IllegalActionError, NotationError, UnsupportedGameError
+from .errors import HomeworldsError, IllegalActionError, NotationError, Refusal, UnsupportedGameError
 from .game import Game
-from .notation import format_action, name_problem, parse_sdg_line, quote
+from .notation import format_action, name_refusal, parse_sdg_line, quote
 from .position import SDG, RuleSet
 
 MAX_BYTES = 1024 * 1024  # the longest game of the SDG archive is under 20 kB, chat included
@@ -54,7 +56,6 @@ MAX_HEADER = 200  # characters of a header's value; the archive's longest is und
 # Lines are stripped in Python before they are matched, which is why no pattern trims spaces.
 _TITLE = re.compile(r"Homeworlds Online(?: \(SDG#\s*(\d+)\))?")
 _HEADER = re.compile(r"(Variants|Started|Participants|Winner):(.*)")
-_ENGINE_REASON = re.compile(r"action (\d{1,4}): (.*)", re.DOTALL)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _POWERS = (Build, Trade, Move, Discover, Capture)
 _NAME_BREAKERS = re.compile(r"[\s,:()]")  # characters a player name cannot hold in a transcript
@@ -62,21 +63,47 @@ _NAME_BREAKERS = re.compile(r"[\s,:()]")  # characters a player name cannot hold
 
 class TranscriptFileError(HomeworldsError):
     """A transcript file that cannot be read as text: missing, not a regular file, too large, empty or
-    in an encoding this program does not read. The message says why, without the file's name, which
-    each caller puts first in its own way."""
+    in an encoding this program does not read (a ``file-*`` code). ``read_transcript_text`` gives no
+    file name, which each caller puts first in its own way; ``read_transcript`` adds an ``in-file``
+    frame."""
+
+
+def _place(source: str | None, line: int, turn: int | None = None) -> Refusal:
+    """The frame of a line of a transcript: "game.raw:3", "line 3", "turn 5 (game.raw:11)"."""
+    if turn is None:
+        return (
+            Refusal("at-file-line", {"source": source, "line": line}) if source else Refusal("at-line", {"line": line})
+        )
+    if source:
+        return Refusal("in-turn-at-file-line", {"turn": turn, "source": source, "line": line})
+    return Refusal("in-turn-at-line", {"turn": turn, "line": line})
 
 
 class TranscriptLineError(NotationError):
     """A line of a transcript that cannot be read: ``line`` is its number, ``turn`` the turn it belongs
-    to (None outside the turns) and ``reason`` the message without the place."""
+    to (None outside the turns); the outermost frame is that place and ``reason`` words the refusal
+    without it."""
 
-    def __init__(self, source: str | None, line: int, reason: str, turn: int | None = None):
-        # Written as replay's messages are: "turn 5 (game.raw:11): ..." or "game.raw:3: ...".
-        where = _where(source, line) if turn is None else f"turn {turn} ({_where(source, line)})"
-        super().__init__(f"{where}: {reason}")
+    def __init__(
+        self, code: str, /, *, source: str | None = None, line: int = 0, turn: int | None = None, **values: Any
+    ):
+        super().__init__(code, **values)
         self.line = line
         self.turn = turn
-        self.reason = reason
+        self.frames = (_place(source, line, turn),)
+
+    @classmethod
+    def at(cls, refusal: Refusal, source: str | None, line: int, turn: int | None = None) -> TranscriptLineError:
+        """The refusal of a line (say, a NotationError of its action) placed in the transcript."""
+        error = cls(refusal.code, source=source, line=line, turn=turn)
+        error.values = dict(refusal.values)  # set, not passed, so that no value can clash with the place
+        error.frames = (*error.frames, *refusal.frames)
+        return error
+
+    @property
+    def reason(self) -> str:
+        """The worded refusal without its place in the transcript."""
+        return str(Refusal(self.code, self.values, self.frames[1:]))
 
 
 @dataclass
@@ -100,7 +127,7 @@ class Transcript:
     movers: list[str] = field(default_factory=list)
     lines: list[tuple[int, ...]] = field(default_factory=list)
     texts: list[tuple[str, ...]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # what the import ignored or changed, and where
+    notes: list[Refusal] = field(default_factory=list)  # what the import ignored or changed, and where
     source: str | None = None
 
     def winner_index(self) -> int | None:
@@ -115,14 +142,24 @@ class Transcript:
 
 
 class ReplayError(IllegalActionError):
-    """An action of a transcript was refused: says which turn, which line and text, and why."""
+    """An action of a transcript was refused: says which turn, which line and text (a frame), and why
+    (the code and values of the rules' refusal, ``engine_refusal``)."""
 
-    def __init__(self, message: str, *, turn: int, line: int | None, text: str | None, engine_reason: str):
-        super().__init__(message)
+    def __init__(self, code: str, /, *, turn: int = 0, line: int | None = None, text: str | None = None, **values: Any):
+        super().__init__(code, **values)
         self.turn = turn
         self.line = line
         self.text = text
-        self.engine_reason = engine_reason
+
+    @property
+    def engine_refusal(self) -> Refusal:
+        """The rules' refusal without the place in the transcript (the outermost frame)."""
+        return Refusal(self.code, self.values, self.frames[1:])
+
+    @property
+    def engine_reason(self) -> str:
+        """The rules' refusal worded, without the place in the transcript."""
+        return str(self.engine_refusal)
 
 
 @dataclass
@@ -130,10 +167,6 @@ class _RawTurn:
     number: int
     mover: str
     actions: list[tuple[int, str]]  # (line number, action text)
-
-
-def _where(source: str | None, line: int) -> str:
-    return f"{source}:{line}" if source else f"line {line}"
 
 
 def _lines(text: str) -> list[str]:
@@ -149,11 +182,11 @@ def _variants(text: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in text.strip().strip('"').split(",") if v.strip())
 
 
-def _player_problem(name: str) -> str | None:
+def _player_problem(name: str) -> Refusal | None:
     """Why a participant's name cannot be read back from the turns, or None if it can."""
-    why = name_problem(name, "a player name")
+    why = name_refusal(name, "player")
     if why is None and _NAME_BREAKERS.search(name):
-        why = f"{quote(name)} cannot be a player name: it holds ',', ':', '(' or ')'"
+        why = Refusal("name-breaks-transcript", {"name": quote(name)})
     return why
 
 
@@ -169,29 +202,21 @@ def _participants(text: str, source: str | None, line: int) -> list[tuple[str, s
         # "NAME (S)": read by slicing rather than a pattern, which stays linear in the longest line.
         name, seat = part[:-3].rstrip(), part[-3:]
         if not name or seat[:1] + seat[2:] != "()" or seat[1:2] not in ("N", "S", "E", "W"):
-            raise TranscriptLineError(
-                source, line, f"cannot read the participant {quote(part)}: write a name and a seat, as 'Ann (N)'"
-            )
+            raise TranscriptLineError("transcript-bad-participant", source=source, line=line, text=quote(part))
         why = _player_problem(name)
         if why is not None:
-            raise TranscriptLineError(source, line, why)
+            raise TranscriptLineError.at(why, source, line)
         seats.append((name, seat[1]))
     if len(seats) != 2 or any(seat not in "NS" for _, seat in seats):
-        where = f"{source}: " if source else ""
-        listed = f" ({', '.join(f'{n} ({s})' for n, s in seats)})" if len(seats) <= 4 else ""
-        raise UnsupportedGameError(
-            f"{where}a game of {len(seats)} players{listed} is not supported: only two-player games can be played"
-        )
+        listed = ", ".join(f"{n} ({s})" for n, s in seats[:4]) + (", ..." if len(seats) > 4 else "")
+        error = UnsupportedGameError("transcript-unsupported-players", count=len(seats), players=listed)
+        raise error.within("in-file", source=source) if source else error
     (first, seat), (second, other) = seats
     if seat == other:
-        side = "North" if seat == "N" else "South"
-        raise TranscriptLineError(
-            source, line, f"both players sit {side} ({seat}): a two-player game has one North (N) and one South (S)"
-        )
+        code = "transcript-both-north" if seat == "N" else "transcript-both-south"
+        raise TranscriptLineError(code, source=source, line=line)
     if first.lower() == second.lower():
-        raise TranscriptLineError(
-            source, line, f"both players are called {quote(first)}: each homeworld is named after its player"
-        )
+        raise TranscriptLineError("transcript-same-name", source=source, line=line, name=quote(first))
     return seats
 
 
@@ -215,9 +240,7 @@ def _turn_header(line: str) -> tuple[str, str, str] | None:
 def _turn_number(digits: str, source: str | None, line: int) -> int:
     """The number of a turn header, refused before conversion when it has too many digits."""
     if len(digits.lstrip("0")) > MAX_TURN_DIGITS:
-        raise TranscriptLineError(
-            source, line, f"a turn number of {len(digits)} digits cannot be right: turns are numbered 1, 2, 3..."
-        )
+        raise TranscriptLineError("transcript-turn-number-digits", source=source, line=line, digits=len(digits))
     return int(digits)
 
 
@@ -226,7 +249,7 @@ def _title_number(digits: str | None, source: str | None, line: int) -> int | No
         return None
     if len(digits) > MAX_SDG_DIGITS:
         raise TranscriptLineError(
-            source, line, f"an SDG game number of {len(digits)} digits cannot be right (at most {MAX_SDG_DIGITS})"
+            "transcript-sdg-number-digits", source=source, line=line, digits=len(digits), limit=MAX_SDG_DIGITS
         )
     return int(digits)
 
@@ -252,8 +275,9 @@ def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[s
                 key, value = m.group(1), m.group(2).strip()
                 if len(value) > MAX_HEADER:
                     raise TranscriptLineError(
-                        source, no, f"the {key} line is {len(value)} characters long (at most {MAX_HEADER})"
-                    )
+                        "transcript-header-too-long", source=source, line=no, header=key, length=len(value),
+                        limit=MAX_HEADER,
+                    )  # fmt: skip
                 headers[key] = value
                 if key == "Participants":
                     seats = _participants(value, source, no)
@@ -275,12 +299,14 @@ def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[s
         elif in_chat:
             continue  # an untabbed continuation of a chat line
         elif player:
-            raise TranscriptLineError(source, no, f"turn {number} where turn {len(turns) + 1} was expected")
+            raise TranscriptLineError(
+                "transcript-turn-out-of-order", source=source, line=no, number=number, expected=len(turns) + 1
+            )
         else:
             turns[-1].actions.append((no, line))
     if not seats:
-        where = f"{source}: " if source else ""
-        raise NotationError(f"{where}no 'Participants:' line: whose game is this?")
+        error = NotationError("transcript-no-participants")
+        raise error.within("in-file", source=source) if source else error
     return headers, sdg_number, seats, turns
 
 
@@ -328,22 +354,21 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
             try:
                 action, ignored = parse_sdg_line(action_text)
             except NotationError as exc:
-                raise TranscriptLineError(source, no, str(exc), raw.number) from None
+                raise TranscriptLineError.at(exc.refusal, source, no, raw.number) from None
             if ignored:
-                tr.notes.append(f"{_where(source, no)}: ignored {quote(ignored)} after the action, as SDG did")
+                tr.notes.append(Refusal("note-ignored-words", {"ignored": quote(ignored)}, (_place(source, no),)))
             row.append(action)
         if homeworlds < 2 and all(isinstance(a, Pass) for a in row):
             # SDG let a player pass before the homeworlds were built, as often as they liked. Such a
             # pass changes nothing: it is left out, so the turns that remain alternate. A pass before
             # any homeworld hands the first setup (and the first move) to the opponent, who is then
             # player 0.
-            note = f"turn {raw.number}: {raw.mover} passed before both homeworlds were set up: the pass changed nothing"
-            tr.notes.append(note)
+            tr.notes.append(Refusal("note-setup-pass", {"player": raw.mover}).within("in-turn", turn=raw.number))
             continue
         homeworlds += any(isinstance(a, Homeworld) for a in row)
         keep = _sdg_passes(row)
         if len(keep) < len(row):
-            tr.notes.append(f"turn {raw.number}: a pass among a sacrifice's actions forfeited only that action")
+            tr.notes.append(Refusal("note-sacrifice-pass").within("in-turn", turn=raw.number))
         tr.turns.append(tuple(row[k] for k in keep))
         tr.lines.append(tuple(raw.actions[k][0] for k in keep))
         tr.texts.append(tuple(raw.actions[k][1] for k in keep))
@@ -376,30 +401,25 @@ def decode_transcript(data: bytes) -> str:
         if data.startswith(bom):
             return data.decode(encoding, errors="replace")
     if data.count(0) * 8 > len(data):
-        raise TranscriptFileError(
-            "is not UTF-8 text (it is full of zero bytes: UTF-16 or UTF-32 without a byte order mark?): "
-            "save it as UTF-8"
-        )
+        raise TranscriptFileError("file-not-utf8")
     return data.decode("utf-8", errors="replace")
 
 
 def _read_bounded(path: str | Path) -> bytes:
     """At most ``MAX_BYTES + 1`` bytes of a regular file; raise TranscriptFileError or OSError."""
     if "\0" in str(path):
-        raise TranscriptFileError("cannot be opened: a file name cannot hold a NUL character")
+        raise TranscriptFileError("file-name-has-nul")
     if Path(path).is_dir():
-        raise TranscriptFileError("is a folder, not a transcript")
+        raise TranscriptFileError("file-is-folder")
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     with os.fdopen(os.open(path, flags), "rb") as handle:
         info = os.fstat(handle.fileno())
         if stat.S_ISDIR(info.st_mode):
-            raise TranscriptFileError("is a folder, not a transcript")
+            raise TranscriptFileError("file-is-folder")
         if not stat.S_ISREG(info.st_mode):
-            raise TranscriptFileError("is not a regular file (a pipe, a device or a socket)")
+            raise TranscriptFileError("file-not-regular")
         if info.st_size > MAX_BYTES:
-            raise TranscriptFileError(
-                f"is {info.st_size // 1024} kB, far too large to be a transcript (at most {MAX_BYTES // 1024} kB)"
-            )
+            raise TranscriptFileError("file-too-large", size_kb=info.st_size // 1024, limit_kb=MAX_BYTES // 1024)
         return handle.read(MAX_BYTES + 1)
 
 
@@ -413,26 +433,26 @@ def read_transcript_text(path: str | Path) -> str:
     try:
         data = _read_bounded(path)
     except FileNotFoundError:
-        raise TranscriptFileError("no such file") from None
+        raise TranscriptFileError("file-missing") from None
     except PermissionError:
-        raise TranscriptFileError("cannot be read: permission denied") from None
+        raise TranscriptFileError("file-permission") from None
     except OSError as exc:
-        raise TranscriptFileError(f"cannot be read: {exc.strerror or exc}") from None
+        raise TranscriptFileError("file-unreadable", why=str(exc.strerror or exc)) from None
     if len(data) > MAX_BYTES:
-        raise TranscriptFileError("is far too large to be a transcript (it grew while it was read)")
+        raise TranscriptFileError("file-grew")
     text = decode_transcript(data)
     if not text.strip():
-        raise TranscriptFileError("is empty: it holds no game")
+        raise TranscriptFileError("file-empty")
     return text
 
 
 def read_transcript(path: str | Path) -> Transcript:
-    """Read a transcript file (see ``read_transcript_text``); messages start with the file's name."""
+    """Read a transcript file (see ``read_transcript_text``); its refusals are framed by the file's name."""
     p = Path(path)
     try:
         text = read_transcript_text(p)
     except TranscriptFileError as exc:
-        raise TranscriptFileError(f"{p}: {exc}") from None
+        raise exc.within("in-file", source=str(p)) from None
     return parse_transcript(text, source=str(p))
 
 
@@ -447,22 +467,38 @@ def replay(transcript: Transcript, rules: RuleSet = SDG) -> Game:
     for i, turn in enumerate(transcript.turns):
         number, mover = transcript.numbers[i], transcript.movers[i]
         if mover != game.players[game.to_move]:
-            reason = f"it is {game.players[game.to_move]}'s turn, not {mover}'s"
             line = transcript.lines[i][0] if transcript.lines[i] else None
-            raise ReplayError(f"turn {number}: {reason}", turn=number, line=line, text=None, engine_reason=reason)
+            error = ReplayError("wrong-player", turn=number, line=line, player=game.players[game.to_move], mover=mover)
+            raise error.within("in-turn", turn=number)
         try:
             game.play(turn)
         except IllegalActionError as exc:
-            m = _ENGINE_REASON.fullmatch(exc.reason)
-            index, reason = (int(m.group(1)) - 1, m.group(2)) if m else (None, exc.reason)
-            if index is not None and index < len(turn):
-                line, text = transcript.lines[i][index], transcript.texts[i][index]
-                message = f"turn {number} ({_where(transcript.source, line)}), {mover}: {quote(text)}: {reason}"
-            else:
-                line, text = None, None
-                message = f"turn {number}, {mover}: {reason}"
-            raise ReplayError(message, turn=number, line=line, text=text, engine_reason=reason) from None
+            raise _replay_error(exc, transcript, i, len(turn)) from None
     return game
+
+
+def _replay_error(exc: IllegalActionError, transcript: Transcript, i: int, actions: int) -> ReplayError:
+    """The refusal of turn ``i`` placed in the transcript: its turn, line, player and text."""
+    number, mover = transcript.numbers[i], transcript.movers[i]
+    frames = exc.frames
+    index = None
+    if frames and frames[0].code == "turn-action":
+        index = frames[0].values["action"] - 1
+        frames = frames[1:]  # the transcript names the line instead
+    line, text = None, None
+    if index is not None and index < actions:
+        line, text = transcript.lines[i][index], transcript.texts[i][index]
+        place = {"turn": number, "line": line, "mover": mover, "text": quote(text)}
+        if transcript.source:
+            where = Refusal("replay-action-at-file-line", {"source": transcript.source, **place})
+        else:
+            where = Refusal("replay-action-at-line", place)
+    else:
+        where = Refusal("replay-turn", {"turn": number, "mover": mover})
+    error = ReplayError(exc.code, turn=number, line=line, text=text)
+    error.values = dict(exc.values)  # set, not passed, so that no value can clash with the place
+    error.frames = (where, *frames)
+    return error
 
 
 def sdg_home_name(player: str) -> str:
@@ -499,7 +535,7 @@ def export_sdg(
     for name in game.players:
         why = _player_problem(name)
         if why is not None:
-            raise NotationError(f"the player name cannot be written in a transcript: {why}")
+            raise NotationError.of(why.within("transcript-player-name"))
     if winner is None:
         outcome = game.outcome()
         if outcome is not None and outcome.winner is not None:

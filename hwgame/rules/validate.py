@@ -1,8 +1,8 @@
 """The one validator every move passes through: check an action, explain a refusal, then apply it.
 
-``apply_checked`` raises ``IllegalActionError`` with a sentence a player can read that names the rule
-that stopped the action. System names are matched case-insensitively and rewritten to the exact names
-on the board, so the applied action is canonical.
+``apply_checked`` raises ``IllegalActionError`` whose code names the rule that stopped the action and
+whose values say where and with what (``errors.REFUSAL_CODES``). System names are matched
+case-insensitively and rewritten to the exact names on the board, so the applied action is canonical.
 """
 
 from __future__ import annotations
@@ -25,44 +25,41 @@ from .actions import (
 )
 from .apply import TurnState, apply_action
 from .errors import IllegalActionError
-from .notation import name_problem, quote
-from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, piece_words, smallest_in_bank
+from .notation import name_refusal, quote, shown
+from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, piece_text, smallest_in_bank
 from .position import PLAYING, Position, System, connected
 
-_VERBS = {GREEN: "build", BLUE: "trade", YELLOW: "move", RED: "capture"}
 
-
-def _fail(reason: str) -> NoReturn:
-    raise IllegalActionError(reason)
+def _fail(code: str, **values: Any) -> NoReturn:
+    raise IllegalActionError(code, **values)
 
 
 def _system(pos: Position, name: str) -> System:
     s = pos.system_named(name)
     if s is None:
-        _fail(f"there is no system named {quote(name)}")
+        _fail("no-such-system", system=quote(name))
     return s
 
 
-def _own_ship(pos: Position, s: System, piece: int, doing: str) -> None:
+def _own_ship(pos: Position, s: System, piece: int, code: str) -> None:
     if piece not in s.ships_of(pos.to_move):
-        _fail(f"you have no {piece_words(piece)} ship at {s.name} to {doing}")
+        _fail(code, piece=piece_text(piece), system=s.name)
 
 
 def _power(state: TurnState, s: System, color: int) -> None:
     """Check that the turn allows one action of ``color`` at ``s`` (free action with access, or sacrifice)."""
-    verb = _VERBS[color]
     if state.sac_left:
         if state.sac_color != color:
-            given = COLOR_NAMES[state.sac_color]
-            _fail(f"your sacrifice gave {given} actions ({POWER_NAMES[state.sac_color]}), not {verb}")
+            given = state.sac_color
+            _fail("sacrifice-gave-other-power", colour=COLOR_NAMES[given], power=POWER_NAMES[given],
+                  wanted_power=POWER_NAMES[color])  # fmt: skip
         return
     if not state.free:
-        _fail("you have already used your action this turn: end the turn or trigger a catastrophe")
+        _fail("action-already-used")
     me = state.position.to_move
     if any(p // 3 == color for p in s.stars) or any(p // 3 == color for p in s.ships_of(me)):
         return
-    name = COLOR_NAMES[color]
-    _fail(f"no {name} at {s.name}: a {name} star or one of your {name} ships must be there to {verb}")
+    _fail("no-power-here", colour=COLOR_NAMES[color], system=s.name, power=POWER_NAMES[color])
 
 
 def _check_build(state: TurnState, a: Build) -> Build:
@@ -72,12 +69,12 @@ def _check_build(state: TurnState, a: Build) -> Build:
     color = a.piece // 3
     cname = COLOR_NAMES[color]
     if not any(p // 3 == color for p in s.ships_of(pos.to_move)):
-        _fail(f"you have no {cname} ship at {s.name}: you can only build a colour you already have there")
+        _fail("build-needs-own-colour", colour=cname, system=s.name)
     smallest = smallest_in_bank(pos.bank, color)
     if smallest is None:
-        _fail(f"the bank has no {cname} pieces left to build")
+        _fail("build-bank-empty", colour=cname)
     if smallest != a.piece:
-        _fail(f"a build takes the smallest {cname} in the bank, which is {piece_words(smallest)}")
+        _fail("build-not-smallest", colour=cname, piece=piece_text(smallest))
     return Build(a.piece, s.name)
 
 
@@ -85,13 +82,13 @@ def _check_trade(state: TurnState, a: Trade) -> Trade:
     pos = state.position
     s = _system(pos, a.system)
     _power(state, s, BLUE)
-    _own_ship(pos, s, a.old, "trade")
+    _own_ship(pos, s, a.old, "no-ship-to-trade")
     if a.old % 3 != a.new % 3:
-        _fail("a trade keeps the size: the new piece must be the same size as the old ship")
+        _fail("trade-needs-same-size")
     if a.old // 3 == a.new // 3:
-        _fail("a trade changes the colour: pick a piece of another colour")
+        _fail("trade-needs-other-colour")
     if not pos.bank[a.new]:
-        _fail(f"the bank has no {piece_words(a.new)} to trade for")
+        _fail("trade-bank-empty", piece=piece_text(a.new))
     return Trade(a.old, a.new, s.name)
 
 
@@ -100,11 +97,11 @@ def _check_move(state: TurnState, a: Move) -> Move:
     s = _system(pos, a.origin)
     d = _system(pos, a.destination)
     _power(state, s, YELLOW)
-    _own_ship(pos, s, a.ship, "move")
+    _own_ship(pos, s, a.ship, "no-ship-to-move")
     if s is d:
-        _fail(f"the ship is already at {s.name}")
+        _fail("move-to-same-system", system=s.name)
     if not connected(s, d):
-        _fail(f"{s.name} and {d.name} are not connected: they share a star size")
+        _fail("not-connected", origin=s.name, destination=d.name)
     return Move(a.ship, s.name, d.name)
 
 
@@ -112,30 +109,31 @@ def _check_discover(state: TurnState, a: Discover) -> Discover:
     pos = state.position
     s = _system(pos, a.origin)
     _power(state, s, YELLOW)
-    _own_ship(pos, s, a.ship, "move")
+    _own_ship(pos, s, a.ship, "no-ship-to-move")
     if not pos.bank[a.star]:
-        _fail(f"the bank has no {piece_words(a.star)} to make a new star")
+        _fail("star-bank-empty", piece=piece_text(a.star))
     if s.star_sizes() >> (a.star % 3) & 1:
-        _fail(f"a new star must not share a size with {s.name}'s stars: {piece_words(a.star)} would not be connected")
-    why = name_problem(a.name, "a system name")
+        _fail("star-shares-size", system=s.name, piece=piece_text(a.star))
+    why = name_refusal(a.name, "system")
     if why is not None:
-        _fail(why)
+        raise IllegalActionError.of(why)
     if a.name.lower() in pos.names_in_use():
-        _fail(_name_taken(pos, a.name))
+        _name_taken(pos, a.name)
     return Discover(a.ship, s.name, a.star, a.name)
 
 
-def _name_taken(pos: Position, name: str) -> str:
-    """Why a new system cannot take ``name``: a system or a player has it, whatever the case."""
+def _name_taken(pos: Position, name: str) -> NoReturn:
+    """Refuse ``name`` for a new system: a system or a player has it, whatever the case."""
     holder = pos.system_named(name)
+    case = ""
     if holder is not None:
-        taken = f"the system {holder.name} has it"
-        same = holder.name
-    else:
-        same = next((p for p in pos.players if p.lower() == name.lower()), name)
-        taken = f"{same} is a player's name, kept for their homeworld"
-    case = "" if same == name else " (names are matched whatever their case)"
-    return f"the name {quote(name)} is already taken: {taken}{case}"
+        if holder.name != name:
+            case = "-case"  # the refusal adds that names are matched whatever their case
+        _fail("name-taken-by-system" + case, name=quote(name), system=holder.name)
+    same = next((p for p in pos.players if p.lower() == name.lower()), name)
+    if same != name:
+        case = "-case"
+    _fail("name-taken-by-player" + case, name=quote(name), player=same)
 
 
 def _check_capture(state: TurnState, a: Capture) -> Capture:
@@ -144,17 +142,14 @@ def _check_capture(state: TurnState, a: Capture) -> Capture:
     _power(state, s, RED)
     me = pos.to_move
     if a.piece not in s.ships_of(1 - me):
-        _fail(f"there is no enemy {piece_words(a.piece)} ship at {s.name} to capture")
+        _fail("capture-no-enemy-ship", piece=piece_text(a.piece), system=s.name)
     mine = s.ships_of(me)
     if not mine:
-        _fail(f"you need a ship of your own at {s.name} to capture there")
+        _fail("capture-needs-own-ship", system=s.name)
     # Ships are sorted by piece code (colour first), so the largest size is a max, not the last one.
     largest = max(p % 3 for p in mine)
     if largest < a.piece % 3:
-        _fail(
-            f"your largest ship at {s.name} is size {largest + 1}: it cannot capture a "
-            f"size {a.piece % 3 + 1} ship"
-        )
+        _fail("capture-too-small", system=s.name, size=largest + 1, target_size=a.piece % 3 + 1)
     return Capture(a.piece, s.name)
 
 
@@ -162,10 +157,10 @@ def _check_sacrifice(state: TurnState, a: Sacrifice) -> Sacrifice:
     pos = state.position
     s = _system(pos, a.system)
     if state.sac_left:
-        _fail("you are using a sacrifice's actions: a second sacrifice is not allowed in one turn")
+        _fail("second-sacrifice")
     if not state.free:
-        _fail("you have already used your action this turn")
-    _own_ship(pos, s, a.ship, "sacrifice")
+        _fail("action-already-used")
+    _own_ship(pos, s, a.ship, "no-ship-to-sacrifice")
     return Sacrifice(a.ship, s.name)
 
 
@@ -174,7 +169,7 @@ def _check_catastrophe(state: TurnState, a: Catastrophe) -> Catastrophe:
     s = _system(pos, a.system)
     n = s.count_color(a.color)
     if n < 4:
-        _fail(f"{s.name} has {n} {COLOR_NAMES[a.color]} pieces: a catastrophe needs 4 or more")
+        _fail("catastrophe-too-few", system=s.name, count=n, colour=COLOR_NAMES[a.color])
     return Catastrophe(s.name, a.color)
 
 
@@ -185,18 +180,18 @@ def _check_pass(state: TurnState, a: Pass) -> Pass:
 def _check_homeworld(state: TurnState, a: Homeworld) -> Homeworld:
     pos = state.position
     if not state.free:
-        _fail("your homeworld is already set up: end the turn")
+        _fail("homeworld-already-set")
     stars = [p for p in (a.star1, a.star2) if p is not None]
     if not stars:
-        _fail("a homeworld needs a star")
+        _fail("homeworld-no-star")
     if len(stars) < 2 and not pos.rules.single_star_home:
-        _fail("a homeworld needs two stars under the standard rules")
+        _fail("homeworld-two-stars")
     need = [0] * 12
     for p in (*stars, a.ship):
         need[p] += 1
     for p, n in enumerate(need):
         if n > pos.bank[p]:
-            _fail(f"the bank has only {pos.bank[p]} {piece_words(p)} left")
+            _fail("homeworld-bank-short", count=pos.bank[p], piece=piece_text(p))
     return Homeworld(stars[0], stars[1] if len(stars) > 1 else None, a.ship)
 
 
@@ -226,14 +221,14 @@ def _check_fields(action) -> None:
         if value is None and field in ("star1", "star2"):
             continue  # a missing star is judged by the homeworld check
         if type(value) is not int or not 0 <= value < 12:
-            _fail(f"{value!r} is not a piece")
+            _fail("field-not-a-piece", value=shown(value))
     for field in _NAME_FIELDS:
         value = getattr(action, field, "")
         if type(value) is not str:
-            _fail(f"{value!r} is not a system name")
+            _fail("field-not-a-name", value=shown(value))
     color = getattr(action, "color", 0)
     if type(color) is not int or not 0 <= color < 4:
-        _fail(f"{color!r} is not a colour")
+        _fail("field-not-a-colour", value=shown(color))
 
 
 def check_action(state: TurnState, action):
@@ -244,18 +239,18 @@ def check_action(state: TurnState, action):
     pos = state.position
     if isinstance(action, EndTurn):
         if pos.stage < PLAYING and state.free:
-            _fail("set up your homeworld first: two stars and a ship")
+            _fail("homeworld-first")
         return action
     check = _CHECKS.get(type(action))
     if check is None:
-        _fail(f"{action!r} is not an action")
+        _fail("not-an-action", value=shown(action))
     _check_fields(action)
     if pos.stage < PLAYING and not isinstance(action, Homeworld):
         # A pass after the homeworld forfeits nothing, and SDG records hold such setup turns.
         if not (isinstance(action, Pass) and not state.free):
-            _fail("the game is still being set up: build your homeworld first")
+            _fail("setup-not-done")
     if pos.stage >= PLAYING and isinstance(action, Homeworld):
-        _fail("homeworlds are set up only at the start of the game")
+        _fail("homeworld-after-setup")
     return check(state, action)
 
 
@@ -263,5 +258,5 @@ def apply_checked(state: TurnState, action) -> TurnState:
     """Apply ``action`` after checking it; raise IllegalActionError naming the broken rule."""
     canonical = check_action(state, action)
     if isinstance(canonical, EndTurn):
-        _fail("EndTurn is committed by the Game, not applied to a turn")
+        _fail("end-turn-not-applied")
     return apply_action(state, canonical)

@@ -17,6 +17,7 @@ from hwgame.rules import (
     EndTurn,
     IllegalActionError,
     Pass,
+    Refusal,
     apply_action,
     end_turn,
     legal_actions,
@@ -105,6 +106,24 @@ def refusal(position: Position | TurnState, *actions) -> str:
     except IllegalActionError as exc:
         return exc.reason
     raise AssertionError(f"{last!r} was accepted")
+
+
+def refused(position: Position | TurnState, *actions) -> Refusal:
+    """Like ``refusal``, but the refusal itself: its reason code and values (and frames)."""
+    state = position if isinstance(position, TurnState) else start_turn(position)
+    *first, last = actions
+    for action in first:
+        state = apply_checked(state, action)
+    try:
+        apply_checked(state, last)
+    except IllegalActionError as exc:
+        return exc.refusal
+    raise AssertionError(f"{last!r} was accepted")
+
+
+def why(code: str, **values) -> Refusal:
+    """The refusal of ``code`` with ``values`` and no frames, to compare with ``refused``."""
+    return Refusal(code, values)
 
 
 def unchecked(position: Position, *actions) -> TurnState:

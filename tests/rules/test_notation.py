@@ -175,7 +175,7 @@ def test_homeworld_needs_a_star():
         ("Move B2 From", "move takes 3 words"),
         ("Discover G1 From B1", "discover takes 4 words"),
         ("Attack G1 Sol North", "attack takes 2 words"),
-        ("Pass now", "pass takes 0 words"),
+        ("Pass now", "pass takes no words after it, not 1"),
         ("Homeworld Y2 B1", "homeworld takes 3 or 4 words"),
         ("Homeworld Y2 B1 G3 * extra", "homeworld takes 3 or 4 words"),
         ("Build G4 Sys", "'G4' is not a piece"),

@@ -43,8 +43,10 @@ from tests.rules.helpers import (
     board,
     layout,
     refusal,
+    refused,
     run,
     system_line,
+    why,
 )
 
 # Two homeworlds far apart (sizes {2,3} and {1,2}), used by most tests below.
@@ -102,11 +104,11 @@ def test_a_move_needs_a_connection_and_says_so():
         Beta: b2     | g2 |
     """)
     # North {1,3} -> Alpha {1}: share size 1.
-    assert refusal(pos, Move(Y2, "North", "Alpha")) == "North and Alpha are not connected: they share a star size"
+    assert refused(pos, Move(Y2, "North", "Alpha")) == why("not-connected", origin="North", destination="Alpha")
     # North {1,3} -> Beta {2}: connected.
     assert layout(run(pos, Move(Y2, "North", "Beta")).position)["Beta"] == "b2 | y2 g2 | "
     # Alpha {1} -> South {1,2}: the binary's small star blocks it.
-    assert "not connected" in refusal(pos, Move(Y1, "Alpha", "South"))
+    assert refused(pos, Move(Y1, "Alpha", "South")).code == "not-connected"
 
 
 def test_system_names_match_case_insensitively_and_are_stored_exactly():
@@ -118,16 +120,19 @@ def test_system_names_match_case_insensitively_and_are_stored_exactly():
 
 def test_a_discovered_name_must_be_unused_case_insensitively():
     pos = board(HOMES + "Alpha: b1 | y1 |")
-    assert refusal(pos, Discover(Y3, "North", B1, "alpha")) == (
-        "the name 'alpha' is already taken: the system Alpha has it (names are matched whatever their case)"
+    assert refused(pos, Discover(Y3, "North", B1, "alpha")) == why(
+        "name-taken-by-system-case", name="'alpha'", system="Alpha"
     )
-    taken = "the name 'Alpha' is already taken: the system Alpha has it"
-    assert refusal(pos, Discover(Y3, "North", B1, "Alpha")) == taken
-    assert refusal(pos, Discover(Y3, "North", B1, "south")) == (
-        "the name 'south' is already taken: the system South has it (names are matched whatever their case)"
+    taken = why("name-taken-by-system", name="'Alpha'", system="Alpha")
+    assert refused(pos, Discover(Y3, "North", B1, "Alpha")) == taken
+    assert refused(pos, Discover(Y3, "North", B1, "south")) == why(
+        "name-taken-by-system-case", name="'south'", system="South"
     )
     # Player names are kept for homeworlds, even gone and written in another case.
     gone = board("North: g3 b2 | y3 |\nAlpha: b1 | y1 |")
+    assert refused(gone, Discover(Y3, "North", B1, "SOUTH")) == why(
+        "name-taken-by-player-case", name="'SOUTH'", player="South"
+    )
     assert refusal(gone, Discover(Y3, "North", B1, "SOUTH")) == (
         "the name 'SOUTH' is already taken: South is a player's name, kept for their homeworld"
         " (names are matched whatever their case)"
@@ -177,14 +182,17 @@ def test_standard_setup_allows_any_three_pieces(setup):
 def test_a_setup_cannot_take_pieces_the_bank_no_longer_has():
     game = Game()
     game.play([Homeworld(G3, G3, G3)])
-    with pytest.raises(IllegalActionError, match="the bank has only 0 green 3 left"):
+    with pytest.raises(IllegalActionError) as info:
         game.act(Homeworld(G3, B1, Y3))
+    assert (info.value.code, info.value.values) == ("homeworld-bank-short", {"count": 0, "piece": "g3"})
+    assert str(info.value) == "the bank has only 0 green 3 left"
 
 
 def test_standard_needs_two_stars_sdg_allows_one():
     game = Game(STANDARD)
-    with pytest.raises(IllegalActionError, match="a homeworld needs two stars under the standard rules"):
+    with pytest.raises(IllegalActionError) as info:
         game.act(Homeworld(G3, None, Y3))
+    assert info.value.code == "homeworld-two-stars"
     assert Homeworld(G3, None, Y3) not in game.legal_actions()
     sdg = Game(SDG)
     assert Homeworld(G3, None, Y3) in sdg.legal_actions()
@@ -196,32 +204,38 @@ def test_standard_needs_two_stars_sdg_allows_one():
 @pytest.mark.parametrize("rules", [STANDARD, SDG])
 def test_a_homeworld_always_has_a_star(rules):
     game = Game(rules)
-    with pytest.raises(IllegalActionError, match="a homeworld needs a star"):
+    with pytest.raises(IllegalActionError) as info:
         game.act(Homeworld(None, None, Y3))
+    assert info.value.code == "homeworld-no-star"
     assert game.state.position.systems == ()
 
 
 def test_a_missing_first_star_is_still_a_missing_star():
     game = Game(STANDARD)
-    with pytest.raises(IllegalActionError, match="a homeworld needs two stars under the standard rules"):
+    with pytest.raises(IllegalActionError) as info:
         game.act(Homeworld(None, G3, Y3))
+    assert info.value.code == "homeworld-two-stars"
     sdg = Game(SDG)
     assert sdg.act(Homeworld(None, G3, Y3)) == Homeworld(G3, None, Y3)
 
 
 def test_setup_comes_first_and_happens_once():
     game = Game()
-    with pytest.raises(IllegalActionError, match="the game is still being set up: build your homeworld first"):
+    with pytest.raises(IllegalActionError, match="the game is still being set up: build your homeworld first") as info:
         game.act(PASS)
-    with pytest.raises(IllegalActionError, match="set up your homeworld first"):
+    assert info.value.code == "setup-not-done"
+    with pytest.raises(IllegalActionError, match="set up your homeworld first") as info:
         game.commit()
+    assert info.value.code == "homeworld-first"
     game.act(Homeworld(G3, B2, Y3))
-    with pytest.raises(IllegalActionError, match="your homeworld is already set up"):
+    with pytest.raises(IllegalActionError, match="your homeworld is already set up") as info:
         game.act(Homeworld(G1, B3, Y3))
+    assert info.value.code == "homeworld-already-set"
     game.commit()
     game.play([Homeworld(R1, Y2, G3)])
-    with pytest.raises(IllegalActionError, match="homeworlds are set up only at the start of the game"):
+    with pytest.raises(IllegalActionError, match="homeworlds are set up only at the start of the game") as info:
         game.act(Homeworld(G1, B3, Y3))
+    assert info.value.code == "homeworld-after-setup"
 
 
 def test_setup_offers_every_choice_of_two_stars_and_a_ship():
@@ -251,21 +265,18 @@ def test_access_from_an_own_ship():
 
 def test_an_enemy_ship_gives_no_access():
     pos = board(HOMES + "Alpha: b1 | g2 | y2")
+    assert refused(pos, Move(G2, "Alpha", "North")) == why(
+        "no-power-here", colour="yellow", system="Alpha", power="move"
+    )
     assert refusal(pos, Move(G2, "Alpha", "North")) == (
         "no yellow at Alpha: a yellow star or one of your yellow ships must be there to move"
     )
     pos = board(HOMES + "Alpha: b1 | y2 | g1")
-    assert refusal(pos, Build(Y1, "Alpha")) == (
-        "no green at Alpha: a green star or one of your green ships must be there to build"
-    )
+    assert refused(pos, Build(Y1, "Alpha")) == why("no-power-here", colour="green", system="Alpha", power="build")
     pos = board(HOMES + "Alpha: g1 | y2 | b2")
-    assert refusal(pos, Trade(Y2, R2, "Alpha")) == (
-        "no blue at Alpha: a blue star or one of your blue ships must be there to trade"
-    )
+    assert refused(pos, Trade(Y2, R2, "Alpha")) == why("no-power-here", colour="blue", system="Alpha", power="trade")
     pos = board(HOMES + "Alpha: g1 | y2 | r1 y1")
-    assert refusal(pos, Capture(Y1, "Alpha")) == (
-        "no red at Alpha: a red star or one of your red ships must be there to capture"
-    )
+    assert refused(pos, Capture(Y1, "Alpha")) == why("no-power-here", colour="red", system="Alpha", power="capture")
 
 
 def test_actions_are_offered_only_where_there_is_access():
@@ -293,7 +304,8 @@ def test_build_size_comes_from_the_bank_not_from_the_player():
     assert bank_count(pos, "g1") == 0
     after = run(pos, Build(G2, "Alpha")).position
     assert layout(after)["Alpha"] == "b1 | g1 g1 g2 | "
-    assert refusal(pos, Build(G1, "Alpha")) == "a build takes the smallest green in the bank, which is green 2"
+    assert refused(pos, Build(G1, "Alpha")) == why("build-not-smallest", colour="green", piece="g2")
+    assert refused(pos, Build(G3, "Alpha")) == why("build-not-smallest", colour="green", piece="g2")
     assert refusal(pos, Build(G3, "Alpha")) == "a build takes the smallest green in the bank, which is green 2"
     assert [a for a in legal_actions(start_turn(pos)) if isinstance(a, Build) and a.system == "Alpha"] == [
         Build(G2, "Alpha")
@@ -302,14 +314,12 @@ def test_build_size_comes_from_the_bank_not_from_the_player():
 
 def test_build_only_a_colour_you_own_there():
     pos = board(HOMES + "Alpha: g2 | b3 | r1")
-    assert refusal(pos, Build(R2, "Alpha")) == (
-        "you have no red ship at Alpha: you can only build a colour you already have there"
-    )
+    assert refused(pos, Build(R2, "Alpha")) == why("build-needs-own-colour", colour="red", system="Alpha")
 
 
 def test_no_piece_of_the_colour_in_the_bank_no_build():
     pos = board(HOMES + "Alpha: g2 | r1 r2 r3 | r1 r2 r3\nBeta: b1 | r2 r3 |")
-    assert refusal(pos, Build(R1, "Alpha")) == "the bank has no red pieces left to build"
+    assert refused(pos, Build(R1, "Alpha")) == why("build-bank-empty", colour="red")
     assert not any(isinstance(a, Build) and a.piece // 3 == 0 for a in legal_actions(start_turn(pos)))
 
 
@@ -326,11 +336,10 @@ def test_trade_swaps_colour_keeps_size_place_and_owner():
 
 def test_trade_refusals():
     pos = board(HOMES + "Alpha: b1 | g2 | y1\nBeta: r3 | b2 b2 |")
-    assert refusal(pos, Trade(G2, R3, "Alpha")) == (
-        "a trade keeps the size: the new piece must be the same size as the old ship"
-    )
-    assert refusal(pos, Trade(G2, G2, "Alpha")) == "a trade changes the colour: pick a piece of another colour"
-    assert refusal(pos, Trade(G2, B2, "Alpha")) == "the bank has no blue 2 to trade for"
+    assert refused(pos, Trade(G2, R3, "Alpha")) == why("trade-needs-same-size")
+    assert refused(pos, Trade(G2, G2, "Alpha")) == why("trade-needs-other-colour")
+    assert refused(pos, Trade(G2, B2, "Alpha")) == why("trade-bank-empty", piece="b2")
+    assert refused(pos, Trade(Y1, R1, "Alpha")) == why("no-ship-to-trade", piece="y1", system="Alpha")
     assert refusal(pos, Trade(Y1, R1, "Alpha")) == "you have no yellow 1 ship at Alpha to trade"
 
 
@@ -350,13 +359,13 @@ def test_move_needs_yellow_at_the_origin_not_the_destination():
     after = run(pos, Move(G2, "Alpha", "Beta")).position
     assert layout(after)["Beta"] == "b3 | r2 g2 | "
     # Moving out of Beta is not (its only access is blue/red).
-    assert refusal(pos, Move(R2, "Beta", "Alpha")).startswith("no yellow at Beta")
+    assert refused(pos, Move(R2, "Beta", "Alpha")) == why("no-power-here", colour="yellow", system="Beta", power="move")
 
 
 def test_move_your_own_ship_only():
     pos = board(HOMES + "Alpha: y1 | g2 | b2")
-    assert refusal(pos, Move(B2, "Alpha", "North")) == "you have no blue 2 ship at Alpha to move"
-    assert refusal(pos, Move(G2, "Alpha", "Alpha")) == "the ship is already at Alpha"
+    assert refused(pos, Move(B2, "Alpha", "North")) == why("no-ship-to-move", piece="b2", system="Alpha")
+    assert refused(pos, Move(G2, "alpha", "ALPHA")) == why("move-to-same-system", system="Alpha")
 
 
 def test_discover_a_new_system_with_any_bank_piece_of_an_unused_size():
@@ -373,12 +382,14 @@ def test_discover_a_new_system_with_any_bank_piece_of_an_unused_size():
 
 def test_discover_refusals():
     pos = board(HOMES + "Alpha: b1 | y1 |\nBeta: r3 | g1 g1 g1 |")
+    assert refused(pos, Discover(Y3, "North", G2, "Vega")) == why("star-shares-size", system="North", piece="g2")
     assert refusal(pos, Discover(Y3, "North", G2, "Vega")) == (
         "a new star must not share a size with North's stars: green 2 would not be connected"
     )
-    assert refusal(pos, Discover(Y3, "North", G1, "Vega")) == "the bank has no green 1 to make a new star"
-    spaced = "'no spaces' cannot be a system name: it holds a space"
-    assert refusal(pos, Discover(Y3, "North", R1, "no spaces")) == spaced
+    assert refused(pos, Discover(Y3, "North", G1, "Vega")) == why("star-bank-empty", piece="g1")
+    spaced = why("name-has-space", name="'no spaces'", kind="system")
+    assert refused(pos, Discover(Y3, "North", R1, "no spaces")) == spaced
+    assert refused(pos, Discover(Y3, "North", R1, "")) == why("name-empty", kind="system")
     assert refusal(pos, Discover(Y3, "North", R1, "")) == "a system name cannot be empty"
 
 
@@ -410,6 +421,7 @@ def test_capture_uses_the_largest_ship_whatever_its_colour():
 
 def test_capture_no_larger_than_your_largest_ship():
     pos = board(HOMES + "Alpha: r2 | g1 b1 | y2 g1")
+    assert refused(pos, Capture(Y2, "Alpha")) == why("capture-too-small", system="Alpha", size=1, target_size=2)
     assert refusal(pos, Capture(Y2, "Alpha")) == "your largest ship at Alpha is size 1: it cannot capture a size 2 ship"
     assert Capture(G1, "Alpha") in legal_actions(start_turn(pos))  # equal size is fine
     assert Capture(Y2, "Alpha") not in legal_actions(start_turn(pos))
@@ -417,13 +429,13 @@ def test_capture_no_larger_than_your_largest_ship():
 
 def test_capture_needs_an_enemy_ship_and_an_own_ship():
     pos = board(HOMES + "Alpha: r2 | | y2\nBeta: r1 | g2 | g2")
-    assert refusal(pos, Capture(Y2, "Alpha")) == "you need a ship of your own at Alpha to capture there"
-    assert refusal(pos, Capture(B2, "Beta")) == "there is no enemy blue 2 ship at Beta to capture"
+    assert refused(pos, Capture(Y2, "Alpha")) == why("capture-needs-own-ship", system="Alpha")
+    assert refused(pos, Capture(B2, "Beta")) == why("capture-no-enemy-ship", piece="b2", system="Beta")
 
 
 def test_capture_cannot_take_your_own_ship():
     pos = board(HOMES + "Alpha: r2 | g2 y1 |")
-    assert refusal(pos, Capture(Y1, "Alpha")) == "there is no enemy yellow 1 ship at Alpha to capture"
+    assert refused(pos, Capture(Y1, "Alpha")) == why("capture-no-enemy-ship", piece="y1", system="Alpha")
 
 
 def test_the_second_player_captures_the_first_players_ships():

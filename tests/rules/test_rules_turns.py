@@ -59,7 +59,9 @@ def test_one_basic_action_per_turn():
     assert refusal(state, Build(B1, "Alpha")) == (
         "you have already used your action this turn: end the turn or trigger a catastrophe"
     )
-    assert refusal(state, Sacrifice(B1, "Alpha")) == "you have already used your action this turn"
+    assert refusal(state, Sacrifice(B1, "Alpha")) == (
+        "you have already used your action this turn: end the turn or trigger a catastrophe"
+    )
 
 
 def test_sacrifice_gives_as_many_actions_as_the_ship_size_of_its_colour():

@@ -88,7 +88,7 @@ def test_every_position_of_real_games_round_trips():
     ("text", "why"),
     [
         ("", "should be: rules"),
-        ("chess North South 0 2", "unknown rules"),
+        ("chess North South 0 2", "unknown rule set 'chess'"),
         ("standard North north 0 2", "different names"),
         ("standard North South 2 2", "must be 0 or 1"),
         ("standard North South 0 3", "must be 0 or 1"),

@@ -14,6 +14,7 @@ from hwgame.rules import (
     Game,
     Homeworld,
     NotationError,
+    Refusal,
     Sacrifice,
     Trade,
     UnsupportedGameError,
@@ -107,7 +108,10 @@ def test_a_pass_between_sacrifice_actions_forfeits_one_action():
     t = parse_transcript(GAME)
     assert t.turns[5] == (Sacrifice(G3, "Bob"), Build(G1, "Bob"), Build(G1, "Bob"))
     assert t.texts[5] == ("Sacrifice G3 Bob", "Build G1 Bob", "Build G1 Bob")
-    assert any("turn 6" in note for note in t.notes)
+    assert [(note.code, note.frames) for note in t.notes] == [
+        ("note-sacrifice-pass", (Refusal("in-turn", {"turn": 6}),))
+    ]
+    assert str(t.notes[0]) == "turn 6: a pass among a sacrifice's actions forfeited only that action"
 
 
 def test_a_pass_with_too_many_actions_is_left_for_the_rules_to_refuse():
@@ -139,7 +143,8 @@ def test_a_setup_pass_hands_the_first_setup_to_the_other_player():
     assert t.winner_index() == 1
     game = replay(t)
     assert game.position.home_of(0).name == "bob"
-    assert any("turn 1: Alice passed before both homeworlds were set up" in note for note in t.notes)
+    assert t.notes == [Refusal("note-setup-pass", {"player": "Alice"}, (Refusal("in-turn", {"turn": 1}),))]
+    assert str(t.notes[0]).startswith("turn 1: Alice passed before both homeworlds were set up")
 
 
 def test_a_pass_after_the_homeworld_is_harmless():
@@ -152,7 +157,8 @@ def test_words_the_site_ignored_are_noted():
     text = HEAD + "\n1) Alice: Homeworld Y2 B1 G3\n2) bob: Homeworld B3 R2 G3\n3) Alice: Build G1 Alice (n)\n"
     t = parse_transcript(text, source="x.raw")
     assert t.turns[2] == (Build(G1, "Alice"),)
-    assert t.notes == ["x.raw:9: ignored '(n)' after the action, as SDG did"]
+    assert [str(note) for note in t.notes] == ["x.raw:9: ignored '(n)' after the action, as SDG did"]
+    assert t.notes[0].code == "note-ignored-words" and t.notes[0].values == {"ignored": "'(n)'"}
 
 
 @pytest.mark.parametrize(
@@ -365,8 +371,8 @@ def test_messages_and_notes_quote_little_of_a_bad_line(line):
         short_one_line(str(exc))
     else:
         assert len(t.notes) == 1
-        short_one_line(t.notes[0])
-        assert t.notes[0].startswith("g.raw:5: ignored 'junk\\x1b[2J")
+        short_one_line(str(t.notes[0]))
+        assert str(t.notes[0]).startswith("g.raw:5: ignored 'junk\\x1b[2J")
 
 
 def test_a_refused_action_is_quoted_short():
@@ -475,8 +481,9 @@ def test_any_number_of_passes_before_the_setup_change_nothing():
     text += "6) Bob: Build G1 Bob\n"
     t = parse_transcript(text)
     assert t.players == ("Bob", "Ann") and t.numbers == [4, 5, 6]
-    assert [note.split(":")[0] for note in t.notes] == ["turn 1", "turn 2", "turn 3"]
-    assert all("passed before both homeworlds were set up: the pass changed nothing" in note for note in t.notes)
+    assert [note.frames[0].values["turn"] for note in t.notes] == [1, 2, 3]
+    assert [str(note).split(":")[0] for note in t.notes] == ["turn 1", "turn 2", "turn 3"]
+    assert all("passed before both homeworlds were set up: the pass changed nothing" in str(n) for n in t.notes)
     game = replay(t)
     assert game.position.home_of(0).name == "Bob" and len(game.turns) == 3
 

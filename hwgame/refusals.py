@@ -1,0 +1,387 @@
+"""The rules' refusals in the player's words: a template for every reason code of ``hwgame.rules``.
+
+The rules say why something was refused as a code and plain values (``hwgame.rules.REFUSAL_CODES``);
+this module words them, in the language in force or in one asked for (the engine protocol speaks
+English whatever the player's language). Each code has one English template with named placeholders,
+translated through the catalogs when it is worded; values that are colours, pieces, powers or kinds of
+name are worded too ("green 1" in Japanese is 緑1 when the catalog says so). The places around a reason
+("action 2: ...", "turn 5 (game.raw:11), Ann: ...") are templates of their own, holding the words
+inside them as ``{reason}``.
+
+Importing this module makes ``str()`` of every refusal use it (``hwgame/__init__.py`` imports it, so
+every entry point does).
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from hwgame import i18n
+from hwgame.i18n import N_
+from hwgame.rules import COLOR_NAMES, POWER_NAMES, Refusal, set_wording
+
+
+class Plural(NamedTuple):
+    """A template whose words depend on a count: ``choose(speaker, n)`` gives the form for ``n``."""
+
+    key: str  # the name of the value that is the count
+    choose: Callable[[Speaker, int], str]
+
+
+class Speaker:
+    """Translations in one language: the player's (``language`` None) or a given one ("en")."""
+
+    def __init__(self, language: str | None = None):
+        code = i18n.normalize_language(language) if language else None
+        self._translations: gettext.NullTranslations | None = i18n.translations(code) if code else None
+        if language and code is None:
+            self._translations = gettext.NullTranslations()  # an unknown language: English
+
+    def gettext(self, message: str) -> str:
+        """``message`` translated."""
+        if self._translations is None:
+            return i18n._(message)
+        return self._translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The singular or plural form for ``n``, translated."""
+        if self._translations is None:
+            return i18n.ngettext(singular, plural, n)
+        return self._translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` translated in ``context``."""
+        if self._translations is None:
+            return i18n.pgettext(context, message)
+        return self._translations.pgettext(context, message)
+
+
+Template = str | Plural
+
+# The reasons (hwgame.rules.REFUSAL_CODES). They are clauses, lower case and without a full stop: a
+# caller may put one after "Not possible: " or make a sentence of it.
+REFUSALS: dict[str, Template] = {
+    # The validator.
+    "no-such-system": N_("there is no system named {system}"),
+    "no-ship-to-trade": N_("you have no {piece} ship at {system} to trade"),
+    "no-ship-to-move": N_("you have no {piece} ship at {system} to move"),
+    "no-ship-to-sacrifice": N_("you have no {piece} ship at {system} to sacrifice"),
+    "sacrifice-gave-other-power": N_("your sacrifice gave {colour} actions ({power}), not {wanted_power}"),
+    "action-already-used": N_("you have already used your action this turn: end the turn or trigger a catastrophe"),
+    "no-power-here": N_(
+        "no {colour} at {system}: a {colour} star or one of your {colour} ships must be there to {power}"
+    ),
+    "build-needs-own-colour": N_(
+        "you have no {colour} ship at {system}: you can only build a colour you already have there"
+    ),
+    "build-bank-empty": N_("the bank has no {colour} pieces left to build"),
+    "build-not-smallest": N_("a build takes the smallest {colour} in the bank, which is {piece}"),
+    "trade-needs-same-size": N_("a trade keeps the size: the new piece must be the same size as the old ship"),
+    "trade-needs-other-colour": N_("a trade changes the colour: pick a piece of another colour"),
+    "trade-bank-empty": N_("the bank has no {piece} to trade for"),
+    "move-to-same-system": N_("the ship is already at {system}"),
+    "not-connected": N_("{origin} and {destination} are not connected: they share a star size"),
+    "star-bank-empty": N_("the bank has no {piece} to make a new star"),
+    "star-shares-size": N_("a new star must not share a size with {system}'s stars: {piece} would not be connected"),
+    "name-taken-by-system": N_("the name {name} is already taken: the system {system} has it"),
+    "name-taken-by-system-case": N_(
+        "the name {name} is already taken: the system {system} has it (names are matched whatever their case)"
+    ),
+    "name-taken-by-player": N_(
+        "the name {name} is already taken: {player} is a player's name, kept for their homeworld"
+    ),
+    "name-taken-by-player-case": N_(
+        "the name {name} is already taken: {player} is a player's name, kept for their homeworld "
+        "(names are matched whatever their case)"
+    ),
+    "capture-no-enemy-ship": N_("there is no enemy {piece} ship at {system} to capture"),
+    "capture-needs-own-ship": N_("you need a ship of your own at {system} to capture there"),
+    "capture-too-small": N_(
+        "your largest ship at {system} is size {size}: it cannot capture a size {target_size} ship"
+    ),
+    "second-sacrifice": N_("you are using a sacrifice's actions: a second sacrifice is not allowed in one turn"),
+    "catastrophe-too-few": Plural(
+        "count",
+        lambda s, n: s.ngettext(
+            "{system} has {count} {colour} piece: a catastrophe needs 4 or more",
+            "{system} has {count} {colour} pieces: a catastrophe needs 4 or more",
+            n,
+        ),
+    ),
+    "homeworld-already-set": N_("your homeworld is already set up: end the turn"),
+    "homeworld-no-star": N_("a homeworld needs a star"),
+    "homeworld-two-stars": N_("a homeworld needs two stars under the standard rules"),
+    "homeworld-bank-short": N_("the bank has only {count} {piece} left"),
+    "homeworld-first": N_("set up your homeworld first: two stars and a ship"),
+    "setup-not-done": N_("the game is still being set up: build your homeworld first"),
+    "homeworld-after-setup": N_("homeworlds are set up only at the start of the game"),
+    "not-an-action": N_("{value} is not an action"),
+    "field-not-a-piece": N_("{value} is not a piece"),
+    "field-not-a-name": N_("{value} is not a system name"),
+    "field-not-a-colour": N_("{value} is not a colour"),
+    "end-turn-not-applied": N_("the end of a turn is committed by the game, not applied to a turn"),
+    # The game.
+    "game-over": N_("the game is over"),
+    "turn-in-progress": N_("a turn is already in progress: finish or restart it first"),
+    "turn-already-ended": N_("the turn has already ended"),
+    "no-repetition-rule": N_("these rules have no draw by repetition"),
+    "repetition-needs-three": N_("a draw by repetition needs the same position three times"),
+    "players-same-name": N_("the two players need different names: their homeworlds are named after them"),
+    "not-two-players": N_("a game has two players, not {count}: {players}"),
+    "unknown-rules": N_("unknown rule set {name}: use standard or sdg"),
+    "wrong-player": N_("it is {player}'s turn, not {mover}'s"),
+    # Names.
+    "name-not-text": N_("{kind} must be text, not {type}"),
+    "name-empty": N_("{kind} cannot be empty"),
+    "name-too-long": N_("{name} is too long for {kind} (at most {limit} characters)"),
+    "name-has-space": N_("{name} cannot be {kind}: it holds a space"),
+    "name-has-other-space": N_("{name} cannot be {kind}: it holds a tab, a line break or another kind of space"),
+    "name-unprintable": N_("{name} cannot be {kind}: it holds a character that cannot be printed"),
+    "name-has-separator": N_("{name} cannot be {kind}: it holds ';', which separates the actions of a turn"),
+    "name-breaks-transcript": N_("{name} cannot be a player name: it holds ',', ':', '(' or ')'"),
+    # SDG notation. The keywords and letters of the notation stay as they are written.
+    "notation-unknown-style": N_("unknown notation style {style}: use 'sdg' or 'canonical'"),
+    "notation-action-not-text": N_("an action is written as text, not {type}"),
+    "notation-turn-not-text": N_("a turn is written as text, not {type}"),
+    "notation-empty": N_("the line is empty"),
+    "notation-unknown-verb": N_(
+        "{word} is not a known action (use homeworld, build, trade, move, discover, attack, sacrifice, "
+        "catastrophe, pass, or an abbreviation)"
+    ),
+    # Translators: {verb} is an SDG keyword (build, move...) and {shape} what the notation writes after
+    # it (PIECE SYSTEM): keep both as they are.
+    "notation-word-count": N_("{verb} takes {count} words after it ({shape}), not {given}"),
+    "notation-homeworld-word-count": N_(
+        "homeworld takes 3 or 4 words after it (STAR1 STAR2 SHIP; a star may be '-', an optional '*' may "
+        "follow), not {given}"
+    ),
+    "notation-takes-nothing": N_("{verb} takes no words after it, not {given}"),
+    "notation-not-a-piece": N_(
+        "{word} is not a piece (a colour r, y, g or b, a size 1, 2 or 3 and an optional owner N, S, E or W)"
+    ),
+    "notation-not-a-ship": N_(
+        "{word} is not a ship (a colour r, y, g or b, a size 1, 2 or 3 and an optional owner N, S, E or W)"
+    ),
+    "notation-not-a-star": N_("{word} is not a star (a colour r, y, g or b, a size 1, 2 or 3)"),
+    "notation-not-a-colour": N_("{word} is not a colour (use r, y, g, b or red, yellow, green, blue)"),
+    "notation-homeworld-no-star": N_("a homeworld needs at least one star"),
+    "piece-unreadable": N_("{text} is not a piece (a colour letter r, y, g or b and a size 1, 2 or 3)"),
+    # Positions as text and as data.
+    "position-not-text": N_("expected text, not {type}"),
+    "position-too-long": N_("{length} characters is too long (at most {limit})"),
+    "position-bad-header": N_("{header} should be: rules, two players, player to move, stage"),
+    "position-bad-system": N_("system {part} needs five words: name, owner, stars, and both players' ships"),
+    "position-bad-owner": N_("the owner of {system} is {owner}: write 0, 1 or - for no one"),
+    "position-bad-stars": N_("the stars of {system}, {word}, are not a run of pieces such as y1b2"),
+    "position-bad-ships": N_("the ships of {system}, {word}, are not a run of pieces such as y1b2"),
+    "position-homeworld-stars": Plural(
+        "count",
+        lambda s, n: s.ngettext(
+            "{system} has {count} star: a homeworld has one or two stars",
+            "{system} has {count} stars: a homeworld has one or two stars",
+            n,
+        ),
+    ),
+    "position-system-stars": Plural(
+        "count",
+        lambda s, n: s.ngettext(
+            "{system} has {count} star: a system has one star", "{system} has {count} stars: a system has one star", n
+        ),
+    ),
+    "position-empty-system": N_("{system} has no ship: an empty system goes back to the bank"),
+    "position-setup-mover": N_("in setup (stage {stage}) player {stage} is to move"),
+    "position-setup-systems": Plural(
+        "stage",
+        lambda s, n: s.ngettext(
+            "stage {stage} of setup has {stage} homeworld and nothing else",
+            "stage {stage} of setup has {stage} homeworlds and nothing else",
+            n,
+        ),
+    ),
+    "position-bad-mover-stage": N_("player to move {mover} must be 0 or 1 and stage {stage} 0, 1 or 2"),
+    "position-duplicate-name": N_("two systems share a name"),
+    "position-two-homeworlds": N_("a player has two homeworlds"),
+    "position-too-many-pieces": N_("more than {count} pieces of {pieces}"),
+    "position-data-unreadable": N_("the data cannot be read ({why})"),
+    "position-data-bad-header": N_("needs two players, to_move 0 or 1 and stage 0..2"),
+    # SDG transcripts.
+    "transcript-bad-participant": N_("cannot read the participant {text}: write a name and a seat, as 'Ann (N)'"),
+    "transcript-unsupported-players": N_(
+        "a game of {count} players ({players}) is not supported: only two-player games can be played"
+    ),
+    "transcript-both-north": N_("both players sit North (N): a two-player game has one North (N) and one South (S)"),
+    "transcript-both-south": N_("both players sit South (S): a two-player game has one North (N) and one South (S)"),
+    "transcript-same-name": N_("both players are called {name}: each homeworld is named after its player"),
+    "transcript-turn-number-digits": N_(
+        "a turn number of {digits} digits cannot be right: turns are numbered 1, 2, 3..."
+    ),
+    "transcript-sdg-number-digits": N_("an SDG game number of {digits} digits cannot be right (at most {limit})"),
+    # Translators: {header} is the name of a line of an SDG record (Variants, Started, Participants, Winner).
+    "transcript-header-too-long": N_("the {header} line is {length} characters long (at most {limit})"),
+    "transcript-turn-out-of-order": N_("turn {number} where turn {expected} was expected"),
+    "transcript-no-participants": N_("no 'Participants:' line: whose game is this?"),
+    # Transcript files: the file's name comes before these words.
+    "file-missing": N_("no such file"),
+    "file-permission": N_("cannot be read: permission denied"),
+    "file-unreadable": N_("cannot be read: {why}"),
+    "file-name-has-nul": N_("cannot be opened: a file name cannot hold a NUL character"),
+    "file-is-folder": N_("is a folder, not a transcript"),
+    "file-not-regular": N_("is not a regular file (a pipe, a device or a socket)"),
+    "file-too-large": N_("is {size_kb} kB, far too large to be a transcript (at most {limit_kb} kB)"),
+    "file-grew": N_("is far too large to be a transcript (it grew while it was read)"),
+    "file-empty": N_("is empty: it holds no game"),
+    "file-not-utf8": N_(
+        "is not UTF-8 text (it is full of zero bytes: UTF-16 or UTF-32 without a byte order mark?): save it as UTF-8"
+    ),
+}
+
+# The places around a reason (hwgame.rules.FRAME_CODES): {reason} is the worded reason inside.
+FRAMES: dict[str, str] = {
+    # Translators: {action} is the number of an action within a turn (1, 2, ...).
+    "turn-action": N_("action {action}: {reason}"),
+    "cannot-read": N_("cannot read {text}: {reason}"),
+    "not-a-position": N_("not a position: {reason}"),
+    "in-file": N_("{source}: {reason}"),
+    "at-file-line": N_("{source}:{line}: {reason}"),
+    "at-line": N_("line {line}: {reason}"),
+    "in-turn": N_("turn {turn}: {reason}"),
+    "in-turn-at-file-line": N_("turn {turn} ({source}:{line}): {reason}"),
+    "in-turn-at-line": N_("turn {turn} (line {line}): {reason}"),
+    # Translators: {mover} is a player's name and {text} the action as the record writes it.
+    "replay-action-at-file-line": N_("turn {turn} ({source}:{line}), {mover}: {text}: {reason}"),
+    "replay-action-at-line": N_("turn {turn} (line {line}), {mover}: {text}: {reason}"),
+    "replay-turn": N_("turn {turn}, {mover}: {reason}"),
+    "transcript-player-name": N_("the player name cannot be written in a transcript: {reason}"),
+}
+
+# What an import noted (hwgame.rules.NOTE_CODES) and how a game ended (hwgame.rules.OUTCOME_CODES).
+NOTES: dict[str, str] = {
+    "note-ignored-words": N_("ignored {ignored} after the action, as SDG did"),
+    "note-setup-pass": N_("{player} passed before both homeworlds were set up: the pass changed nothing"),
+    "note-sacrifice-pass": N_("a pass among a sacrifice's actions forfeited only that action"),
+}
+OUTCOMES: dict[str, str] = {
+    "win-homeworld-gone": N_("{winner} wins: {loser}'s homeworld is gone"),
+    "win-home-held": N_("{winner} wins: {loser} has no ship left at home and the enemy holds it"),
+    "win-home-empty": N_("{winner} wins: {loser} has no ship left at home"),
+    "win-resigned": N_("{winner} wins: {loser} resigned"),
+    "draw-both-lost": N_("draw: both players lost their homeworlds at once"),
+    "draw-repetition": N_("draw: the same position has appeared three times"),
+    "draw-agreement": N_("draw by agreement"),
+}
+
+TEMPLATES: dict[str, Template] = {**REFUSALS, **FRAMES, **NOTES, **OUTCOMES}
+
+
+def colour_word(name: str, speaker: Speaker | None = None) -> str:
+    """A colour of ``COLOR_NAMES`` ("green") as a word of the language."""
+    s = speaker or Speaker()
+    words = {
+        "red": s.pgettext("colour", "red"),
+        "yellow": s.pgettext("colour", "yellow"),
+        "green": s.pgettext("colour", "green"),
+        "blue": s.pgettext("colour", "blue"),
+    }
+    return words.get(name, name)
+
+
+def power_word(name: str, speaker: Speaker | None = None) -> str:
+    """A power of ``POWER_NAMES`` ("build") as a word of the language."""
+    s = speaker or Speaker()
+    words = {
+        "capture": s.pgettext("power", "capture"),
+        "move": s.pgettext("power", "move"),
+        "build": s.pgettext("power", "build"),
+        "trade": s.pgettext("power", "trade"),
+    }
+    return words.get(name, name)
+
+
+def piece_word(text: str, speaker: Speaker | None = None) -> str:
+    """A piece as notation ("g1") in words: its colour and its size as a digit ("green 1")."""
+    s = speaker or Speaker()
+    letters = {name[0]: name for name in COLOR_NAMES}
+    if len(text) != 2 or text[0] not in letters or text[1] not in "123":
+        return text
+    # Translators: a piece: its colour, then its size 1 (small) to 3 (large), as in "green 1".
+    return s.gettext("{colour} {size}").format(colour=colour_word(letters[text[0]], s), size=text[1])
+
+
+def _kind_word(kind: str, s: Speaker) -> str:
+    words = {"system": s.gettext("a system name"), "player": s.gettext("a player name")}
+    return words.get(kind, kind)
+
+
+def _worded_value(key: str, value: Any, s: Speaker) -> Any:
+    """A value as its template shows it: colours, pieces, powers and kinds of name in words."""
+    if isinstance(value, str):
+        if key.endswith("colour") and value in COLOR_NAMES:
+            return colour_word(value, s)
+        if key.endswith("power") and value in POWER_NAMES:
+            return power_word(value, s)
+        if key.endswith("piece"):
+            return piece_word(value, s)
+        if key == "kind":
+            return _kind_word(value, s)
+    return value
+
+
+class _Values(dict):
+    """Values for ``str.format_map``: a placeholder without a value stays as it is written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def template_of(code: str, values: Mapping[str, Any], speaker: Speaker | None = None) -> str | None:
+    """The template of ``code`` in the speaker's language (the plural form the values call for), or
+    None for a code with no template."""
+    s = speaker or Speaker()
+    template = TEMPLATES.get(code)
+    if template is None:
+        return None
+    if isinstance(template, Plural):
+        count = values.get(template.key, 2)
+        return template.choose(s, count if isinstance(count, int) else 2)
+    return s.gettext(template)
+
+
+def _one(refusal: Refusal, s: Speaker, reason: str | None) -> str:
+    template = template_of(refusal.code, refusal.values, s)
+    values = _Values({k: _worded_value(k, v, s) for k, v in refusal.values.items()})
+    if template is None:  # a code newer than this table: say it plainly rather than nothing
+        inside = ", ".join(f"{k}={v}" for k, v in refusal.values.items())
+        template = refusal.code + (f" ({inside})" if inside else "") + (": {reason}" if reason is not None else "")
+        values = _Values()
+    if reason is not None:
+        values["reason"] = reason
+    try:
+        return template.format_map(values)
+    except (ValueError, IndexError, AttributeError, KeyError):  # a damaged translation: the English
+        english = template_of(refusal.code, refusal.values, Speaker("en")) or refusal.code
+        return english.format_map(values)
+
+
+def refusal_text(item, language: str | None = None) -> str:
+    """A refusal in words: ``item`` is an error of the rules, a ``Refusal`` or an ``Outcome``;
+    ``language`` a language code ("en") or None for the player's language."""
+    refusal = item if isinstance(item, Refusal) else item.refusal
+    s = Speaker(language)
+    text = _one(refusal.core, s, None)
+    for frame in reversed(refusal.frames):
+        text = _one(frame, s, text)
+    return text
+
+
+def _wording(refusal: Refusal, language: str | None) -> str:
+    return refusal_text(refusal, language)
+
+
+set_wording(_wording)
+
+__all__ = [
+    "FRAMES", "NOTES", "OUTCOMES", "REFUSALS", "TEMPLATES", "Plural", "Speaker", "colour_word", "piece_word",
+    "power_word", "refusal_text", "template_of",
+]  # fmt: skip
