@@ -23,7 +23,6 @@ narration strip and no game-over card under a coach). The overlay uses the play 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -35,19 +34,14 @@ from .overlays import ChoiceMenu
 from .scene_stack import Scene
 from .show_me import Demo, DemoPainter
 from .targets import ShipTarget, StarTarget
+from .text import Text, text_of
 from .view import theme as T
 from .view.layout import screen_layout
 from .view.widgets import Button, panel
 
 MARK = (255, 110, 210)  # the colour of the coach's marks: apart from the owners' cyan and amber
-Text = str | Callable[[], str]  # a text, or a function that words it in the language in force
 HEADER, TASK, MESSAGE = 18, 21, 19  # font sizes on the card
 SCROLL_STEP = 24  # pixels per arrow key press; a wheel notch scrolls twice as far
-
-
-def text_now(text: Text) -> str:
-    """The words of a text now (a function is called)."""
-    return text() if callable(text) else text
 
 
 def save_progress(app, key: str, completed: bool, step: int, helped: bool | None = None) -> None:
@@ -185,7 +179,7 @@ class CoachScene(Scene):
         self.clock = 0.0
         self.scroll = 0
         self._follow_message = False
-        self._buttons: list[tuple[Text, Button]] = []
+        self._buttons: list[Button] = []
         self._layout_key: tuple | None = None
         self._layout: CardLayout | None = None
         self.demo: Demo | None = None
@@ -195,11 +189,11 @@ class CoachScene(Scene):
     @property
     def card_buttons(self) -> list[Button]:
         """The card's buttons, top to bottom."""
-        return [button for _, button in self._buttons]
+        return self._buttons
 
     @card_buttons.setter
     def card_buttons(self, pairs) -> None:
-        self._buttons = [(label, Button(text_now(label), action)) for label, action in pairs]
+        self._buttons = [Button(label, action) for label, action in pairs]
 
     # --- what the card shows (subclasses fill these in) ---
     def header(self) -> str:
@@ -221,12 +215,12 @@ class CoachScene(Scene):
     @property
     def message(self) -> str:
         """The card's message in the language in force."""
-        return text_now(self._message)
+        return text_of(self._message)
 
     @property
     def note(self) -> str:
         """A line under the message that stands out (a new board), or ""."""
-        return text_now(self._note)
+        return text_of(self._note)
 
     def leave(self) -> None:
         """Back to the list of lessons and puzzles (the play screen under the card leaves with it)."""
@@ -307,8 +301,6 @@ class CoachScene(Scene):
         """The card laid out for a window size (cached until a text, the size or the language change)."""
         th = self.app.theme
         rect = self.card_rect(size)
-        for label, button in self._buttons:
-            button.text = text_now(label)
         widest = max((th.font(20).size(b.text)[0] for b in self.card_buttons), default=0)
         bw = max(150, min(widest + 28, rect.w // 3))
         blocks = self.blocks()
@@ -395,8 +387,8 @@ class CoachScene(Scene):
         self.app.scenes.push(
             ChoiceMenu(
                 self.app,
-                _("Tutorial"),
-                [(_("Back to the list"), self.leave), (_("Back to the title"), self.app.to_title)],
+                lambda: _("Tutorial"),
+                [(lambda: _("Back to the list"), self.leave), (lambda: _("Back to the title"), self.app.to_title)],
             )
         )
 
@@ -506,4 +498,4 @@ class CoachScene(Scene):
             pygame.draw.polygon(surface, T.ACCENT, [(cx - 6, b - 8), (cx + 6, b - 8), (cx, b)])
 
 
-__all__ = ["MARK", "CardLayout", "CardLine", "CoachScene", "progress_of", "save_progress", "text_now", "wrap_all"]
+__all__ = ["MARK", "CardLayout", "CardLine", "CoachScene", "progress_of", "save_progress", "wrap_all"]

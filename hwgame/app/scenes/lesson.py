@@ -15,6 +15,8 @@ board, drags, captions and animations are the play screen's own under it; only t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from hwgame.i18n import _
@@ -36,6 +38,7 @@ from ..controller import HUMAN, Effect
 from ..flow import PlayController
 from ..overlays import Dialog
 from ..targets import BankPieceTarget
+from ..text import Text
 from ..view import theme as T
 from ..view.board import rim_for
 from ..view.layout import Box
@@ -163,7 +166,9 @@ class LessonScene(CoachScene):
         ]
         self.slots: list[int | None] = [None, None, None]
         self.slot_rects: list[pygame.Rect] = []
-        self.build_button = Button(_("Build homeworld"), self.build_home, enabled=lambda: None not in self.slots)
+        self.build_button = Button(
+            lambda: _("Build homeworld"), self.build_home, enabled=lambda: None not in self.slots
+        )
         self._seen = None
         self._showing: Step | None = None  # the step whose intended play "show me" is playing
         lesson = runner.lesson
@@ -291,13 +296,13 @@ class LessonScene(CoachScene):
     def _finished(self) -> None:
         lesson = self.runner.lesson
         after = next_lesson(lesson.id)
-        buttons = []
-        lines = [_(lesson.outro)] if lesson.outro else []
+        buttons: list[tuple[Text, Callable[[], object] | None]] = []
+        lines: list[Text] = [lambda: _(lesson.outro)] if lesson.outro else []
         if after is not None:
-            buttons.append((_("Next lesson"), lambda: self._open(after)))
-            lines.append(_("Next: {title}.").format(title=_(after.title)))
-        buttons.append((_("Lessons"), self.leave))
-        self.app.scenes.push(Dialog(self.app, _("Lesson complete"), lines, buttons, width=640))
+            buttons.append((lambda: _("Next lesson"), lambda: self._open(after)))
+            lines.append(lambda: _("Next: {title}.").format(title=_(after.title)))
+        buttons.append((lambda: _("Lessons"), self.leave))
+        self.app.scenes.push(Dialog(self.app, lambda: _("Lesson complete"), lines, buttons, width=640))
 
     def _open(self, lesson) -> None:
         self.app.scenes.replace(LessonScene(self.app, LessonRunner(lesson)))
@@ -375,7 +380,6 @@ class LessonScene(CoachScene):
                 else:
                     box = Box(rect.centerx - h * 0.3, rect.bottom - 14 - h, h * 0.6, h)
                     draw_piece(surface, th, "ship", piece, box, -1, rim_for(self.runner.learner, self.ctl.bottom))
-        self.build_button.text = _("Build homeworld")
         bw = max(220, th.font(22).size(self.build_button.text)[0] + 30)
         self.build_button.rect = pygame.Rect(0, 0, bw, 42)
         self.build_button.rect.midtop = (round(cx), round(cy + 84))

@@ -26,6 +26,7 @@ from ..coach import CoachScene, save_progress
 from ..controller import HUMAN
 from ..flow import PlayController
 from ..overlays import Dialog
+from ..text import Text
 from ..view import theme as T
 
 
@@ -203,17 +204,17 @@ class PuzzleScene(CoachScene):
         if self.ctl.session.solved:
             save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0, helped=self.helped)
             after = PUZZLES.index(self.puzzle) + 1
-            buttons: list[tuple[str, Callable[[], object] | None]] = []
+            buttons: list[tuple[Text, Callable[[], object] | None]] = []
             if after < len(PUZZLES):
                 buttons.append(
-                    (_("Next puzzle"), lambda: self.app.scenes.replace(PuzzleScene(self.app, PUZZLES[after])))
+                    (lambda: _("Next puzzle"), lambda: self.app.scenes.replace(PuzzleScene(self.app, PUZZLES[after])))
                 )
-            buttons.append((_("Puzzles"), self.leave))
-            buttons.append((_("Look at the board"), None))
-            lines = [verdict.message]
+            buttons.append((lambda: _("Puzzles"), self.leave))
+            buttons.append((lambda: _("Look at the board"), None))
+            lines: list[Text] = [verdict.message]
             if self.helped:
-                lines.append(_("Solved with help: try it again later without Show me or Solution."))
-            title = _("Solved with help") if self.helped else _("Solved!")
+                lines.append(lambda: _("Solved with help: try it again later without Show me or Solution."))
+            title: Text = (lambda: _("Solved with help")) if self.helped else (lambda: _("Solved!"))
             self.app.scenes.push(Dialog(self.app, title, lines, buttons, width=640))
 
 

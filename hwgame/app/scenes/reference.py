@@ -55,8 +55,8 @@ class ReferenceScene(Scene):
         super().__init__(app)
         self.scroll = 0
         self.content_h = 0
-        self.full = Button(_("Full rules"), self.open_full, size=22)
-        self.back = Button(_("Back"), lambda: self.app.scenes.pop(self), size=22)
+        self.full = Button(lambda: _("Full rules"), self.open_full, size=22)
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22)
 
     def open_full(self) -> None:
         """The rules screen's longer text."""
@@ -140,7 +140,6 @@ class ReferenceScene(Scene):
                 anchor="midbottom",
             )
         # The buttons share the title's row, so the cards get the whole height below it.
-        self.full.text, self.back.text = _("Full rules"), _("Back")
         bw = max(150, max(th.font(22).size(b.text)[0] for b in (self.full, self.back)) + 24)
         self.back.rect = pygame.Rect(xs[0], 16, bw, 40)
         self.full.rect = pygame.Rect(xs[-1] + col_w - bw, 16, bw, 40)

@@ -51,8 +51,8 @@ class LessonList(Scene):
         super().__init__(app)
         self.lesson_buttons: list[tuple[int, Button]] = []  # (tier, button)
         self.puzzle_buttons: list[Button] = []
-        self.reference = Button(_("Quick reference"), self.open_reference, size=22)
-        self.back = Button(_("Back"), lambda: self.app.scenes.pop(self), size=22)
+        self.reference = Button(lambda: _("Quick reference"), self.open_reference, size=22)
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22)
         self.resume()
 
     def resume(self) -> None:
@@ -162,8 +162,6 @@ class LessonList(Scene):
             self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
             y += bh + 4
         self._legend(surface, right, y + 8)
-        self.reference.text = _("Quick reference")
-        self.back.text = _("Back")
         bw = max(220, max(th.font(22).size(b.text)[0] for b in (self.reference, self.back)) + 30)
         self.reference.rect = pygame.Rect(w // 2 - bw - 10, h - 64, bw, 44)
         self.back.rect = pygame.Rect(w // 2 + 10, h - 64, bw, 44)
