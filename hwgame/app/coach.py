@@ -226,16 +226,20 @@ class CoachScene(Scene):
         """Back to the list of lessons and puzzles (the play screen under the card leaves with it)."""
         self.app.scenes.pop(self)
 
-    def say(self, text: Text, color=T.TEXT, ok: bool = True, note: Text = "", about_move: bool = False) -> None:
+    def say(self, text: Text, color=T.TEXT, ok: bool = True, note: Text = "", about_move: bool = False,
+            follow: bool = True) -> None:
         """Show a message on the card; ``ok`` False marks a refusal or a miss. ``about_move`` says the
-        message tells of the turn so far, so that it goes when those actions are taken back."""
+        message tells of the turn so far, so that it goes when those actions are taken back; ``follow``
+        scrolls the card to it (an opening word leaves the task in view instead)."""
         self._message = text
         self._note = note
         self._message_language = current_language()
         self.message_color = color
         self.message_ok = ok
         self._about_move = self._turn_key() if about_move else None
-        self._follow_message = True
+        self._follow_message = follow
+        if not follow:
+            self.scroll = 0
 
     def _turn_key(self) -> tuple:
         game = self.ctl.game

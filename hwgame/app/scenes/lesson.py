@@ -177,6 +177,7 @@ class LessonScene(CoachScene):
                 number=self.number, count=len(LESSONS), intro=_(lesson.intro)
             ),
             T.TEXT_DIM,
+            follow=False,
         )
 
     @property

@@ -118,7 +118,8 @@ class PuzzleScene(CoachScene):
         self._seen = None
         self._showing: tuple = ()  # the turn "show me" is playing
         self.helped = False
-        self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM)
+        self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM,
+                 follow=False)
 
     def header(self) -> str:
         """Kind, difficulty and title."""

@@ -18,6 +18,7 @@ from ..view.widgets import Button, panel
 
 LINE, CELL = 18, 17  # text sizes of the lines and of the table cells
 BULLET = 14  # room for the dot before each line of a section
+TOP = 76  # where the cards begin, under the title and the buttons
 
 
 def split_columns(heights: list[int], ncols: int) -> list[int]:
@@ -79,8 +80,12 @@ class ReferenceScene(Scene):
         return True
 
     def _scroll_by(self, dy: int) -> None:
-        h = self.app.size[1]
-        self.scroll = max(0, min(max(0, self.content_h - (h - 84)), self.scroll + dy))
+        self.scroll = max(0, min(max(0, self.content_h - self._view_h(self.app.size[1])), self.scroll + dy))
+
+    @staticmethod
+    def _view_h(h: int) -> int:
+        """Pixels of the cards' view: below the title row, above the line that says more is below."""
+        return h - TOP - 30
 
     def _measure(self, section: Section, width: int) -> int:
         th = self.app.theme
@@ -118,8 +123,8 @@ class ReferenceScene(Scene):
         col_w = min(600, (w - 40 - 12 * (ncols - 1)) // ncols)
         left = (w - ncols * col_w - 12 * (ncols - 1)) // 2
         xs = [left + k * (col_w + 12) for k in range(ncols)]
-        tops = [76] * ncols
-        clip = pygame.Rect(0, 68, w, h - 76)
+        tops = [TOP] * ncols
+        clip = pygame.Rect(0, TOP - 8, w, self._view_h(h) + 8)
         surface.set_clip(clip)
         heights = [self._measure(section, col_w) for section in SECTIONS]
         for section, card_h, k in zip(SECTIONS, heights, split_columns(heights, ncols), strict=True):
@@ -128,8 +133,8 @@ class ReferenceScene(Scene):
                 self._draw_section(surface, section, rect)
             tops[k] += card_h + 10
         surface.set_clip(None)
-        self.content_h = max(tops) - 76
-        if self.content_h - self.scroll > clip.h:
+        self.content_h = max(tops) - TOP
+        if self.content_h - self.scroll > self._view_h(h):
             T.draw_text(
                 surface,
                 th,

@@ -134,10 +134,10 @@ class LessonList(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, _("Learn to play"), (w // 2, 18), 46, T.TEXT, True, "midtop")
+        title = T.draw_text(surface, th, _("Learn to play"), (w // 2, 14), 46, T.TEXT, True, "midtop")
         done = sum(1 for lesson in LESSONS if progress_of(self.app, lesson.id)[0])
         counted = _("{done} of {count} lessons done").format(done=done, count=len(LESSONS))
-        T.draw_text(surface, th, counted, (w // 2, 62), 20, T.TEXT_DIM, anchor="midtop")
+        T.draw_text(surface, th, counted, (w // 2, max(62, title.bottom + 2)), 20, T.TEXT_DIM, anchor="midtop")
         col_w = min(560, (w - 90) // 2)
         left = w // 2 - col_w - 15
         right = w // 2 + 15
@@ -150,13 +150,13 @@ class LessonList(Scene):
             if t != tier:
                 tier = t
                 head = _("{number}. {tier}").format(number=t, tier=_(TIERS[t]))
-                T.draw_text(surface, th, head, (left, y + 4), 22, T.ACCENT, True)
+                T.draw_text(surface, th, head, (left, y + bh / 2), 22, T.ACCENT, True, "midleft")
                 y += bh
             number += 1
             self._row(surface, button, self._lesson_label(number, self.rows[number - 1][1]), left, y, col_w, bh)
             y += bh + 4
         y = 96
-        T.draw_text(surface, th, _("Puzzles"), (right, y + 4), 22, T.ACCENT, True)
+        T.draw_text(surface, th, _("Puzzles"), (right, y + bh / 2), 22, T.ACCENT, True, "midleft")
         y += bh
         for i, (button, puzzle) in enumerate(zip(self.puzzle_buttons, PUZZLES, strict=True), 1):
             self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
