@@ -25,7 +25,7 @@ from .options import GameConfig, config_from_args, window_defaults
 from .scene_stack import Scene, SceneStack
 from .scenes import make_scene, scene_class
 from .sound import Sounds
-from .text import Text, Worded, error_text, join_sentences, worded_source
+from .text import Text, Worded, error_text, notices_text, worded_source
 from .view.layout import MIN_HEIGHT, MIN_WIDTH
 from .view.theme import Theme
 
@@ -262,7 +262,7 @@ class App:
             self.save_names[loaded.game] = Path(loaded.path).stem
         self.open_game(loaded.game, loaded.players)
         if loaded.notices:
-            self.toast(lambda: join_sentences(loaded.notices), 8.0)
+            self.toast(lambda: notices_text(loaded.notices), 8.0)
         return True
 
     def new_notices(self) -> tuple[Text, int] | None:
@@ -279,7 +279,7 @@ class App:
         self._notices_seen[id(store)] = now
         if now <= seen:
             return None
-        return (lambda: join_sentences(store.notices[seen:now])), now - seen
+        return (lambda: notices_text(store.notices[seen:now])), now - seen
 
     def show_notices(self) -> None:
         """Show the saves folder's new messages, if any, at the top of the window."""

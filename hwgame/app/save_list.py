@@ -11,14 +11,20 @@ from collections.abc import Callable
 
 import pygame
 
+from hwgame.i18n import _, ngettext
+
 from .opponent import level_name
+from .options import versus
+from .text import as_sentence, join_sentences
 from .view import theme as T
+from .wording import date_time_text, level_word, result_text, rules_title, save_title
 
 DOUBLE_CLICK_MS = 450
 
 
 def when(info) -> str:
-    """The save's last change in local time, for the list (``"14 Mar 2025, 18:02"``)."""
+    """The save's last change in local time, for the list (``"14 Mar 2025, 18:02"``), in the language in
+    force."""
     from datetime import datetime
 
     stamp = info.updated or info.created
@@ -26,32 +32,38 @@ def when(info) -> str:
         moment = stamp.astimezone() if stamp is not None else datetime.fromtimestamp(info.modified)
     except (OverflowError, OSError, ValueError):
         return ""
-    return moment.strftime("%d %b %Y, %H:%M")
+    return date_time_text(moment)
 
 
-def problem_sentence(error: str) -> str:
-    """A broken save's problem as a sentence (the list drops the file name the message started with)."""
-    verbs = ("is ", "was ", "uses ", "cannot ", "has ", "holds ")
-    text = f"the file {error}" if error.startswith(verbs) else error
-    return (text[:1].upper() + text[1:]).rstrip(". ")
+def problem_sentence(info) -> str:
+    """A broken save's problem as a sentence (the list drops the file name the message started with):
+    "The file is a folder, not a save file." A problem said of the file gets the file as its subject."""
+    problem = str(info.error or "").rstrip(". ")
+    if getattr(info, "problem_of_file", True):
+        # Translators: the subject of a problem said of a save file: "The file is a folder, not a save file".
+        return as_sentence(_("The file {problem}").format(problem=problem))
+    return as_sentence(problem)
 
 
 def players_of(info) -> str:
     """The players of a save, the computer's level beside its name: ``"Ann vs Hal (computer, easy)"``."""
 
     def seat(p) -> str:
-        return f"{p.name} (computer, {level_name(p.level)})" if p.kind == "computer" else p.name
+        if p.kind == "computer":
+            return _("{name} (computer, {level})").format(name=p.name, level=level_word(level_name(p.level)))
+        return p.name
 
-    return " vs ".join(seat(p) for p in info.players) or "no players"
+    return versus([seat(p) for p in info.players]) if info.players else _("no players")
 
 
 def summary(info) -> tuple[str, bool]:
     """One line about a save and whether it is a problem: players (unless the title names them already),
-    rules, turns and where the game stands, or the error."""
+    rules, turns and where the game stands, or the error; in the language in force."""
     if info.error is not None:
-        return f"Cannot be opened. {problem_sentence(info.error)}.", True
-    turns = f"{info.turns_played} turn{'s' * (info.turns_played != 1)} played"
-    parts = [f"{info.rules} rules", turns, state_of(info)]
+        return join_sentences([_("Cannot be opened."), problem_sentence(info)]), True
+    n = info.turns_played
+    turns = ngettext("{count} turn played", "{count} turns played", n).format(count=n)
+    parts = [rules_title(info.rules), turns, state_of(info)]
     if not info.is_autosave:
         parts.insert(0, players_of(info))
     return "  ·  ".join(parts), False
@@ -60,20 +72,22 @@ def summary(info) -> tuple[str, bool]:
 def state_of(info) -> str:
     """Where a game stands: its result, or who is to move and how much of the turn is played."""
     if info.result is not None:
-        return info.result.reason
+        return result_text(info.result)
     if not info.to_move:
-        return "in progress"
+        return _("in progress")
     n = info.actions_in_progress
     if n:
-        return f"{info.to_move}'s turn in progress ({n} action{'s' * (n != 1)} made)"
-    return f"{info.to_move} to move"
+        return ngettext("{name}'s turn in progress ({count} action made)",
+                        "{name}'s turn in progress ({count} actions made)", n).format(name=info.to_move, count=n)
+    return _("{name} to move").format(name=info.to_move)
 
 
 def mark_of(info) -> str:
     """The tag before an autosave's title: ``"UNFINISHED"``, ``"FINISHED"``, or none for a named save."""
     if not info.is_autosave or info.error is not None:
         return ""
-    return "UNFINISHED" if info.unfinished else "FINISHED"
+    # Translators: tags in capitals before the autosave of a game that goes on, or of a finished one.
+    return _("UNFINISHED") if info.unfinished else _("FINISHED")
 
 
 def title_of(info) -> str:
@@ -83,7 +97,9 @@ def title_of(info) -> str:
         if info.error is None and info.players:
             return players_of(info)
         return info.name.capitalize()  # "Autosave-1a2b3c4d": the file tells the player which one it is
-    return info.name if not info.title or info.title == info.name else f"{info.title}  ({info.name})"
+    if not info.title or info.title == info.name:
+        return info.name
+    return _("{title}  ({file})").format(title=save_title(info.title), file=info.name)
 
 
 class SaveList:

@@ -67,6 +67,11 @@ def worded_source(obj, name: str) -> Text:
     return getattr(obj, f"_{name}_text", "")
 
 
+def notices_text(notices: Iterable[Text]) -> str:
+    """Notices (clauses of the saves folder, without their full stops) as sentences one after the other."""
+    return join_sentences(as_sentence(text_of(n)) for n in notices)
+
+
 def join_sentences(sentences: Iterable[Text]) -> str:
     """Whole sentences one after the other: with a space between them, or none in a language that
     writes without spaces (Japanese, Chinese)."""
@@ -74,4 +79,4 @@ def join_sentences(sentences: Iterable[Text]) -> str:
     return ("" if is_cjk_language() else " ").join(w for w in words if w)
 
 
-__all__ = ["Text", "Worded", "as_sentence", "error_text", "join_sentences", "text_of", "worded_source"]
+__all__ = ["Text", "Worded", "as_sentence", "error_text", "join_sentences", "notices_text", "text_of", "worded_source"]

@@ -74,6 +74,36 @@ def piece_text(piece: int) -> str:
     return _("{colour} {size}").format(colour=colour_text(piece // 3), size=piece % 3 + 1)
 
 
+# --- saves ---------------------------------------------------------------------------------------------
+
+# Titles the game itself writes into saves (in English, in the file), shown in the player's language.
+_SAVE_TITLES = {
+    "Demo: a whole game": N_("Demo: a whole game"),
+    "Demo: a game in progress": N_("Demo: a game in progress"),
+}
+_SDG_TITLE = re.compile(r"^SDG game (\d+)$")
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+          N_("Oct"), N_("Nov"), N_("Dec"))  # fmt: skip
+
+
+def save_title(title: str) -> str:
+    """A save's title as a player reads it: the titles the game writes (an imported game's "SDG game
+    1001", the demos) in the language in force, a title the player gave as it is."""
+    m = _SDG_TITLE.match(title)
+    if m:
+        return _("SDG game {number}").format(number=m.group(1))
+    found = _SAVE_TITLES.get(title)
+    return _(found) if found else title
+
+
+def date_time_text(moment) -> str:
+    """A local date and time for a list ("14 Mar 2025, 18:02"), in the language in force."""
+    # Translators: a date and time in the list of saves; {month} is a short month name.
+    return _("{day} {month} {year}, {hour}:{minute}").format(
+        day=moment.day, month=_(MONTHS[moment.month - 1]), year=moment.year, hour=f"{moment.hour:02d}",
+        minute=f"{moment.minute:02d}")
+
+
 # --- how a game ended --------------------------------------------------------------------------------
 
 # The rules' sentences for a result (``rules.Outcome.reason``, also kept in saves): the pattern, and
@@ -215,7 +245,7 @@ def score_text(score: float | None) -> str:
 
 
 __all__ = [
-    "LEVEL_LABELS", "REASON_SENTENCES", "RULES_LABELS", "RULES_TITLES", "colour_text", "level_label", "level_word",
-    "outcome_text", "piece_text", "power_text", "reason_sentences", "result_detail",
-    "result_text", "rules_label", "rules_title", "score_text",
+    "LEVEL_LABELS", "MONTHS", "REASON_SENTENCES", "RULES_LABELS", "RULES_TITLES", "colour_text", "date_time_text",
+    "level_label", "level_word", "outcome_text", "piece_text", "power_text", "reason_sentences", "result_detail",
+    "result_text", "rules_label", "rules_title", "save_title", "score_text",
 ]

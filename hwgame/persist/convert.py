@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Literal
 
 from .. import __version__
+from ..i18n import N_
 from ..rules import (
     PLAYING,
     EndTurn,
@@ -26,10 +27,12 @@ from ..rules import (
     ruleset_named,
     shown,
 )
+from .errors import Text, text_of, worded
 from .schema import (
     SCHEMA_VERSION,
     Ending,
     Player,
+    Problem,
     Result,
     RulesName,
     SaveGame,
@@ -42,11 +45,16 @@ _REPETITION = "the same position has appeared three times"
 
 
 class ReplayProblem(ValueError):
-    """A save's turns do not replay: ``turn`` is the refused turn's number (None for the result)."""
+    """A save's turns do not replay: ``turn`` is the refused turn's number (None for the result).
+    ``text`` says what is wrong, worded when read."""
 
-    def __init__(self, message: str, turn: int | None = None):
-        super().__init__(message)
+    def __init__(self, text: Text, turn: int | None = None):
+        super().__init__("")
+        self.text = text
         self.turn = turn
+
+    def __str__(self) -> str:
+        return text_of(self.text)
 
 
 def players_of(game: Game, players: Sequence[Player | dict] | None) -> list[Player]:
@@ -105,7 +113,8 @@ def _checked_text(turn, number: int) -> str:
     except HomeworldsError:
         same = False
     if not same:
-        raise ValueError(f"turn {number} ({shown(text)}) cannot be written in notation and read back the same")
+        raise Problem(worded(N_("turn {number} ({text}) cannot be written in notation and read back the same"),
+                             number=number, text=shown(text)))
     return text
 
 
@@ -151,7 +160,7 @@ def _declare(game: Game, result: Result) -> None:
     """Re-apply an ending the board does not show (resignation, agreed or claimed draw)."""
     if result.ending == "resignation":
         if result.winner is None:
-            raise ReplayProblem("the result says a player resigned but names no winner")
+            raise ReplayProblem(worded(N_("the result says a player resigned but names no winner")))
         game.resign(1 - result.winner)
     elif result.ending == "agreement":
         game.agree_draw()
@@ -159,7 +168,7 @@ def _declare(game: Game, result: Result) -> None:
         try:
             game.claim_draw()
         except IllegalActionError as exc:
-            raise ReplayProblem(f"the result says a draw was claimed, but {exc.reason}") from None
+            raise ReplayProblem(worded(N_("the result says a draw was claimed, but {problem}"), problem=exc)) from None
 
 
 def save_to_game(save: SaveGame) -> Game:
@@ -169,28 +178,33 @@ def save_to_game(save: SaveGame) -> Game:
     texts = [(t, True) for t in save.setup] + [(t, False) for t in save.turns]
     for number, (text, is_setup) in enumerate(texts, start=1):
         if game.is_over():
-            raise ReplayProblem(f"turn {number} ({shown(text)}) comes after the game was already over", number)
+            raise ReplayProblem(worded(N_("turn {number} ({text}) comes after the game was already over"),
+                                       number=number, text=shown(text)), number)
         if is_setup != game.in_setup:
             if is_setup:
-                where = "is listed as a setup turn, but both homeworlds are already set up"
+                where = N_("turn {number} ({text}) is listed as a setup turn, but both homeworlds are already set up")
             else:
-                where = "is not listed as a setup turn, but the homeworlds are not all set up yet"
-            raise ReplayProblem(f"turn {number} ({shown(text)}) {where}", number)
+                where = N_("turn {number} ({text}) is not listed as a setup turn, but the homeworlds are not all set "
+                           "up yet")
+            raise ReplayProblem(worded(where, number=number, text=shown(text)), number)
         try:
             game.play(parse_turn(text))
         except HomeworldsError as exc:
             mover = names[game.to_move]
-            raise ReplayProblem(f"turn {number} ({shown(text)}) by {mover} is illegal: {exc}", number) from None
+            raise ReplayProblem(worded(N_("turn {number} ({text}) by {player} is illegal: {problem}"), number=number,
+                                       text=shown(text), player=mover, problem=exc), number) from None
     for i, text in enumerate(save.turn_in_progress, start=1):
         number = len(texts) + 1
         try:
             action = parse_action(text)
             if isinstance(action, EndTurn):
-                raise IllegalActionError("a turn in progress has not ended: a finished turn belongs with the turns")
+                raise ReplayProblem(worded(N_("turn {number} in progress, action {action} ({text}) is illegal: a "
+                                              "turn in progress has not ended: a finished turn belongs with the "
+                                              "turns"), number=number, action=i, text=shown(text)), number)
             game.act(action)
         except HomeworldsError as exc:
-            where = f"turn {number} in progress, action {i} ({shown(text)})"
-            raise ReplayProblem(f"{where} is illegal: {exc}", number) from None
+            raise ReplayProblem(worded(N_("turn {number} in progress, action {action} ({text}) is illegal: {problem}"),
+                                       number=number, action=i, text=shown(text), problem=exc), number) from None
     if save.result is not None and save.result.ending not in ("board", "repetition"):
         _declare(game, save.result)
     _check_result(game, save)
@@ -201,12 +215,15 @@ def _check_result(game: Game, save: SaveGame) -> None:
     found = game.outcome()
     said = save.result
     if said is None and found is not None:
-        raise ReplayProblem(f"the file says the game goes on, but the turns end it: {found.reason}")
+        raise ReplayProblem(worded(N_("the file says the game goes on, but the turns end it: {result}"),
+                                   result=found.reason))
     if said is not None and found is None:
-        raise ReplayProblem(f"the file says the game is over ({said.reason}), but the turns do not end it")
+        raise ReplayProblem(worded(N_("the file says the game is over ({result}), but the turns do not end it"),
+                                   result=said.reason))
     if said is not None and found is not None and said.winner != found.winner:
 
-        def who(w):
-            return "a draw" if w is None else f"{game.players[w]} won"
+        def who(w) -> Text:
+            return worded(N_("a draw")) if w is None else worded(N_("{player} won"), player=game.players[w])
 
-        raise ReplayProblem(f"the file says {who(said.winner)}, but the turns say {who(found.winner)}")
+        raise ReplayProblem(worded(N_("the file says {said}, but the turns say {found}"), said=who(said.winner),
+                                   found=who(found.winner)))

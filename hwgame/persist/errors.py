@@ -1,34 +1,94 @@
-"""The one error type of the persist package.
+"""The one error type of the persist package, and its messages worded when they are read.
 
 Every problem with a save file (cannot be read, not JSON, wrong shape, too new, an illegal turn) and every
 refused write arrives as a ``SaveError`` whose message is one line a player can read: which file, what is
 wrong, and where (which field or which turn).
+
+A message may be kept a while before a player reads it (the list of saves, a notice of the saves
+folder) and the language may change meanwhile, so it is kept as ``Text``: a function that words it in
+the language in force each time it is read (``worded(N_("..."), name=...)``), or plain text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from ..i18n import N_, _
 from ..rules import HomeworldsError
+
+Text = str | Callable[[], str]
+
+
+def text_of(text: Text | None) -> str:
+    """The words of ``text`` now: a function is called, anything else is its ``str``."""
+    if text is None:
+        return ""
+    return text() if callable(text) else str(text)
+
+
+def worded(message: str, **values: Any) -> Callable[[], str]:
+    """``message`` (marked with ``N_``) translated and filled with ``values`` each time it is read; a
+    value that is itself ``Text`` (or an error, whose ``str`` is its wording) is worded then too."""
+
+    def now() -> str:
+        if not message:
+            return ""
+        return _(message).format(**{k: text_of(v) if callable(v) else v for k, v in values.items()})
+
+    return now
 
 
 class SaveError(HomeworldsError):
     """A save, settings or transcript file could not be read or written.
 
-    ``message`` is the whole sentence; ``path`` the file concerned (or None); ``turn`` the number of the
-    turn that was refused when replaying (or None).
+    ``message`` is the whole sentence; ``detail`` the problem alone, without the file's name in front;
+    ``path`` the file concerned (or None); ``turn`` the number of the turn that was refused when
+    replaying (or None). Both texts are worded when read, in the language in force. ``of_file`` is True
+    when the detail is said of the file ("is a folder"), False when it stands alone ("turn 3 ... is
+    illegal").
     """
 
-    def __init__(self, message: str, *, path: str | Path | None = None, turn: int | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Text, *, path: str | Path | None = None, turn: int | None = None,
+                 detail: Text | None = None, of_file: bool = False):
+        super().__init__("save-error")
+        self._message = message
+        self._detail = message if detail is None else detail
         self.path = None if path is None else Path(path)
         self.turn = turn
+        self.of_file = of_file
+
+    @property
+    def message(self) -> str:
+        """The whole message, in the language in force."""
+        return text_of(self._message)
+
+    @property
+    def detail(self) -> str:
+        """The problem without the file's name, in the language in force."""
+        return text_of(self._detail)
+
+    @property
+    def text(self) -> Text:
+        """The message as kept (a function wording it, or plain text), to keep for later."""
+        return self._message
+
+    @property
+    def detail_text(self) -> Text:
+        """The problem alone as kept, to keep for later."""
+        return self._detail
 
     def __str__(self) -> str:
         return self.message
 
 
-def file_error(path: str | Path, what: str, turn: int | None = None) -> SaveError:
-    """A SaveError whose message starts with the file's name."""
-    return SaveError(f"{path}: {what}", path=path, turn=turn)
+def file_error(path: str | Path, what: Text, turn: int | None = None, of_file: bool = True) -> SaveError:
+    """A SaveError whose message starts with the file's name; ``what`` says what is wrong with it, said of
+    the file ("is a folder") unless ``of_file`` is False (a problem that stands alone)."""
+    # Translators: a problem with a file: the file's path, then what is wrong with it.
+    return SaveError(worded(N_("{path}: {problem}"), path=path, problem=what), path=path, turn=turn, detail=what,
+                     of_file=of_file)
+
+
+__all__ = ["SaveError", "Text", "file_error", "text_of", "worded"]

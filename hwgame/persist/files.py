@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,14 +17,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .. import __version__
+from ..i18n import N_
 from ..rules import Game, shown
 from .convert import ReplayProblem, save_to_game
-from .errors import file_error
+from .errors import Text, file_error, text_of, worded
 from .migrate import OLDEST, MigrationError, upgrade
-from .schema import SCHEMA_VERSION, Player, SaveGame, describe_validation
+from .schema import SCHEMA_VERSION, Player, SaveGame, describe_validation, validation_turn
 
 MAX_BYTES = 16 * 1024 * 1024  # a long game is a few tens of kilobytes
-_TURN_IN_MESSAGE = re.compile(r"(?:^|: )(?:setup )?turn (\d+)")
 
 
 @dataclass
@@ -34,7 +33,7 @@ class LoadedGame:
 
     ``save`` is the file's content (upgraded to the current format), ``upgraded_from`` the format the file
     was written in when older than the current one (saving writes the current format), ``digest`` the
-    SHA-256 of the bytes read.
+    SHA-256 of the bytes read. ``notices`` are what the player should be told (worded when read).
     """
 
     game: Game
@@ -42,7 +41,12 @@ class LoadedGame:
     path: Path
     upgraded_from: int | None = None
     digest: str = ""
-    notices: list[str] = field(default_factory=list)
+    notice_texts: list[Text] = field(default_factory=list)
+
+    @property
+    def notices(self) -> list[str]:
+        """What the player should be told about the file, in the language in force."""
+        return [text_of(n) for n in self.notice_texts]
 
     @property
     def players(self) -> list[Player]:
@@ -55,26 +59,28 @@ def read_bytes(path: str | Path) -> bytes:
     path = Path(path)
     try:
         if path.is_dir():
-            raise file_error(path, "is a folder, not a save file")
+            raise file_error(path, worded(N_("is a folder, not a save file")))
         # Opened without waiting and checked on the open file itself: a pipe or a device named like a
         # save can neither block the game nor be swapped in after the check.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise file_error(path, "is not a regular file (a pipe, a device or a socket), not a save file")
+                raise file_error(path, worded(N_("is not a regular file (a pipe, a device or a socket), not a save "
+                                                 "file")))
             if info.st_size > MAX_BYTES:
-                raise file_error(path, f"is {info.st_size // (1024 * 1024)} MB, far too large to be a save")
+                raise file_error(path, worded(N_("is {size} MB, far too large to be a save"),
+                                              size=info.st_size // (1024 * 1024)))
             data = handle.read(MAX_BYTES + 1)  # the file may have grown since it was measured
         if len(data) > MAX_BYTES:
-            raise file_error(path, "is far too large to be a save (it grew while it was read)")
+            raise file_error(path, worded(N_("is far too large to be a save (it grew while it was read)")))
         return data
     except FileNotFoundError:
-        raise file_error(path, "no such file") from None
+        raise file_error(path, worded(N_("no such file")), of_file=False) from None
     except PermissionError:
-        raise file_error(path, "cannot be read: permission denied") from None
+        raise file_error(path, worded(N_("cannot be read: permission denied"))) from None
     except OSError as exc:
-        raise file_error(path, f"cannot be read: {exc.strerror or exc}") from None
+        raise file_error(path, worded(N_("cannot be read: {why}"), why=exc.strerror or str(exc))) from None
 
 
 def _ends_open(text: str) -> bool:
@@ -120,69 +126,94 @@ def _bounded_float(text: str) -> float:
     return float(text)
 
 
+# The problems of a file that should hold a JSON object, for a save and for the settings: the same
+# sentence in the two, so that a translation can fit each whole.
+_JSON_PROBLEMS = {
+    "save": {
+        "empty": N_("is empty: it holds no save (perhaps the program stopped while writing it)"),
+        "not-text": N_("is not a save file: byte {byte} is not text (UTF-8)"),
+        "huge-number": N_("is not a save: it holds a number of {digits} digits"),
+        "too-deep": N_("is not a save: its data is nested too deeply"),
+        "not-object": N_("is not a hwgame save: it holds {kind} where an object of named fields belongs"),
+    },
+    "settings": {
+        "empty": N_("is empty: it holds no settings (perhaps the program stopped while writing it)"),
+        "not-text": N_("is not a settings file: byte {byte} is not text (UTF-8)"),
+        "huge-number": N_("is not a settings file: it holds a number of {digits} digits"),
+        "too-deep": N_("is not a settings file: its data is nested too deeply"),
+        "not-object": N_("is not a hwgame settings file: it holds {kind} where an object of named fields belongs"),
+    },
+}
+_JSON_KINDS = {list: N_("a list"), str: N_("a text"), int: N_("a number"), float: N_("a number"),
+               bool: N_("true/false")}  # fmt: skip
+
+
 def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
-    """Decode the bytes of a JSON object, with a message for each way it can fail."""
+    """Decode the bytes of a JSON object, with a message for each way it can fail (``what``: "save" or
+    "settings", the kind of file it should be)."""
+    problems = _JSON_PROBLEMS["settings" if what == "settings" else "save"]
     if not raw.strip():
-        raise file_error(path, f"is empty: it holds no {what} (perhaps the program stopped while writing it)")
+        raise file_error(path, worded(problems["empty"]))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise file_error(path, f"is not a {what} file: byte {exc.start} is not text (UTF-8)") from None
+        raise file_error(path, worded(problems["not-text"], byte=exc.start)) from None
     try:
         data = json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float)
     except _HugeNumber as exc:
-        raise file_error(path, f"is not a {what}: it holds a number of {exc.digits} digits") from None
+        raise file_error(path, worded(problems["huge-number"], digits=exc.digits)) from None
     except json.JSONDecodeError as exc:
         if _ends_open(text):
-            raise file_error(
-                path, f"is cut short: the data stops in the middle (line {exc.lineno}); the file is incomplete"
-            ) from None
-        raise file_error(path, f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+            raise file_error(path, worded(N_("is cut short: the data stops in the middle (line {line}); the file is "
+                                             "incomplete"), line=exc.lineno)) from None
+        # The JSON reader's own words for what it found (in English) stay as they are.
+        raise file_error(path, worded(N_("is not valid JSON: {problem} at line {line}, column {column}"),
+                                      problem=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise file_error(path, f"is not a {what}: its data is nested too deeply") from None
+        raise file_error(path, worded(problems["too-deep"])) from None
     if not isinstance(data, dict):
-        kind = {list: "a list", str: "a text", int: "a number", float: "a number", bool: "true/false"}.get(
-            type(data), "nothing"
-        )
-        raise file_error(path, f"is not a hwgame {what}: it holds {kind} where an object of named fields belongs")
+        kind = _JSON_KINDS.get(type(data), N_("nothing"))
+        raise file_error(path, worded(problems["not-object"], kind=worded(kind)))
     return data
-
-
-def _turn_of(message: str) -> int | None:
-    m = _TURN_IN_MESSAGE.search(message)
-    return int(m.group(1)) if m else None
 
 
 def save_from_data(path: Path, data: dict) -> tuple[SaveGame, int | None]:
     """Check the version, upgrade an older format, validate; return the SaveGame and the format upgraded from."""
     version = data.get("schema_version")
     if version is None:
-        raise file_error(path, "is not a hwgame save: it has no 'schema_version' field")
+        raise file_error(path, worded(N_("is not a hwgame save: it has no 'schema_version' field")))
     if not isinstance(version, int) or isinstance(version, bool):
-        raise file_error(path, f"is not a hwgame save: schema_version should be a whole number, not {shown(version)}")
+        raise file_error(path, worded(N_("is not a hwgame save: schema_version should be a whole number, not "
+                                         "{value}"), value=shown(version)))
     if version > SCHEMA_VERSION:
         writer = data.get("program_version")
-        by = f"hwgame {writer}" if isinstance(writer, str) else "a newer hwgame"
-        raise file_error(
-            path,
-            f"was written by {by} in save format {version}; this is hwgame {__version__}, which reads formats up to"
-            f" {SCHEMA_VERSION}: update the game to open it",
-        )
+        if isinstance(writer, str):
+            why = worded(N_("was written by hwgame {writer} in save format {version}; this is hwgame {this}, which "
+                            "reads formats up to {newest}: update the game to open it"),
+                         writer=writer, version=version, this=__version__, newest=SCHEMA_VERSION)
+        else:
+            why = worded(N_("was written by a newer hwgame in save format {version}; this is hwgame {this}, which "
+                            "reads formats up to {newest}: update the game to open it"),
+                         version=version, this=__version__, newest=SCHEMA_VERSION)
+        raise file_error(path, why)
     upgraded_from = None
     if version < SCHEMA_VERSION:
         if version < OLDEST:
-            raise file_error(path, f"uses save format {version}, older than any this program reads (from {OLDEST})")
+            raise file_error(path, worded(N_("uses save format {version}, older than any this program reads (from "
+                                             "{oldest})"), version=version, oldest=OLDEST))
         try:
-            data, _ = upgrade(dict(data))
+            data, _steps = upgrade(dict(data))
         except MigrationError as exc:
-            why = f"cannot be upgraded from save format {version}: {exc}"
-            raise file_error(path, why, _turn_of(str(exc))) from None
+            why = worded(N_("cannot be upgraded from save format {version}: {problem}"), version=version, problem=exc)
+            raise file_error(path, why, exc.turn) from None
         upgraded_from = version
     try:
         save = SaveGame.model_validate(data)
     except ValidationError as exc:
-        text = describe_validation(exc)
-        raise file_error(path, f"is not a valid save: {text}", _turn_of(text)) from None
+        turn = validation_turn(exc)
+        invalid = exc
+        raise file_error(path, worded(N_("is not a valid save: {problems}"),
+                                      problems=lambda: describe_validation(invalid)), turn) from None
     return save, upgraded_from
 
 
@@ -203,8 +234,9 @@ def load_game(path: str | Path) -> LoadedGame:
     try:
         game = save_to_game(save)
     except ReplayProblem as exc:
-        raise file_error(path, str(exc), exc.turn) from None
-    notices = []
+        raise file_error(path, exc.text, exc.turn, of_file=False) from None
+    notices: list[Text] = []
     if upgraded_from is not None:
-        notices.append(f"{path.name} is in the older format {upgraded_from}; saving writes format {SCHEMA_VERSION}")
+        notices.append(worded(N_("{file} is in the older format {version}; saving writes format {newest}"),
+                              file=path.name, version=upgraded_from, newest=SCHEMA_VERSION))
     return LoadedGame(game, save, path, upgraded_from, hashlib.sha256(raw).hexdigest(), notices)

@@ -13,32 +13,43 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..i18n import N_
 from ..rules import Homeworld, HomeworldsError, format_turn, parse_turn
+from .errors import Text, text_of, worded
 from .schema import SCHEMA_VERSION
 
 
 class MigrationError(ValueError):
-    """A file claims an older format but does not hold what that format held."""
+    """A file claims an older format but does not hold what that format held; worded when read, with the
+    number of the turn concerned (``turn``), if any."""
+
+    def __init__(self, text: Text, turn: int | None = None):
+        super().__init__("")
+        self.text = text
+        self.turn = turn
+
+    def __str__(self) -> str:
+        return text_of(self.text)
 
 
 def _canonical(text: str, number: int) -> str:
     try:
         return format_turn(parse_turn(text), "canonical")
     except HomeworldsError as exc:
-        raise MigrationError(f"turn {number}: {exc}") from None
+        raise MigrationError(worded(N_("turn {number}: {problem}"), number=number, problem=exc), number) from None
 
 
 def _from_1(data: dict) -> dict:
     """Format 1 -> 2: split setup from turns, canonical notation, players as objects, created/updated."""
     names = data.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise MigrationError("format 1 keeps 'players' as a list of names")
+        raise MigrationError(worded(N_("format 1 keeps 'players' as a list of names")))
     levels = data.get("levels") or [None] * len(names)
     if not isinstance(levels, list) or len(levels) != len(names):
-        raise MigrationError("format 1 keeps one entry of 'levels' per player")
+        raise MigrationError(worded(N_("format 1 keeps one entry of 'levels' per player")))
     turns = data.get("turns", [])
     if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
-        raise MigrationError("format 1 keeps 'turns' as a list of texts")
+        raise MigrationError(worded(N_("format 1 keeps 'turns' as a list of texts")))
     turns = [_canonical(t, i) for i, t in enumerate(turns, start=1)]
     # The setup is the leading turns that set up a homeworld; there are at most two of them.
     setup_count = 0
@@ -84,15 +95,18 @@ def upgrade(data: dict) -> tuple[dict, list[int]]:
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise MigrationError(f"no way to upgrade save format {version} (the oldest this program reads is {OLDEST})")
+            raise MigrationError(worded(N_("no way to upgrade save format {version} (the oldest this program reads is "
+                                           "{oldest})"), version=version, oldest=OLDEST))
         try:
             data = step(data)
         except MigrationError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise MigrationError(f"upgrading format {version}: {exc!r}") from None
+            raise MigrationError(worded(N_("upgrading format {version}: {problem}"), version=version,
+                                        problem=repr(exc))) from None
         steps.append(version)
         version += 1
         if data.get("schema_version") != version:
-            raise MigrationError(f"upgrading format {steps[-1]} did not give format {version}")
+            raise MigrationError(worded(N_("upgrading format {version} did not give format {wanted}"),
+                                        version=steps[-1], wanted=version))
     return data, steps

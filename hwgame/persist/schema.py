@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -26,7 +26,9 @@ from pydantic import (
     model_validator,
 )
 
+from ..i18n import N_, _, ngettext
 from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
+from .errors import Text, text_of, worded
 from .levels import DEFAULT_LEVEL_NUMBER, MAX_LEVEL
 
 SCHEMA_VERSION = 2
@@ -37,6 +39,19 @@ RulesName = Literal["standard", "sdg"]
 # repetition ended it at once (games against the computer), or the player to move claimed that draw.
 Ending = Literal["board", "resignation", "agreement", "repetition", "claim"]
 LanguageSetting = Literal["system", "en", "ja", "zh-Hant"]
+
+
+class Problem(ValueError):
+    """A value the schema refuses, worded each time it is read (pydantic keeps the error itself, and
+    ``describe_validation`` reads it again); ``turn`` is the number of the turn concerned, if any."""
+
+    def __init__(self, text: Text, turn: int | None = None):
+        super().__init__("")
+        self.text = text
+        self.turn = turn
+
+    def __str__(self) -> str:
+        return text_of(self.text)
 
 
 def new_game_id() -> str:
@@ -69,17 +84,17 @@ class Player(BaseModel):
     @classmethod
     def _name_is_writable(cls, name: str) -> str:
         # A homeworld carries its player's name, so a player name follows the rule for every name.
-        why = name_problem(name, "a player name")
-        if why is not None:
-            raise ValueError(why)
+        if name_problem(name, "player") is not None:
+            raise Problem(lambda: name_problem(name, "player") or "")
         return name
 
     @model_validator(mode="after")
     def _level_fits_kind(self) -> Player:
         if self.kind == "computer" and self.level is None:
-            raise ValueError(f"the computer player {self.name} needs a level (1 to {MAX_LEVEL})")
+            raise Problem(worded(N_("the computer player {name} needs a level (1 to {highest})"), name=self.name,
+                                 highest=MAX_LEVEL))
         if self.kind == "human" and self.level is not None:
-            raise ValueError(f"{self.name} is a human player: only a computer player has a level")
+            raise Problem(worded(N_("{name} is a human player: only a computer player has a level"), name=self.name))
         return self
 
 
@@ -114,7 +129,7 @@ def _check_turn_text(text: str | None) -> str | None:
         try:
             parse_turn(text)
         except HomeworldsError as exc:
-            raise ValueError(str(exc)) from None
+            raise Problem(exc.__str__) from None  # the refusal, worded each time it is read
     return text
 
 
@@ -159,15 +174,19 @@ class ReviewCache(BaseModel):
         return _check_turn_text(text)
 
 
-def _check_turns(texts: list[str], first: int, what: str) -> None:
+def _check_turns(texts: list[str], first: int, setup: bool) -> None:
     for i, text in enumerate(texts):
         number = first + i
         if not text.strip(";\n\t ").strip():
-            raise ValueError(f"{what} {number} is empty (a turn that does nothing is written 'pass')")
+            raise Problem(worded(N_("setup turn {number} is empty (a turn that does nothing is written 'pass')")
+                                 if setup else
+                                 N_("turn {number} is empty (a turn that does nothing is written 'pass')"),
+                                 number=number), number)
         try:
             parse_turn(text)
         except HomeworldsError as exc:
-            raise ValueError(f"{what} {number}: {exc}") from None
+            raise Problem(worded(N_("setup turn {number}: {problem}") if setup else N_("turn {number}: {problem}"),
+                                 number=number, problem=exc), number) from None
 
 
 class SaveGame(BaseModel):
@@ -209,7 +228,8 @@ class SaveGame(BaseModel):
     @classmethod
     def _current_version(cls, version: int) -> int:
         if version != SCHEMA_VERSION:
-            raise ValueError(f"save format {version} is not format {SCHEMA_VERSION} (upgrade it first)")
+            raise Problem(worded(N_("save format {version} is not format {current} (upgrade it first)"),
+                                 version=version, current=SCHEMA_VERSION))
         return version
 
     @field_validator("created", "updated")
@@ -221,18 +241,24 @@ class SaveGame(BaseModel):
     def _consistent(self) -> SaveGame:
         a, b = self.players
         if a.name.lower() == b.name.lower():
-            same = "" if a.name == b.name else f" and {quote(b.name)} (names are matched whatever their case)"
-            raise ValueError(f"both players are called {quote(a.name)}{same}: each homeworld needs its own name")
-        _check_turns(self.setup, 1, "setup turn")
-        _check_turns(self.turns, len(self.setup) + 1, "turn")
+            if a.name == b.name:
+                raise Problem(worded(N_("both players are called {name}: each homeworld needs its own name"),
+                                     name=quote(a.name)))
+            raise Problem(worded(N_("both players are called {name} and {other} (names are matched whatever their "
+                                    "case): each homeworld needs its own name"), name=quote(a.name),
+                                 other=quote(b.name)))
+        _check_turns(self.setup, 1, True)
+        _check_turns(self.turns, len(self.setup) + 1, False)
         for i, text in enumerate(self.turn_in_progress, start=1):
             try:
                 if len(parse_turn(text)) != 1:
-                    raise ValueError(f"the turn in progress, action {i}: write one action per entry, not {shown(text)}")
+                    raise Problem(worded(N_("the turn in progress, action {number}: write one action per entry, not "
+                                            "{text}"), number=i, text=shown(text)))
             except HomeworldsError as exc:
-                raise ValueError(f"the turn in progress, action {i}: {exc}") from None
+                raise Problem(worded(N_("the turn in progress, action {number}: {problem}"), number=i,
+                                     problem=exc)) from None
         if self.result is not None and self.turn_in_progress:
-            raise ValueError("a finished game cannot have a turn in progress")
+            raise Problem(worded(N_("a finished game cannot have a turn in progress")))
         return self
 
     @property
@@ -289,7 +315,8 @@ class Settings(BaseModel):
     def _sane_window(cls, size: tuple[int, int]) -> tuple[int, int]:
         w, h = size
         if not (320 <= w <= 16384 and 240 <= h <= 16384):
-            raise ValueError(f"a window of {w}x{h} is not usable (from 320x240 to 16384x16384)")
+            raise Problem(worded(N_("a window of {width}x{height} is not usable (from 320x240 to 16384x16384)"),
+                                 width=w, height=h))
         return size
 
 
@@ -300,28 +327,85 @@ def _field(key) -> str:
     return text if text.isidentifier() and len(text) <= 40 else quote(text)
 
 
+# Pydantic's kinds of error, in the player's words (its own English for the rest); {name} fields come
+# from the error's context.
+_KINDS = {
+    "missing": N_("is missing"),
+    "int_type": N_("should be a whole number"),
+    "int_parsing": N_("should be a whole number"),
+    "int_from_float": N_("should be a whole number"),
+    "float_type": N_("should be a number"),
+    "float_parsing": N_("should be a number"),
+    "finite_number": N_("should be a finite number"),
+    "bool_type": N_("should be true or false"),
+    "bool_parsing": N_("should be true or false"),
+    "string_type": N_("should be a text"),
+    "list_type": N_("should be a list"),
+    "tuple_type": N_("should be a list"),
+    "dict_type": N_("should be an object of named fields"),
+    "model_type": N_("should be an object of named fields"),
+    "model_attributes_type": N_("should be an object of named fields"),
+    "literal_error": N_("should be {expected}"),
+    "greater_than_equal": N_("should be at least {ge}"),
+    "less_than_equal": N_("should be at most {le}"),
+    "greater_than": N_("should be more than {gt}"),
+    "less_than": N_("should be less than {lt}"),
+    "too_short": N_("should have at least {min_length} entries"),
+    "too_long": N_("should have at most {max_length} entries"),
+    "string_too_long": N_("should be at most {max_length} characters long"),
+    "datetime_type": N_("should be a date and time"),
+    "datetime_parsing": N_("should be a date and time"),
+    "datetime_from_date_parsing": N_("should be a date and time"),
+}
+
+
+def _problem_of(err: Any) -> str:
+    """One error of pydantic's as a phrase in the language in force."""
+    kind = err.get("type")
+    error = (err.get("ctx") or {}).get("error")
+    if kind in ("value_error", "assertion_error") and error is not None:
+        return str(error)  # the schema's own problem, worded now
+    if kind == "extra_forbidden":
+        return _("is not a field of a save")
+    phrase = _KINDS.get(str(kind))
+    if phrase is not None:
+        try:
+            return _(phrase).format(**{k: str(v) for k, v in (err.get("ctx") or {}).items()})
+        except (KeyError, IndexError, ValueError):
+            pass  # a context without the value the phrase names: pydantic's own words below
+    msg = str(err.get("msg", "")) or _("is not valid")
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if msg.startswith(prefix):
+            msg = msg[len(prefix) :]
+    return msg
+
+
 def describe_validation(exc: ValidationError, limit: int = 3) -> str:
-    """A pydantic ValidationError as one readable line: ``field: problem; field: problem``."""
+    """A pydantic ValidationError as one readable line, ``field: problem; field: problem``, in the
+    language in force (call it where the line is shown)."""
     parts = []
     for err in exc.errors()[:limit]:
         where = ""
         for item in err.get("loc", ()):
             where += f"[{item}]" if isinstance(item, int) else (f".{_field(item)}" if where else _field(item))
-        msg = err.get("msg", "is not valid")
-        for prefix in ("Value error, ", "Assertion failed, "):
-            if msg.startswith(prefix):
-                msg = msg[len(prefix) :]
-        if err.get("type") == "missing":
-            msg = "is missing"
-        elif err.get("type") == "extra_forbidden":
-            msg = "is not a field of a save"
+        msg = _problem_of(err)
         if not where:
             parts.append(msg)
         elif err.get("type") == "missing":
-            parts.append(f"{where} {msg}")
+            # Translators: a field of a file and what is wrong with it, "players[0].name is missing".
+            parts.append(_("{field} {problem}").format(field=where, problem=msg))
         else:
-            parts.append(f"{where}: {msg}")
+            parts.append(_("{field}: {problem}").format(field=where, problem=msg))
     more = len(exc.errors()) - limit
     if more > 0:
-        parts.append(f"and {more} more problem{'s' if more > 1 else ''}")
+        parts.append(ngettext("and {count} more problem", "and {count} more problems", more).format(count=more))
     return "; ".join(parts)
+
+
+def validation_turn(exc: ValidationError) -> int | None:
+    """The number of the turn the first problem of ``exc`` concerns, if it concerns one."""
+    for err in exc.errors():
+        turn = getattr((err.get("ctx") or {}).get("error"), "turn", None)
+        if turn is not None:
+            return turn
+    return None

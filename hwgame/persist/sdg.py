@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import N_
 from ..rules import (
     SDG,
     Game,
@@ -21,7 +22,7 @@ from ..rules import (
     replay,
 )
 from .atomic import atomic_write
-from .errors import file_error
+from .errors import file_error, worded
 from .files import LoadedGame
 from .schema import SdgRecord
 from .store import SUFFIX, Store, file_name
@@ -38,12 +39,13 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
         # Read without a source name, so that every message can start with the file, as for saves.
         transcript = parse_transcript(read_transcript_text(path))
         game = replay(transcript, SDG)
+    # An error of the rules words itself each time it is read (its ``__str__``), in the language in force.
     except ReplayError as exc:
-        raise file_error(path, str(exc), exc.turn) from None
+        raise file_error(path, exc.__str__, exc.turn, of_file=False) from None
     except TranscriptLineError as exc:
-        raise file_error(path, str(exc), exc.turn) from None
+        raise file_error(path, exc.__str__, exc.turn, of_file=False) from None
     except HomeworldsError as exc:  # the file cannot be read, or its game is not one this program plays
-        raise file_error(path, str(exc)) from None
+        raise file_error(path, exc.__str__, of_file=False) from None
     record = SdgRecord(
         sdg_number=transcript.sdg_number,
         winner=transcript.winner,
@@ -91,7 +93,7 @@ def transcript_text(loaded: LoadedGame) -> str:
             variants=tuple(record.variants) if record else (),
         )
     except HomeworldsError as exc:
-        raise file_error(loaded.path, f"cannot be written as a transcript: {exc}") from None
+        raise file_error(loaded.path, worded(N_("cannot be written as a transcript: {problem}"), problem=exc)) from None
     if record is not None and record.started:
         # The dates go where SDG printed them, just before the participants.
         dates = f"Started: {record.started}" + (f", Ended: {record.ended}" if record.ended else "")
@@ -104,11 +106,11 @@ def export_transcript(loaded: LoadedGame, out: str | Path, force: bool = False) 
     out = Path(out)
     text = transcript_text(loaded)
     if out.exists() and not force:
-        raise file_error(out, "exists already: choose another name, or add --force to replace it")
+        raise file_error(out, worded(N_("exists already: choose another name, or add --force to replace it")))
     if out.is_dir():
-        raise file_error(out, "is a folder")
+        raise file_error(out, worded(N_("is a folder")))
     try:
         atomic_write(out, text.encode("utf-8"), backup=False)
     except OSError as exc:
-        raise file_error(out, f"could not be written: {exc.strerror or exc}") from None
+        raise file_error(out, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None
     return out

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..i18n import N_
 from .atomic import atomic_write
-from .errors import SaveError, file_error
+from .errors import SaveError, Text, file_error, worded
 from .files import parse_json_object, read_bytes
 from .schema import Settings, describe_validation
 
@@ -36,33 +37,40 @@ def _drop(data: dict, loc: tuple) -> bool:
     return False
 
 
-def settings_from_data(data: dict) -> tuple[Settings, list[str]]:
-    """Settings from parsed JSON, each bad value replaced by its default; return them and the notices."""
+def _repaired(exc: ValidationError):
+    """The notice of one setting replaced by its default, worded when read."""
+    return worded(N_("setting {problem}: using the default"), problem=lambda: describe_validation(exc, limit=1))
+
+
+def settings_from_data(data: dict) -> tuple[Settings, list[Text]]:
+    """Settings from parsed JSON, each bad value replaced by its default; return them and the notices
+    (worded when read)."""
     data = dict(data)
-    notices: list[str] = []
-    for _ in range(_MAX_REPAIRS):
+    notices: list[Text] = []
+    for _attempt in range(_MAX_REPAIRS):
         try:
             return Settings.model_validate(data), notices
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = tuple(err.get("loc", ()))
-            notices.append(f"setting {describe_validation(exc, limit=1)}: using the default")
+            notices.append(_repaired(exc))
             if not _drop(data, loc):
                 break
-    return Settings(), notices + ["the settings could not be repaired: using the defaults"]
+    return Settings(), [*notices, worded(N_("the settings could not be repaired: using the defaults"))]
 
 
-def read_settings(path: str | Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (defaults when there is no file); never raises. Also returns notices."""
+def read_settings(path: str | Path) -> tuple[Settings, list[Text]]:
+    """The settings in ``path`` (defaults when there is no file); never raises. Also returns notices, worded
+    when read (``errors.text_of``)."""
     path = Path(path)
     if not path.exists():
         return Settings(), []
     try:
         data = parse_json_object(path, read_bytes(path), what="settings")
     except SaveError as exc:
-        return Settings(), [f"{exc.message}: using the default settings"]
+        return Settings(), [worded(N_("{problem}: using the default settings"), problem=exc.text)]
     settings, notices = settings_from_data(data)
-    return settings, [f"{path}: {n}" for n in notices]
+    return settings, [worded(N_("{path}: {problem}"), path=path, problem=n) for n in notices]
 
 
 def _damaged(path: Path) -> bool:
@@ -94,4 +102,4 @@ def write_settings(path: str | Path, settings: Settings) -> Path:
             _keep_aside(path)
         return atomic_write(path, text.encode("utf-8"))
     except OSError as exc:
-        raise file_error(path, f"could not be written: {exc.strerror or exc}") from None
+        raise file_error(path, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None

@@ -24,11 +24,12 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..i18n import N_
 from ..rules import Game, shown
 from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
 from .convert import game_to_save
-from .errors import SaveError, file_error
+from .errors import SaveError, Text, file_error, text_of, worded
 from .files import LoadedGame, read_bytes, read_save
 from .files import load_game as _load_file
 from .paths import locations
@@ -41,7 +42,8 @@ _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10))
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One entry of the list of saves. ``error`` is set (and the rest mostly empty) for a file that is broken."""
+    """One entry of the list of saves. ``error`` is set (and the rest mostly empty) for a file that is broken:
+    the problem, worded when read (``problem`` keeps it as ``Text``)."""
 
     path: Path
     name: str
@@ -54,9 +56,15 @@ class SaveInfo:
     turns_played: int = 0
     result: Result | None = None
     title: str | None = None
-    error: str | None = None
+    problem: Text | None = None
+    problem_of_file: bool = True  # the problem is said of the file ("is a folder"), not a sentence of its own
     to_move: str | None = None  # the player whose turn it is (None once the game is over)
     actions_in_progress: int = 0  # actions already played of the turn under way
+
+    @property
+    def error(self) -> str | None:
+        """Why the file cannot be opened, in the language in force (None when it can be)."""
+        return None if self.problem is None else text_of(self.problem)
 
     @property
     def unfinished(self) -> bool:
@@ -100,7 +108,7 @@ def file_name(name: str) -> str:
     stem = name[: -len(SUFFIX)] if name.lower().endswith(SUFFIX) else name
     stem = _UNSAFE.sub("_", stem).strip(" .")[:60].strip(" .")
     if not stem or not any(ch.isalnum() for ch in stem):
-        raise SaveError(f"{shown(name)} cannot name a save: use some letters or digits")
+        raise SaveError(worded(N_("{name} cannot name a save: use some letters or digits"), name=shown(name)))
     if stem.lower() in _WINDOWS_RESERVED:
         stem = f"{stem}_"
     return stem + SUFFIX
@@ -113,12 +121,18 @@ class Store:
         where = locations(folder)
         self.saves_dir: Path = where.saves
         self.settings_path: Path = where.settings
-        self.notices: list[str] = []  # messages for the player (an autosave that moved, a repaired setting)
+        # Messages for the player (an autosave that moved, a repaired setting), worded when read.
+        self.notice_texts: list[Text] = []
         self._good: dict[Path, str] = {}  # file -> digest of bytes this store wrote or loaded without fault
         self._meta: weakref.WeakKeyDictionary[Game, _Meta] = weakref.WeakKeyDictionary()
         self._swept: set[Path] = set()
         # What the list said about each file, kept while the file stays the same (its size and times).
         self._infos: dict[Path, tuple[tuple[int, int, int], SaveInfo]] = {}
+
+    @property
+    def notices(self) -> list[str]:
+        """The messages for the player so far, in the language in force."""
+        return [text_of(n) for n in self.notice_texts]
 
     # --- names and paths ---
     def path_for(self, name: str | Path) -> Path:
@@ -175,18 +189,18 @@ class Store:
             meta.autosave, meta.autosave_digest = loaded.path, loaded.digest
         return loaded
 
-    def _is_loadable(self, path: Path) -> tuple[bool, str | None]:
+    def _is_loadable(self, path: Path) -> tuple[bool, Text | None]:
         """Whether an existing file loads (True for a file this store wrote itself), and the problem if not."""
         try:
             raw = read_bytes(path)  # size-capped, regular files only, like every read of a save
         except SaveError as exc:
-            return False, exc.message
+            return False, exc.text
         if self._good.get(path.resolve()) == _digest(raw):
             return True, None
         try:
             self.load(path)
         except SaveError as exc:
-            return False, exc.message
+            return False, exc.text
         return True, None
 
     # --- saving ---
@@ -212,9 +226,11 @@ class Store:
                 game, players, created=meta.created, game_id=meta.game_id, title=meta.title, imported=meta.imported
             )
         except ValidationError as exc:
-            raise SaveError(f"this game cannot be saved: {describe_validation(exc)}") from None
+            invalid = exc
+            raise SaveError(worded(N_("this game cannot be saved: {problem}"),
+                                   problem=lambda: describe_validation(invalid))) from None
         except ValueError as exc:
-            raise SaveError(f"this game cannot be saved: {exc}") from None
+            raise SaveError(worded(N_("this game cannot be saved: {problem}"), problem=exc)) from None
         meta.game_id = save.game_id
         return save
 
@@ -226,8 +242,11 @@ class Store:
         try:
             atomic_write(path, data)
         except OSError as exc:
-            kept = "the previous version is intact" if existed else "nothing was written"
-            raise file_error(path, f"could not be saved ({exc.strerror or exc}): {kept}") from None
+            why = exc.strerror or str(exc)
+            if existed:
+                raise file_error(path, worded(N_("could not be saved ({why}): the previous version is intact"),
+                                              why=why)) from None
+            raise file_error(path, worded(N_("could not be saved ({why}): nothing was written"), why=why)) from None
         digest = self._good[path.resolve()] = _digest(data)
         return digest
 
@@ -255,18 +274,19 @@ class Store:
         """
         path = self.path_for(name)
         if is_autosave_name(path) and path.parent == self.saves_dir:
-            reason = f"names starting with '{AUTOSAVE}' are kept for the autosave"
-            raise SaveError(f"{shown(name)} cannot name a save: {reason}")
+            raise SaveError(worded(N_("{name} cannot name a save: names starting with '{autosave}' are kept for the "
+                                      "autosave"), name=shown(name), autosave=AUTOSAVE))
         save = self.snapshot(game, players)
         if path.exists():
             ok, problem = self._is_loadable(path)
             if not ok:
                 raise SaveError(
-                    f"{problem}. It is not replaced by this save: choose another name, or delete it first",
+                    worded(N_("{problem}. It is not replaced by this save: choose another name, or delete it first"),
+                           problem=problem),
                     path=path,
                 )
             if not overwrite and not self._same_game(path, save.game_id):
-                raise SaveError(f"{path}: a different game is saved under this name already", path=path)
+                raise file_error(path, worded(N_("a different game is saved under this name already")), of_file=False)
         self._write(path, save)
         return path
 
@@ -291,8 +311,10 @@ class Store:
             replaceable, problem = self._holds_less(path, save)
             if not replaceable:
                 moved = self._free_autosave(save)
-                why = problem or f"{path} holds another state of this game than the one played here"
-                self.notices.append(f"{why}. It is kept as it is; the game is now autosaved to {moved.name}")
+                why = problem or worded(N_("{path} holds another state of this game than the one played here"),
+                                        path=path)
+                self.notice_texts.append(worded(N_("{problem}. It is kept as it is; the game is now autosaved to "
+                                                   "{file}"), problem=why, file=moved.name))
                 path = moved
         if path is None:
             path = self._free_autosave(save)
@@ -310,13 +332,13 @@ class Store:
             return False
 
     @staticmethod
-    def _holds_less(path: Path, save: SaveGame) -> tuple[bool, str | None]:
+    def _holds_less(path: Path, save: SaveGame) -> tuple[bool, Text | None]:
         """Whether the autosave at ``path`` may give way to ``save`` (it holds an earlier state of the same
         game), and the problem of a file that does not load."""
         try:
             old = _load_file(path).save
         except SaveError as exc:
-            return False, exc.message
+            return False, exc.text
         return extends(save, old), None
 
     def _free_autosave(self, save: SaveGame) -> Path:
@@ -326,7 +348,7 @@ class Store:
             path = self.saves_dir / name
             if not path.exists() or self._holds_less(path, save)[0]:
                 return path
-        raise SaveError(f"{self.saves_dir}: no free name for an autosave of this game", path=self.saves_dir)
+        raise file_error(self.saves_dir, worded(N_("no free name for an autosave of this game")), of_file=False)
 
     # --- the list ---
     def list_saves(self, folder: Path | None = None) -> list[SaveInfo]:
@@ -365,8 +387,8 @@ class Store:
             # already tells which saves will not open.
             loaded = _load_file(path)
         except SaveError as exc:
-            # The message without the file name, which the list shows anyway.
-            return SaveInfo(path, name, is_autosave, modified, error=exc.message.removeprefix(f"{path}: "))
+            # The problem without the file name, which the list shows anyway.
+            return SaveInfo(path, name, is_autosave, modified, problem=exc.detail_text, problem_of_file=exc.of_file)
         s, game = loaded.save, loaded.game
         return SaveInfo(
             path,
@@ -417,13 +439,14 @@ class Store:
         """Delete a save and its backup; raise SaveError if it is not a save in the saves folder."""
         path = self.path_for(name)
         if path.resolve().parent != self.saves_dir.resolve() or path.suffix != SUFFIX:
-            raise SaveError(f"{path}: only saves in {self.saves_dir} can be deleted here", path=path)
+            raise file_error(path, worded(N_("only saves in {folder} can be deleted here"), folder=self.saves_dir),
+                             of_file=False)
         try:
             path.unlink()
         except FileNotFoundError:
-            raise file_error(path, "no such save") from None
+            raise file_error(path, worded(N_("no such save")), of_file=False) from None
         except OSError as exc:
-            raise file_error(path, f"could not be deleted: {exc.strerror or exc}") from None
+            raise file_error(path, worded(N_("could not be deleted: {why}"), why=exc.strerror or str(exc))) from None
         try:
             backup_path(path).unlink(missing_ok=True)
         except OSError:
@@ -435,7 +458,7 @@ class Store:
     def load_settings(self) -> Settings:
         """The settings (defaults for anything missing or bad; what was repaired goes to ``notices``)."""
         settings, notices = read_settings(self.settings_path)
-        self.notices.extend(notices)
+        self.notice_texts.extend(notices)
         return settings
 
     def save_settings(self, settings: Settings) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from hwgame.persist import Settings
+from hwgame.persist.errors import text_of
 from hwgame.persist.levels import DEFAULT_LEVEL, LEVEL_NAMES, MAX_LEVEL, level_name, level_number
 from hwgame.persist.settings_file import read_settings, write_settings
 
@@ -46,7 +47,8 @@ def test_a_bad_sound_value_falls_back_to_its_default_alone(tmp_path):
     settings, notices = read_settings(path)
     assert settings.sound_volume == Settings().sound_volume and settings.sound_muted is False
     assert settings.player_name == "Ann"
-    assert any("sound_volume" in n for n in notices) and any("sound_muted" in n for n in notices)
+    words = [text_of(n) for n in notices]
+    assert any("sound_volume" in n for n in words) and any("sound_muted" in n for n in words)
 
 
 def test_the_default_level_setting_is_the_default_level():

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pygame
 
+from hwgame.i18n import _, ngettext
+
 from ..scene_stack import Scene
+from ..text import Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
 
@@ -90,6 +93,8 @@ class PathField(TextField):
 class ImportScene(Scene):
     """Type or pick a transcript; Import makes a save of it and opens it in the replay viewer."""
 
+    problem = Worded()  # why the path could not be imported, worded at each frame
+
     def __init__(self, app, folders=None):
         super().__init__(app)
         self.field = PathField("", max_len=1000)
@@ -100,8 +105,8 @@ class ImportScene(Scene):
         self.top = 0
         self.rows: list[tuple[pygame.Rect, int]] = []
         self.problem = ""
-        self.import_button = Button("Import", self.do_import, size=24)
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+        self.import_button = Button(lambda: _("Import"), self.do_import, size=24)
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
         self._last_click = (-1, -(10**9))
 
     def browse(self, folder: Path) -> None:
@@ -114,14 +119,18 @@ class ImportScene(Scene):
         """Import the file in the field; on success open the new save in the replay viewer."""
         text = clean_path(self.field.text)
         if not text:
-            self.problem = "Type the path of a transcript file (.raw or .txt), or pick one from the list."
+            self.problem = lambda: _("Type the path of a transcript file (.raw or .txt), or pick one from the list.")
             return False
         path = Path(text)
         if path.is_dir():
             self.browse(path)
             found = len(self.files)
-            self.problem = f"That is a folder: {found} transcript file{'s' * (found != 1)} listed below." if found \
-                else "That is a folder with no .raw or .txt files in it."
+            if found:
+                self.problem = lambda: ngettext("That is a folder: {count} transcript file listed below.",
+                                                "That is a folder: {count} transcript files listed below.",
+                                                found).format(count=found)
+            else:
+                self.problem = lambda: _("That is a folder with no .raw or .txt files in it.")
             return False
         try:
             from hwgame import persist
@@ -129,9 +138,11 @@ class ImportScene(Scene):
 
             saved = import_transcript(path, persist.default_store())
         except Exception as exc:
-            self.problem = f"Not imported: {getattr(exc, 'message', exc)}"
+            failed = exc
+            self.problem = lambda: _("Not imported: {problem}").format(problem=error_text(failed))
             return False
-        self.app.toast(f"Imported {path.name} as the save \u201c{saved.stem}\u201d.")
+        self.app.toast(lambda: _("Imported {file} as the save \u201c{name}\u201d.").format(file=path.name,
+                                                                                        name=saved.stem))
         scene = self.app.scene_class("replay").from_file(self.app, saved)
         if scene is None:
             self.app.scenes.pop(self)
@@ -183,11 +194,12 @@ class ImportScene(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Import an SDG transcript", (w // 2, 22), 48, T.TEXT, True, "midtop")
+        title = th.fit_text(_("Import an SDG transcript"), 48, w - 40, T.TEXT, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, 22)))
         fw = min(980, w - 80)
         x = w // 2 - fw // 2
-        how = ("A game record from SuperDuperGames (a .raw or .txt file). Type or paste its path (Ctrl+V), "
-               "or pick a file below; Enter imports it as a new save and opens it in the replay viewer.")
+        how = _("A game record from SuperDuperGames (a .raw or .txt file). Type or paste its path (Ctrl+V), "
+                "or pick a file below; Enter imports it as a new save and opens it in the replay viewer.")
         n = draw_paragraphs(surface, th, how, pygame.Rect(x, 78, fw, 50), 21, T.TEXT_DIM, 2)
         y = 78 + min(2, n) * 23 + 10
         self.field.rect = pygame.Rect(x, y, fw, 42)
@@ -198,7 +210,10 @@ class ImportScene(Scene):
             y += min(3, n) * 23
         y += 10
         where = ", ".join(str(f) for f in self.folders)
-        head = f"Transcripts in {where}:" if self.files else f"No .raw or .txt files in {where}."
+        if self.files:
+            head = _("Transcripts in {folders}:").format(folders=where)
+        else:
+            head = _("No .raw or .txt files in {folders}.").format(folders=where)
         surface.blit(th.fit_text(head, 20, fw, T.TEXT_DIM), (x, y))
         y += 28
         self._draw_files(surface, pygame.Rect(x, y, fw, h - 96 - y))

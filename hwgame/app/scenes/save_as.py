@@ -9,30 +9,36 @@ from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import _, ngettext
+
 from ..overlays import confirm
 from ..save_list import SaveList, summary
 from ..scene_stack import Scene
+from ..text import Text, Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
+from ..wording import rules_title
 
 SAFE_PUNCTUATION = " -_.()'"
 MAX_NAME = 40
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name a save, in words for the player, or None when it can."""
+    """Why ``name`` cannot name a save, in words for the player (in the language in force), or None when
+    it can."""
     if not name:
-        return "Type a name for the save."
+        return _("Type a name for the save.")
     bad = sorted({ch for ch in name if not (ch.isalnum() or ch in SAFE_PUNCTUATION)})
     if bad:
         shown = " ".join(bad)
-        return f"A save name cannot hold {shown} : use letters, digits, spaces and - _ . ( ) '"
+        return _("A save name cannot hold {characters} : use letters, digits, spaces and - _ . ( ) '").format(
+            characters=shown)
     if not any(ch.isalnum() for ch in name):
-        return "A save name needs at least one letter or digit."
+        return _("A save name needs at least one letter or digit.")
     if name.lower().startswith("autosave"):
-        return "Names starting with \u201cautosave\u201d are kept for the automatic save: choose another."
+        return _("Names starting with \u201cautosave\u201d are kept for the automatic save: choose another.")
     if name.strip(" .") != name:
-        return "A save name cannot start or end with a space or a dot."
+        return _("A save name cannot start or end with a space or a dot.")
     return None
 
 
@@ -41,22 +47,29 @@ def default_name(app, game) -> str:
     known = app.save_names.get(game)
     if known:
         return known[:MAX_NAME]
-    return f"{game.players[0]} vs {game.players[1]} turn {len(game.turns)}"[:MAX_NAME]
+    # Translators: the name offered for a save; it becomes a file name (letters, digits, spaces).
+    offered = _("{first} vs {second} turn {turn}").format(first=game.players[0], second=game.players[1],
+                                                          turn=len(game.turns))
+    if name_problem(offered[:MAX_NAME].strip(" .")) is not None:
+        offered = f"{game.players[0]} vs {game.players[1]} turn {len(game.turns)}"  # a translation unfit for a file
+    return offered[:MAX_NAME]
 
 
 class SaveScene(Scene):
     """Save a game of the play screen under a name (see module doc)."""
 
+    problem = Worded()  # why the name cannot be used (or the save failed), worded at each frame
+
     def __init__(self, app, ctl, on_saved=None):
         super().__init__(app)
         self.ctl = ctl
         self.on_saved = on_saved
-        self.field = TextField(default_name(app, ctl.game), max_len=MAX_NAME, label="Name")
+        self.field = TextField(default_name(app, ctl.game), max_len=MAX_NAME, label=lambda: _("Name"))
         self.field.focused = True
         self.list = SaveList(on_activate=lambda info: self.save())
         self.list.on_select = self._pick
-        self.save_button = Button("Save", self.save, size=24)
-        self.cancel = Button("Cancel", lambda: self.app.scenes.pop(self), size=24)
+        self.save_button = Button(lambda: _("Save"), self.save, size=24)
+        self.cancel = Button(lambda: _("Cancel"), lambda: self.app.scenes.pop(self), size=24)
         self.problem = ""
         self._refresh()
 
@@ -80,9 +93,8 @@ class SaveScene(Scene):
     def save(self) -> None:
         """Check the name, ask before replacing another game, then save."""
         name = self.field.text.strip()
-        problem = name_problem(name)
-        if problem:
-            self.problem = problem
+        if name_problem(name):
+            self.problem = lambda: name_problem(name) or ""
             return
         try:
             from hwgame import persist
@@ -94,21 +106,25 @@ class SaveScene(Scene):
                 try:
                     existing = persist.read_save(path)
                 except persist.SaveError as exc:
-                    self.problem = (f"\u201c{name}\u201d is already a save that cannot be opened "
-                                    f"({exc.message.removeprefix(f'{path}: ')}). It is never written over: "
-                                    "choose another name, or delete it on the Load screen.")
+                    broken = exc
+                    self.problem = lambda: _(
+                        "\u201c{name}\u201d is already a save that cannot be opened ({problem}). It is never "
+                        "written over: choose another name, or delete it on the Load screen."
+                    ).format(name=name, problem=broken.detail)
                     return
                 if existing.game_id != store.snapshot(self.ctl.game, players).game_id:
                     info = next((e for e in self.list.entries if e.path == path), None)
-                    lines = [f"\u201c{name}\u201d holds another game."]
+                    lines: list[Text] = [lambda: _("\u201c{name}\u201d holds another game.").format(name=name)]
                     if info is not None:
-                        lines.append(summary(info)[0])
-                    lines.append("Replace it with this game? Its last version stays beside it as a backup file.")
-                    confirm(self.app, "Replace this save?", lines, "Replace", lambda: self._write(name, True),
-                            "Cancel")
+                        lines.append(lambda: summary(info)[0])
+                    lines.append(lambda: _("Replace it with this game? Its last version stays beside it as a backup "
+                                           "file."))
+                    confirm(self.app, lambda: _("Replace this save?"), lines, lambda: _("Replace"),
+                            lambda: self._write(name, True), lambda: _("Cancel"))
                     return
         except Exception as exc:
-            self.problem = f"Not saved: {getattr(exc, 'message', exc)}"
+            failed = exc
+            self.problem = lambda: _("Not saved: {problem}").format(problem=error_text(failed))
             return
         self._write(name, False)
 
@@ -118,11 +134,12 @@ class SaveScene(Scene):
 
             path = persist.save_game(self.ctl.game, name, self.app.players_of(self.ctl), overwrite=overwrite)
         except Exception as exc:
-            self.problem = f"Not saved: {getattr(exc, 'message', exc)}"
+            failed = exc
+            self.problem = lambda: _("Not saved: {problem}").format(problem=error_text(failed))
             return
         self.app.save_names[self.ctl.game] = path.stem
         self.app.scenes.pop(self)
-        self.app.toast(f"Saved as \u201c{path.stem}\u201d.")
+        self.app.toast(lambda: _("Saved as \u201c{name}\u201d.").format(name=path.stem))
         if self.on_saved is not None:
             self.on_saved(path)
 
@@ -157,12 +174,16 @@ class SaveScene(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Save the game", (w // 2, 22), 48, T.TEXT, True, "midtop")
+        T.draw_text(surface, th, _("Save the game"), (w // 2, 22), 48, T.TEXT, True, "midtop")
         fw = min(860, w - 80)
         x = w // 2 - fw // 2
         game = self.ctl.game
-        about = f"{game.players[0]} vs {game.players[1]}, {game.rules.name} rules, {len(game.turns)} turns played"
-        T.draw_text(surface, th, about, (w // 2, 76), 22, T.TEXT_DIM, anchor="midtop")
+        turns = len(game.turns)
+        about = ngettext("{first} vs {second}, {rules}, {count} turn played",
+                         "{first} vs {second}, {rules}, {count} turns played", turns).format(
+            first=game.players[0], second=game.players[1], rules=rules_title(game.rules.name), count=turns)
+        shown = th.fit_text(about, 22, fw, T.TEXT_DIM)
+        surface.blit(shown, shown.get_rect(midtop=(w // 2, 76)))
         self.field.rect = pygame.Rect(x + 80, 112, fw - 80, 42)
         self.field.draw(surface, th)
         y = self.field.rect.bottom + 8
@@ -170,12 +191,13 @@ class SaveScene(Scene):
             n = draw_paragraphs(surface, th, self.problem, pygame.Rect(x, y, fw, 48), 21, T.TEXT_BAD, 2)
             y += min(2, n) * 23
         else:
-            T.draw_text(surface, th, "Letters, digits, spaces and - _ . ( ) '  ·  Enter saves, Escape cancels",
-                        (x + 80, y), 19, T.TEXT_DIM)
+            rule = _("Letters, digits, spaces and - _ . ( ) '  ·  Enter saves, Escape cancels")
+            surface.blit(th.fit_text(rule, 19, fw - 80, T.TEXT_DIM), (x + 80, y))
             y += 23
         y += 14
         if self.list.entries:
-            T.draw_text(surface, th, "Saves already there (click one to use its name):", (x, y), 20, T.TEXT_DIM)
+            head = _("Saves already there (click one to use its name):")
+            surface.blit(th.fit_text(head, 20, fw, T.TEXT_DIM), (x, y))
             y += 26
         self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, h - 96 - y))
         self.list.draw(surface, th)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import _
+
 from ..overlays import confirm
 from ..save_list import SaveList, problem_sentence, summary, title_of, when
 from ..scene_stack import Scene
+from ..text import Worded, error_text, join_sentences, notices_text
 from ..view import theme as T
 from ..view.widgets import Button, draw_paragraphs
 
@@ -27,19 +30,27 @@ def store_notices() -> list[str]:
         return []
 
 
+def _cannot_open(info) -> str:
+    """Why the selected save cannot be opened, as the screen says it."""
+    return join_sentences([_("This save cannot be opened."), problem_sentence(info)])
+
+
 class LoadScene(Scene):
     """The saves, newest first: Open to play on, Replay, Delete (after a confirmation), Import SDG."""
+
+    problem = Worded()  # the last problem (a delete that failed...), worded at each frame
 
     def __init__(self, app):
         super().__init__(app)
         self.list = SaveList(on_activate=lambda info: self.open())
         self.list.on_select = lambda info: self._clear_problem()
         self.problem = ""
-        self.open_button = Button("Open", self.open, enabled=self._openable, size=24)
-        self.replay_button = Button("Replay", self.replay, enabled=self._openable, size=24)
-        self.delete_button = Button("Delete", self.delete, enabled=lambda: self.list.current is not None, size=24)
-        self.import_button = Button("Import SDG...", self.import_transcript, size=24)
-        self.back = Button("Back", lambda: self.app.scenes.pop(self), size=24)
+        self.open_button = Button(lambda: _("Open"), self.open, enabled=self._openable, size=24)
+        self.replay_button = Button(lambda: _("Replay"), self.replay, enabled=self._openable, size=24)
+        self.delete_button = Button(lambda: _("Delete"), self.delete, enabled=lambda: self.list.current is not None,
+                                    size=24)
+        self.import_button = Button(lambda: _("Import SDG..."), self.import_transcript, size=24)
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
         self.buttons = [self.open_button, self.replay_button, self.delete_button, self.import_button, self.back]
         self.refresh()
 
@@ -60,7 +71,8 @@ class LoadScene(Scene):
             entries = persist.list_saves()
         except Exception as exc:
             entries = []
-            self.problem = f"The saves cannot be listed: {getattr(exc, 'message', exc)}"
+            failed = exc
+            self.problem = lambda: _("The saves cannot be listed: {problem}").format(problem=error_text(failed))
         self.list.set_entries(entries, keep)
 
     def resume(self) -> None:
@@ -74,7 +86,7 @@ class LoadScene(Scene):
         if info is None:
             return
         if info.error is not None:
-            self.problem = f"This save cannot be opened. {problem_sentence(info.error)}."
+            self.problem = lambda: _cannot_open(info)
             return
         if not self.app.load(info.path):
             self.refresh()
@@ -85,7 +97,7 @@ class LoadScene(Scene):
         if info is None:
             return
         if info.error is not None:
-            self.problem = f"This save cannot be opened. {problem_sentence(info.error)}."
+            self.problem = lambda: _cannot_open(info)
             return
         scene = self.app.scene_class("replay").from_file(self.app, info.path)
         if scene is None:
@@ -98,15 +110,17 @@ class LoadScene(Scene):
         info = self.list.current
         if info is None:
             return
-        text, bad = summary(info)
-        lines = [f"\u201c{title_of(info)}\u201d, saved {when(info)}.", text]
+        bad = summary(info)[1]
+        lines = [lambda: _("\u201c{title}\u201d, saved {when}.").format(title=title_of(info), when=when(info)),
+                 lambda: summary(info)[0]]
         if bad:
-            lines.append("The file cannot be opened; deleting removes it for good.")
+            lines.append(lambda: _("The file cannot be opened; deleting removes it for good."))
         elif info.unfinished:
-            lines.append("This game is not finished: deleting removes it and its autosave for good.")
+            lines.append(lambda: _("This game is not finished: deleting removes it and its autosave for good."))
         else:
-            lines.append("Deleting removes the save and its backup for good.")
-        confirm(self.app, "Delete this save?", lines, "Delete", lambda: self._delete(info), "Keep it")
+            lines.append(lambda: _("Deleting removes the save and its backup for good."))
+        confirm(self.app, lambda: _("Delete this save?"), lines, lambda: _("Delete"), lambda: self._delete(info),
+                lambda: _("Keep it"))
 
     def _delete(self, info) -> None:
         try:
@@ -114,12 +128,13 @@ class LoadScene(Scene):
 
             persist.delete_save(info.path)
         except Exception as exc:
-            self.problem = f"Not deleted: {getattr(exc, 'message', exc)}"
+            failed = exc
+            self.problem = lambda: _("Not deleted: {problem}").format(problem=error_text(failed))
             return
         index = self.list.selected or 0
         self.refresh(keep=object())  # no path matches: the selection falls back, then moves below
         self.list.select(min(index, len(self.list.entries) - 1))
-        self.app.toast(f"Deleted {info.name}.")
+        self.app.toast(lambda: _("Deleted {name}.").format(name=info.name))
 
     def import_transcript(self) -> None:
         """The screen that turns an SDG transcript into a save."""
@@ -146,13 +161,13 @@ class LoadScene(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
-        T.draw_text(surface, th, "Saved games", (w // 2, 22), 48, T.TEXT, True, "midtop")
+        T.draw_text(surface, th, _("Saved games"), (w // 2, 22), 48, T.TEXT, True, "midtop")
         fw = min(980, w - 80)
         x = w // 2 - fw // 2
         y = 78
         notices = store_notices()
         if notices:
-            text = "  ".join(notices)
+            text = notices_text(notices)
             lines = th.wrap(text, 19, fw - 24)[:3]
             box = pygame.Rect(x, y, fw, 12 + 20 * len(lines))
             pygame.draw.rect(surface, (46, 38, 24), box, border_radius=7)
@@ -164,8 +179,9 @@ class LoadScene(Scene):
         self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, h - 96 - detail_h - y))
         self.list._show_selected()
         if not self.list.entries:
-            T.draw_text(surface, th, "No saved games yet. Every game is autosaved as it is played; Import SDG reads "
-                        "a SuperDuperGames record.", (w // 2, y + 30), 22, T.TEXT_DIM, anchor="midtop")
+            empty = _("No saved games yet. Every game is autosaved as it is played; Import SDG reads a "
+                      "SuperDuperGames record.")
+            draw_paragraphs(surface, th, empty, pygame.Rect(x + 20, y + 30, fw - 40, 80), 22, T.TEXT_DIM)
         self.list.draw(surface, th)
         # The details sit under the last row when the list is short, so they read as part of it.
         shown = min(len(self.list.entries), self.list.rows_visible)
@@ -186,8 +202,11 @@ class LoadScene(Scene):
         if self.problem:
             draw_paragraphs(surface, th, self.problem, rect, 20, T.TEXT_BAD, 2)
         elif info is not None and info.error is not None:
-            text = (f"{info.path.name} cannot be opened. {problem_sentence(info.error)}. The game never changes "
-                    "this file: delete it here, or move it away.")
+            text = join_sentences([
+                _("{file} cannot be opened.").format(file=info.path.name),
+                problem_sentence(info),
+                _("The game never changes this file: delete it here, or move it away."),
+            ])
             draw_paragraphs(surface, th, text, rect, 20, T.TEXT_BAD, 2)
         elif info is not None:
             draw_paragraphs(surface, th, f"{info.path}", rect, 18, T.TEXT_DIM, 2)
