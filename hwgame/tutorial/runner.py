@@ -22,9 +22,9 @@ still keyed by words, by a phrase of the English reason.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from hwgame.i18n import N_, _, ngettext, pgettext
+from hwgame.i18n import N_, _, current_language, ngettext, pgettext
 from hwgame.rules import (
     NO_HOME,
     PASS,
@@ -77,8 +77,8 @@ class Feedback:
     a board of its own (it is also the last sentence of ``message``). ``code`` is the engine's reason
     code of a refusal.
 
-    The texts are kept as functions and worded when read, so a window showing a feedback follows a
-    change of language.
+    The texts are kept as functions and worded when read, once per language (a miss may be explained
+    by a search of the rival's replies), so a window showing a feedback follows a change of language.
     """
 
     ok: bool
@@ -90,21 +90,28 @@ class Feedback:
     reply_words: Words = ""
     note_words: Words = ""
     code: str | None = None
+    _worded: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def _in_language(self, name: str, words: Words) -> str:
+        key = (name, current_language())
+        if key not in self._worded:
+            self._worded[key] = _say(words)
+        return self._worded[key]
 
     @property
     def message(self) -> str:
         """The whole answer, in the language in force."""
-        return _say(self.words)
+        return self._in_language("message", self.words)
 
     @property
     def reply(self) -> str:
         """The rival's answer in words ("" when none was played)."""
-        return _say(self.reply_words)
+        return self._in_language("reply", self.reply_words)
 
     @property
     def board_note(self) -> str:
         """What changed when the next step brings its own board ("" otherwise)."""
-        return _say(self.note_words)
+        return self._in_language("note", self.note_words)
 
 
 def same_action(a, b) -> bool:

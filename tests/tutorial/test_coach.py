@@ -336,6 +336,15 @@ def test_the_card_never_cuts_text_at_1024x700(small, lesson):
         assert_card_whole(scene, small.size)
         scene.stop_demo()
         assert_card_whole(scene, small.size)
+        for sample in (step.illegal, step.wrong):  # a refusal with its advice, a miss with its reasons
+            if not sample:
+                continue
+            for action in parse_turn(sample):
+                scene.ctl.play(action)
+                frames(small, 1)
+                assert_card_whole(scene, small.size)
+            scene.restart_step()
+            assert scene.runner.step_index == i
         for text in step.solution:
             action = parse_action(text)
             if isinstance(action, Homeworld):
@@ -346,6 +355,20 @@ def test_the_card_never_cuts_text_at_1024x700(small, lesson):
             frames(small, 2)
             assert_card_whole(scene, small.size)
         assert scene.runner.step_index == i + 1
+
+
+def test_the_puzzle_card_never_cuts_text_at_1024x700(small):
+    for puzzle in PUZZLES:
+        scene = small.open_scene("puzzle", puzzle)
+        frames(small)
+        assert_card_whole(scene, small.size)
+        scene.hint()
+        frames(small)
+        assert_card_whole(scene, small.size)
+        scene.show_solution()
+        frames(small)
+        assert_card_whole(scene, small.size)
+        small.scenes.pop(scene)
 
 
 @pytest.mark.parametrize("which", ["small", "app"])
@@ -466,7 +489,7 @@ def test_every_text_of_the_lesson_card_is_looked_up_when_drawn(app, monkeypatch)
     lesson = lesson_by_id("sacrifice")
     scene = app.open_scene("lesson", LessonRunner(lesson))
     frames(app)
-    assert scene.ctl.play(parse_action(lesson.steps[0].solution[0])) is None
+    scene.hint()
     frames(app)
     english = scene.header(), scene.task(), scene.goal(), scene.message
     monkeypatch.setattr(i18n, "_translations", Marked())
@@ -478,3 +501,22 @@ def test_every_text_of_the_lesson_card_is_looked_up_when_drawn(app, monkeypatch)
     frames(app)
     assert (scene.header(), scene.task(), scene.goal(), scene.message) == english, "nothing kept from before"
     assert not any("«" in b.text for b in scene.card_buttons)
+
+
+def test_the_lessons_answers_follow_a_change_of_language(app):
+    lesson = lesson_by_id("build")
+    scene = app.open_scene("lesson", LessonRunner(lesson))
+    frames(app)
+    for text in lesson.steps[0].solution:
+        assert scene.ctl.play(parse_action(text)) is None
+    frames(app)
+    feedback = scene.ctl.feedback
+    assert feedback.step_done and lesson.steps[0].done in feedback.message
+    english = scene.message
+    i18n.set_language("ja")
+    frames(app)
+    assert scene.message != english and i18n._(lesson.steps[0].done) in scene.message
+    assert scene.task() == i18n._(lesson.steps[1].instruction) != lesson.steps[1].instruction
+    i18n.set_language("en")
+    frames(app)
+    assert scene.message == english
