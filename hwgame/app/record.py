@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hwgame.i18n import ngettext
 from hwgame.rules import PASS, EndTurn, Game, apply_checked, outcome_of, start_turn
 
 
@@ -95,13 +96,18 @@ class Timeline:
         return actions[where[1]] if actions else None
 
     def describe(self, point: Point) -> str:
-        """Where the board is, in words: ``"after turn 12 of 40"`` or ``"turn 13: 2 of 3 actions played"``."""
+        """Where the board is, in words: ``"after turn 12 of 40"`` or ``"turn 13: 2 of 3 actions played"``
+        (in the language in force)."""
         if point.action == 0:
             if point.turn == 0:
-                return f"start of the game ({self.turn_count} turns recorded)"
-            return f"after turn {point.turn} of {self.turn_count}"
+                count = self.turn_count
+                return ngettext("start of the game ({count} turn recorded)",
+                                "start of the game ({count} turns recorded)", count).format(count=count)
+            return ngettext("after turn {turn} of {count}", "after turn {turn} of {count}", self.turn_count).format(
+                turn=point.turn, count=self.turn_count)
         n = len(self.actions_of(point.turn))
-        return f"turn {point.turn + 1}: {point.action} of {n} actions played"
+        return ngettext("turn {turn}: {done} of {count} action played", "turn {turn}: {done} of {count} actions played",
+                        n).format(turn=point.turn + 1, done=point.action, count=n)
 
     def outcome_at(self, point: Point):
         """The result the board itself shows at ``point`` (a lost homeworld), or None."""

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import pygame
 
+from hwgame.i18n import _, pgettext
 from hwgame.rules import format_action
 from hwgame.words import Voice, describe_action, log_entry
 
 from .view import theme as T
 from .view.widgets import Switch, wrap_hanging
+from .wording import result_text
 
 LOG_ROW = 19  # pixels a row of the log takes
 LOG_PX = 18  # type size of the log and of the turn's actions
@@ -29,7 +31,18 @@ def notation_switch(app) -> Switch:
             return  # settings that refuse a new field: the choice lasts for this window only
         app.save_settings()
 
-    return Switch(["Words", "SDG"], int(app.settings.move_log_notation), remember, size=15)
+    return Switch([lambda: pgettext("move log", "Words"), "SDG"], int(app.settings.move_log_notation), remember,
+                  size=15)
+
+
+def result_line(timeline) -> str:
+    """The panel's line on how the recorded game ended (the record has a result)."""
+    return _("Result: {result}").format(result=result_text(timeline.outcome))
+
+
+def go_to_label() -> str:
+    """The words before the go-to field."""
+    return _("Go to turn")
 
 
 def action_text(action, notation: bool) -> str:
@@ -45,7 +58,8 @@ def log_rows(timeline, notation: bool) -> list[tuple[int, str]]:
     if timeline.pending:
         k = timeline.turn_count
         text = log_entry(k + 1, timeline.pending, timeline.starts[k].to_move, voice, notation)
-        rows.append((k, text.rstrip(".") + " (unfinished)"))
+        # Translators: a turn of the move log that the record leaves unfinished.
+        rows.append((k, _("{entry} (unfinished)").format(entry=text.rstrip(".。"))))
     return rows
 
 
@@ -56,7 +70,7 @@ def _header_bottom(scene, rect: pygame.Rect) -> int:
     w = rect.w - 28
     y = rect.y + 12 + 30 + (24 if scene.name else 0) + 2 * 23
     if tl.outcome is not None:
-        y += 19 * len(th.wrap("Result: " + tl.outcome.reason, 18, w)[:2])
+        y += 19 * len(th.wrap(result_line(tl), 18, w)[:2])
     where = tl.describe(scene.point)
     y += 6 + 22 * len(th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]) + 4
     if tl.last_played(scene.point) is None:
@@ -92,11 +106,11 @@ def place(scene, rect: pygame.Rect) -> None:
     scene.back.rect = pygame.Rect(x, bottom - 50, w, 38)
     scene.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
     scene.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
-    scene.review_button.text = scene._review_button_text()
+    scene.review_button.text = scene._review_button_text  # worded at each frame
     bw = (w - 5 * 5) // 6
     for i, b in enumerate(scene.nav):
         b.rect = pygame.Rect(x + i * (bw + 5), bottom - 188, bw, 38)
-    label_w = th.font(20).size("Go to turn")[0]
+    label_w = min(th.font(20).size(go_to_label())[0], w - 140)
     scene.goto.rect = pygame.Rect(x + label_w + 10, bottom - 232, 70, 32)
     scene.go_button.rect = pygame.Rect(scene.goto.rect.right + 8, bottom - 232, 50, 32)
     y = _header_bottom(scene, rect)
@@ -156,11 +170,12 @@ def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
     tl, point = scene.timeline, scene.point
     where = tl.last_played(point)
     if where is None:
-        surface.blit(th.fit_text("Right arrow: the first action.", LOG_PX, w, T.TEXT_DIM), (x, y))
+        surface.blit(th.fit_text(_("Right arrow: the first action."), LOG_PX, w, T.TEXT_DIM), (x, y))
         return y + 22
     turn, last = where
     who = tl.players[tl.starts[turn].to_move]
-    surface.blit(th.fit_text(f"{who}'s actions in turn {turn + 1}", 19, w, T.TEXT_DIM, True), (x, y))
+    head = _("{name}'s actions in turn {turn}").format(name=who, turn=turn + 1)
+    surface.blit(th.fit_text(head, 19, w, T.TEXT_DIM, True), (x, y))
     y += 21
     lines = turn_box_lines(scene, w)
     marked = [i for i, (k, _, _) in enumerate(lines) if k == last]
@@ -183,7 +198,8 @@ def draw_log(scene, surface, rect: pygame.Rect) -> None:
     if rect.h < 50:
         return
     pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
-    T.draw_text(surface, th, "Move log", (rect.x + 8, rect.y + 6), 19, T.TEXT_DIM, True)
+    head = th.fit_text(_("Move log"), 19, max(10, scene.notation.rect.x - rect.x - 14), T.TEXT_DIM, True)
+    surface.blit(head, (rect.x + 8, rect.y + 6))
     scene.notation.draw(surface, th)
     where = tl.last_played(scene.point)
     current = where[0] if where else -1
@@ -199,7 +215,8 @@ def draw_log(scene, surface, rect: pygame.Rect) -> None:
             at = (rect.x + 8 + (14 if i else 0), row.y + 2 + i * LOG_ROW)
             surface.blit(th.fit_text(line, LOG_PX, rect.w - 16, ink), at)
     if not scene.log_rows:
-        T.draw_text(surface, th, "No turns recorded.", (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
+        T.draw_text(surface, th, _("No turns recorded."), (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
 
 
-__all__ = ["action_text", "draw_log", "draw_turn_box", "log_rows", "notation_switch", "place"]
+__all__ = ["action_text", "draw_log", "draw_turn_box", "go_to_label", "log_rows", "notation_switch", "place",
+           "result_line"]

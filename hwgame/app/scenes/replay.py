@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.i18n import N_, _, pgettext
 from hwgame.words import describe_action
 
 from .. import replay_panel
@@ -32,6 +34,7 @@ from ..controller import COMPUTER, HUMAN
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
 from ..scene_stack import Scene
+from ..text import Text, Worded, error_text, notices_text
 from ..view import review_strip as strip
 from ..view import theme as T
 from ..view.anim import BASE_DURATION, Transition
@@ -40,6 +43,7 @@ from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, Switch, TextField, sync_window_size
+from ..wording import level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review
@@ -47,8 +51,8 @@ if TYPE_CHECKING:
 LOG_ROW = 19
 CAPTION_H = 44  # a strip under the board for the caption of the last action
 REVIEW_LEVEL = "normal"  # deep enough for evaluations worth reading, a second or two a turn
-KEYS_HELP = ("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
-             "the start and the end. Type a number and Enter: the board after that turn.")
+KEYS_HELP = N_("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
+              "the start and the end. Type a number and Enter: the board after that turn.")
 
 
 class _ReplayBoard(BoardView):
@@ -56,7 +60,7 @@ class _ReplayBoard(BoardView):
 
     def draw_bank(self, surf, bank, counts, opts, legend=None) -> None:
         """The bank column, its legend telling the keys."""
-        super().draw_bank(surf, bank, counts, opts, legend or KEYS_HELP)
+        super().draw_bank(surf, bank, counts, opts, legend or _(KEYS_HELP))
 
 
 def _ask(worker, position, limit, seed=None, cancel=None, history=None):
@@ -128,7 +132,10 @@ def _systems_of(action) -> frozenset:
 class ReplayScene(Scene):
     """A record on the board with the move log; nothing can be played here (see module doc)."""
 
-    def __init__(self, app, game, players=None, *, name: str = "", path=None, is_autosave: bool = False,
+    name = Worded()  # the record's title over the panel, worded at each frame
+    note = Worded()  # a short message under the go-to field, worded at each frame
+
+    def __init__(self, app, game, players=None, *, name: Text = "", path=None, is_autosave: bool = False,
                  bottom: int | None = None):
         super().__init__(app)
         self.game = game  # the record's own Game: only read, and saved under a name if it must be kept
@@ -150,21 +157,24 @@ class ReplayScene(Scene):
         self.note = ""  # a short message under the go-to field (a bad turn number)
         tl = self.timeline
         self.nav = [
-            Button("|<", self.first, hint="Home: the start"),
-            Button("<<", self.previous_turn, hint="Up: a turn back"),
-            Button("<", self.previous_action, hint="Left: an action back"),
-            Button(">", self.next_action, hint="Right: an action on"),
-            Button(">>", self.next_turn, hint="Down: a turn on"),
-            Button(">|", self.last, hint="End: the end of the record"),
+            Button("|<", self.first, hint=lambda: _("Home: the start")),
+            Button("<<", self.previous_turn, hint=lambda: _("Up: a turn back")),
+            Button("<", self.previous_action, hint=lambda: _("Left: an action back")),
+            Button(">", self.next_action, hint=lambda: _("Right: an action on")),
+            Button(">>", self.next_turn, hint=lambda: _("Down: a turn on")),
+            Button(">|", self.last, hint=lambda: _("End: the end of the record")),
         ]
         self.goto = TextField("", max_len=4, allowed=str.isdigit)
-        self.go_button = Button("Go", self.go_to_typed, size=20)
-        self.continue_button = Button("Continue from here", self.continue_here, size=22,
+        # Translators: the button that jumps to the turn typed beside it; keep it very short.
+        self.go_button = Button(lambda: _("Go"), self.go_to_typed, size=20)
+        self.continue_button = Button(lambda: _("Continue from here"), self.continue_here, size=22,
                                       enabled=lambda: tl.outcome_at(self.point) is None)
-        self.back = Button("Back  (Esc)", lambda: self.app.scenes.pop(self), size=22)
-        self.review_button = Button("Review the game", self.toggle_review, size=22,
+        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22,
+                           shortcut=lambda: pgettext("key", "Esc"))
+        self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
-                                    hint="The computer looks at every turn: evaluations, missed wins, blunders")
+                                    hint=lambda: _("The computer looks at every turn: evaluations, missed wins, "
+                                                   "blunders"))
         self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
@@ -193,16 +203,17 @@ class ReplayScene(Scene):
 
             loaded = persist.load_game(path)
         except Exception as exc:
-            app.toast(f"Could not open: {getattr(exc, 'message', exc)}")
+            failed = exc
+            app.toast(lambda: _("Could not open: {problem}").format(problem=error_text(failed)))
             return None
         stem = loaded.path.stem
         title = loaded.save.title or stem
-        scene = cls(app, loaded.game, loaded.players, name=title, path=loaded.path,
+        scene = cls(app, loaded.game, loaded.players, name=lambda: save_title(title), path=loaded.path,
                     is_autosave=stem.lower().startswith("autosave"))
         scene.loaded = loaded
         scene._cached_review(loaded.save.review)
         if loaded.notices:
-            app.toast(" ".join(loaded.notices), 8.0)
+            app.toast(lambda: notices_text(loaded.notices), 8.0)
         return scene
 
     @staticmethod
@@ -280,7 +291,8 @@ class ReplayScene(Scene):
     def go_to_turn(self, turn: int) -> bool:
         """The board after ``turn`` whole turns; False (and a note) for a number outside the record."""
         if not 0 <= turn <= self.timeline.turn_count:
-            self.note = f"Turns go from 0 to {self.timeline.turn_count}."
+            last = self.timeline.turn_count
+            self.note = lambda: _("Turns go from 0 to {last}.").format(last=last)
             return False
         self.go(self.timeline.turn_start(turn))
         return True
@@ -289,7 +301,7 @@ class ReplayScene(Scene):
         """Jump to the turn typed in the field."""
         text = self.goto.text.strip()
         if not text:
-            self.note = "Type a turn number, then Enter."
+            self.note = lambda: _("Type a turn number, then Enter.")
             self.goto.focused = True
             return
         ok = self.go_to_turn(int(text))
@@ -302,22 +314,26 @@ class ReplayScene(Scene):
         """Ask how to play on from the board shown: hotseat, or against the computer on either side."""
         tl, point = self.timeline, self.point
         if tl.outcome_at(point) is not None:
-            message(self.app, "The game is over here", ["Step back to continue from an earlier board."])
+            message(self.app, lambda: _("The game is over here"),
+                    [lambda: _("Step back to continue from an earlier board.")])
             return
         names = tl.players
-        lines = ["A new game starts from this board. The record stays as it is."]
+        lines: list[Text] = [lambda: _("A new game starts from this board. The record stays as it is.")]
         if point.action:
             who = names[tl.mover(point)]
-            lines.append(f"{who} is in the middle of a turn: playing {who} yourself, you finish it; "
-                         "given to the computer, it plays that turn from its start.")
-        lines.append(f"The computer plays at the level chosen in Settings ({self.app.default_level}).")
-        choices = [
-            ("Two players at this screen", lambda: self.start_from_here((HUMAN, HUMAN))),
-            (f"Against the computer: you play {names[0]}", lambda: self.start_from_here((HUMAN, COMPUTER))),
-            (f"Against the computer: you play {names[1]}", lambda: self.start_from_here((COMPUTER, HUMAN))),
-            ("Cancel", None),
+            lines.append(lambda: _("{name} is in the middle of a turn: playing {name} yourself, you finish it; given "
+                                   "to the computer, it plays that turn from its start.").format(name=who))
+        lines.append(lambda: _("The computer plays at the level chosen in Settings ({level}).").format(
+            level=level_word(self.app.default_level)))
+        choices: list[tuple[Text, Callable[[], object] | None]] = [
+            (lambda: _("Two players at this screen"), lambda: self.start_from_here((HUMAN, HUMAN))),
+            (lambda: _("Against the computer: you play {name}").format(name=names[0]),
+             lambda: self.start_from_here((HUMAN, COMPUTER))),
+            (lambda: _("Against the computer: you play {name}").format(name=names[1]),
+             lambda: self.start_from_here((COMPUTER, HUMAN))),
+            (lambda: _("Cancel"), None),
         ]
-        self.app.scenes.push(Dialog(self.app, "Continue from here", lines, choices, width=620, column=True))
+        self.app.scenes.push(Dialog(self.app, lambda: _("Continue from here"), lines, choices, width=620, column=True))
 
     def start_from_here(self, seats) -> bool:
         """Start the new game with these seats; return False (with a message) if it cannot be done."""
@@ -329,15 +345,18 @@ class ReplayScene(Scene):
         try:
             game = continue_from(tl, point, vs_computer=vs_computer, keep_partial=keep_partial)
         except HomeworldsError as exc:
-            message(self.app, "Cannot continue", [f"The record does not replay: {exc}"])
+            refusal = exc
+            message(self.app, lambda: _("Cannot continue"),
+                    [lambda: _("The record does not replay: {problem}").format(problem=refusal)])
             return False
         outcome = game.outcome()
         if outcome is not None:
-            message(self.app, "Cannot continue", [f"The game is over at this board: {outcome.reason}."])
+            message(self.app, lambda: _("Cannot continue"),
+                    [lambda: _("The game is over at this board: {result}.").format(result=result_text(outcome))])
             return False
         # The new game gets an autosave of its own: the record it came from is never written over.
         self.app.open_game(game, self._seat_players(seats))
-        self.app.toast(f"New game from {tl.describe(point)}.")
+        self.app.toast(lambda: _("New game from {point}.").format(point=tl.describe(point)))
         return True
 
     def _seat_players(self, seats):
@@ -354,7 +373,7 @@ class ReplayScene(Scene):
         """Start the review; while it runs, cancel it; once done, show or hide its strip."""
         if self.review_run is not None:
             self.cancel_review()
-            self.app.toast("Review cancelled.")
+            self.app.toast(lambda: _("Review cancelled."))
             return
         if self.review is not None or self.review_error:
             self.show_review = not self.show_review
@@ -430,7 +449,9 @@ class ReplayScene(Scene):
             atomic_write(loaded.path, data)
             loaded.save, loaded.digest = save, hashlib.sha256(data).hexdigest()
         except Exception as exc:  # the review is still shown; only keeping it failed
-            self.app.toast(f"The review was not kept with the save: {getattr(exc, 'message', exc)}")
+            failed = exc
+            self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
+                problem=error_text(failed)))
 
     def review_entries(self) -> list:
         """The turns reviewed so far: the finished review's, or those of the review being computed."""
@@ -444,10 +465,10 @@ class ReplayScene(Scene):
         """What the strip says at the point shown: the mark (or the evaluations) of the turn shown, and
         the computer's best turn for the turn that starts from the board shown."""
         if self.review_error:
-            return [(f"The review stopped: {self.review_error}", T.TEXT_BAD)]
+            return [(_("The review stopped: {problem}").format(problem=self.review_error), T.TEXT_BAD)]
         if self.review_run is not None:
-            return [("The computer looks at every turn of the game. The graph grows as it goes; "
-                     "Cancel review stops it.", T.TEXT_DIM)]  # fmt: skip
+            return [(_("The computer looks at every turn of the game. The graph grows as it goes; "
+                       "Cancel review stops it."), T.TEXT_DIM)]  # fmt: skip
         if self.review is None:
             return []
         return strip.turn_lines(self.review, self.timeline, self.point, self.best_turn_here(), self.in_notation)
@@ -548,7 +569,9 @@ class ReplayScene(Scene):
         run = self.review_run
         progress = None
         if run is not None:
-            progress = (run.done, run.total, f"Reviewing at {self.review_level}: {run.done} of {run.total} turns")
+            label = _("Reviewing at {level}: {done} of {total} turns").format(
+                level=level_word(self.review_level), done=run.done, total=run.total)
+            progress = (run.done, run.total, label)
         strip.draw_strip(surface, self.app.theme, rect, self.graph, self.review_entries(), self.timeline,
                          self.point, self.bottom, self.review_lines(), progress)  # fmt: skip
 
@@ -558,7 +581,8 @@ class ReplayScene(Scene):
         if where is None:
             return  # the start of the record: no action has been played to caption
         who = self.timeline.players[self.timeline.starts[where[0]].to_move]
-        text = f"Turn {where[0] + 1}, {who}: {describe_action(action)}"
+        text = _("Turn {number}, {name}: {action}").format(number=where[0] + 1, name=who,
+                                                           action=describe_action(action))
         label = th.fit_text(text, 21, board.w - 60, T.TEXT)
         centre = (round(board.x + board.w / 2), round(bottom - CAPTION_H / 2))
         rect = label.get_rect(center=centre).inflate(24, 12)
@@ -573,8 +597,8 @@ class ReplayScene(Scene):
         pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.bottomleft, 2)
         x, w = rect.x + 14, rect.w - 28
         y = rect.y + 12
-        T.draw_text(surface, th, "REPLAY", (x, y), 26, T.ACCENT, True)
-        rules = th.text(f"{tl.rules.name} rules", 18, T.TEXT_DIM)
+        title = T.draw_text(surface, th, _("REPLAY"), (x, y), 26, T.ACCENT, True)
+        rules = th.fit_text(rules_title(tl.rules.name), 18, max(10, rect.right - 14 - title.right - 10), T.TEXT_DIM)
         surface.blit(rules, rules.get_rect(topright=(rect.right - 14, y + 4)))
         y += 30
         if self.name:
@@ -586,12 +610,12 @@ class ReplayScene(Scene):
             to_move = tl.outcome_at(self.point) is None and tl.mover(self.point) == player
             right = x + w
             if to_move:
-                right = T.draw_text(surface, th, "to move", (x + w, y + 2), 18, color, anchor="topright").x - 8
+                right = T.draw_text(surface, th, _("to move"), (x + w, y + 2), 18, color, anchor="topright").x - 8
             surface.blit(th.fit_text(tl.players[player], 20, right - x - 20, T.TEXT if to_move else T.TEXT_DIM,
                                      to_move), (x + 20, y))
             y += 23
         if tl.outcome is not None:
-            for line in th.wrap("Result: " + tl.outcome.reason, 18, w)[:2]:
+            for line in th.wrap(replay_panel.result_line(tl), 18, w)[:2]:
                 surface.blit(th.text(line, 18, T.TEXT_WARN), (x, y))
                 y += 19
         y += 6
@@ -601,7 +625,8 @@ class ReplayScene(Scene):
             y += 22
         y = self._draw_turn_box(surface, x, y + 4, w)
         bottom = rect.bottom
-        T.draw_text(surface, th, "Go to turn", (x, bottom - 216), 20, T.TEXT_DIM, anchor="midleft")
+        label = th.fit_text(replay_panel.go_to_label(), 20, self.goto.rect.x - x - 6, T.TEXT_DIM)
+        surface.blit(label, label.get_rect(midleft=(x, bottom - 216)))
         if self.note:
             note = th.fit_text(self.note, 18, rect.right - self.go_button.rect.right - 20, T.TEXT_BAD)
             surface.blit(note, (self.go_button.rect.right + 8, bottom - 224))
@@ -612,10 +637,10 @@ class ReplayScene(Scene):
 
     def _review_button_text(self) -> str:
         if self.review_run is not None:
-            return "Cancel review"
+            return _("Cancel review")
         if self.review is not None or self.review_error:
-            return "Hide review" if self.show_review else "Show review"
-        return "Review the game"
+            return _("Hide review") if self.show_review else _("Show review")
+        return _("Review the game")
 
     def _draw_turn_box(self, surface, x: int, y: int, w: int) -> int:
         """The actions of the turn shown (see ``replay_panel.draw_turn_box``)."""
@@ -631,5 +656,5 @@ class ReviewScene(ReplayScene):
     game-over card); it opens at the last board."""
 
     def __init__(self, app, ctl):
-        super().__init__(app, ctl.game, app.players_of(ctl), name="This game", bottom=ctl.bottom)
+        super().__init__(app, ctl.game, app.players_of(ctl), name=lambda: _("This game"), bottom=ctl.bottom)
         self.ctl = ctl

@@ -6,13 +6,17 @@ is computed, and a few lines of words (the mark of the turn shown, the computer'
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
-from hwgame.ai.review import BLUNDER, MISSED_WIN, describe_score
+from hwgame.ai.review import BLUNDER, MISSED_WIN
+from hwgame.i18n import _
 from hwgame.rules import format_turn
 from hwgame.words import Voice, narrate_turn
 
 from ..record import Point
+from ..wording import score_text
 from . import theme as T
 from .best_turn import ENGINE_RGB
 from .eval_graph import GUTTER, MARK_RGB, EvalGraph
@@ -70,20 +74,50 @@ def draw_frame(surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
 
 
+# What the review's own sentence (``entry.note``, in English) says after a missed win: the reply that
+# wins for the other side, in notation, or that the turn lost at once.
+_INSTEAD_REPLY = re.compile(r"; instead, after this, \S+ wins with (?P<turn>.+)$")
+_INSTEAD_LOST = "; instead, this turn loses the game"
+
+
 def mark_words(entry, voice: Voice) -> str:
     """The mark of a reviewed turn in plain words, its turns told as the log tells them: "blunder:
-    after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...". (The review keeps the same
-    mark in SDG notation, ``entry.note``, for the notation view and ``hwgame analyze``.)"""
+    after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...", in the language in force.
+    (The review keeps the same mark in SDG notation, ``entry.note``, for ``hwgame analyze``; the
+    notation view words it with ``mark_notation``.)"""
     me, them = entry.player, 1 - entry.player
     if entry.kind == MISSED_WIN and entry.refutation is not None:
-        text = f"missed win: {voice.names[me]} could have won at once: {narrate_turn(entry.refutation, me, voice)}"
+        told = narrate_turn(entry.refutation, me, voice)
         if "; instead, " in entry.note:
-            text += f" Instead, this turn lets {voice.names[them]} win."
-        return text
+            return _("missed win: {name} could have won at once: {turn} Instead, this turn lets {other} win.").format(
+                name=voice.names[me], turn=told, other=voice.names[them])
+        return _("missed win: {name} could have won at once: {turn}").format(name=voice.names[me], turn=told)
     if entry.kind == BLUNDER and entry.refutation is not None:
-        return f"blunder: after this, {voice.names[them]} wins: {narrate_turn(entry.refutation, them, voice)}"
+        return _("blunder: after this, {name} wins: {turn}").format(
+            name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice))
+    return mark_notation(entry, voice.names)
+
+
+def mark_notation(entry, names) -> str:
+    """The mark of a reviewed turn with its turns in SDG notation, in the language in force."""
+    me, them = entry.player, 1 - entry.player
+    if entry.kind == MISSED_WIN:
+        if entry.refutation is None:
+            return _("missed win: {name} could have won at once").format(name=names[me])
+        win = format_turn(entry.refutation)
+        reply = _INSTEAD_REPLY.search(entry.note)
+        if reply is not None:
+            return _("missed win: {name} could have won at once with {turn}; instead, after this, {other} wins with "
+                     "{reply}").format(name=names[me], turn=win, other=names[them], reply=reply.group("turn"))
+        if _INSTEAD_LOST in entry.note:
+            return _("missed win: {name} could have won at once with {turn}; instead, this turn loses the game for "
+                     "{name} at once").format(name=names[me], turn=win)
+        return _("missed win: {name} could have won at once with {turn}").format(name=names[me], turn=win)
     if entry.kind == BLUNDER:
-        return f"blunder: this turn loses the game for {voice.names[me]} at once"
+        if entry.refutation is not None:
+            return _("blunder: after this, {name} wins with {turn}").format(
+                name=names[them], turn=format_turn(entry.refutation))
+        return _("blunder: this turn loses the game for {name} at once").format(name=names[me])
     return entry.note
 
 
@@ -96,15 +130,17 @@ def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> 
     entry = review.at(where[0]) if where is not None else None
     if entry is not None:
         who = timeline.players[entry.player]
-        head = f"Turn {entry.number}, {who}: "
+        values = {"number": entry.number, "name": who}
         if entry.note:
-            told = entry.note if notation else mark_words(entry, Voice(tuple(timeline.players)))
-            lines.append((head + told, MARK_RGB))
+            names = tuple(timeline.players)
+            told = mark_notation(entry, names) if notation else mark_words(entry, Voice(names))
+            lines.append((_("Turn {number}, {name}: {mark}").format(mark=told, **values), MARK_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
-            lines.append((head + f"{describe_score(entry.before)} before it; this turn ends the game", T.TEXT_DIM))
+            lines.append((_("Turn {number}, {name}: {before} before it; this turn ends the game").format(
+                before=score_text(entry.before), **values), T.TEXT_DIM))
         elif entry.before is not None:
-            lines.append((head + f"{describe_score(entry.before)} before it, {describe_score(entry.after)} after it, "
-                          f"for {who}", T.TEXT_DIM))  # fmt: skip
+            lines.append((_("Turn {number}, {name}: {before} before it, {after} after it, for {name}").format(
+                before=score_text(entry.before), after=score_text(entry.after), **values), T.TEXT_DIM))
     if best is not None:
         player = timeline.starts[point.turn].to_move
         mover = timeline.players[player]
@@ -112,9 +148,10 @@ def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> 
             told = format_turn(best)
         else:
             told = narrate_turn(best, player, Voice(tuple(timeline.players)))
-        lines.append((f"Computer's best for turn {point.turn + 1} ({mover}): {told}", ENGINE_RGB))
+        lines.append((_("Computer's best for turn {number} ({name}): {turn}").format(
+            number=point.turn + 1, name=mover, turn=told), ENGINE_RGB))
     elif where is None:
-        lines.append(("The review starts with the first turn after the homeworlds.", T.TEXT_DIM))
+        lines.append((_("The review starts with the first turn after the homeworlds."), T.TEXT_DIM))
     return lines
 
 
