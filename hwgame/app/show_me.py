@@ -128,7 +128,7 @@ def _ghost(surface: pygame.Surface, theme, f: Flight, box: Box, bottom: int) -> 
 
 def _halo(surface: pygame.Surface, box: Box) -> None:
     """A soft glow behind a ghost, so a small piece in flight is easy to follow."""
-    r = max(10, round(max(box.w, box.h) * 0.8))
+    r = max(10, round(max(box.w, box.h) * 0.62))
     glow = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
     pygame.draw.circle(glow, (*T.TEXT_WARN, 70), (r, r), r)
     surface.blit(glow, (round(box.x + box.w / 2 - r), round(box.y + box.h / 2 - r)))

@@ -150,6 +150,9 @@ class PuzzleScene(CoachScene):
 
     def show_me(self) -> None:
         """Play a solution on the board with ghost pieces, then give the board back to be played."""
+        if self.ctl.session.solved:
+            self.say(lambda: _("The puzzle is solved: Start again to play it once more."), T.TEXT_DIM)
+            return
         turn = self.ctl.solving_turn()
         if not turn:
             self.say(lambda: _("No winning turn is left."), T.TEXT_WARN)
