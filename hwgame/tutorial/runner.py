@@ -406,6 +406,9 @@ class LessonRunner:
                 error = exc
                 return Feedback(False, lambda: sentence(str(error)), legal=False, code=getattr(exc, "code", None))
         if isinstance(action, EndTurn):
+            if not self.game.pending and self.game.state.free and not self.game.state.sac_left:
+                # End Turn before any action is a pass, as in a game: a step may ask for exactly that.
+                return self.try_action(PASS)
             try:
                 check_action(self.game.state, action)
             except IllegalActionError as exc:

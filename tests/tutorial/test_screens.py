@@ -114,9 +114,21 @@ def test_a_miss_and_a_refusal_show_on_the_card(app):
     scene.show_me()
     assert "capture" in scene.message.lower()
     scene.restart_step()
-    scene.play.request_end_turn()
+    scene.play.request_end_turn()  # End Turn with nothing done is a pass: not what this step asks
     frames(app)
-    assert "ended the turn" in scene.message
+    assert not scene.message_ok and "try again" in scene.message
+    assert scene.runner.position == scene.runner.start
+
+
+def test_the_pass_step_is_done_by_pressing_end_turn(app):
+    lesson = next(lesson for lesson in LESSONS if any(step.solution == ("pass",) for step in lesson.steps))
+    runner = LessonRunner(lesson, next(i for i, step in enumerate(lesson.steps) if step.solution == ("pass",)))
+    scene = app.open_scene("lesson", runner)
+    frames(app)
+    before = runner.step_index
+    scene.play.request_end_turn()
+    frames(app, 3)
+    assert runner.step_index == before + 1, scene.message
 
 
 @pytest.mark.parametrize(
