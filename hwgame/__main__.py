@@ -1,4 +1,9 @@
-"""The ``hwgame`` command: the game window, and subcommands for players and tools."""
+"""The ``hwgame`` command: the game window, and subcommands for players and tools.
+
+``--lang CODE`` (en, ja, zh-Hant, or a locale name such as ja_JP) sets the language of the command
+line's messages and of the window, where it wins over the saved setting; without it the command line
+speaks the system's language (``hwgame.i18n.system_language``) and the window its saved setting.
+"""
 
 from __future__ import annotations
 
@@ -6,28 +11,57 @@ import argparse
 import sys
 
 from . import __version__
+from .i18n import LANGUAGES, _, normalize_language, set_language, system_language
 from .persist import cli as persist_cli
 
 
+def language_code(text: str) -> str:
+    """The language code of a ``--lang`` value (``ja_JP.UTF-8`` -> ``ja``); an argparse error if none."""
+    code = normalize_language(text)
+    if code is None:
+        choices = ", ".join(LANGUAGES)
+        raise argparse.ArgumentTypeError(_("{language} is not a language of the game ({choices})").format(
+            language=repr(text), choices=choices))  # fmt: skip
+    return code
+
+
+def requested_language(argv: list[str] | None) -> str | None:
+    """The language ``--lang`` asks for in ``argv`` (None when not given or not one of the game's),
+    read before the parser is built so that its help is in that language."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang", default=None)
+    known, _rest = early.parse_known_args(argv)
+    return normalize_language(known.lang)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="hwgame", description="Homeworlds on your desktop.")
+    """The command-line parser with every subcommand, its help in the language in force."""
+    parser = argparse.ArgumentParser(prog="hwgame", description=_("Homeworlds on your desktop."))
     parser.add_argument("--version", action="version", version=f"hwgame {__version__}")
+    parser.add_argument(
+        "--lang",
+        type=language_code,
+        default=None,
+        metavar="CODE",
+        help=_("the language of the game and of these messages: {choices} (default: the system's)").format(
+            choices=", ".join(LANGUAGES)
+        ),
+    )
     sub = parser.add_subparsers(dest="command")
-    verify = sub.add_parser("verify", help="replay game transcripts and report any illegal move")
-    verify.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
+    verify = sub.add_parser("verify", help=_("replay game transcripts and report any illegal move"))
+    verify.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help=_("rule set (default: sdg)"))
     verify.add_argument("files", nargs="+", metavar="FILE")
-    sub.add_parser("engine", help="the computer opponent as a text protocol on stdin/stdout (see README)")
+    sub.add_parser("engine", help=_("the computer opponent as a text protocol on stdin/stdout (see README)"))
     analyze = sub.add_parser(
-        "analyze", help="review a game transcript turn by turn: evaluations, missed wins and blunders"
+        "analyze", help=_("review a game transcript turn by turn: evaluations, missed wins and blunders")
     )
     analyze.add_argument(
         "--level",
         choices=("easy", "normal", "hard"),
         default="normal",
-        help="how hard the computer looks at each turn (default: normal)",
+        help=_("how hard the computer looks at each turn (default: normal)"),
     )
-    analyze.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help="rule set (default: sdg)")
+    analyze.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help=_("rule set (default: sdg)"))
     analyze.add_argument("transcript", metavar="TRANSCRIPT")
     persist_cli.add_arguments(parser, sub)
     from .app.options import add_window_arguments
@@ -51,6 +85,8 @@ def _tolerant_output() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     _tolerant_output()
+    # The language comes first: the parser's help and every message after it are in it.
+    set_language(requested_language(argv) or system_language())
     args = build_parser().parse_args(argv)
     persist_cli.apply_data_dir(args)
     if args.command == "import":

@@ -14,6 +14,7 @@ import sys
 import threading
 from typing import TextIO
 
+from .i18n import _
 from .rules import MAX_TRANSCRIPT_BYTES as MAX_BYTES
 from .rules import (
     HomeworldsError,
@@ -45,7 +46,7 @@ def read_text(path: str) -> str:
     try:
         return read_transcript_text(path)
     except TranscriptFileError as exc:
-        raise TranscriptError(f"{shown_path(path)}: {exc}") from None
+        raise TranscriptError(_("{file}: {reason}").format(file=shown_path(path), reason=exc)) from None
 
 
 def load_game(path: str, rules_name: str = "sdg"):
@@ -54,18 +55,24 @@ def load_game(path: str, rules_name: str = "sdg"):
     try:
         return replay(parse_transcript(text), ruleset_named(rules_name))
     except ReplayError as exc:
-        raise TranscriptError(Failure(path, exc.turn, exc.line, exc.text, exc.engine_reason).describe()) from None
+        raise TranscriptError(Failure(path, exc.turn, exc.line, exc.text, exc.engine_refusal).describe()) from None
     except TranscriptLineError as exc:
-        raise TranscriptError(Failure(path, exc.turn, exc.line, None, exc.reason).describe()) from None
+        raise TranscriptError(Failure(path, exc.turn, exc.line, None, exc.line_refusal).describe()) from None
     except HomeworldsError as exc:
-        raise TranscriptError(f"{shown_path(path)}: {exc}") from None
+        raise TranscriptError(Failure(path, None, None, None, exc.refusal).describe()) from None
 
 
 def turn_line(entry, players) -> str:
     """The line of one reviewed turn: number, player, turn, evaluation after it for the mover, mark."""
     from .ai.review import describe_score
 
-    value = "setup" if entry.after is None else f"after: {describe_score(entry.after)}"
+    if entry.after is None:
+        # Translators: the evaluation of a setup turn in the review, which has none.
+        value = _("setup")
+    else:
+        # Translators: the evaluation after a turn, for the player who moved.
+        value = _("after: {score}").format(score=describe_score(entry.after))
+    # The turn is in SDG notation, which stays as it is in every language.
     line = f"{entry.number}. {players[entry.player]}: {format_turn(entry.turn)}  [{value}]"
     return f"{line}  {entry.note}" if entry.note else line
 
@@ -83,7 +90,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
         print(f"hwgame: {exc}", file=sys.stderr)
         return 1
     if not game.turns:
-        print(f"hwgame: {shown_path(path)}: holds no turns to analyse", file=sys.stderr)
+        print("hwgame: " + _("{file}: holds no turns to analyse").format(file=shown_path(path)), file=sys.stderr)
         return 1
     stop = threading.Event()
     previous = None
@@ -99,7 +106,8 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
             level=level_name,
             on_turn=lambda entry: print(turn_line(entry, game.players), file=out, flush=True),
         )
-        print(review.summary() + ("" if review.complete else " (stopped)"), file=out, flush=True)
+        summary = review.summary() if review.complete else _("{summary} (stopped)").format(summary=review.summary())
+        print(summary, file=out, flush=True)
     except BrokenPipeError:
         # The reader went away (``hwgame analyze game.raw | head``): stop quietly.
         if out is sys.stdout:

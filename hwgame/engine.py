@@ -25,7 +25,8 @@ charge of the game and sends the turn back with ``play``.
     quit                        -> (no answer; the engine exits)
 
 Anything wrong (unknown command, bad notation, illegal turn, ``go`` after the game ended) answers
-``error REASON`` and the engine keeps running.
+``error REASON`` and the engine keeps running. The protocol is for programs: it speaks English whatever
+the language of the system (the rules' refusals are worded in English, ``protocol_text``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
 from .ai.search import is_proven
+from .refusals import refusal_text
 from .rules import (
     Game,
     HomeworldsError,
@@ -61,6 +63,11 @@ def bounded_number(text: str, what: str, low: int, high: int) -> int:
     if not text.isdigit() or len(text) > NUMBER_DIGITS or not low <= int(text) <= high:
         raise ValueError(f"{what} must be a whole number from {low} to {high}, not {quote(text)}")
     return int(text)
+
+
+def protocol_text(exc: Exception) -> str:
+    """An error as the protocol writes it: a refusal of the rules in English, in any language."""
+    return refusal_text(exc, "en") if isinstance(exc, HomeworldsError) else str(exc)
 
 
 def info_line(info: dict, seconds: float) -> str:
@@ -93,7 +100,7 @@ class Engine:
         try:
             return handler(rest)
         except (HomeworldsError, ValueError) as exc:
-            return [f"error {exc}"]
+            return [f"error {protocol_text(exc)}"]
 
     def cmd_quit(self, rest: str) -> None:
         return None
@@ -277,7 +284,7 @@ def _go(engine: Engine, line: str, lines: queue.Queue, pending: deque, say) -> b
     try:
         limit, seed, _, analysis = engine.parse_go(line.strip()[2:])
     except ValueError as exc:
-        say(f"error {exc}")
+        say(f"error {protocol_text(exc)}")
         return False
     stop = threading.Event()
     answer: list = []

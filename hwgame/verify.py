@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
+from .i18n import _, ngettext
 from .rules import (
     HomeworldsError,
+    Refusal,
     ReplayError,
     TranscriptFileError,
     TranscriptLineError,
@@ -35,7 +38,9 @@ def shown_path(path: str) -> str:
 
 @dataclass(frozen=True)
 class Failure:
-    """Why one file failed: the turn and line (None when no turn is to blame), the action text, the reason.
+    """Why one file failed: the turn and line (None when no turn is to blame), the action text, and
+    why: a refusal of the rules, or words of this command (a function giving them in the language in
+    force when the report is written).
 
     ``unreadable`` is set when the file could not even be read as text.
     """
@@ -44,19 +49,40 @@ class Failure:
     turn: int | None
     line: int | None
     text: str | None
-    reason: str
+    why: Refusal | Callable[[], str]
     unreadable: bool = False
+
+    @property
+    def reason(self) -> str:
+        """Why the file failed, worded now."""
+        return str(self.why) if isinstance(self.why, Refusal) else self.why()
 
     def describe(self) -> str:
         """One line for a report: file, turn, line, action and reason."""
-        parts = [shown_path(self.file)]
-        if self.turn is not None:
-            parts.append(f"turn {self.turn}" + (f" (line {self.line})" if self.line is not None else ""))
-        elif self.line is not None:
-            parts.append(f"line {self.line}")
+        told = self.reason
         if self.text is not None:
-            parts.append(quote(self.text))
-        return ": ".join(parts) + f": {self.reason}"
+            # Translators: an action as the record writes it, then why the rules refuse it.
+            told = _("{action}: {reason}").format(action=quote(self.text), reason=told)
+        if self.turn is not None and self.line is not None:
+            told = _("turn {turn} (line {line}): {reason}").format(turn=self.turn, line=self.line, reason=told)
+        elif self.turn is not None:
+            told = _("turn {turn}: {reason}").format(turn=self.turn, reason=told)
+        elif self.line is not None:
+            told = _("line {line}: {reason}").format(line=self.line, reason=told)
+        return _("{file}: {reason}").format(file=shown_path(self.file), reason=told)
+
+
+def _disagreement(said: str | None, winner: str | None) -> Callable[[], str]:
+    """Words for a record whose winner is not the one the rules find (``winner`` None: a draw)."""
+
+    def words() -> str:
+        if said is None:
+            return _("the record names no winner, but the rules say {winner} wins").format(winner=winner)
+        if winner is None:
+            return _("the record says {said} won, but the rules say it is a draw").format(said=said)
+        return _("the record says {said} won, but the rules say {winner} wins").format(said=said, winner=winner)
+
+    return words
 
 
 def check_file(path: str, rules_name: str = "sdg") -> Failure | None:
@@ -65,28 +91,28 @@ def check_file(path: str, rules_name: str = "sdg") -> Failure | None:
     try:
         text = read_transcript_text(path)
     except TranscriptFileError as exc:
-        return Failure(path, None, None, None, str(exc), unreadable=True)
+        return Failure(path, None, None, None, exc.refusal, unreadable=True)
     try:
         # Read without a source name: the report puts the file first, so messages need not repeat it.
         transcript = parse_transcript(text)
         game = replay(transcript, rules)
     except ReplayError as exc:
-        return Failure(path, exc.turn, exc.line, exc.text, exc.engine_reason)
+        return Failure(path, exc.turn, exc.line, exc.text, exc.engine_refusal)
     except TranscriptLineError as exc:
-        return Failure(path, exc.turn, exc.line, None, exc.reason)
+        return Failure(path, exc.turn, exc.line, None, exc.line_refusal)
     except HomeworldsError as exc:
-        return Failure(path, None, None, None, str(exc))
+        return Failure(path, None, None, None, exc.refusal)
     outcome = game.outcome()
     if outcome is None:
         return None  # resigned, timed out or abandoned: the record's winner cannot be checked
     expected = transcript.winner_index()
     if outcome.winner != expected:
-        said = transcript.winner or "nobody"
-        if not said.isprintable() or len(said) > 24:  # not a name: quoted, escaped and cut short
+        said = transcript.winner
+        if said is not None and (not said.isprintable() or len(said) > 24):  # not a name: quoted and cut
             said = quote(said)
-        found = "a draw" if outcome.winner is None else f"{game.players[outcome.winner]} wins"
+        found = None if outcome.winner is None else game.players[outcome.winner]
         last = transcript.numbers[-1] if transcript.numbers else None
-        return Failure(path, last, None, None, f"the record says {said} won, but the rules say {found}")
+        return Failure(path, last, None, None, _disagreement(said, found))
     return None
 
 
@@ -122,7 +148,9 @@ def run_verify(files: list[str], rules_name: str, out: TextIO | None = None) -> 
             else:
                 # Flushed line by line: a long run shows its failures as they are found.
                 print(failure.describe(), file=out, flush=True)
-        print(f"{len(files)} games verified, {failed} failed", file=out, flush=True)
+        count = len(files)
+        summary = ngettext("{count} game verified, {failed} failed", "{count} games verified, {failed} failed", count)
+        print(summary.format(count=count, failed=failed), file=out, flush=True)
     except BrokenPipeError:
         if out is sys.stdout:
             silence_stdout()

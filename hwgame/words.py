@@ -1,22 +1,27 @@
-"""Actions, turns and turn states in plain words: the one describer of the game.
+"""Actions, turns and turn states in plain words: the one describer of the game, in the player's language.
 
 A caption ("Move yellow 3 from North to Alpha"), the narration of a turn ("The computer sacrifices
 yellow 2 at North and moves green 1 and blue 1 from North to Alpha."), a line of the move log and
-what the tutorial tells a learner ("You build a green 1 at Sol.", "Vega captures your blue 2 at
-Sol") are built from the same phrases, so a player meets the same words everywhere. Pieces are
+what the tutorial tells a learner ("you build a green 1 at Sol", "Vega captures your blue 2 at
+Sol") are built from the same templates, so a player meets the same words everywhere. Pieces are
 "green 1", never "G1"; taking an enemy ship is a "capture". SDG notation keeps its own words
 (``rules.format_turn``) for the log's notation view and for export.
 
-Pure Python on the rules alone: the window and the tutorial both use it.
+Every phrase is a whole template with named placeholders, looked up in the catalogs when it is
+worded (call these functions where the text is shown): a clause for each kind of action, in the
+second person ("you build") and the third ("Ann builds"), a sentence for each kind of subject, and
+joiners for lists of actions and of pieces ("a, b and c"), so that a language can order the words
+its own way.
+
+Pure Python on the rules and the catalogs: the window and the tutorial both use it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hwgame.i18n import _, is_cjk_language, ngettext, pgettext
 from hwgame.rules import (
-    COLOR_NAMES,
-    POWER_NAMES,
     Build,
     Capture,
     Catastrophe,
@@ -29,59 +34,119 @@ from hwgame.rules import (
     Trade,
     TurnState,
     format_turn,
-    piece_words,
 )
 
-ENEMY = "the enemy"  # whose ship a capture takes, in a caption (the player about to capture reads it)
+# --- colours, sizes, powers and pieces ---
 
 
-def _star_words(action: Homeworld) -> str:
-    stars = piece_words(action.star1)
-    return stars if action.star2 is None else f"{stars} and {piece_words(action.star2)}"
+def colour_name(color: int) -> str:
+    """A colour (0 red .. 3 blue) as a word: "green"."""
+    names = (
+        pgettext("colour", "red"),
+        pgettext("colour", "yellow"),
+        pgettext("colour", "green"),
+        pgettext("colour", "blue"),
+    )
+    return names[color]
 
 
-def phrase(action, victim: str = ENEMY) -> tuple[str, str]:
-    """``(verb, rest)`` of an action: the verb in its plain form, then the words after it.
+def size_name(size: int) -> str:
+    """A size (1..3) as a word: "small", "medium", "large"."""
+    names = (pgettext("size", "small"), pgettext("size", "medium"), pgettext("size", "large"))
+    return names[size - 1]
 
-    ``("move", "yellow 3 from North to Alpha")``. ``victim`` is whose ship a capture takes
-    ("the enemy", "your", "Ann's"). Captions and narration both start from these words.
-    """
-    if isinstance(action, Build):
-        return "build", f"a {piece_words(action.piece)} at {action.system}"
-    if isinstance(action, Trade):
-        return "trade", f"{piece_words(action.old)} for {piece_words(action.new)} at {action.system}"
-    if isinstance(action, Move):
-        return "move", f"{piece_words(action.ship)} from {action.origin} to {action.destination}"
-    if isinstance(action, Discover):
-        star, ship = piece_words(action.star), piece_words(action.ship)
-        return "discover", f"{action.name} (a {star} star) with {ship} from {action.origin}"
-    if isinstance(action, Capture):
-        return "capture", f"{victim} {piece_words(action.piece)} at {action.system}"
-    if isinstance(action, Sacrifice):
-        return "sacrifice", f"{piece_words(action.ship)} at {action.system}"
-    if isinstance(action, Catastrophe):
-        return "trigger", f"a {COLOR_NAMES[action.color]} catastrophe at {action.system}"
-    if isinstance(action, Homeworld):
-        return "set up", f"a homeworld: stars {_star_words(action)}, ship {piece_words(action.ship)}"
-    if isinstance(action, Pass):
-        return "pass", ""
-    if isinstance(action, EndTurn):
-        return "end", "the turn"
-    return "play", str(action)
+
+def power_name(color: int) -> str:
+    """The power of a colour as a word (red: "capture" .. blue: "trade")."""
+    names = (
+        pgettext("power", "capture"),
+        pgettext("power", "move"),
+        pgettext("power", "build"),
+        pgettext("power", "trade"),
+    )
+    return names[color]
+
+
+def piece_name(piece: int) -> str:
+    """A piece in words, its colour and its size as a digit: "green 1"."""
+    # Translators: a piece: its colour, then its size 1 (small) to 3 (large), as in "green 1".
+    return _("{colour} {size}").format(colour=colour_name(piece // 3), size=piece % 3 + 1)
+
+
+# --- lists ---
+
+
+def join_actions(clauses: list[str]) -> str:
+    """Clauses of a turn as one list: ``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    if len(clauses) <= 1:
+        return "".join(clauses)
+    head = clauses[0]
+    for clause in clauses[1:-1]:
+        # Translators: joins the actions of a turn told in one sentence ("builds ..., moves ...").
+        head = pgettext("joining actions", "{first}, {next}").format(first=head, next=clause)
+    # Translators: joins the last action of a turn told in one sentence ("... and moves ...").
+    return pgettext("joining actions", "{first} and {last}").format(first=head, last=clauses[-1])
+
+
+def join_pieces(items: list[str]) -> str:
+    """Pieces as one list: ``"green 1"``, ``"green 1 and blue 1"``, ``"green 1, blue 1 and red 2"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    head = items[0]
+    for item in items[1:-1]:
+        # Translators: joins pieces in a list ("green 1, blue 1 and red 2").
+        head = pgettext("joining pieces", "{first}, {next}").format(first=head, next=item)
+    # Translators: joins the last piece of a list ("green 1 and blue 1").
+    return pgettext("joining pieces", "{first} and {last}").format(first=head, last=items[-1])
+
+
+def _stars(action: Homeworld) -> str:
+    if action.star2 is None:
+        return piece_name(action.star1)
+    return join_pieces([piece_name(action.star1), piece_name(action.star2)])
+
+
+# --- captions ---
 
 
 def describe_action(action) -> str:
     """One short caption for an action, for example ``"Move yellow 3 from North to Alpha"``."""
-    verb, rest = phrase(action)
-    text = f"{verb.capitalize()} {rest}".rstrip()
+    if isinstance(action, Build):
+        return _("Build a {piece} at {system}").format(piece=piece_name(action.piece), system=action.system)
+    if isinstance(action, Trade):
+        return _("Trade {old} for {new} at {system}").format(
+            old=piece_name(action.old), new=piece_name(action.new), system=action.system
+        )
+    if isinstance(action, Move):
+        return _("Move {ship} from {origin} to {destination}").format(
+            ship=piece_name(action.ship), origin=action.origin, destination=action.destination
+        )
+    if isinstance(action, Discover):
+        return _("Discover {name} (a {star} star) with {ship} from {origin}").format(
+            name=action.name, star=piece_name(action.star), ship=piece_name(action.ship), origin=action.origin
+        )
+    if isinstance(action, Capture):
+        return _("Capture the enemy {piece} at {system}").format(piece=piece_name(action.piece), system=action.system)
     if isinstance(action, Sacrifice):
         n = action.ship % 3 + 1
-        text += f": {n} {POWER_NAMES[action.ship // 3]} action{'s' * (n > 1)}"
-    elif isinstance(action, Catastrophe):
-        text += f": every {COLOR_NAMES[action.color]} piece there returns to the bank"
-    elif isinstance(action, Pass):
-        text += " (give up what is left of the turn)"
-    return text
+        return ngettext(
+            "Sacrifice {ship} at {system}: {n} {power} action",
+            "Sacrifice {ship} at {system}: {n} {power} actions",
+            n,
+        ).format(ship=piece_name(action.ship), system=action.system, n=n, power=power_name(action.ship // 3))
+    if isinstance(action, Catastrophe):
+        return _("Trigger a {colour} catastrophe at {system}: every {colour} piece there returns to the bank").format(
+            colour=colour_name(action.color), system=action.system
+        )
+    if isinstance(action, Homeworld):
+        return _("Set up a homeworld: stars {stars}, ship {ship}").format(
+            stars=_stars(action), ship=piece_name(action.ship)
+        )
+    if isinstance(action, Pass):
+        return _("Pass (give up what is left of the turn)")
+    if isinstance(action, EndTurn):
+        return _("End the turn")
+    return str(action)
 
 
 # --- whole turns, told as a sentence ---
@@ -89,44 +154,124 @@ def describe_action(action) -> str:
 
 @dataclass(frozen=True)
 class Voice:
-    """Who the words speak to: the players' names, the seat called "you" and the seat called
-    "the computer" (each None when there is none, for example two people at one screen)."""
+    """Who the words speak to: the players' names, the seat called "you", the seat called "the
+    computer" and the seat called "the enemy" (each None when there is none, for example two people
+    at one screen)."""
 
     names: tuple[str, str]
     you: int | None = None
     computer: int | None = None
+    enemy: int | None = None
 
     def subject(self, player: int) -> str:
-        """How a sentence about ``player``'s turn begins: "You", "The computer" or the name."""
+        """Who does something, as a sentence names them: "You", "The computer", "The enemy" or the name."""
         if player == self.you:
-            return "You"
+            return pgettext("subject", "You")
         if player == self.computer:
-            return "The computer"
+            return pgettext("subject", "The computer")
+        if player == self.enemy:
+            return pgettext("subject", "The enemy")
         return self.names[player]
 
     def owner(self, player: int) -> str:
-        """Whose ship: "your", "the computer's", "Ann's"."""
+        """Whose ship: "your", "the computer's", "the enemy's", "Ann's"."""
         if player == self.you:
-            return "your"
+            return pgettext("whose ship", "your")
         if player == self.computer:
-            return "the computer's"
-        return f"{self.names[player]}'s"
+            return pgettext("whose ship", "the computer's")
+        if player == self.enemy:
+            return pgettext("whose ship", "the enemy's")
+        # Translators: whose ship a capture takes, before the piece: "Ann's green 3".
+        return pgettext("whose ship", "{name}'s").format(name=self.names[player])
 
 
-def _conjugate(verb: str, second_person: bool) -> str:
-    """The verb after "You" (plain) or after a name ("moves", "passes", "sets up")."""
-    if second_person:
-        return verb
-    head, _, tail = verb.partition(" ")
-    head += "es" if head.endswith(("s", "sh", "ch", "x")) else "s"
-    return f"{head} {tail}" if tail else head
+def _built(group: list) -> str:
+    if len(group) == 1:
+        return piece_name(group[0].piece)
+    # Translators: one of several pieces built together, in a list ("a green 1 and a blue 1").
+    return join_pieces([pgettext("built piece", "a {piece}").format(piece=piece_name(a.piece)) for a in group])
 
 
-def _join(words: list[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def _clause(group: list, second: bool, owner: str) -> str:
+    """One verb phrase for a group of like actions (see ``_group_key``), in the second person ("you
+    build") or the third ("Ann builds"), without its subject."""
+    a = group[0]
+    many = len(group) > 1
+    if isinstance(a, Build):
+        values = {"system": a.system}
+        if many:
+            values["pieces"] = _built(group)
+            return (_("build {pieces} at {system}") if second else _("builds {pieces} at {system}")).format(**values)
+        values["piece"] = piece_name(a.piece)
+        return (_("build a {piece} at {system}") if second else _("builds a {piece} at {system}")).format(**values)
+    if isinstance(a, Move):
+        values = {"origin": a.origin, "destination": a.destination}
+        if many:
+            values["ships"] = join_pieces([piece_name(m.ship) for m in group])
+            template = (
+                _("move {ships} from {origin} to {destination}")
+                if second
+                else _("moves {ships} from {origin} to {destination}")
+            )
+            return template.format(**values)
+        values["ship"] = piece_name(a.ship)
+        template = (
+            _("move {ship} from {origin} to {destination}")
+            if second
+            else _("moves {ship} from {origin} to {destination}")
+        )
+        return template.format(**values)
+    if isinstance(a, Capture):
+        # {owner} is whose ship it was: "your", "the computer's", "Ann's" (Voice.owner).
+        values = {"owner": owner, "system": a.system}
+        if many:
+            values["pieces"] = join_pieces([piece_name(c.piece) for c in group])
+            # Translators: {owner} is whose ships they were: "your", "the computer's", "Ann's".
+            template = (
+                _("capture {owner} {pieces} at {system}") if second else _("captures {owner} {pieces} at {system}")
+            )
+            return template.format(**values)
+        values["piece"] = piece_name(a.piece)
+        # Translators: {owner} is whose ship it was: "your", "the computer's", "Ann's".
+        template = _("capture {owner} {piece} at {system}") if second else _("captures {owner} {piece} at {system}")
+        return template.format(**values)
+    return _single(a, second)
+
+
+def _single(a, second: bool) -> str:
+    """The verb phrase of an action told on its own."""
+    if isinstance(a, Trade):
+        template = _("trade {old} for {new} at {system}") if second else _("trades {old} for {new} at {system}")
+        return template.format(old=piece_name(a.old), new=piece_name(a.new), system=a.system)
+    if isinstance(a, Discover):
+        template = (
+            _("discover {name} (a {star} star) with {ship} from {origin}")
+            if second
+            else _("discovers {name} (a {star} star) with {ship} from {origin}")
+        )
+        return template.format(name=a.name, star=piece_name(a.star), ship=piece_name(a.ship), origin=a.origin)
+    if isinstance(a, Sacrifice):
+        template = _("sacrifice {ship} at {system}") if second else _("sacrifices {ship} at {system}")
+        return template.format(ship=piece_name(a.ship), system=a.system)
+    if isinstance(a, Catastrophe):
+        template = (
+            _("trigger a {colour} catastrophe at {system}")
+            if second
+            else _("triggers a {colour} catastrophe at {system}")
+        )
+        return template.format(colour=colour_name(a.color), system=a.system)
+    if isinstance(a, Homeworld):
+        template = (
+            _("set up a homeworld: stars {stars}, ship {ship}")
+            if second
+            else _("sets up a homeworld: stars {stars}, ship {ship}")
+        )
+        return template.format(stars=_stars(a), ship=piece_name(a.ship))
+    if isinstance(a, Pass):
+        return pgettext("a turn told", "pass") if second else pgettext("a turn told", "passes")
+    if isinstance(a, EndTurn):
+        return pgettext("a turn told", "end the turn") if second else pgettext("a turn told", "ends the turn")
+    return str(a)
 
 
 def _group_key(action):
@@ -150,20 +295,6 @@ def _groups(actions: list) -> list[list]:
     return out
 
 
-def _clause(group: list, second_person: bool, victim: str) -> str:
-    """One verb phrase for a group of like actions (see ``_group_key``)."""
-    first = group[0]
-    verb = _conjugate(phrase(first, victim)[0], second_person)
-    if len(group) == 1:
-        return f"{verb} {phrase(first, victim)[1]}".rstrip()
-    if isinstance(first, Move):
-        ships = _join([piece_words(a.ship) for a in group])
-        return f"{verb} {ships} from {first.origin} to {first.destination}"
-    if isinstance(first, Build):
-        return f"{verb} {_join([f'a {piece_words(a.piece)}' for a in group])} at {first.system}"
-    return f"{verb} {victim} {_join([piece_words(a.piece) for a in group])} at {first.system}"
-
-
 def narrate_clauses(actions, player: int, voice: Voice) -> list[str]:
     """The verb phrases of a turn (or of its actions so far), like actions grouped, without a subject.
 
@@ -176,41 +307,56 @@ def narrate_clauses(actions, player: int, voice: Voice) -> list[str]:
     elif not actions:
         actions = [Pass()]
     second = player == voice.you
-    victim = voice.owner(1 - player)
-    return [_clause(group, second, victim) for group in _groups(actions)]
+    owner = voice.owner(1 - player)
+    return [_clause(group, second, owner) for group in _groups(actions)]
 
 
 def narrate_turn(actions, player: int, voice: Voice) -> str:
     """A turn in one sentence: ``"The computer sacrifices yellow 2 at North and moves green 1 and
     blue 1 from North to Alpha."`` An empty turn is a pass."""
-    return f"{voice.subject(player)} {_join(narrate_clauses(actions, player, voice))}."
+    told = join_actions(narrate_clauses(actions, player, voice))
+    if player == voice.you:
+        return _("You {actions}.").format(actions=told)
+    if player == voice.computer:
+        return _("The computer {actions}.").format(actions=told)
+    if player == voice.enemy:
+        return _("The enemy {actions}.").format(actions=told)
+    # Translators: a turn told in one sentence: a player's name, then what they did.
+    return _("{player} {actions}.").format(player=voice.names[player], actions=told)
 
 
 def log_entry(number: int, turn, player: int, voice: Voice, notation: bool = False) -> str:
     """One line of the move log: the turn's number, then who did what in the narration's words, or
     in SDG notation (``notation`` True) as the archive writes it."""
     if notation:
-        return f"{number}. {voice.names[player]}: {format_turn(turn)}"
-    return f"{number}. {narrate_turn(turn, player, voice)}"
+        # Translators: a line of the move log in SDG notation; {notation} stays as it is.
+        return _("{number}. {player}: {notation}").format(
+            number=number, player=voice.names[player], notation=format_turn(turn)
+        )
+    # Translators: a line of the move log: the turn's number, then the turn told in one sentence.
+    return _("{number}. {turn}").format(number=number, turn=narrate_turn(turn, player, voice))
 
 
 # --- the tutorial's sentences ---
 
 
 def sentence(text: str) -> str:
-    """The text with a capital first letter and a closing full stop (engine reasons are lower case)."""
+    """The text as a sentence: a capital first letter and the closing full stop of the language in
+    force (refusals and tutorial phrases are clauses)."""
     text = text.strip()
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    if text[-1] in ".!?。！？":
+        return text
+    return text + ("。" if is_cjk_language() else ".")
 
 
 def _speaker(player: str) -> Voice:
     """The voice of a tutorial sentence about ``player``: the learner ("you") or the rival by name, the
     other side being the learner ("your") or the rival ("the enemy's")."""
     if player == "you":
-        return Voice(("you", "the enemy"), you=0)
+        return Voice(("you", "enemy"), you=0, enemy=1)
     return Voice((player, "you"), you=1)
 
 
@@ -218,8 +364,14 @@ def describe_turn(turn, player: str = "you") -> str:
     """A whole turn as the tutorial tells it, without the closing full stop: ``"you sacrifice yellow 3
     at Sol and move green 1 from Sol to Alpha"`` or, for the rival, ``"Vega captures your blue 2 at
     Sol"``. The words are the narration's (``narrate_clauses``)."""
-    subject = "you" if player == "you" else player
-    return f"{subject} {_join(narrate_clauses(turn, 0, _speaker(player)))}"
+    voice = _speaker(player)
+    told = join_actions(narrate_clauses(turn, 0, voice))
+    if player == "you":
+        # Translators: what the learner does, told to them without a capital or a full stop (the
+        # tutorial makes a sentence of it): "you build a green 1 at Sol".
+        return _("you {actions}").format(actions=told)
+    # Translators: what the rival does in the tutorial, without a full stop: "Vega captures your blue 2".
+    return _("{player} {actions}").format(player=player, actions=told)
 
 
 # --- the turn in progress ---
@@ -228,12 +380,14 @@ def describe_turn(turn, player: str = "you") -> str:
 def turn_left(state: TurnState) -> str:
     """What the turn in progress still allows, for the side panel."""
     if state.position.stage < 2:
-        return "set up a homeworld" if state.free else "homeworld ready: end the turn"
+        return _("set up a homeworld") if state.free else _("homeworld ready: end the turn")
     if state.free:
-        return "one action (or a sacrifice)"
+        return _("one action (or a sacrifice)")
     if state.sac_left:
         n = state.sac_left
-        color = COLOR_NAMES[state.sac_color]
-        power = POWER_NAMES[state.sac_color]
-        return f"{n} {color} action{'s' * (n > 1)} ({power}) from the sacrifice"
-    return "action used: catastrophes or End Turn"
+        return ngettext(
+            "{n} {colour} action ({power}) from the sacrifice",
+            "{n} {colour} actions ({power}) from the sacrifice",
+            n,
+        ).format(n=n, colour=colour_name(state.sac_color), power=power_name(state.sac_color))
+    return _("action used: catastrophes or End Turn")

@@ -9,23 +9,25 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _, ngettext
 from .errors import SaveError
 from .paths import ENV_VAR, set_data_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser, sub) -> None:
     """Add ``--data-dir``, ``--load``, ``--smoke`` to ``parser`` and the ``import``/``export`` subcommands."""
-    data_help = f"keep saves (in DIR/saves) and settings in DIR instead of the usual places (or set {ENV_VAR})"
+    data_help = _("keep saves (in DIR/saves) and settings in DIR instead of the usual places (or set {variable})")
+    data_help = data_help.format(variable=ENV_VAR)
     parser.add_argument("--data-dir", metavar="DIR", help=data_help)
-    parser.add_argument("--load", metavar="FILE", help="open a saved game (a file, or the name of a save)")
-    parser.add_argument("--smoke", action="store_true", help="check without a window: alone, a self-check of the game "
-                        "(assets, drawing, computer, saves); with --load, that the save loads")
-    imp = sub.add_parser("import", help="turn an SDG game transcript into a save and print its path")
+    parser.add_argument("--load", metavar="FILE", help=_("open a saved game (a file, or the name of a save)"))
+    parser.add_argument("--smoke", action="store_true", help=_("check without a window: alone, a self-check of the "
+                        "game (assets, drawing, computer, saves); with --load, that the save loads"))  # fmt: skip
+    imp = sub.add_parser("import", help=_("turn an SDG game transcript into a save and print its path"))
     imp.add_argument("transcript", metavar="TRANSCRIPT")
-    exp = sub.add_parser("export", help="write a save as an SDG game transcript")
-    exp.add_argument("save", metavar="SAVE", help="a save file, or the name of a save")
-    exp.add_argument("--sdg", metavar="OUT", required=True, help="the transcript file to write")
-    exp.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    exp = sub.add_parser("export", help=_("write a save as an SDG game transcript"))
+    exp.add_argument("save", metavar="SAVE", help=_("a save file, or the name of a save"))
+    exp.add_argument("--sdg", metavar="OUT", required=True, help=_("the transcript file to write"))
+    exp.add_argument("--force", action="store_true", help=_("replace OUT if it exists"))
     for p in (imp, exp):
         p.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
 
@@ -52,8 +54,17 @@ def check_load(name: str, smoke: bool) -> int:
     if smoke:
         game = loaded.game
         outcome = game.outcome()
-        state = outcome.reason if outcome else f"{game.players[game.to_move]} to play"
-        print(f"{loaded.path}: loads: {len(game.turns)} turns, {' vs '.join(game.players)}, {state}")
+        if outcome is not None:
+            state = str(outcome.refusal)  # how the game ended, in the language in force
+        else:
+            state = _("{player} to play").format(player=game.players[game.to_move])
+        n = len(game.turns)
+        line = ngettext(
+            "{file}: loads: {n} turn, {first} vs {second}, {state}",
+            "{file}: loads: {n} turns, {first} vs {second}, {state}",
+            n,
+        )
+        print(line.format(file=loaded.path, n=n, first=game.players[0], second=game.players[1], state=state))
     return 0
 
 

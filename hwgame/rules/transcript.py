@@ -101,9 +101,14 @@ class TranscriptLineError(NotationError):
         return error
 
     @property
+    def line_refusal(self) -> Refusal:
+        """The refusal without its place in the transcript (the outermost frame)."""
+        return Refusal(self.code, self.values, self.frames[1:])
+
+    @property
     def reason(self) -> str:
         """The worded refusal without its place in the transcript."""
-        return str(Refusal(self.code, self.values, self.frames[1:]))
+        return str(self.line_refusal)
 
 
 @dataclass

@@ -158,3 +158,31 @@ def test_a_bad_position_line_is_refused_and_the_game_goes_on():
     out = talk(["new", "setup g3 b2 y3", "position standard North South 0 2; North 0 y1b2 g3", "position"])
     assert out[2].startswith("error not a position: system") and "five words" in out[2]
     assert out[-2] == "text standard North South 1 1; North 0 g3b2 y3 -"  # the game as it was
+
+
+def test_the_protocol_speaks_english_whatever_the_players_language(monkeypatch):
+    """The protocol is for programs: a refusal is worded in English even on a Japanese system."""
+    import gettext
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from hwgame import i18n
+    from hwgame.engine import Engine
+
+    catalog = Catalog(locale="ja", domain="hwgame")
+    catalog.add("the game is still being set up: build your homeworld first", "まだ準備中です")
+    catalog.add("action {action}: {reason}", "{action}番目の行動：{reason}")
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    monkeypatch.setitem(i18n._cache, "ja", gettext.GNUTranslations(buffer))
+    i18n.set_language("ja")
+    try:
+        engine = Engine()
+        answer = engine.handle("play Build G1 North")
+        assert answer == ["error action 1: the game is still being set up: build your homeworld first"]
+        assert engine.handle("new chess") == ["error unknown rule set 'chess': use standard or sdg"]
+    finally:
+        i18n.set_language("en")

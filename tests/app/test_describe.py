@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import gettext
+import io
 import re
 
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+
+from hwgame import i18n
 from hwgame.rules import parse_turn
-from hwgame.words import Voice, describe_action, log_entry, narrate_turn
+from hwgame.words import Voice, describe_action, describe_turn, log_entry, narrate_turn, sentence, turn_left
 
 AGAINST = Voice(("South", "North"), you=0, computer=1)  # South plays the computer (North)
 HOTSEAT = Voice(("Ann", "Bob"))
@@ -34,8 +42,10 @@ def test_a_capture_is_a_capture_and_says_whose_ship():
 def test_every_kind_of_action_is_told():
     turn = parse_turn("build g1 Alpha; trade r1 b1 South; discover g3 North r2 Gamma; catastrophe Alpha g")
     text = narrate_turn(turn, 0, AGAINST)
-    assert text == ("You build a green 1 at Alpha, trade red 1 for blue 1 at South, discover Gamma (a red 2 star) "
-                    "with green 3 from North and trigger a green catastrophe at Alpha.")
+    assert text == (
+        "You build a green 1 at Alpha, trade red 1 for blue 1 at South, discover Gamma (a red 2 star) "
+        "with green 3 from North and trigger a green catastrophe at Alpha."
+    )
     home = narrate_turn(parse_turn("homeworld y1 b2 g3"), 1, HOTSEAT)
     assert home == "Bob sets up a homeworld: stars yellow 1 and blue 2, ship green 3."
 
@@ -50,8 +60,10 @@ def test_a_pass_is_told_only_when_nothing_else_happened():
 def test_a_log_entry_in_words_or_in_notation():
     turn = parse_turn("sacrifice y2 North; move g1 North Alpha; attack b1 Alpha")
     words = log_entry(12, turn, 1, AGAINST)
-    assert words == ("12. The computer sacrifices yellow 2 at North, moves green 1 from North to Alpha and "
-                     "captures your blue 1 at Alpha.")
+    assert words == (
+        "12. The computer sacrifices yellow 2 at North, moves green 1 from North to Alpha and "
+        "captures your blue 1 at Alpha."
+    )
     notation = log_entry(12, turn, 1, AGAINST, notation=True)
     assert notation == "12. North: Sacrifice Y2 North; Move G1 North Alpha; Attack B1 Alpha"
 
@@ -60,3 +72,105 @@ def test_captions_keep_their_short_form():
     move, sacrifice = parse_turn("move y3 North Alpha; sacrifice y2 North")
     assert describe_action(move) == "Move yellow 3 from North to Alpha"
     assert describe_action(sacrifice) == "Sacrifice yellow 2 at North: 2 move actions"
+
+
+# --- every phrase goes through the catalogs ----------------------------------------------------------------
+
+SHOUTED = Voice(("ANN", "BOB"))
+PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
+
+
+def _shout(text: str) -> str:
+    """A stand-in translation: the words in capitals, the placeholders kept as they are."""
+    return "".join(part if PLACEHOLDER.fullmatch(part) else part.upper() for part in PLACEHOLDER.split(text))
+
+
+def shouting_catalog(module: str) -> gettext.GNUTranslations:
+    """A catalog in which every phrase of ``module`` is "translated" into capitals, compiled in memory."""
+    catalog = Catalog(locale="ja", domain="hwgame")
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+    for _line, message, _comments, context in extract_from_file("python", module, keywords=keywords):
+        if isinstance(message, tuple):
+            catalog.add(message, tuple(_shout(m) for m in message), context=context)
+        else:
+            catalog.add(message, _shout(message), context=context)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@pytest.fixture
+def shouting(monkeypatch):
+    """The words of hwgame.words in a "language" of capitals, for one test."""
+    import hwgame.words
+
+    monkeypatch.setitem(i18n._cache, "ja", shouting_catalog(hwgame.words.__file__))
+    i18n.set_language("ja")
+    yield
+    i18n.set_language("en")
+
+
+TURNS = [
+    "sacrifice y2 NORTH; move g1 NORTH ALPHA; move b1 NORTH ALPHA",
+    "sacrifice r2 NORTH; attack b1 ALPHA; attack y1 ALPHA",
+    "build g1 ALPHA; trade r1 b1 SOUTH; discover g3 NORTH r2 GAMMA; catastrophe ALPHA g",
+    "sacrifice g3 NORTH; build g1 ALPHA; build b1 ALPHA; build r1 ALPHA",
+    "homeworld y1 b2 g3",
+    "homeworld y1 - g3",
+    "pass",
+    "attack g3 VEGA",
+]
+
+
+@pytest.mark.parametrize("text", TURNS)
+def test_no_english_word_reaches_the_player_without_the_catalog(shouting, text):
+    turn = parse_turn(text)
+    told = [
+        narrate_turn(turn, 0, AGAINST),
+        narrate_turn(turn, 1, AGAINST),
+        narrate_turn(turn, 1, SHOUTED),
+        log_entry(3, turn, 0, SHOUTED),
+        describe_turn(turn),
+        describe_turn(turn, "VEGA"),
+        *(describe_action(a) for a in turn),
+    ]
+    for line in told:
+        assert not re.search("[a-z]", line), line
+
+
+def test_what_the_turn_still_allows_goes_through_the_catalog(shouting):
+    from hwgame.rules import apply_checked, initial_position, start_turn
+
+    state = start_turn(initial_position())
+    assert turn_left(state) == "SET UP A HOMEWORLD"
+    state = apply_checked(state, parse_turn("homeworld y1 b2 g3")[0])
+    assert turn_left(state) == "HOMEWORLD READY: END THE TURN"
+
+
+def test_a_language_orders_a_sentence_its_own_way(monkeypatch):
+    catalog = Catalog(locale="ja", domain="hwgame")
+    catalog.add("The computer {actions}.", "コンピューターは{actions}。")
+    catalog.add("{first} and {last}", "{first}、{last}", context="joining actions")
+    catalog.add("{first} and {last}", "{first}と{last}", context="joining pieces")
+    catalog.add("sacrifices {ship} at {system}", "{system}で{ship}を犠牲にし")
+    catalog.add("moves {ships} from {origin} to {destination}", "{ships}を{origin}から{destination}へ動かした")
+    catalog.add("{colour} {size}", "{colour}{size}")
+    catalog.add("green", "緑", context="colour")
+    catalog.add("yellow", "黄", context="colour")
+    catalog.add("blue", "青", context="colour")
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    monkeypatch.setitem(i18n._cache, "ja", gettext.GNUTranslations(buffer))
+    i18n.set_language("ja")
+    try:
+        turn = parse_turn("sacrifice y2 North; move g1 North Alpha; move b1 North Alpha")
+        assert (
+            narrate_turn(turn, 1, AGAINST)
+            == "コンピューターはNorthで黄2を犠牲にし、緑1と青1をNorthからAlphaへ動かした。"
+        )
+        assert sentence("何か") == "何か。"
+    finally:
+        i18n.set_language("en")
+    assert sentence("you build") == "You build."

@@ -126,3 +126,73 @@ def test_a_terminal_that_cannot_show_a_name_gets_escapes_not_a_crash(tmp_path):
     assert "Traceback" not in done.stderr
     assert done.returncode == 1  # the discovery at an unreachable system is refused, in escaped words
     assert "\\u7e54\\u5973" in done.stdout or "\\u3071" in done.stdout or "\\xc6" in done.stdout
+
+
+# --- the language of the command line ---------------------------------------------------------------------
+
+
+def _japanese(monkeypatch) -> None:
+    """A small Japanese catalog in place of the game's, for one test."""
+    import gettext
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from hwgame import i18n
+
+    catalog = Catalog(locale="ja", domain="hwgame")
+    catalog.add(("{count} game verified, {failed} failed", "{count} games verified, {failed} failed"),
+                ("{count}局を検証、{failed}局が失敗",))  # fmt: skip
+    catalog.add("the ship is already at {system}", "船はすでに{system}にあります")
+    catalog.add("rule set (default: sdg)", "ルール（既定：sdg）")
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    monkeypatch.setitem(i18n._cache, "ja", gettext.GNUTranslations(buffer))
+
+
+def test_lang_takes_a_code_or_a_locale_name_and_stays_on_the_namespace():
+    from hwgame.__main__ import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["--lang", "ja_JP.UTF-8"]).lang == "ja"
+    assert parser.parse_args(["--lang", "zh_TW"]).lang == "zh-Hant"
+    assert parser.parse_args(["--lang", "en"]).lang == "en"
+    assert parser.parse_args([]).lang is None  # the window then keeps its saved language
+
+
+def test_an_unknown_language_is_refused_in_one_line(tmp_path):
+    done = hwgame("--lang", "klingon", "verify", "x.raw", home=tmp_path)
+    assert done.returncode == 2
+    assert "'klingon' is not a language of the game (en, ja, zh-Hant)" in done.stderr
+
+
+def test_lang_makes_the_messages_speak_that_language(monkeypatch, capsys, tmp_path):
+    from hwgame import i18n
+    from hwgame.__main__ import main
+
+    _japanese(monkeypatch)
+    game = tmp_path / "g.raw"
+    game.write_text("Participants: Ann (N), Bob (S)\n\n1) Ann: Homeworld Y2 B1 G3\n2) Bob: Homeworld B3 R2 G3\n"
+                    "3) Ann: Move G3 Ann Ann\n")  # fmt: skip
+    assert main(["--lang", "ja", "verify", str(game)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "1局を検証、1局が失敗"
+    assert "船はすでにAnnにあります" in out[0]
+    assert i18n.current_language() == "ja"
+    assert main(["--lang", "en", "verify", str(game)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 game verified, 1 failed"
+
+
+def test_without_lang_the_command_line_speaks_the_systems_language(monkeypatch, capsys, tmp_path):
+    from hwgame.__main__ import build_parser, main
+
+    _japanese(monkeypatch)
+    monkeypatch.setenv("LANGUAGE", "ja_JP")
+    game = tmp_path / "g.raw"
+    game.write_text("Participants: Ann (N), Bob (S)\n\n1) Ann: Homeworld Y2 B1 G3\n")
+    assert main(["verify", str(game)]) == 0
+    assert capsys.readouterr().out.strip() == "1局を検証、0局が失敗"
+    verify = build_parser()._subparsers._group_actions[0].choices["verify"]  # the help is in Japanese too
+    assert "ルール（既定：sdg）" in verify.format_help()

@@ -69,7 +69,7 @@ def test_each_command_refuses_each_hostile_file_in_one_line(command, tmp_path, d
         assert done.returncode == 1, (name, done.stdout, done.stderr)
         if command == "verify":
             # A file that cannot be read is an error (standard error); a bad game is the report's.
-            assert done.stdout.splitlines()[-1] == "1 games verified, 1 failed"
+            assert done.stdout.splitlines()[-1] == "1 game verified, 1 failed"
             report = done.stdout.splitlines()[:-1]
             line = one_short_line(done.stderr if not report else report[0])
         else:
@@ -84,7 +84,7 @@ def test_a_transcript_with_a_byte_order_mark_verifies_and_imports(encoding, tmp_
     path = tmp_path / "game.raw"
     path.write_bytes(GOOD.encode(encoding))
     done = hwgame("verify", str(path))
-    assert (done.returncode, done.stdout.strip()) == (0, "1 games verified, 0 failed")
+    assert (done.returncode, done.stdout.strip()) == (0, "1 game verified, 0 failed")
     done = hwgame("import", str(path))
     assert done.returncode == 0, done.stderr
     assert Path(one_short_line(done.stdout)) == data_dir / "saves" / "game.json"

@@ -165,13 +165,13 @@ def test_cli_exit_status_is_zero_when_all_verify(tmp_path):
     good.write_text(GOOD)
     result = run_cli("--rules", "standard", str(good))
     assert result.returncode == 0
-    assert result.stdout.splitlines() == ["1 games verified, 0 failed"]
+    assert result.stdout.splitlines() == ["1 game verified, 0 failed"]
 
 
 def test_cli_reports_a_missing_file(tmp_path):
     result = run_cli(str(tmp_path / "absent.raw"))
     assert result.returncode == 1
-    assert result.stdout.splitlines()[-1] == "1 games verified, 1 failed"
+    assert result.stdout.splitlines()[-1] == "1 game verified, 1 failed"
 
 
 @needs_archive
