@@ -51,7 +51,6 @@ from .pieces import (
     make_piece,
     parse_piece,
     piece_text,
-    piece_words,
     smallest_in_bank,
 )
 from .position import (
@@ -76,7 +75,7 @@ __all__ = [
     "UnsupportedGameError",
     "Successor", "LazySuccessor", "catastrophe_actions", "iter_turns", "legal_actions", "legal_turns",
     "new_system_name", "BLUE", "GREEN", "RED", "YELLOW", "COLOR_NAMES", "POWER_NAMES", "SIZE_NAMES", "COPIES",
-    "make_piece", "parse_piece", "piece_text", "piece_words", "smallest_in_bank", "NO_HOME", "PLAYING", "SDG",
+    "make_piece", "parse_piece", "piece_text", "smallest_in_bank", "NO_HOME", "PLAYING", "SDG",
     "STANDARD", "Position", "RuleSet", "System", "connected", "initial_position", "player_pair",
     "ruleset_named",
 ]  # fmt: skip

@@ -11,6 +11,8 @@ from .errors import NotationError
 RED, YELLOW, GREEN, BLUE = range(4)
 COLORS = (RED, YELLOW, GREEN, BLUE)
 COLOR_LETTERS = "rygb"
+# Identifiers, for the notation ("catastrophe Alpha green") and for the values of refusals; a player
+# reads colours, powers and sizes through hwgame.words, in their language.
 COLOR_NAMES = ("red", "yellow", "green", "blue")
 POWER_NAMES = ("capture", "move", "build", "trade")
 SIZES = (1, 2, 3)
@@ -38,11 +40,6 @@ def size_of(piece: int) -> int:
 def piece_text(piece: int) -> str:
     """Canonical lower-case text of a piece, for example ``"g1"``."""
     return COLOR_LETTERS[piece // 3] + str(piece % 3 + 1)
-
-
-def piece_words(piece: int) -> str:
-    """A piece in words for messages, for example ``"blue 2"``."""
-    return f"{COLOR_NAMES[piece // 3]} {piece % 3 + 1}"
 
 
 def parse_piece(text: str) -> int:
