@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.i18n import N_, _
+from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import (
     EndTurn,
     Game,
@@ -29,7 +29,7 @@ from .board import board_dict
 from .solve import SURVIVE, WIN, WIN_IN_TWO, natural_reply, solutions, winning_turn
 
 # Translators: how hard a puzzle is, shown beside its title.
-DIFFICULTIES = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
+DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
 KIND_TITLES = {WIN: N_("Win this turn"), SURVIVE: N_("Survive the next turn"), WIN_IN_TWO: N_("Win in two turns")}
 
 
@@ -55,7 +55,13 @@ class Puzzle:
     @property
     def difficulty_name(self) -> str:
         """``"easy"``, ``"medium"`` or ``"hard"``, in the player's language."""
-        return _(DIFFICULTIES[self.difficulty])
+        # A context of their own: "medium" is also a ship's size, which other languages word apart.
+        words = {
+            1: pgettext("puzzle difficulty", "easy"),
+            2: pgettext("puzzle difficulty", "medium"),
+            3: pgettext("puzzle difficulty", "hard"),
+        }
+        return words[self.difficulty]
 
     @property
     def task(self) -> str:
