@@ -108,7 +108,7 @@ def judge(position: Position, kind: str, answer) -> Verdict:
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:
-            return Verdict(True, True, _("Solved! {reason}").format(reason=sentence(outcome.reason)))
+            return Verdict(True, True, _("Solved! {reason}").format(reason=sentence(str(outcome.refusal))))
         if outcome.winner is None:
             return Verdict(False, True, _("That ends the game in a draw: both of you lose your homeworlds at once."))
         return Verdict(False, True, _("That loses: you would end your turn with no ship at your own homeworld."))
