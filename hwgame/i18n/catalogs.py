@@ -29,7 +29,7 @@ from . import DOMAIN, LOCALE_DIRS, LOCALE_ROOT
 PACKAGE = LOCALE_ROOT.parent
 TEMPLATE = LOCALE_ROOT / f"{DOMAIN}.pot"
 TRANSLATED = [code for code in LOCALE_DIRS if code != "en"]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 # Folders whose text no player reads: the rules speak in reason codes, the benchmarks to developers.
 SKIPPED = ("rules", "bench", "locale", "__pycache__")
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^{}]*)?\}")
@@ -210,6 +210,18 @@ def compiled(code: str) -> bytes:
     return buf.getvalue()
 
 
+def _messages(mo: bytes) -> dict:
+    """The translations of a compiled catalog, its header (which holds dates) left out."""
+    import gettext
+
+    try:
+        table = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return {}
+    table.pop("", None)
+    return table
+
+
 def placeholders(text: str) -> set[str]:
     """The named placeholders of a message."""
     return set(PLACEHOLDER.findall(text))
@@ -246,7 +258,7 @@ def problems() -> list[str]:
                 if placeholders(s) - need or (need - placeholders(s) and not isinstance(msg.id, tuple)):
                     out.append(f"{code}: placeholders differ in {label!r}: {sorted(placeholders(s))} vs {sorted(need)}")
         mo = path.with_suffix(".mo")
-        if not mo.is_file() or mo.read_bytes() != compiled(code):
+        if not mo.is_file() or _messages(mo.read_bytes()) != _messages(compiled(code)):
             out.append(f"{code}: {mo.name} is not compiled from {path.name}:"
                        " run `python -m hwgame.i18n.catalogs compile`")
     return out

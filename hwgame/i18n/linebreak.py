@@ -38,6 +38,11 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
 
     def push(piece: str, spaced: bool) -> None:
         nonlocal glue
+        if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and is_wide(out[-1][0][-1]):
+            # A piece's size after its colour ("緑 1", "綠色 1") stays on the colour's line.
+            out[-1] = (out[-1][0] + " " + piece, out[-1][1])
+            glue = False
+            return
         if out and not spaced and (glue or piece[0] in NO_LINE_START):
             out[-1] = (out[-1][0] + piece, out[-1][1])
         else:

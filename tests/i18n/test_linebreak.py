@@ -38,3 +38,10 @@ def test_chinese_wraps_with_full_width_punctuation():
 def test_mixed_text_keeps_the_space_around_latin_words():
     lines = wrap("移動 Alpha から Beta へ", 100, len)
     assert lines == ["移動 Alpha から Beta へ"]
+
+
+def test_a_piece_name_is_never_split_from_its_size():
+    for text in ("あなたは緑 1をSolに建造しました。", "你在 Sol 建造了綠色 1。"):
+        for width in range(2, len(text)):
+            lines = wrap(text, width, len)
+            assert not any(line.startswith(("1", " 1")) for line in lines), (width, lines)
