@@ -6,6 +6,8 @@ import argparse
 import os
 import sys
 
+from hwgame.i18n import _, on_change
+
 from .assets import set_window_icon
 from .options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
 
@@ -27,6 +29,12 @@ def tune_threads(interval: float | None = None) -> None:
     env = os.environ.get("HWGAME_SWITCH_INTERVAL")
     value = interval if interval is not None else float(env) if env else 0.001
     sys.setswitchinterval(value)
+
+
+def window_title(pygame) -> None:
+    """Name the window in the language in force."""
+    # Translators: the title of the game's window.
+    pygame.display.set_caption(_("Homeworlds"))
 
 
 def _no_window(reason: str) -> int:
@@ -84,7 +92,7 @@ def _loop(pygame, options) -> int:
     except (pygame.error, IndexError):
         pass
     size = (max(size[0], MIN_WIDTH), max(size[1], MIN_HEIGHT))
-    pygame.display.set_caption("Homeworlds")
+    window_title(pygame)
     set_window_icon()
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -98,6 +106,9 @@ def _loop(pygame, options) -> int:
     tune_threads()
     pygame.key.start_text_input()
     app.boot()
+    # The window's title in the language in force, now and after each change of it.
+    window_title(pygame)
+    on_change(lambda code: window_title(pygame))
     clock = pygame.time.Clock()
     fps = max(10, int(getattr(options, "fps", 60) or 60))
     max_frames = int(getattr(options, "max_frames", 0) or 0)

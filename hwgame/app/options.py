@@ -26,25 +26,27 @@ FIRST_FRAME_ENV = "HWGAME_EXIT_AFTER_FIRST_FRAME"
 
 
 def add_window_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add the window's options to the ``hwgame`` parser."""
-    g = parser.add_argument_group("game window")
-    g.add_argument("--new-game", action="store_true", help="start a new game at once instead of the title screen")
-    g.add_argument("--opponent", choices=(HUMAN, COMPUTER), default=COMPUTER, help="with --new-game: who you play")
-    g.add_argument("--level", choices=LEVEL_NAMES, default=None, help="the computer's level (default: from settings)")
-    g.add_argument("--first", choices=("me", "opponent", "random"), default="me", help="who sets up and moves first")
-    g.add_argument("--rules", dest="rule_set", choices=("standard", "sdg"), default=None, help="rule set")
-    g.add_argument("--name", default=None, help="your name (default: from settings)")
-    g.add_argument("--opponent-name", default=None, help="the other player's name")
+    """Add the window's options to the ``hwgame`` parser (their help in the language in force)."""
+    g = parser.add_argument_group(_("game window"))
+    g.add_argument("--new-game", action="store_true", help=_("start a new game at once instead of the title screen"))
+    g.add_argument("--opponent", choices=(HUMAN, COMPUTER), default=COMPUTER, help=_("with --new-game: who you play"))
+    g.add_argument("--level", choices=LEVEL_NAMES, default=None,
+                   help=_("the computer's level (default: from settings)"))
+    g.add_argument("--first", choices=("me", "opponent", "random"), default="me",
+                   help=_("who sets up and moves first"))
+    g.add_argument("--rules", dest="rule_set", choices=("standard", "sdg"), default=None, help=_("rule set"))
+    g.add_argument("--name", default=None, help=_("your name (default: from settings)"))
+    g.add_argument("--opponent-name", default=None, help=_("the other player's name"))
     g.add_argument("--setup", choices=("manual", "auto"), default="manual",
-                   help="auto: both homeworlds are built with sound defaults (skips the setup screen)")
-    g.add_argument("--seed", type=int, default=None, help="make the computer's choices repeatable")
-    g.add_argument("--size", default=None, metavar="WxH", help="window size, for example 1280x800")
-    g.add_argument("--colour-blind", action="store_true", help="write the colour letter on every piece")
+                   help=_("auto: both homeworlds are built with sound defaults (skips the setup screen)"))
+    g.add_argument("--seed", type=int, default=None, help=_("make the computer's choices repeatable"))
+    g.add_argument("--size", default=None, metavar="WxH", help=_("window size, for example 1280x800"))
+    g.add_argument("--colour-blind", action="store_true", help=_("write the colour letter on every piece"))
     g.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
     g.add_argument("--max-frames", type=int, default=0, help=argparse.SUPPRESS)
     g.add_argument("--exit-after-first-frame", action="store_true",
-                   help=f"draw one frame, print '{FIRST_FRAME_MARKER}' and quit (for timing the start; "
-                        f"or set {FIRST_FRAME_ENV}=1)")
+                   help=_("draw one frame, print '{marker}' and quit (for timing the start; or set {variable}=1)")
+                   .format(marker=FIRST_FRAME_MARKER, variable=FIRST_FRAME_ENV))
 
 
 def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:

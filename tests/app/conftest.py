@@ -12,6 +12,12 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def system_speaks_english(monkeypatch):
+    """The "system language" of the tests is English, whatever the machine running them speaks."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 @pytest.fixture
 def screen():
     """A 1280x800 display surface on the dummy driver."""

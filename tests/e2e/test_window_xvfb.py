@@ -3,7 +3,8 @@ drags, clicks and key presses sent by xdotool, and what the game did read back f
 
 - a drag and Enter play a turn, and the computer's answer follows;
 - a turn in progress survives a window killed in the middle of it: started again, Continue brings it back;
-- a second game leaves the first one in the Load screen, from where it opens as it was left.
+- a second game leaves the first one in the Load screen, from where it opens as it was left;
+- ``--lang`` opens the window in that language for the run and leaves the saved Language setting alone.
 
 Skipped, saying why, when Xvfb or xdotool is not installed.
 """
@@ -80,7 +81,8 @@ def _autosaves(data: Path) -> list[Path]:
 
 def _launch(data: Path, display: str, log, *args: str) -> subprocess.Popen:
     """The game in a window of its own on ``display``, saving into ``data``."""
-    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy")
+    # The system's language is English, whatever the machine speaks: the window's words are then known.
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy", LANGUAGE="en")
     env.pop("SDL_VIDEODRIVER", None)
     env.pop("WAYLAND_DISPLAY", None)
     command = [sys.executable, "-m", "hwgame", "--data-dir", str(data), "--size", f"{WINDOW[0]}x{WINDOW[1]}", *args]
@@ -322,3 +324,24 @@ def test_a_second_game_leaves_the_first_in_load(tmp_path, display):
         _stop(third)
         log.close()
     assert "Traceback" not in (tmp_path / "game.log").read_text()
+
+
+def test_the_command_line_language_opens_the_window_and_leaves_the_setting(tmp_path, display):
+    from hwgame.persist import Settings
+    from hwgame.persist.settings_file import read_settings, write_settings
+
+    data = tmp_path / "data"
+    settings_path = data / "settings.json"
+    write_settings(settings_path, Settings(language="zh-Hant", player_name="Ann"))
+    before = settings_path.read_bytes()
+    with open(tmp_path / "game.log", "w") as log:
+        proc = _launch(data, display, log, "--lang", "ja", "--exit-after-first-frame")
+        try:
+            assert proc.wait(timeout=60) == 0
+        finally:
+            _stop(proc)
+    output = (tmp_path / "game.log").read_text(encoding="utf-8", errors="replace")
+    assert "first frame drawn" in output, output
+    settings, notices = read_settings(settings_path)
+    assert settings.language == "zh-Hant" and notices == []
+    assert settings_path.read_bytes() == before  # the saved language untouched by the run's --lang

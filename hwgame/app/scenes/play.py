@@ -256,7 +256,7 @@ class PlayScene(Scene):
                 self.act(res.actions[0], grab)
             return
         if res.reason:
-            self.flash("Not possible: " + res.reason)
+            self.flash(_("Not possible: {reason}").format(reason=res.reason))
             if self.coach is not None:
                 self.coach.refused(source, target)
         self._snap_back(source, pos)
