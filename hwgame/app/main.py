@@ -38,7 +38,7 @@ def window_title(pygame) -> None:
 
 
 def _no_window(reason: str) -> int:
-    print(f"hwgame: cannot open the game window: {reason}", file=sys.stderr)
+    print(_("hwgame: cannot open the game window: {reason}").format(reason=reason), file=sys.stderr)
     return 1
 
 
@@ -60,16 +60,16 @@ def run(options=None) -> int:
     try:
         import pygame
     except ImportError:
-        return _no_window("pygame-ce is not installed")
+        return _no_window(_("pygame-ce is not installed"))
     if sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("SDL_VIDEODRIVER")
     ):
-        return _no_window("no display found (DISPLAY is not set)")
+        return _no_window(_("no display found (DISPLAY is not set)"))
     try:
         pygame.display.init()
         pygame.font.init()
     except pygame.error as exc:
-        return _no_window(f"no display available ({exc})")
+        return _no_window(_("no display available ({error})").format(error=exc))
     try:
         return _loop(pygame, options)
     except KeyboardInterrupt:
@@ -97,7 +97,7 @@ def _loop(pygame, options) -> int:
     try:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as exc:
-        return _no_window(f"no display available ({exc})")
+        return _no_window(_("no display available ({error})").format(error=exc))
     try:
         pygame.Window.from_display_module().minimum_size = (MIN_WIDTH, MIN_HEIGHT)
     except (AttributeError, pygame.error):
@@ -133,7 +133,8 @@ def _loop(pygame, options) -> int:
             if max_frames and frames >= max_frames:
                 break
     except Exception as exc:
-        print(f"hwgame: the game stopped after an error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(_("hwgame: the game stopped after an error: {error}").format(error=f"{type(exc).__name__}: {exc}"),
+              file=sys.stderr)
         return 1
     finally:
         app.remember_window(getattr(options, "size", None) is None)
