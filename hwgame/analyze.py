@@ -97,7 +97,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
     if threading.current_thread() is threading.main_thread():
         # Ctrl+C asks the search to stop (it checks every few nodes) instead of killing it mid-turn,
         # so the turns already reviewed still get their summary.
-        previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
+        previous = signal.signal(signal.SIGINT, lambda *_signal: stop.set())
     try:
         review = review_of(
             game,

@@ -76,7 +76,7 @@ def suggest_homeworld(position: Position, rng: random.Random | None = None) -> H
     sound = sound_homeworlds(position)
     if not sound:
         # Every sound choice is gone (a very odd bank): fall back to anything legal.
-        avail = [p for p in range(12) for _ in range(position.bank[p])]
+        avail = [p for p in range(12) for _copy in range(position.bank[p])]
         rng.shuffle(avail)
         return Homeworld(avail[0], avail[1], avail[2])
     strong = [

@@ -152,15 +152,15 @@ def place(scene, rect: pygame.Rect) -> None:
 
     scene.log_top = max(0, min(scene.log_top, count - 1))
     rows = fill(scene.log_top)
-    if scene._log_follow and current >= 0 and not any(k == current for _, k in rows):
+    if scene._log_follow and current >= 0 and not any(k == current for _line, k in rows):
         # Bring the current turn into view, with up to four turns before it for context.
         top = current
-        while top > max(0, current - 4) and any(k == current for _, k in fill(top - 1)):
+        while top > max(0, current - 4) and any(k == current for _line, k in fill(top - 1)):
             top -= 1
         scene.log_top = top
         rows = fill(top)
     scene.log_rows = rows
-    scene.log_lines = {k: lines_of(k) for _, k in rows}
+    scene.log_lines = {k: lines_of(k) for _line, k in rows}
 
 
 def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
@@ -178,7 +178,7 @@ def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
     surface.blit(th.fit_text(head, 19, w, T.TEXT_DIM, True), (x, y))
     y += 21
     lines = turn_box_lines(scene, w)
-    marked = [i for i, (k, _, _) in enumerate(lines) if k == last]
+    marked = [i for i, (k, _text, _mark) in enumerate(lines) if k == last]
     if marked:  # the last action played, in one frame however many lines it takes
         block = pygame.Rect(x - 4, y - 1 + 21 * marked[0], w + 8, 21 * len(marked) - 1)
         pygame.draw.rect(surface, (60, 56, 30), block, border_radius=4)

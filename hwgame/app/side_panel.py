@@ -345,7 +345,7 @@ class SidePanel:
         start = max(0, end - room)
         while 0 < start < end and not lines[start][2]:
             start += 1  # begin with the start of a turn, not the tail of a wrapped one
-        self.log_shown = [text for text, _, _ in lines[start:end]]
+        self.log_shown = [text for text, _turn, _mark in lines[start:end]]
         self._log_view = (lines, start, end, lh)
 
     def _draw_log(self, surface, th) -> None:

@@ -55,7 +55,7 @@ class _Card(Scene):
         th = self.app.theme
         w, h = surface.get_size()
         dim(surface, 120)
-        text_h = sum(len(th.wrap(text, 24, 440)) * 26 for text, _ in self.lines)
+        text_h = sum(len(th.wrap(text, 24, 440)) * 26 for text, _colour in self.lines)
         ch = 80 + text_h + 52 * len(self.buttons) + 16
         self.card = pygame.Rect(0, 0, 500, min(h - 20, ch))
         self.card.center = (w // 2, h // 2)

@@ -555,8 +555,8 @@ class PlayScene(Scene):
             if effect.by_computer:
                 self._tell(effect)
             size = self.app.size
-            _, lay0, bank = self.layouts(size, effect.before)
-            _, lay1, _ = self.layouts(size, effect.after)
+            _panel, lay0, bank = self.layouts(size, effect.before)
+            _panel, lay1, _bank = self.layouts(size, effect.after)
             duration = BASE_DURATION if effect.by_computer or self._grab is None else BASE_DURATION * 0.55
             self.current = Transition(effect.before, effect.after, lay0, lay1, bank, duration,
                                       None if effect.by_computer else self._grab)

@@ -188,7 +188,7 @@ class BoardView:
     @staticmethod
     def _name_room(sp: SystemPlace) -> float:
         """Pixels for a system's name in its strip: the width less the margins and its markers."""
-        return sp.box.w - 10 - sum(mbox.w + 3 for mbox, _ in sp.markers)
+        return sp.box.w - 10 - sum(mbox.w + 3 for mbox, _system in sp.markers)
 
     def draw_marker(self, surf, box: Box, color: int) -> None:
         """An overpopulation marker: a button in the colour with a white ring and an exclamation mark
