@@ -16,6 +16,7 @@ from .lessons_basics import BASICS
 from .lessons_endgame import ENDGAME
 from .lessons_powers import POWERS
 from .puzzles import PUZZLES, Puzzle, PuzzleSession, Verdict, check_answer, puzzle_by_id, solution
+from .reference import full_rules_text
 from .runner import Feedback, LessonRunner
 
 LESSONS: tuple[Lesson, ...] = BASICS + POWERS + ENDGAME
@@ -59,5 +60,5 @@ def runner_for(progress: tuple[str, int]) -> LessonRunner:
 __all__ = [
     "Context", "Feedback", "Goal", "Highlight", "LESSONS", "Lesson", "LessonRunner", "PUZZLES", "Puzzle",
     "PuzzleSession", "Step", "TIERS", "Verdict", "check_answer", "lesson_by_id", "lessons_in_tier",
-    "next_lesson", "puzzle_by_id", "runner_for", "solution",
+    "full_rules_text", "next_lesson", "puzzle_by_id", "runner_for", "solution",
 ]  # fmt: skip

@@ -246,3 +246,14 @@ def test_resign_from_the_menu_ends_the_game(screen, data_dir):
     _steps(app, screen, [key(pygame.K_RETURN)], frames=4)
     card = app.scenes.top
     assert isinstance(card, GameOverScene) and card.title == "Draw"
+
+
+def test_the_rules_page_tells_the_rule_book_and_how_to_play_it_here():
+    from hwgame.app.scenes.info import rules_text
+    from hwgame.tutorial import full_rules_text
+
+    text = rules_text()
+    assert text.startswith(full_rules_text())
+    assert "A homeworld left without ships stays on the map until the end of" in text
+    assert "Systems left without ships, or without stars, disappear" not in text
+    assert "drag" in text.lower() and "Ctrl+Z" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from hwgame.i18n import LANGUAGES, N_, _, pgettext, set_language, system_language
+from hwgame.tutorial import full_rules_text
 
 from ..opponent import LEVEL_NAMES
 from ..scene_stack import Scene
@@ -12,42 +13,20 @@ from ..view import theme as T
 from ..view.widgets import Button, Choice, draw_paragraphs
 from ..wording import level_label
 
-# The rules in short, a list of paragraphs, each a list of lines (an item of a list is a line of its
-# own, starting " - "). Marked here, translated where the screen draws them.
-RULES_PARAGRAPHS: tuple[tuple[str, ...], ...] = (
-    (N_("GOAL. Each player has a homeworld: a binary star with ships. You lose when, at the end of a turn, "
-        "none of your ships is at your homeworld. Destroy or capture the enemy's home fleet to win."),),
-    (N_("PIECES. 36 pyramids: red, yellow, green and blue, in three sizes, three of each. Upright pyramids "
-        "are stars; pyramids lying down are ships, pointing away from their owner (yours point up the "
-        "screen). Pieces not in play are in the bank."),),
-    (N_("THE MAP. Each system has one star (two for a homeworld). Two systems are connected when their stars "
-        "share no size: a small star connects to medium and large ones, not to another small one."),),
-    (
-        N_("A TURN is one action, or one sacrifice, or a pass. You may use a colour's power in a system when "
-           "that colour is there as a star or as one of your own ships."),
-        N_(" - Green, BUILD: take the smallest bank piece of a colour you already have a ship of in that "
-           "system, as a new ship there. (Drag a bank piece onto the system.)"),
-        N_(" - Blue, TRADE: swap one of your ships for a bank piece of the same size and another colour. "
-           "(Drag the bank piece onto your ship.)"),
-        N_(" - Yellow, MOVE: move a ship to a connected system, or DISCOVER a new system with a bank piece as "
-           "its star (drag your ship into open space)."),
-        N_(" - Red, CAPTURE: take an enemy ship in that system no bigger than your largest ship there. (Drag "
-           "your ship onto theirs.)"),
-    ),
-    (N_("SACRIFICE. Return one of your ships to the bank (drag it onto the bank) and take as many actions of "
-        "its colour as its size, anywhere you have ships, without needing the colour there."),),
-    (N_("CATASTROPHE. Four or more pieces of one colour in one system (stars and ships of both players) make "
-        "it overpopulated: a marker appears. Click it during your turn to send every piece of that colour "
-        "there back to the bank. It costs no action."),),
-    (N_("Systems left without ships, or without stars, disappear and their pieces go back to the bank."),),
-    (N_("END TURN with the button or Enter. Ctrl+Z takes back an action, or your last turn and the "
-        "computer's answer. Every action can also be done by clicking a piece and picking from the list."),),
+# How the rules are played in this window, after the rules themselves (hwgame.tutorial's full page,
+# which follows the rule book). Marked here, translated where the screen draws them.
+CONTROLS: tuple[str, ...] = (
+    N_("IN THIS WINDOW. Every action is a drag: your ship onto another system moves it, into open space "
+       "discovers, onto an enemy ship captures, onto the bank sacrifices; a bank piece onto a system builds, "
+       "onto your ship trades. Click an overpopulation marker to make a catastrophe."),
+    N_("END TURN with the button or Enter. Ctrl+Z takes back an action, or your last turn and the "
+       "computer's answer. Every action can also be done by clicking a piece and picking from the list."),
 )
 
 
 def rules_text() -> str:
-    """The rules in short in the language in force, paragraphs apart, a list's items on lines of their own."""
-    return "\n\n".join("\n".join(_(line) for line in block) for block in RULES_PARAGRAPHS)
+    """The rules page in the language in force: the full rules, then how to play them here."""
+    return "\n\n".join([full_rules_text(), *(_(line) for line in CONTROLS)])
 
 
 class RulesScene(Scene):
