@@ -216,7 +216,7 @@ def _check_result(game: Game, save: SaveGame) -> None:
     said = save.result
     if said is None and found is not None:
         raise ReplayProblem(worded(N_("the file says the game goes on, but the turns end it: {result}"),
-                                   result=found.reason))
+                                   result=found.refusal))
     if said is not None and found is None:
         raise ReplayProblem(worded(N_("the file says the game is over ({result}), but the turns do not end it"),
                                    result=said.reason))
