@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from hwgame.i18n import N_, _, pgettext
+from hwgame.words import colour_name, piece_name, power_name
 
 # --- names of things ---------------------------------------------------------------------------------
 
@@ -46,32 +47,11 @@ def rules_title(name: str | None) -> str:
     return _(found) if found else _("{rules} rules").format(rules=name)
 
 
-def colour_text(color: int) -> str:
-    """A piece colour (0 red .. 3 blue) as a word."""
-    words = (
-        pgettext("colour", "red"),
-        pgettext("colour", "yellow"),
-        pgettext("colour", "green"),
-        pgettext("colour", "blue"),
-    )
-    return words[color]
-
-
-def power_text(color: int) -> str:
-    """The power of a colour as a word (red: capture ... blue: trade)."""
-    words = (
-        pgettext("power", "capture"),
-        pgettext("power", "move"),
-        pgettext("power", "build"),
-        pgettext("power", "trade"),
-    )
-    return words[color]
-
-
-def piece_text(piece: int) -> str:
-    """A piece in words, its colour and its size as a digit ("green 1")."""
-    # Translators: a piece: its colour, then its size 1 (small) to 3 (large), as in "green 1".
-    return _("{colour} {size}").format(colour=colour_text(piece // 3), size=piece % 3 + 1)
+# Pieces, colours and powers in words: the one describer's (hwgame.words), under the names the
+# window's modules use.
+colour_text = colour_name
+power_text = power_name
+piece_text = piece_name
 
 
 # --- saves ---------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from ..rules import (
     ruleset_named,
     shown,
 )
-from .errors import Text, text_of, worded
+from .errors import Text, WordedProblem, worded
 from .schema import (
     SCHEMA_VERSION,
     Ending,
@@ -44,17 +44,10 @@ from .schema import (
 _REPETITION = "the same position has appeared three times"
 
 
-class ReplayProblem(ValueError):
+class ReplayProblem(WordedProblem):
     """A save's turns do not replay: ``turn`` is the refused turn's number (None for the result).
     ``text`` says what is wrong, worded when read."""
 
-    def __init__(self, text: Text, turn: int | None = None):
-        super().__init__("")
-        self.text = text
-        self.turn = turn
-
-    def __str__(self) -> str:
-        return text_of(self.text)
 
 
 def players_of(game: Game, players: Sequence[Player | dict] | None) -> list[Player]:

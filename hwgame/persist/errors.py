@@ -40,6 +40,19 @@ def worded(message: str, **values: Any) -> Callable[[], str]:
     return now
 
 
+class WordedProblem(ValueError):
+    """A problem found while reading a file, worded each time it is read; ``turn`` is the number of the
+    turn concerned, if any. The schema, the migrations and the replay of turns each raise their own kind."""
+
+    def __init__(self, text: Text, turn: int | None = None):
+        super().__init__("")
+        self.text = text
+        self.turn = turn
+
+    def __str__(self) -> str:
+        return text_of(self.text)
+
+
 class SaveError(HomeworldsError):
     """A save, settings or transcript file could not be read or written.
 

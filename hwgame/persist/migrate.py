@@ -15,21 +15,14 @@ from collections.abc import Callable
 
 from ..i18n import N_
 from ..rules import Homeworld, HomeworldsError, format_turn, parse_turn
-from .errors import Text, text_of, worded
+from .errors import WordedProblem, worded
 from .schema import SCHEMA_VERSION
 
 
-class MigrationError(ValueError):
+class MigrationError(WordedProblem):
     """A file claims an older format but does not hold what that format held; worded when read, with the
     number of the turn concerned (``turn``), if any."""
 
-    def __init__(self, text: Text, turn: int | None = None):
-        super().__init__("")
-        self.text = text
-        self.turn = turn
-
-    def __str__(self) -> str:
-        return text_of(self.text)
 
 
 def _canonical(text: str, number: int) -> str:

@@ -28,7 +28,7 @@ from pydantic import (
 
 from ..i18n import N_, _, ngettext
 from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
-from .errors import Text, text_of, worded
+from .errors import WordedProblem, worded
 from .levels import DEFAULT_LEVEL_NUMBER, MAX_LEVEL
 
 SCHEMA_VERSION = 2
@@ -41,17 +41,10 @@ Ending = Literal["board", "resignation", "agreement", "repetition", "claim"]
 LanguageSetting = Literal["system", "en", "ja", "zh-Hant"]
 
 
-class Problem(ValueError):
+class Problem(WordedProblem):
     """A value the schema refuses, worded each time it is read (pydantic keeps the error itself, and
     ``describe_validation`` reads it again); ``turn`` is the number of the turn concerned, if any."""
 
-    def __init__(self, text: Text, turn: int | None = None):
-        super().__init__("")
-        self.text = text
-        self.turn = turn
-
-    def __str__(self) -> str:
-        return text_of(self.text)
 
 
 def new_game_id() -> str:
