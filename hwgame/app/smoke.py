@@ -156,6 +156,30 @@ def check_tutorial(ctx: Context) -> str:
     return f"'{lesson.title}' drawn, {len(LESSONS)} lessons listed"
 
 
+def check_languages(ctx: Context) -> str:
+    """Each language's catalog is there and translates, and the CJK fonts draw its words."""
+    from hwgame import i18n
+
+    from .view import fonts
+
+    before = i18n.current_language()
+    found = []
+    try:
+        for code in i18n.LANGUAGES:
+            if code == i18n.ENGLISH:
+                continue
+            i18n.set_language(code)
+            word = i18n._("End turn")
+            if word == "End turn":
+                raise SmokeFailure(f"the {code} catalog is missing or empty ({i18n.catalog_path(code)})")
+            if fonts.missing_characters(word, code):
+                raise SmokeFailure(f"no shipped font draws the {code} word {word!r}")
+            found.append(f"{code} {word}")
+    finally:
+        i18n.set_language(before)
+    return ", ".join(found)
+
+
 def check_ai_turn(ctx: Context) -> str:
     """The Easy computer chooses a turn in the middle game, in its own search process as in the game,
     and the rules engine accepts it."""
@@ -199,6 +223,7 @@ CHECKS = (
     ("assets", check_assets),
     ("middle game", check_midgame),
     ("tutorial", check_tutorial),
+    ("languages", check_languages),
     ("computer turn", check_ai_turn),
     ("save and load", check_save_load),
 )

@@ -33,7 +33,7 @@ def test_smoke_runs_every_check_headless_and_touches_no_real_folder(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     lines = done.stdout.strip().splitlines()
-    for step in ("assets", "middle game", "tutorial", "computer turn", "save and load"):
+    for step in ("assets", "middle game", "tutorial", "languages", "computer turn", "save and load"):
         assert any(line.startswith(f"hwgame --smoke: {step}: ok") for line in lines), done.stdout
     assert lines[-1].startswith("hwgame --smoke: all checks passed")
     assert not any(tmp_path.rglob("*.json")), "the check wrote into the player's folders"
