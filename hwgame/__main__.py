@@ -12,6 +12,7 @@ import sys
 
 from . import __version__
 from .i18n import LANGUAGES, _, normalize_language, set_language, system_language
+from .i18n.cli import speak_argparse
 from .persist import cli as persist_cli
 
 
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     _tolerant_output()
     # The language comes first: the parser's help and every message after it are in it.
     set_language(requested_language(argv) or system_language())
+    speak_argparse()
     args = build_parser().parse_args(argv)
     persist_cli.apply_data_dir(args)
     if args.command == "import":

@@ -33,6 +33,7 @@ KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettex
 # Folders whose text no player reads: the rules speak in reason codes, the benchmarks to developers.
 SKIPPED = ("rules", "bench", "locale", "__pycache__")
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^{}]*)?\}")
+PERCENT = re.compile(r"%(\([A-Za-z_]+\))?[sdr]")  # argparse's own messages use %-formatting
 
 
 def po_path(code: str) -> Path:
@@ -71,7 +72,9 @@ def extract():
 
 def _flags(message) -> tuple[str, ...]:
     text = message[0] if isinstance(message, tuple) else message
-    return ("python-brace-format",) if PLACEHOLDER.search(text) else ()
+    if PLACEHOLDER.search(text):
+        return ("python-brace-format",)
+    return ("python-format",) if PERCENT.search(text) else ()
 
 
 def write_template() -> int:
@@ -223,8 +226,11 @@ def _messages(mo: bytes) -> dict:
 
 
 def placeholders(text: str) -> set[str]:
-    """The named placeholders of a message."""
-    return set(PLACEHOLDER.findall(text))
+    """The placeholders of a message: ``{name}``, ``%(name)s``, and ``%s`` numbered by order."""
+    found = set(PLACEHOLDER.findall(text))
+    for index, match in enumerate(PERCENT.finditer(text)):
+        found.add(match.group(0) if match.group(1) else f"%{index}")
+    return found
 
 
 def problems() -> list[str]:

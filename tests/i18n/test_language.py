@@ -50,3 +50,16 @@ def test_a_damaged_catalog_falls_back_to_english_rather_than_failing(code, tmp_p
     monkeypatch.setattr(i18n, "_cache", {})
     set_language(code)
     assert _("Settings") == "Settings"
+
+
+@pytest.mark.parametrize(("code", "words"), [("ja", ("使い方", "エラー")), ("zh-Hant", ("用法", "錯誤")),
+                                              ("en", ("usage", "error"))])
+def test_the_command_lines_own_messages_speak_the_language(code, words, capsys):
+    from hwgame.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", code, "--level", "impossible"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert all(word in err for word in words), err
+    assert "impossible" in err
