@@ -64,17 +64,17 @@ def load_game(path: str, rules_name: str = "sdg"):
 
 def turn_line(entry, players) -> str:
     """The line of one reviewed turn: number, player, turn, evaluation after it for the mover, mark."""
-    from .ai.review import describe_score
+    from .review_words import mark_notation, score_text
 
     if entry.after is None:
         # Translators: the evaluation of a setup turn in the review, which has none.
         value = _("setup")
     else:
         # Translators: the evaluation after a turn, for the player who moved.
-        value = _("after: {score}").format(score=describe_score(entry.after))
+        value = _("after: {score}").format(score=score_text(entry.after))
     # The turn is in SDG notation, which stays as it is in every language.
     line = f"{entry.number}. {players[entry.player]}: {format_turn(entry.turn)}  [{value}]"
-    return f"{line}  {entry.note}" if entry.note else line
+    return f"{line}  {mark_notation(entry, players)}" if entry.note else line
 
 
 def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", out: TextIO | None = None) -> int:
@@ -82,6 +82,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
     (0 done, 1 the file cannot be analysed, 130 stopped by Ctrl+C)."""
     from .ai.bots import level
     from .ai.review import review_of
+    from .review_words import summary_text
 
     out = out or sys.stdout
     try:
@@ -106,7 +107,9 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
             level=level_name,
             on_turn=lambda entry: print(turn_line(entry, game.players), file=out, flush=True),
         )
-        summary = review.summary() if review.complete else _("{summary} (stopped)").format(summary=review.summary())
+        summary = summary_text(review)
+        if not review.complete:
+            summary = _("{summary} (stopped)").format(summary=summary)
         print(summary, file=out, flush=True)
     except BrokenPipeError:
         # The reader went away (``hwgame analyze game.raw | head``): stop quietly.

@@ -67,6 +67,13 @@ def power_name(color: int) -> str:
     return names[color]
 
 
+def level_word(name: str) -> str:
+    """A computer level inside a phrase ("computer, easy"); an unknown name as it is."""
+    words = {"beginner": pgettext("level", "beginner"), "easy": pgettext("level", "easy"),
+             "normal": pgettext("level", "normal"), "hard": pgettext("level", "hard")}  # fmt: skip
+    return words.get(str(name).lower(), str(name))
+
+
 def piece_name(piece: int) -> str:
     """A piece in words, its colour and its size as a digit: "green 1"."""
     # Translators: a piece: its colour, then its size 1 (small) to 3 (large), as in "green 1".

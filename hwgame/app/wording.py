@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
-from hwgame.i18n import N_, _, pgettext
-from hwgame.words import colour_name, piece_name, power_name
+from hwgame.i18n import N_, _
+from hwgame.review_words import score_text
+from hwgame.words import colour_name, level_word, piece_name, power_name
 
 # --- names of things ---------------------------------------------------------------------------------
 
@@ -26,13 +27,6 @@ def level_label(name: str) -> str:
     """A computer level as a player reads it ("Easy")."""
     found = LEVEL_LABELS.get(str(name).lower())
     return _(found) if found else str(name)
-
-
-def level_word(name: str) -> str:
-    """A computer level inside a phrase ("computer, easy"), in the language in force."""
-    words = {"beginner": pgettext("level", "beginner"), "easy": pgettext("level", "easy"),
-             "normal": pgettext("level", "normal"), "hard": pgettext("level", "hard")}  # fmt: skip
-    return words.get(str(name).lower(), str(name))
 
 
 def rules_label(name: str) -> str:
@@ -207,21 +201,6 @@ def reason_sentences(reasons: list[str]) -> list[str]:
     """The computer's reasons (``ai.explain.reasons``) as sentences in the player's language; a reason
     without a sentence here is left out rather than shown in English."""
     return [_(REASON_SENTENCES[r]) for r in reasons if r in REASON_SENTENCES]
-
-
-def score_text(score: float | None) -> str:
-    """An evaluation for a player: "+12.5", "winning (proven)", "probably lost" (as
-    ``ai.review.describe_score``, in the player's language)."""
-    from hwgame.ai.search import LIKELY, is_proven
-
-    if score is None:
-        # Translators: the evaluation of a setup turn, which is not evaluated.
-        return _("setup")
-    if is_proven(score):
-        return _("winning (proven)") if score > 0 else _("lost (proven)")
-    if abs(score) >= LIKELY - 1000:
-        return _("probably winning") if score > 0 else _("probably lost")
-    return f"{score:+.1f}"
 
 
 __all__ = [

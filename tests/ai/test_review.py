@@ -134,3 +134,16 @@ def test_hwgame_analyze_refuses_a_bad_file_in_one_line(sdg_games, tmp_path):
     for path, why in ((tmp_path, "is a folder, not a transcript"), (tmp_path / "none.raw", "no such file")):
         done = _analyze(path)
         assert (done.returncode, done.stderr.strip()) == (1, f"hwgame: {path}: {why}")
+
+
+def test_hwgame_analyze_speaks_the_language_it_is_asked_for(sdg_games):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "hwgame", "--lang", "ja", "analyze", "--level", "easy",
+                           str(sdg_games / BLUNDER_GAME)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("1. OnePageWars: Homeworld G3 Y2 B3  [")  # the notation stays as it is
+    assert "悪手" in lines[BLUNDER_TURN - 1] and "ts52" in lines[BLUNDER_TURN - 1]
+    assert "悪手1回" in lines[-1] and "初級" in lines[-1]

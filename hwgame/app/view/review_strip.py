@@ -6,17 +6,15 @@ is computed, and a few lines of words (the mark of the turn shown, the computer'
 
 from __future__ import annotations
 
-import re
-
 import pygame
 
 from hwgame.ai.review import BLUNDER, MISSED_WIN
 from hwgame.i18n import _
+from hwgame.review_words import mark_notation, score_text
 from hwgame.rules import format_turn
 from hwgame.words import Voice, narrate_turn
 
 from ..record import Point
-from ..wording import score_text
 from . import theme as T
 from .best_turn import ENGINE_RGB
 from .eval_graph import GUTTER, MARK_RGB, EvalGraph
@@ -74,12 +72,6 @@ def draw_frame(surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
 
 
-# What the review's own sentence (``entry.note``, in English) says after a missed win: the reply that
-# wins for the other side, in notation, or that the turn lost at once.
-_INSTEAD_REPLY = re.compile(r"; instead, after this, \S+ wins with (?P<turn>.+)$")
-_INSTEAD_LOST = "; instead, this turn loses the game"
-
-
 def mark_words(entry, voice: Voice) -> str:
     """The mark of a reviewed turn in plain words, its turns told as the log tells them: "blunder:
     after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...", in the language in force.
@@ -96,29 +88,6 @@ def mark_words(entry, voice: Voice) -> str:
         return _("blunder: after this, {name} wins: {turn}").format(
             name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice))
     return mark_notation(entry, voice.names)
-
-
-def mark_notation(entry, names) -> str:
-    """The mark of a reviewed turn with its turns in SDG notation, in the language in force."""
-    me, them = entry.player, 1 - entry.player
-    if entry.kind == MISSED_WIN:
-        if entry.refutation is None:
-            return _("missed win: {name} could have won at once").format(name=names[me])
-        win = format_turn(entry.refutation)
-        reply = _INSTEAD_REPLY.search(entry.note)
-        if reply is not None:
-            return _("missed win: {name} could have won at once with {turn}; instead, after this, {other} wins with "
-                     "{reply}").format(name=names[me], turn=win, other=names[them], reply=reply.group("turn"))
-        if _INSTEAD_LOST in entry.note:
-            return _("missed win: {name} could have won at once with {turn}; instead, this turn loses the game for "
-                     "{name} at once").format(name=names[me], turn=win)
-        return _("missed win: {name} could have won at once with {turn}").format(name=names[me], turn=win)
-    if entry.kind == BLUNDER:
-        if entry.refutation is not None:
-            return _("blunder: after this, {name} wins with {turn}").format(
-                name=names[them], turn=format_turn(entry.refutation))
-        return _("blunder: this turn loses the game for {name} at once").format(name=names[me])
-    return entry.note
 
 
 def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> list[tuple[str, tuple]]:
