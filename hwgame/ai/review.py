@@ -39,7 +39,7 @@ from hwgame.rules import (
 
 from .bots import Limit, choose_turn
 from .evaluate import WIN
-from .search import LIKELY, cancel_test, is_proven
+from .search import cancel_test
 from .tactics import find_win
 
 MISSED_WIN = "missed_win"
@@ -121,18 +121,6 @@ class Review:
         entry = self.at(index)
         return entry.best if entry is not None else None
 
-    def summary(self) -> str:
-        """One line: how many turns were reviewed and each player's marks."""
-        parts = []
-        for player, name in enumerate(self.players):
-            mine = [t for t in self.marks() if t.player == player]
-            blunders = sum(1 for t in mine if t.kind == BLUNDER)
-            missed = sum(1 for t in mine if t.kind == MISSED_WIN)
-            parts.append(f"{name} {_count(blunders, 'blunder')}, {_count(missed, 'missed win')}")
-        done = f"{self.total} turns reviewed" if self.complete else f"{len(self.turns)} of {self.total} turns reviewed"
-        level = f" at {self.level}" if self.level else ""
-        return f"{done}{level}: " + "; ".join(parts)
-
     # --- plain data, for a save to keep ---
     def to_data(self) -> dict:
         """The review as plain JSON-friendly data (turns in canonical notation)."""
@@ -176,10 +164,6 @@ class Review:
                    _number(data.get("final_score")))  # fmt: skip
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _text(turn) -> str | None:
     return None if turn is None else format_turn(turn, "canonical")
 
@@ -205,17 +189,6 @@ def fingerprint(turns: Sequence[tuple]) -> str:
     """A digest of a game's turns: a cached review belongs to the game whose turns give the same one."""
     text = "\n".join(format_turn(_played(t), "canonical") for t in turns)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-
-
-def describe_score(score: float | None) -> str:
-    """An evaluation in words for a player: ``+12.5``, ``winning (proven)``, ``probably lost``..."""
-    if score is None:
-        return "setup"
-    if is_proven(score):
-        return "winning (proven)" if score > 0 else "lost (proven)"
-    if abs(score) >= LIKELY - 1000:
-        return "probably winning" if score > 0 else "probably lost"
-    return f"{score:+.1f}"
 
 
 def analysis_limit(limit: Limit) -> Limit:
@@ -412,5 +385,5 @@ def review_of(game, limit: Limit, cancel=None, progress=None, **options) -> Revi
     return review_game(game.positions, game.turns, limit, cancel, progress, **options)
 
 
-__all__ = ["BLUNDER", "KINDS", "MISSED_WIN", "Review", "TurnReview", "analysis_limit", "describe_score",
-           "fingerprint", "review_game", "review_of"]  # fmt: skip
+__all__ = ["BLUNDER", "KINDS", "MISSED_WIN", "Review", "TurnReview", "analysis_limit", "fingerprint", "review_game",
+           "review_of"]  # fmt: skip

@@ -10,6 +10,7 @@ import pytest
 from hwgame.ai.bots import Limit, choose_turn
 from hwgame.ai.review import BLUNDER, MISSED_WIN, Review, fingerprint, review_game, review_of
 from hwgame.ai.tactics import find_win
+from hwgame.review_words import summary_text
 from hwgame.rules import PASS, SDG, Game, apply_turn_unchecked, format_turn, read_transcript, replay
 
 LIGHT = Limit(depth=1, nodes=2000)
@@ -41,7 +42,7 @@ def test_a_real_blunder_is_marked_with_the_winning_reply(blunder_game):
     assert find_win(apply_turn_unchecked(game.positions[BLUNDER_TURN - 1], entry.best)) is None
     assert entry.after is not None and entry.after < -50_000
     assert review.turns[-1].after is not None and review.turns[-1].after > 50_000  # ts52's winning turn
-    assert "OnePageWars 1 blunder, 0 missed wins; ts52 0 blunders, 0 missed wins" in review.summary()
+    assert "OnePageWars 1 blunder, 0 missed wins; ts52 0 blunders, 0 missed wins" in summary_text(review)
 
 
 def test_a_game_of_the_engines_own_turns_has_no_mark(blunder_game):
@@ -88,7 +89,7 @@ def test_a_review_stops_when_cancelled_and_keeps_what_it_did(blunder_game):
     review = review_of(blunder_game, LIGHT, stop, progress)
     assert not review.complete and len(review.turns) == 3
     assert seen == [(0, 18), (1, 18), (2, 18), (3, 18)]
-    assert review.summary().startswith("3 of 18 turns reviewed")
+    assert summary_text(review).startswith("3 of 18 turns reviewed")
 
 
 def test_a_review_comes_back_from_its_data(blunder_game):
