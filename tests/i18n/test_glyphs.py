@@ -61,3 +61,16 @@ def test_a_character_no_font_has_is_reported():
 
 def test_the_template_is_not_empty():
     assert len(list(catalogs.read_po(catalogs.TEMPLATE))) > 300
+
+
+def test_a_character_outside_the_subsets_is_drawn_by_a_system_cjk_font_when_there_is_one():
+    rare = "龘"  # outside JIS X 0208 and Big5's common characters: not in the shipped subsets
+    assert fonts.missing_characters(rare, "ja") == {rare}
+    system = fonts.system_faces()
+    if not system or not fonts.has_glyph(system[0], rare):
+        pytest.skip("no system CJK font with that character on this machine")
+    font = fonts.ChainFont(20, language="ja")
+    runs = font.runs(f"Sol {rare}")
+    assert font.faces[runs[-1][0]] == system[0] and runs[-1][1] == rare
+    assert not fonts.missing_characters(rare, "ja", with_system=True)
+    assert font.render(f"Sol {rare}", True, (255, 255, 255)).get_width() > font.size("Sol ")[0]
