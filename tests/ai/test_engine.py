@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from tests.catalogs import install_catalog
+
 
 def talk(commands: list[str], timeout: float = 120) -> list[str]:
     """Send commands (quit appended) to a fresh engine; return its output lines."""
@@ -162,22 +164,13 @@ def test_a_bad_position_line_is_refused_and_the_game_goes_on():
 
 def test_the_protocol_speaks_english_whatever_the_players_language(monkeypatch):
     """The protocol is for programs: a refusal is worded in English even on a Japanese system."""
-    import gettext
-    import io
-
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
     from hwgame import i18n
     from hwgame.engine import Engine
 
-    catalog = Catalog(locale="ja", domain="hwgame")
-    catalog.add("the game is still being set up: build your homeworld first", "まだ準備中です")
-    catalog.add("action {action}: {reason}", "{action}番目の行動：{reason}")
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    monkeypatch.setitem(i18n._cache, "ja", gettext.GNUTranslations(buffer))
+    install_catalog(monkeypatch, [
+        ("the game is still being set up: build your homeworld first", "まだ準備中です"),
+        ("action {action}: {reason}", "{action}番目の行動：{reason}"),
+    ])
     i18n.set_language("ja")
     try:
         engine = Engine()

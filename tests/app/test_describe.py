@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import gettext
-import io
 import re
 
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.mofile import write_mo
 
 from hwgame import i18n
 from hwgame.rules import parse_turn
 from hwgame.words import Voice, describe_action, describe_turn, log_entry, narrate_turn, sentence, turn_left
+from tests.catalogs import compiled_catalog, install_catalog
 
 AGAINST = Voice(("South", "North"), you=0, computer=1)  # South plays the computer (North)
 HOTSEAT = Voice(("Ann", "Bob"))
@@ -87,17 +85,12 @@ def _shout(text: str) -> str:
 
 def shouting_catalog(module: str) -> gettext.GNUTranslations:
     """A catalog in which every phrase of ``module`` is "translated" into capitals, compiled in memory."""
-    catalog = Catalog(locale="ja", domain="hwgame")
     keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-    for _line, message, _comments, context in extract_from_file("python", module, keywords=keywords):
-        if isinstance(message, tuple):
-            catalog.add(message, tuple(_shout(m) for m in message), context=context)
-        else:
-            catalog.add(message, _shout(message), context=context)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    messages = [
+        (message, tuple(_shout(m) for m in message) if isinstance(message, tuple) else _shout(message), context)
+        for _line, message, _comments, context in extract_from_file("python", module, keywords=keywords)
+    ]
+    return compiled_catalog(messages)
 
 
 @pytest.fixture
@@ -149,20 +142,17 @@ def test_what_the_turn_still_allows_goes_through_the_catalog(shouting):
 
 
 def test_a_language_orders_a_sentence_its_own_way(monkeypatch):
-    catalog = Catalog(locale="ja", domain="hwgame")
-    catalog.add("The computer {actions}.", "コンピューターは{actions}。")
-    catalog.add("{first} and {last}", "{first}、{last}", context="joining actions")
-    catalog.add("{first} and {last}", "{first}と{last}", context="joining pieces")
-    catalog.add("sacrifices {ship} at {system}", "{system}で{ship}を犠牲にし")
-    catalog.add("moves {ships} from {origin} to {destination}", "{ships}を{origin}から{destination}へ動かした")
-    catalog.add("{colour} {size}", "{colour}{size}")
-    catalog.add("green", "緑", context="colour")
-    catalog.add("yellow", "黄", context="colour")
-    catalog.add("blue", "青", context="colour")
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    monkeypatch.setitem(i18n._cache, "ja", gettext.GNUTranslations(buffer))
+    install_catalog(monkeypatch, [
+        ("The computer {actions}.", "コンピューターは{actions}。"),
+        ("{first} and {last}", "{first}、{last}", "joining actions"),
+        ("{first} and {last}", "{first}と{last}", "joining pieces"),
+        ("sacrifices {ship} at {system}", "{system}で{ship}を犠牲にし"),
+        ("moves {ships} from {origin} to {destination}", "{ships}を{origin}から{destination}へ動かした"),
+        ("{colour} {size}", "{colour}{size}"),
+        ("green", "緑", "colour"),
+        ("yellow", "黄", "colour"),
+        ("blue", "青", "colour"),
+    ])
     i18n.set_language("ja")
     try:
         turn = parse_turn("sacrifice y2 North; move g1 North Alpha; move b1 North Alpha")

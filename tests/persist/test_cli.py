@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from hwgame.persist.paths import ENV_VAR
+from tests.catalogs import install_catalog
 
 REPO = Path(__file__).resolve().parents[2]
 TRANSCRIPT = """Homeworlds Online (SDG# 77)
@@ -133,23 +134,12 @@ def test_a_terminal_that_cannot_show_a_name_gets_escapes_not_a_crash(tmp_path):
 
 def _japanese(monkeypatch) -> None:
     """A small Japanese catalog in place of the game's, for one test."""
-    import gettext
-    import io
-
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
-    from hwgame import i18n
-
-    catalog = Catalog(locale="ja", domain="hwgame")
-    catalog.add(("{count} game verified, {failed} failed", "{count} games verified, {failed} failed"),
-                ("{count}局を検証、{failed}局が失敗",))  # fmt: skip
-    catalog.add("the ship is already at {system}", "船はすでに{system}にあります")
-    catalog.add("rule set (default: sdg)", "ルール（既定：sdg）")
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    monkeypatch.setitem(i18n._cache, "ja", gettext.GNUTranslations(buffer))
+    install_catalog(monkeypatch, [
+        (("{count} game verified, {failed} failed", "{count} games verified, {failed} failed"),
+         ("{count}局を検証、{failed}局が失敗",)),
+        ("the ship is already at {system}", "船はすでに{system}にあります"),
+        ("rule set (default: sdg)", "ルール（既定：sdg）"),
+    ])
 
 
 def test_lang_takes_a_code_or_a_locale_name_and_stays_on_the_namespace():

@@ -4,14 +4,11 @@ language: every code has a template whose placeholders are the values its refusa
 from __future__ import annotations
 
 import gettext
-import io
 import pickle
 import random
 import string
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 
 from hwgame import i18n
 from hwgame.refusals import FRAMES, NOTES, OUTCOMES, REFUSALS, TEMPLATES, Plural, Speaker, refusal_text
@@ -43,6 +40,7 @@ from hwgame.rules import (
     start_turn,
     worded,
 )
+from tests.catalogs import compiled_catalog
 from tests.rules.helpers import G1, Y1, Y3, board, refused
 from tests.rules.selfplay import random_position, random_state
 
@@ -206,17 +204,14 @@ def test_an_outcome_has_a_code_and_its_reason_stays_english():
 
 def japanese_catalog() -> gettext.GNUTranslations:
     """A small Japanese catalog, compiled in memory, holding a few of the refusals' words."""
-    catalog = Catalog(locale="ja", domain="hwgame")
-    catalog.add("the ship is already at {system}", "船はすでに{system}にあります")
-    catalog.add("no {colour} at {system}: a {colour} star or one of your {colour} ships must be there to {power}",
-                "{system}に{colour}がありません：{power}には{colour}の星か自分の{colour}の船が必要です")  # fmt: skip
-    catalog.add("green", "緑", context="colour")
-    catalog.add("build", "建造", context="power")
-    catalog.add("action {action}: {reason}", "{action}番目の行動：{reason}")
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return compiled_catalog([
+        ("the ship is already at {system}", "船はすでに{system}にあります"),
+        ("no {colour} at {system}: a {colour} star or one of your {colour} ships must be there to {power}",
+         "{system}に{colour}がありません：{power}には{colour}の星か自分の{colour}の船が必要です"),
+        ("green", "緑", "colour"),
+        ("build", "建造", "power"),
+        ("action {action}: {reason}", "{action}番目の行動：{reason}"),
+    ])
 
 
 @pytest.fixture
