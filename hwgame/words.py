@@ -21,7 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.i18n import _, is_cjk_language, ngettext, pgettext
+from hwgame.refusals import colour_word, piece_word, power_word
 from hwgame.rules import (
+    COLOR_NAMES,
+    POWER_NAMES,
     Build,
     Capture,
     Catastrophe,
@@ -41,13 +44,7 @@ from hwgame.rules import (
 
 def colour_name(color: int) -> str:
     """A colour (0 red .. 3 blue) as a word: "green"."""
-    names = (
-        pgettext("colour", "red"),
-        pgettext("colour", "yellow"),
-        pgettext("colour", "green"),
-        pgettext("colour", "blue"),
-    )
-    return names[color]
+    return colour_word(COLOR_NAMES[color])
 
 
 def size_name(size: int) -> str:
@@ -58,13 +55,7 @@ def size_name(size: int) -> str:
 
 def power_name(color: int) -> str:
     """The power of a colour as a word (red: "capture" .. blue: "trade")."""
-    names = (
-        pgettext("power", "capture"),
-        pgettext("power", "move"),
-        pgettext("power", "build"),
-        pgettext("power", "trade"),
-    )
-    return names[color]
+    return power_word(POWER_NAMES[color])
 
 
 def level_word(name: str) -> str:
@@ -76,8 +67,7 @@ def level_word(name: str) -> str:
 
 def piece_name(piece: int) -> str:
     """A piece in words, its colour and its size as a digit: "green 1"."""
-    # Translators: a piece: its colour, then its size 1 (small) to 3 (large), as in "green 1".
-    return _("{colour} {size}").format(colour=colour_name(piece // 3), size=piece % 3 + 1)
+    return piece_word(f"{COLOR_NAMES[piece // 3][0]}{piece % 3 + 1}")
 
 
 # --- lists ---

@@ -83,11 +83,12 @@ def _shout(text: str) -> str:
     return "".join(part if PLACEHOLDER.fullmatch(part) else part.upper() for part in PLACEHOLDER.split(text))
 
 
-def shouting_catalog(module: str) -> gettext.GNUTranslations:
-    """A catalog in which every phrase of ``module`` is "translated" into capitals, compiled in memory."""
+def shouting_catalog(*modules: str) -> gettext.GNUTranslations:
+    """A catalog in which every phrase of ``modules`` is "translated" into capitals, compiled in memory."""
     keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
     messages = [
         (message, tuple(_shout(m) for m in message) if isinstance(message, tuple) else _shout(message), context)
+        for module in modules
         for _line, message, _comments, context in extract_from_file("python", module, keywords=keywords)
     ]
     return compiled_catalog(messages)
@@ -95,10 +96,12 @@ def shouting_catalog(module: str) -> gettext.GNUTranslations:
 
 @pytest.fixture
 def shouting(monkeypatch):
-    """The words of hwgame.words in a "language" of capitals, for one test."""
+    """The words of hwgame.words (and of the colours, powers and pieces it takes from hwgame.refusals) in a
+    "language" of capitals, for one test."""
+    import hwgame.refusals
     import hwgame.words
 
-    monkeypatch.setitem(i18n._cache, "ja", shouting_catalog(hwgame.words.__file__))
+    monkeypatch.setitem(i18n._cache, "ja", shouting_catalog(hwgame.words.__file__, hwgame.refusals.__file__))
     i18n.set_language("ja")
     yield
     i18n.set_language("en")
