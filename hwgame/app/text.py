@@ -9,30 +9,10 @@ name, a file path, notation) is shown as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from hwgame.i18n import is_cjk_language
-
-Text = str | Callable[[], str]
-
-
-def text_of(text: Text | None) -> str:
-    """The words of ``text`` now: a function is called, a string is itself, None is empty."""
-    if text is None:
-        return ""
-    return text() if callable(text) else text
-
-
-def as_sentence(text: str) -> str:
-    """A clause as a sentence: a capital first letter and a closing full stop (the one the language
-    in force writes), unless it ends in one already."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[:1].upper() + text[1:]
-    if text[-1] in ".!?。！？":
-        return text
-    return text + ("。" if is_cjk_language() else ".")
+from hwgame.i18n import Text, is_cjk_language, text_of
+from hwgame.words import sentence as as_sentence  # a clause as a sentence, in the language's punctuation
 
 
 class Worded:

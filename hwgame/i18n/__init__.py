@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 DOMAIN = "hwgame"
@@ -33,7 +34,7 @@ LOCALE_DIRS: dict[str, str] = {"en": "en", "ja": "ja", "zh-Hant": "zh_Hant"}
 __all__ = [
     "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIRS", "LOCALE_ROOT", "N_", "_", "catalog_path", "current_language",
     "is_cjk_language", "ngettext", "normalize_language", "on_change", "pgettext", "set_language",
-    "system_language", "translations",
+    "system_language", "translations", "Text", "text_of",
 ]
 LOCALE_ROOT = Path(__file__).resolve().parent.parent / "locale"
 
@@ -149,6 +150,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the player's language, told apart from the same English by ``context``."""
     return _translations.pgettext(context, message)
+
+
+# Words kept a while before they are read (a message, a label, a problem with a file): a plain string,
+# or a function that words them in the language in force each time it is called.
+Text = str | Callable[[], str]
+
+
+def text_of(text: Text | None) -> str:
+    """The words of ``text`` now: a function is called, anything else is its ``str``, None is empty."""
+    if text is None:
+        return ""
+    return text() if callable(text) else str(text)
 
 
 def is_cjk_language(code: str | None = None) -> bool:

@@ -15,17 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, Text, _, text_of
 from ..rules import HomeworldsError
-
-Text = str | Callable[[], str]
-
-
-def text_of(text: Text | None) -> str:
-    """The words of ``text`` now: a function is called, anything else is its ``str``."""
-    if text is None:
-        return ""
-    return text() if callable(text) else str(text)
 
 
 def worded(message: str, **values: Any) -> Callable[[], str]:
