@@ -3,6 +3,7 @@
 from .actions import (
     END_TURN,
     PASS,
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -13,6 +14,7 @@ from .actions import (
     Pass,
     Sacrifice,
     Trade,
+    Turn,
 )
 from .apply import TurnState, apply_action, apply_turn_unchecked, end_turn, start_turn
 from .errors import (
@@ -48,9 +50,11 @@ from .pieces import (
     RED,
     SIZE_NAMES,
     YELLOW,
+    color_of,
     make_piece,
     parse_piece,
     piece_text,
+    size_of,
     smallest_in_bank,
 )
 from .position import (
@@ -63,11 +67,13 @@ from .position import (
     System,
     connected,
     initial_position,
+    opponent_of,
     player_pair,
     ruleset_named,
 )
 
 __all__ = [
+    "Action", "Turn", "color_of", "size_of", "opponent_of",
     "END_TURN", "PASS", "Build", "Capture", "Catastrophe", "Discover", "EndTurn", "Homeworld", "Move",
     "Pass", "Sacrifice", "Trade", "TurnState", "apply_action", "apply_turn_unchecked", "end_turn",
     "start_turn", "ALL_CODES", "FRAME_CODES", "NOTE_CODES", "OUTCOME_CODES", "REFUSAL_CODES", "Refusal",

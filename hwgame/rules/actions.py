@@ -92,4 +92,4 @@ PASS = Pass()
 END_TURN = EndTurn()
 
 Action = Homeworld | Build | Trade | Move | Discover | Capture | Sacrifice | Catastrophe | Pass | EndTurn
-Turn = tuple  # tuple[Action, ...]
+Turn = tuple[Action, ...]

@@ -164,6 +164,11 @@ class Position(NamedTuple):
         return "\n".join(lines)
 
 
+def opponent_of(player: int) -> int:
+    """The seat that plays against ``player`` (0 or 1): the one place that knows there are two seats."""
+    return 1 - player
+
+
 def player_pair(names: Iterable[str]) -> tuple[str, str]:
     """The players' names as a pair; raise HomeworldsError unless there are exactly two."""
     pair = tuple(names)
