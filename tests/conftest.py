@@ -40,3 +40,7 @@ def english_by_default():
     set_language("en")
     yield
     set_language(before)
+
+
+# The suite's own check that every test file is collected (see tests/collection_guard.py).
+from tests.collection_guard import pytest_collection_finish, pytest_collectreport  # noqa: E402, F401

@@ -22,6 +22,7 @@ FONTS = "fonts"
 # pygame draws its default font at 0.6875 of the size asked for; a fallback font is scaled the same
 # way so that text keeps the size the layout was made for.
 DEFAULT_FONT_SCALE = 0.6875
+LANGUAGE_SUBSET_SUFFIX = "-hwgame.otf"  # the Japanese and Chinese subsets made by hwgame.i18n.font_subset
 
 
 class AssetError(Exception):
@@ -101,7 +102,9 @@ def ui_font(size: int):
     size = max(1, int(size))
     if default_font_file().is_file():
         return pygame.font.Font(None, size)
-    for path in bundled_fonts():
+    # The language subsets shipped for Japanese and Chinese (``*-hwgame.otf``) have taller lines than
+    # the default font, so a font of the player's own comes first and they are only the last resort.
+    for path in sorted(bundled_fonts(), key=lambda p: p.name.endswith(LANGUAGE_SUBSET_SUFFIX)):
         try:
             return pygame.font.Font(str(path), max(1, round(size * DEFAULT_FONT_SCALE)))
         except (OSError, pygame.error):

@@ -104,7 +104,7 @@ def test_bad_files_give_one_line_and_a_failing_status(tmp_path):
     assert done.returncode == 1
     assert one_line(done.stderr).endswith("missing.json: no such file")
 
-    # ``--smoke`` alone is the game's self-check now: tests/build/test_cli_build.py covers it.
+    # ``--smoke`` alone is the game's self-check now: tests/packaging/test_cli_build.py covers it.
 
 
 def test_the_example_saves_load_from_the_command_line(tmp_path):
