@@ -32,15 +32,7 @@ from .errors import (
     set_wording,
     worded,
 )
-from .movegen import (
-    LazySuccessor,
-    Successor,
-    catastrophe_actions,
-    iter_turns,
-    legal_actions,
-    legal_turns,
-    new_system_name,
-)
+from .movegen import catastrophe_actions, legal_actions, new_system_name
 from .pieces import (
     BLUE,
     COLOR_NAMES,
@@ -100,6 +92,7 @@ from .notation import (  # noqa: E402
     shown,
 )
 from .serialize import position_from_dict, position_to_dict  # noqa: E402
+from .successors import LazySuccessor, Successor, iter_turns, legal_turns  # noqa: E402
 from .textform import MAX_POSITION_TEXT, format_position, parse_position  # noqa: E402
 from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
 from .transcript import (  # noqa: E402

@@ -5,7 +5,7 @@ the colour and number of actions a sacrifice granted. ``apply_action`` trusts it
 applies generated actions); ``validate.apply_checked`` checks first and explains what is wrong.
 
 The effect of each power is a primitive working on system indices (``build``, ``trade``, ``move``...):
-``apply_action`` resolves names and calls it. The whole-turn search of ``movegen`` reckons the same
+``apply_action`` resolves names and calls it. The whole-turn search (``turnsearch``) reckons the same
 effects on its interned system bodies (with ``_with``, ``_without`` and the rule of ``_settle``); the
 tests check that every successor it finds is what these primitives reach.
 """
