@@ -20,6 +20,7 @@ from ..rules import (
     IllegalActionError,
     RuleSet,
     format_turn,
+    opponent_of,
     outcome_of,
     parse_action,
     parse_turn,
@@ -154,7 +155,7 @@ def _declare(game: Game, result: Result) -> None:
     if result.ending == "resignation":
         if result.winner is None:
             raise ReplayProblem(worded(N_("the result says a player resigned but names no winner")))
-        game.resign(1 - result.winner)
+        game.resign(opponent_of(result.winner))
     elif result.ending == "agreement":
         game.agree_draw()
     elif result.ending == "claim":

@@ -18,7 +18,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..rules import STANDARD, Game, legal_turns, player_pair
+from ..rules import STANDARD, Game, legal_turns, opponent_of, player_pair
 from .atomic import atomic_write
 from .convert import game_to_save
 from .schema import Player, SaveGame
@@ -36,7 +36,7 @@ def scripted_turn(rng: random.Random, game: Game) -> tuple:
     """A random legal turn, but a winning one when there is one and not one that loses at once."""
     me = game.to_move
     successors = legal_turns(game.position)
-    wins = [s for s in successors if s.position.losers() == (1 - me,)]
+    wins = [s for s in successors if s.position.losers() == (opponent_of(me),)]
     if wins:
         return rng.choice(wins).turn
     safe = [s for s in successors if me not in s.position.losers()]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..i18n import N_
-from ..rules import Homeworld, HomeworldsError, format_turn, parse_turn
+from ..rules import Homeworld, HomeworldsError, format_turn, opponent_of, parse_turn
 from .errors import WordedProblem, worded
 from .schema import SCHEMA_VERSION
 
@@ -67,8 +67,8 @@ def _from_1(data: dict) -> dict:
         "turn_in_progress": [_canonical(t, len(turns) + 1) for t in data.get("pending", [])],
     }
     if "resigned" in data:
-        loser = data["resigned"]
-        out["result"] = {"winner": 1 - loser, "reason": data.get("reason", "resigned"), "ending": "resignation"}
+        winner = opponent_of(data["resigned"])
+        out["result"] = {"winner": winner, "reason": data.get("reason", "resigned"), "ending": "resignation"}
     elif data.get("finished"):
         out["result"] = {"winner": data.get("winner"), "reason": data.get("reason", ""), "ending": "board"}
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.i18n import N_, _, ngettext
-from hwgame.rules import Position, System, end_turn, legal_turns
+from hwgame.rules import BLUE, GREEN, Position, System, color_of, end_turn, legal_turns, opponent_of, size_of
 from hwgame.words import describe_turn
 
 ME, RIVAL = "me", "rival"
@@ -37,11 +37,11 @@ class Context:
 
     def seat(self, owner: str) -> int:
         """The player number of a relative owner."""
-        return self.me if owner == ME else 1 - self.me
+        return self.me if owner == ME else opponent_of(self.me)
 
     def who(self, owner: str) -> str:
         """The word for an owner: "you", or the rival's name."""
-        return "you" if owner == ME else self.now.players[1 - self.me]
+        return "you" if owner == ME else self.now.players[opponent_of(self.me)]
 
     def systems(self, where: str) -> list[System]:
         """The systems on the board now that ``where`` names (one name, every new system, or all)."""
@@ -160,9 +160,9 @@ class HasShip(Goal):
     def _matches(self, p: int) -> bool:
         if self.piece is not None and p != self.piece:
             return False
-        if self.color is not None and p // 3 != self.color:
+        if self.color is not None and color_of(p) != self.color:
             return False
-        return self.size is None or p % 3 + 1 == self.size
+        return self.size is None or size_of(p) == self.size
 
     def met(self, ctx: Context) -> bool:
         seat = ctx.seat(self.owner)
@@ -237,7 +237,7 @@ class NoShip(Goal):
     def met(self, ctx: Context) -> bool:
         seat = ctx.seat(self.owner)
         return not any(
-            self.color is None or p // 3 == self.color for s in ctx.systems(self.where) for p in s.ships_of(seat)
+            self.color is None or color_of(p) == self.color for s in ctx.systems(self.where) for p in s.ships_of(seat)
         )
 
     def _values(self, ctx: Context) -> dict[str, str]:
@@ -314,16 +314,16 @@ class HomeSetUp(Goal):
         ships = home.ships_of(ctx.me)
         pieces = list(home.stars) + list(ships)
         out = []
-        if not ships or max(p % 3 for p in ships) != 2:
+        if not ships or max(size_of(p) for p in ships) != 3:
             out.append(_("your ship is not large: a large ship is the strongest start"))
-        if len(home.stars) == 2 and home.stars[0] % 3 == home.stars[1] % 3:
+        if len(home.stars) == 2 and size_of(home.stars[0]) == size_of(home.stars[1]):
             out.append(_("both stars are the same size, so your home connects to fewer systems"))
-        colors = {p // 3 for p in pieces}
+        colors = {color_of(p) for p in pieces}
         if len(colors) < 3:
             out.append(_("your three pieces share a colour: three different colours give three powers"))
-        if not colors & {2, 3}:
+        if not colors & {GREEN, BLUE}:
             out.append(_("there is no green or blue: you could neither build nor trade at home"))
-        enemy = ctx.now.home_of(1 - ctx.me)
+        enemy = ctx.now.home_of(opponent_of(ctx.me))
         if enemy is not None and not home.star_sizes() & enemy.star_sizes():
             text = _(
                 "your home shares no star size with {system}, so the two are directly connected "
@@ -348,15 +348,16 @@ class Wins(Goal):
     """The rival has lost and the learner has not (checked as at the end of the turn)."""
 
     def met(self, ctx: Context) -> bool:
-        return ctx.now.losers() == (1 - ctx.me,)
+        return ctx.now.losers() == (opponent_of(ctx.me),)
 
     def describe(self, ctx: Context) -> str:
         text = _("{player} has lost: no ship of theirs at their homeworld, or no homeworld left")
         return text.format(player=ctx.who(RIVAL))
 
     def shortfall(self, ctx: Context) -> str:
-        home = ctx.now.home_of(1 - ctx.me)
-        if home is not None and home.ships_of(1 - ctx.me):
+        rival = opponent_of(ctx.me)
+        home = ctx.now.home_of(rival)
+        if home is not None and home.ships_of(rival):
             return _("{player} still has a ship at {system}").format(player=ctx.who(RIVAL), system=home.name)
         return _("you have not won")
 

@@ -19,6 +19,7 @@ from hwgame.rules import (
     IllegalActionError,
     Position,
     legal_turns,
+    opponent_of,
     outcome_of,
     parse_turn,
     position_from_dict,
@@ -104,7 +105,7 @@ def judge(position: Position, kind: str, answer) -> Verdict:
     except HomeworldsError as exc:
         return Verdict(False, False, sentence(str(exc)))
     me = position.to_move
-    rival = position.players[1 - me]
+    rival = position.players[opponent_of(me)]
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:

@@ -45,6 +45,7 @@ from hwgame.rules import (
     apply_action,
     check_action,
     legal_actions,
+    opponent_of,
     parse_action,
     parse_turn,
     position_from_dict,
@@ -147,7 +148,7 @@ def action_marks(action, me: int) -> tuple[Highlight, ...]:
     if isinstance(action, Sacrifice):
         return (hl_ship(action.system, action.ship, me), hl_bank(action.ship))
     if isinstance(action, Capture):
-        return (hl_ship(action.system, action.piece, 1 - me),)
+        return (hl_ship(action.system, action.piece, opponent_of(me)),)
     if isinstance(action, Discover):
         return (hl_ship(action.origin, action.ship, me), hl_bank(action.star))
     if isinstance(action, Catastrophe):

@@ -14,7 +14,7 @@ import pytest
 from hwgame.persist import SaveError, Store
 from hwgame.persist.schema import SCHEMA_VERSION
 from hwgame.persist.store import encode
-from hwgame.rules import STANDARD, Game
+from hwgame.rules import STANDARD, Game, opponent_of
 
 from .games import random_game
 
@@ -172,7 +172,7 @@ def test_a_result_that_disagrees_with_the_board(saves):
         seed += 1
         game = random_game(seed)
     data = json.loads(encode(saves.snapshot(game)))
-    data["result"]["winner"] = 1 - data["result"]["winner"]
+    data["result"]["winner"] = opponent_of(data["result"]["winner"])
     path = saves.saves_dir / "liar.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(_json(data))

@@ -19,6 +19,7 @@ from hwgame.rules import (
     Pass,
     Sacrifice,
     Trade,
+    opponent_of,
     parse_action,
 )
 
@@ -44,7 +45,7 @@ def gesture(action, me: int):
     if isinstance(action, Sacrifice):
         return ShipTarget(action.system, me, action.ship), BANK
     if isinstance(action, Capture):
-        return "capture", ShipTarget(action.system, 1 - me, action.piece)
+        return "capture", ShipTarget(action.system, opponent_of(me), action.piece)
     if isinstance(action, Catastrophe):
         return "click", MarkerTarget(action.system, action.color)
     return None

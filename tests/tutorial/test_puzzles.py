@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hwgame.ai.tactics import find_win
-from hwgame.rules import Game, end_turn, legal_turns, parse_turn
+from hwgame.rules import Game, end_turn, legal_turns, opponent_of, parse_turn
 from hwgame.tutorial import puzzles as pz
 from hwgame.tutorial.puzzles import PUZZLES, PuzzleSession, check_answer, play_answer, puzzle_by_id, solution
 from hwgame.tutorial.solve import KINDS, SURVIVE, WIN, WIN_IN_TWO, meets, solutions, winning_turn, won_by
@@ -49,7 +49,7 @@ def test_engine_proves_a_solution(puzzle):
     if puzzle.kind == SURVIVE:
         for succ in found:
             assert not succ.position.is_over()
-            assert all(not won_by(r.position, 1 - me) for r in legal_turns(succ.position))
+            assert all(not won_by(r.position, opponent_of(me)) for r in legal_turns(succ.position))
     if puzzle.kind == WIN_IN_TWO:
         for succ in found:
             for reply in legal_turns(succ.position):

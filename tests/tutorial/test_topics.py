@@ -15,6 +15,7 @@ from hwgame.rules import (
     Game,
     IllegalActionError,
     check_action,
+    color_of,
     parse_action,
     parse_turn,
 )
@@ -99,7 +100,7 @@ def test_the_build_the_reading_lesson_points_at_is_legal():
     for colour in (GREEN, YELLOW):
         runner = LessonRunner(lesson, 1)
         builds = [a for a in runner.game.legal_actions() if isinstance(a, Build) and a.system == "Sol"]
-        build = next(a for a in builds if a.piece // 3 == colour)
+        build = next(a for a in builds if color_of(a.piece) == colour)
         feedback = play(runner, build)
         assert feedback.step_done, feedback.message
     assert "colour you already have a ship of" in lesson.steps[1].instruction
