@@ -14,8 +14,8 @@ at the next frame. "Show me" plays the intended actions with ghost pieces over t
 
 The two talk through small, explicit interfaces. The play screen is given this overlay as its
 ``coach`` (``play.Coach``: ``card_height`` for the room kept at the top of the board, ``open_menu``
-for Escape and the Menu button, ``hint`` for the Hint button, ``refused`` for a drop it refused; no
-narration strip and no game-over card under a coach). The overlay uses the play screen's public side:
+for Escape and the Menu button, ``hint`` for the Hint button; no narration strip and no game-over card
+under a coach). The overlay uses the play screen's public side:
 ``handle_event``, ``resume``, ``layouts``, ``display_position``, ``current`` (an animation running),
 ``tracker`` and ``finish_animations``.
 """
@@ -251,9 +251,6 @@ class CoachScene(Scene):
         self.ctl.request_hint()
         words = self.ctl.hint_text
         self.say(lambda: _("Hint: {hint}").format(hint=words), T.TEXT_WARN)
-
-    def refused(self, source, target) -> None:
-        """A drop the play screen refused (it flashes the engine's reason); a lesson adds its advice."""
 
     def shown(self):
         """The position on the screen (the animated one while an action plays out)."""

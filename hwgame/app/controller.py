@@ -1,20 +1,25 @@
-"""The play controller: intents (drops and clicks on targets) become rule actions, checked by the engine.
+"""The gesture resolver: intents (drops and clicks on targets) become rule actions, judged once.
 
 Pure logic, no pygame: the play screen feeds it targets (``hwgame.app.targets``, found under a point by
 ``view.layout``) and shows what it returns.
-Every action reaches the game through ``Game.act`` or ``Game.play``, so the rules engine's validator is
-the only judge; this module only guesses which action a gesture means and explains refusals with the
-engine's own reason.
+
+Who rules on an action is injected: a ``Judge`` answers "is this action legal, why not, play it". A game
+judges itself (``GameJudge``, through ``Game.act`` and the rules engine's validator); a lesson's runner
+(``tutorial.LessonRunner``) judges the same way and adds the step's goal. The resolver only guesses
+which action a gesture means, asks the judge once, and hands on its answer (``Resolution``), so the play,
+lesson and puzzle screens share it and nothing judges the same drop twice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from hwgame.i18n import _, ngettext
 from hwgame.rules import (
     PASS,
     PLAYING,
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -23,13 +28,17 @@ from hwgame.rules import (
     Game,
     IllegalActionError,
     Move,
+    Outcome,
     Pass,
     Position,
     Sacrifice,
     Trade,
     check_action,
+    color_of,
     end_turn,
     new_system_name,
+    opponent_of,
+    size_of,
     smallest_in_bank,
 )
 from hwgame.words import describe_action
@@ -50,17 +59,69 @@ from .wording import colour_text, piece_text
 HUMAN, COMPUTER = "human", "computer"
 
 
+class Judge(Protocol):
+    """Who rules on the actions gestures mean: the game itself (``GameJudge``) or a lesson's runner.
+
+    ``game`` is the game the board shows (a lesson's changes from step to step). ``legal_actions`` and
+    ``refusal`` only read, as often as the screen draws a caption; ``try_action`` plays.
+    """
+
+    @property
+    def game(self) -> Game:
+        """The game whose board the gestures are made on."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every action that may be played now."""
+        ...
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """Why ``action`` may not be played now (the engine's refusal), or None when it may."""
+        ...
+
+    def try_action(self, action: Action) -> object:
+        """Play ``action``: a game answers with the canonical action played (and raises
+        IllegalActionError on a refusal), a lesson's runner with its feedback."""
+        ...
+
+
+class GameJudge:
+    """A game judging its own actions through the rules engine's validator."""
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (none once the game is over)."""
+        return self.game.legal_actions()
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The engine's refusal of ``action`` now, or None when it checks out."""
+        try:
+            check_action(self.game.state, action)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
+    def try_action(self, action: Action) -> Action:
+        """Play ``action`` in the turn in progress (``Game.act``); return the canonical action."""
+        return self.game.act(action)
+
+
 @dataclass
 class Resolution:
     """What a drop would do: the legal actions it can mean, or why it cannot be done.
 
     ``actions`` empty and ``reason`` None means the drop means nothing (snap back quietly).
     More than one action means the player chooses (for example the star of a discovery).
+    ``refusal`` is the judge's refusal behind ``reason`` (None when the reason is not the engine's, or
+    when the drop is legal): handed on as it is, so nobody judges the drop again to explain it.
     """
 
-    actions: list = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
     reason: str | None = None
     caption: str = ""
+    refusal: IllegalActionError | None = None
 
     @property
     def legal(self) -> bool:
@@ -79,7 +140,7 @@ class Effect:
     by_computer: bool = False
 
 
-def _same(a, b) -> bool:
+def _same(a: Action, b: Action) -> bool:
     """Actions equal, except that the name of a discovered system does not matter."""
     if isinstance(a, Discover) and isinstance(b, Discover):
         return (a.ship, a.origin, a.star) == (b.ship, b.origin, b.star)
@@ -87,17 +148,25 @@ def _same(a, b) -> bool:
 
 
 class ActionResolver:
-    """Maps gestures to actions for the turn in progress of a Game (no turn flow, no computer)."""
+    """Maps gestures to actions for the turn in progress, as ``judge`` rules (no turn flow, no computer).
 
-    def __init__(self, game: Game):
-        self.game = game
+    ``judge`` is a Judge, or a Game, which then judges itself (``GameJudge``).
+    """
+
+    def __init__(self, judge: Judge | Game):
+        self.judge: Judge = GameJudge(judge) if isinstance(judge, Game) else judge
         self._legal_key: tuple | None = None
-        self._legal: list = []
-        self._outcome_key = None
-        self._outcome = None
+        self._legal: list[Action] = []
+        self._outcome_key: tuple | None = None
+        self._outcome: Outcome | None = None
+
+    @property
+    def game(self) -> Game:
+        """The judge's game (a lesson's changes from step to step)."""
+        return self.judge.game
 
     # --- the result, computed once per committed turn ---
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         """The game's outcome or None (cached: the repetition count scans the whole game)."""
         g = self.game
         # A resignation or an agreed draw changes the outcome without a new turn.
@@ -113,11 +182,12 @@ class ActionResolver:
 
     # --- the legal actions, computed once per state ---
     @property
-    def legal(self) -> list:
-        """Every legal action now (cached until the turn state changes)."""
-        key = (id(self.game.state), len(self.game.turns), self.game.state)
+    def legal(self) -> list[Action]:
+        """Every legal action now, as the judge says (cached until the turn state changes)."""
+        game = self.game
+        key = (id(game), id(game.state), len(game.turns), game.state)
         if key != self._legal_key:
-            self._legal = [] if self.is_over() else self.game.legal_actions()
+            self._legal = [] if self.is_over() else self.judge.legal_actions()
             self._legal_key = key
         return self._legal
 
@@ -126,38 +196,39 @@ class ActionResolver:
         """The player to move."""
         return self.game.to_move
 
-    def _is_legal(self, action) -> bool:
+    def _is_legal(self, action: Action) -> bool:
         return any(_same(action, a) for a in self.legal)
 
-    def _canonical(self, action):
+    def _canonical(self, action: Action) -> Action:
         """The legal action that ``action`` stands for (with the proposed name for a discovery)."""
         for a in self.legal:
             if _same(action, a):
                 return a
         return action
 
-    def reason_for(self, action) -> str:
+    def reason_for(self, action: Action) -> str:
         """The engine's reason for refusing ``action`` in plain words."""
-        return self._reason(action)
+        return self._refused(action).reason or ""
 
-    def _refusal(self, action) -> IllegalActionError | None:
-        """The engine's refusal of ``action`` now, or None when it checks out."""
-        try:
-            check_action(self.game.state, action)
-        except IllegalActionError as exc:
-            return exc
-        return None
+    def _refusal(self, action: Action) -> IllegalActionError | None:
+        """The judge's refusal of ``action`` now, or None when it checks out (or the game is over)."""
+        return None if self.is_over() else self.judge.refusal(action)
 
-    def _reason(self, action) -> str:
+    def _refused(self, action: Action) -> Resolution:
+        """A refused drop meaning ``action``: the judge's refusal and its words."""
         if self.is_over():
-            return _("the game is over")
+            return Resolution([], _("the game is over"))
         refusal = self._refusal(action)
         if refusal is not None:
-            return str(refusal)  # the refusal worded in the language in force
-        return _("that is not possible now")
+            return Resolution([], str(refusal), "", refusal)  # worded in the language in force
+        return Resolution([], _("that is not possible now"))
+
+    def refused(self, resolution: Resolution) -> None:
+        """A drop refused as ``resolution`` says was let go (the screen shows its reason). Nothing more
+        here; a lesson's controller hands the judge's refusal to the runner for the step's advice."""
 
     # --- drops ---
-    def drag_refusal(self, source) -> str | None:
+    def drag_refusal(self, source: object) -> str | None:
         """Why ``source`` cannot be dragged now, or None when it can."""
         if isinstance(source, ShipTarget):
             if source.owner != self.me:
@@ -172,7 +243,7 @@ class ActionResolver:
             return _("stars stay where they are: drag a ship, or a piece from the bank")
         return ""  # nothing to drag here, and nothing to say
 
-    def _candidates(self, source, target) -> list:
+    def _candidates(self, source: object, target: object) -> list[Action]:
         """The actions a drop could mean, most likely first."""
         pos = self.game.state.position
         to = system_of(target)
@@ -196,47 +267,51 @@ class ActionResolver:
             q = source.piece
             if to is None:
                 return []
-            smallest = smallest_in_bank(pos.bank, q // 3)
+            smallest = smallest_in_bank(pos.bank, color_of(q))
             build = Build(q if smallest is None else smallest, to)
             if isinstance(target, ShipTarget) and target.owner == self.me:
                 return [Trade(target.piece, q, to), build]
             return [build]
         return []
 
-    def resolve(self, source, target) -> Resolution:
-        """What dropping ``source`` on ``target`` would do (see Resolution)."""
+    def resolve(self, source: object, target: object) -> Resolution:
+        """What dropping ``source`` on ``target`` would do (see Resolution); only reads, so the screen
+        may ask it for the caption of every frame of a drag."""
         candidates = self._candidates(source, target)
         if not candidates:
             return Resolution()
         legal = [self._canonical(c) for c in candidates if self._is_legal(c)]
-        if isinstance(candidates[0], Discover):
+        first = candidates[0]
+        if isinstance(first, Discover):
             if legal:
                 caption = _("Discover a new system: choose its star") if len(legal) > 1 else _("Discover a new system")
                 return Resolution(legal, None, caption)
-            return Resolution([], self._discover_reason(candidates[0]), "")
+            return self._discover_refused(first)
         if legal:
             # Several candidates (trade or build) may be legal: the first one is what the drop means.
             return Resolution([legal[0]], None, describe_action(legal[0]))
-        return Resolution([], self._reason(candidates[0]), "")
+        return self._refused(first)
 
-    def _discover_reason(self, sample: Discover) -> str:
+    def _discover_refused(self, sample: Discover) -> Resolution:
+        """A refused drop in open space: the refusal of a star the bank has, of a size the origin's
+        stars lack when there is one (the likeliest meaning), with plainer words for an empty bank."""
         pos = self.game.state.position
         in_bank = [q for q in range(12) if pos.bank[q]]
         if not in_bank:
-            return _("the bank is empty: there is no piece to make a new star")
+            return Resolution([], _("the bank is empty: there is no piece to make a new star"), "",
+                              self._refusal(sample))
         origin = pos.system_named(sample.origin)
         sizes = origin.star_sizes() if origin else 0
-        fitting = [q for q in in_bank if not (sizes >> (q % 3)) & 1]
+        fitting = [q for q in in_bank if not (sizes >> (size_of(q) - 1)) & 1]
         probe = Discover(sample.ship, sample.origin, (fitting or in_bank)[0], sample.name)
-        refusal = None if self.is_over() else self._refusal(probe)
-        shares = refusal is not None and (getattr(refusal, "code", None) == "star-shares-size"
-                                          or "share a size" in str(refusal))
-        if not fitting and shares:
-            return _("the bank has no piece of a size that {system}'s stars lack, so no new star").format(
+        refused = self._refused(probe)
+        refusal = refused.refusal
+        if not fitting and refusal is not None and refusal.code == "star-shares-size":
+            refused.reason = _("the bank has no piece of a size that {system}'s stars lack, so no new star").format(
                 system=sample.origin)
-        return self._reason(probe)
+        return refused
 
-    def highlights(self, source) -> Highlights:
+    def highlights(self, source: object) -> Highlights:
         """Every target on which dropping ``source`` would be legal (from the legal actions)."""
         lit = Highlights()
         if self.drag_refusal(source) is not None:
@@ -250,18 +325,18 @@ class ActionResolver:
                 elif isinstance(a, Sacrifice) and a.ship == source.piece and a.system == source.system:
                     lit.bank = True
                 elif isinstance(a, Capture) and a.system == source.system:
-                    lit.ships.add((a.system, 1 - self.me, a.piece))
+                    lit.ships.add((a.system, opponent_of(self.me), a.piece))
             elif isinstance(source, BankPieceTarget):
-                if isinstance(a, Build) and a.piece // 3 == source.piece // 3:
+                if isinstance(a, Build) and color_of(a.piece) == color_of(source.piece):
                     lit.systems.add(a.system)
                 elif isinstance(a, Trade) and a.new == source.piece:
                     lit.ships.add((a.system, self.me, a.old))
         return lit
 
     # --- clicks ---
-    def options_for(self, target) -> list:
+    def options_for(self, target: object) -> list[Action]:
         """The legal actions that involve ``target``, for the click path (a menu of choices)."""
-        out = []
+        out: list[Action] = []
         me = self.me
         for a in self.legal:
             if isinstance(a, (EndTurn, Pass)):
@@ -271,7 +346,8 @@ class ActionResolver:
                     (isinstance(a, (Move, Discover)) and a.ship == target.piece and a.origin == target.system)
                     or (isinstance(a, (Sacrifice,)) and a.ship == target.piece and a.system == target.system)
                     or (isinstance(a, Trade) and a.old == target.piece and a.system == target.system)
-                    or (isinstance(a, Build) and a.piece // 3 == target.piece // 3 and a.system == target.system)
+                    or (isinstance(a, Build) and color_of(a.piece) == color_of(target.piece)
+                         and a.system == target.system)
                     or (isinstance(a, Capture) and a.system == target.system)
                 )
             elif isinstance(target, ShipTarget):
@@ -331,4 +407,5 @@ class ActionResolver:
         return out
 
 
-__all__ = ["ActionResolver", "Effect", "Highlights", "Resolution", "HUMAN", "COMPUTER", "PASS"]
+__all__ = ["ActionResolver", "Effect", "GameJudge", "Highlights", "Judge", "Resolution", "HUMAN", "COMPUTER",
+           "PASS"]

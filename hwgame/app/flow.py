@@ -21,7 +21,7 @@ from hwgame.rules import (
 )
 from hwgame.words import describe_action
 
-from .controller import COMPUTER, HUMAN, ActionResolver, Effect
+from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT_LEVEL, Answer, Opponent
 from .text import Worded, join_sentences
@@ -48,7 +48,7 @@ class PlayController(ActionResolver):
 
     def __init__(
         self,
-        game: Game,
+        game: Judge | Game,
         seats: tuple[str, str] = (HUMAN, HUMAN),
         levels: tuple[str, str] = ("easy", "easy"),
         opponent: Opponent | None = None,
@@ -110,7 +110,7 @@ class PlayController(ActionResolver):
         before = self.game.state.position
         player = self.game.to_move
         try:
-            canonical = self.game.act(action)
+            canonical = self.judge.try_action(action)
         except IllegalActionError as exc:
             return str(exc)
         if isinstance(canonical, EndTurn):

@@ -1,8 +1,9 @@
 """Playing a lesson: the learner's actions go to the engine, the step's goal judges the result.
 
-``LessonRunner`` keeps a ``Game`` at the current step (the window can hand that Game to the same
-controller the play screen uses), passes every action through ``Game.act`` (the engine's validator)
-and answers with a ``Feedback``:
+``LessonRunner`` keeps a ``Game`` at the current step and is the judge of the window's gestures in a
+lesson (``legal_actions``, ``refusal``, ``try_action``: the play screen's resolver asks it as it asks
+a plain game). It passes every action through ``Game.act`` (the engine's validator) and answers with a
+``Feedback``:
 
 - refused by the engine: the engine's reason plus the step's advice; nothing changes;
 - legal and the goal is reached: the turn is committed, the rival's scripted answer is played
@@ -28,6 +29,7 @@ from hwgame.i18n import N_, _, current_language, ngettext, pgettext
 from hwgame.rules import (
     NO_HOME,
     PASS,
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -42,6 +44,7 @@ from hwgame.rules import (
     Sacrifice,
     Trade,
     TurnState,
+    TurnStep,
     apply_action,
     check_action,
     legal_actions,
@@ -76,7 +79,8 @@ class Feedback:
     refused it; ``reset`` is True when the step started again after a legal miss. ``reply`` holds the
     rival's answer in words when one was played; ``board_note`` says so when the next step starts on
     a board of its own (it is also the last sentence of ``message``). ``code`` is the engine's reason
-    code of a refusal.
+    code of a refusal. ``played`` is the learner's action as the engine played it, with the positions
+    around it (None when nothing was played, or the step started again), for a window to animate.
 
     The texts are kept as functions and worded when read, once per language (a miss may be explained
     by a search of the rival's replies), so a window showing a feedback follows a change of language.
@@ -91,6 +95,7 @@ class Feedback:
     reply_words: Words = ""
     note_words: Words = ""
     code: str | None = None
+    played: TurnStep | None = field(default=None, compare=False, repr=False)
     _worded: dict = field(default_factory=dict, compare=False, repr=False)
 
     def _in_language(self, name: str, words: Words) -> str:
@@ -115,7 +120,7 @@ class Feedback:
         return self._in_language("note", self.note_words)
 
 
-def same_action(a, b) -> bool:
+def same_action(a: Action, b: Action) -> bool:
     """Actions equal, except that the name given to a discovered system does not matter."""
     if isinstance(a, Discover) and isinstance(b, Discover):
         return (a.ship, a.origin.lower(), a.star) == (b.ship, b.origin.lower(), b.star)
@@ -134,7 +139,7 @@ def advice_matches(key: str, code: str | None, reasons: tuple[str, ...]) -> bool
     return any(key in reason for reason in reasons if reason)
 
 
-def action_marks(action, me: int) -> tuple[Highlight, ...]:
+def action_marks(action: Action | None, me: int) -> tuple[Highlight, ...]:
     """The marks that show where an action is made: the piece to take and where it goes.
 
     A catastrophe marks its overpopulation marker, as a highlight of kind ``"marker"`` whose ``piece``
@@ -394,8 +399,21 @@ class LessonRunner:
             return None
         return solution[len(done)]
 
+    # --- judging (what the window's gesture resolver asks) ---
+    def legal_actions(self) -> list[Action]:
+        """Every action the engine allows now in the step's turn."""
+        return self.game.legal_actions()
+
+    def refusal(self, action: Action) -> IllegalActionError | None:
+        """The engine's refusal of ``action`` now, or None when it may be tried (changes nothing)."""
+        try:
+            check_action(self.game.state, action)
+        except IllegalActionError as exc:
+            return exc
+        return None
+
     # --- acting ---
-    def try_action(self, action) -> Feedback:
+    def try_action(self, action: Action | str) -> Feedback:
         """Attempt one action (an Action or its notation) and say how it went."""
         step = self.step
         if step is None:
@@ -415,14 +433,16 @@ class LessonRunner:
             except IllegalActionError as exc:
                 return self._refused(exc, step)
             return self._missed(step, ended=True)
+        before = self.game.state.position
         try:
             canonical = self.game.act(action)
         except IllegalActionError as exc:
             return self._refused(exc, step)
+        played = TurnStep(canonical, before, self.game.state.position)
         ctx = self._context()
         home_empty = self.learner in ctx.now.losers()
         if step.goal.met(ctx) and (step.may_lose or not home_empty):
-            return self._complete(step)
+            return self._complete(step, played)
         if self._turn_over():
             return self._missed(step)
         state = self.game.state
@@ -436,11 +456,12 @@ class LessonRunner:
                 )
             return " ".join(parts)
 
-        return Feedback(True, words)
+        return Feedback(True, words, played=played)
 
-    def refusal(self, exc: IllegalActionError) -> Feedback:
-        """The answer to an action the engine refused before it reached the runner (the window's
-        drop check): the engine's reason and the step's advice for it, as ``try_action`` gives."""
+    def refused(self, exc: IllegalActionError) -> Feedback:
+        """The answer to an action refused before it was tried (a drop the window's resolver found
+        refused, by ``refusal``): the engine's reason and the step's advice for it, as ``try_action``
+        gives."""
         step = self.step
         if step is None:
             return Feedback(False, lambda: _("This lesson is complete."), lesson_done=True, legal=False)
@@ -493,7 +514,7 @@ class LessonRunner:
         self.game.restart_turn()
         return Feedback(False, lambda: missed_words(step, ctx, learner, ended), reset=True)
 
-    def _complete(self, step: Step) -> Feedback:
+    def _complete(self, step: Step, played: TurnStep) -> Feedback:
         game = self.game
         game.commit()
         self.last_reply_turn = None
@@ -546,7 +567,8 @@ class LessonRunner:
                 parts.append(_say(note))
             return " ".join(parts)
 
-        return Feedback(True, words, step_done=True, lesson_done=done, reply_words=reply, note_words=note)
+        return Feedback(True, words, step_done=True, lesson_done=done, reply_words=reply, note_words=note,
+                        played=played)
 
     def board_words(self) -> str:
         """The systems of the board now, in words: homeworlds say whose they are."""

@@ -301,3 +301,88 @@ def test_not_your_turn():
     assert c.drag_refusal(ship("North", "g1")) == "wait: it is the computer's turn"
     assert c.play(Pass()) == "it is not your turn"
     assert c.end_turn() == "it is not your turn"
+
+
+def test_discovery_when_the_bank_has_only_sizes_the_origin_has_says_so():
+    # Every size 3 piece is on the board: a new star from North (sizes 1 and 2) would share a size.
+    board = """
+        North: g1 b2 | y1 g3 g3 g3 |
+        South: r1 y2 | | r3 r3 r3 b1
+        Alpha: y3 | y3 y3 b3 b3 b3 |
+    """
+    res = resolver(board).resolve(ship("North", "y1"), SPACE)
+    assert not res.legal
+    assert res.reason == "the bank has no piece of a size that North's stars lack, so no new star"
+    assert res.refusal is not None and res.refusal.code == "star-shares-size"  # matched by its code
+
+
+def test_a_refused_drop_carries_the_judges_refusal():
+    res = resolver().resolve(ship("North", "y3"), SystemTarget("South"))
+    assert res.refusal is not None and str(res.refusal) == res.reason
+    assert resolver().resolve(ship("North", "y3"), SystemTarget("Alpha")).refusal is None
+
+
+class _Strict:
+    """A judge that allows no capture at all and says so with the engine's words for a capture."""
+
+    def __init__(self, game):
+        self.game = game
+        self.tried = []
+
+    def legal_actions(self):
+        return [a for a in self.game.legal_actions() if not isinstance(a, Capture)]
+
+    def refusal(self, action):
+        from hwgame.rules import IllegalActionError
+
+        return IllegalActionError("no-power-here", colour="red", system=action.system)
+
+    def try_action(self, action):
+        self.tried.append(action)
+        return self.game.act(action)
+
+
+def test_the_judge_rules_on_drops_highlights_and_plays():
+    judge = _Strict(Game.from_position(position(BOARD, 0)))
+    c = PlayController(judge, (HUMAN, HUMAN), opponent=fake_opponent())
+    assert c.game is judge.game
+    capture = c.resolve(ship("Alpha", "r2"), ShipTarget("Alpha", 1, P("r1")))
+    assert not capture.legal and capture.refusal is not None and capture.refusal.code == "no-power-here"
+    assert ("Alpha", 1, P("r1")) not in c.highlights(ship("Alpha", "r2")).ships
+    move = c.resolve(ship("North", "y3"), SystemTarget("Alpha"))
+    assert c.play(move.actions[0]) is None
+    assert judge.tried == [Move(P("y3"), "North", "Alpha")] and c.effects
+
+
+def _lesson_step_with_a_refusal():
+    from hwgame.rules import parse_turn
+    from hwgame.tutorial import LESSONS, LessonRunner
+
+    for lesson in LESSONS:
+        for k, step in enumerate(lesson.steps):
+            turn = parse_turn(step.illegal) if step.illegal else ()
+            if len(turn) == 1 and step.board is None and k == 0:
+                return LessonRunner(lesson, k), turn[0]
+    raise AssertionError("no lesson opens with a one-action mistake")
+
+
+def test_a_lessons_runner_is_the_judge_of_its_gestures():
+    from hwgame.app.controller import Resolution
+    from hwgame.app.scenes.lesson import LessonController
+    from hwgame.tutorial.runner import refusal_words
+
+    runner, wrong = _lesson_step_with_a_refusal()
+    c = LessonController(runner, fake_opponent())
+    assert c.judge is runner and c.game is runner.game
+    assert c.legal == runner.game.legal_actions()
+    # A refused drop: the runner answers the resolver's refusal as it is, with the step's advice.
+    refusal = runner.refusal(wrong)
+    assert refusal is not None
+    before = runner.game.state
+    c.refused(Resolution([], str(refusal), "", refusal))
+    assert c.feedback is not None and not c.feedback.legal and runner.game.state == before
+    assert c.feedback.message == refusal_words(refusal, runner.step)
+    # A legal action is played by the runner, and animated from its own record of it.
+    assert c.play(c.legal[0]) is None
+    assert c.feedback.legal and c.feedback.played is not None
+    assert c.effects[0].before == before.position and c.effects[0].action == c.feedback.played.action

@@ -6,8 +6,9 @@ the first actions of the intended play, the next one; a marker when a catastroph
 board, drags, captions and animations are the play screen's own under it; only the controller differs:
 
 - ``LessonController`` sends every action to a ``tutorial.LessonRunner`` (which checks it with the
-  engine and judges it against the step's goal) and animates the rival's scripted answer; a drop the
-  play screen refuses reaches the runner too, so the step's advice for that mistake is shown;
+  engine and judges it against the step's goal) and animates the rival's scripted answer; the runner is
+  the judge the play screen's resolver asks, and a drop it refuses comes back to it with the engine's
+  refusal, so the step's advice for that mistake is shown;
 - "Show me" plays the step's intended actions with ghost pieces and gives the board back unchanged;
 - a step that brings its own board says so on the card;
 - a homeworld step (the setup) is played with three slots filled from the bank, as on the setup screen.
@@ -23,19 +24,18 @@ from hwgame.i18n import _
 from hwgame.rules import (
     END_TURN,
     PLAYING,
-    Discover,
+    Action,
     Homeworld,
     IllegalActionError,
-    apply_checked,
-    check_action,
     turn_steps,
 )
 from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, Step, next_lesson
 from hwgame.tutorial.runner import hint_words, solution_words
 
 from ..coach import CoachScene, save_progress, wrap_all
-from ..controller import HUMAN, Effect
+from ..controller import HUMAN, Effect, Resolution
 from ..flow import PlayController
+from ..opponent import Opponent
 from ..overlays import Dialog
 from ..targets import BankPieceTarget
 from ..text import Text
@@ -47,44 +47,32 @@ from ..view.widgets import Button
 
 
 class LessonController(PlayController):
-    """A play controller whose game is the lesson runner's, and whose actions the runner judges."""
+    """A play controller judged by a lesson's runner: the runner's game is the board, and the runner
+    rules on every gesture (the shared resolver asks it) and on every action played."""
 
-    def __init__(self, runner: LessonRunner, opponent=None):
+    def __init__(self, runner: LessonRunner, opponent: Opponent | None = None):
         self.runner = runner
-        super().__init__(runner.game, (HUMAN, HUMAN), opponent=opponent)
+        super().__init__(runner, (HUMAN, HUMAN), opponent=opponent)
         self.feedback: Feedback | None = None
-
-    @property
-    def game(self):
-        """The runner's game: it changes from step to step."""
-        return self.runner.game
-
-    @game.setter
-    def game(self, value) -> None:
-        pass  # the runner owns the game
 
     @property
     def bottom(self) -> int:
         """The learner is drawn at the bottom."""
         return self.runner.learner
 
-    def play(self, action) -> str | None:
+    def play(self, action: Action) -> str | None:
         """Hand the action to the runner; animate it (and the rival's answer) when it counted."""
         if self.runner.finished:
             return _("this lesson is complete")
-        state = self.game.state
         player = self.game.to_move
         feedback = self.runner.try_action(action)
         self.feedback = feedback
         self._forget_hint()
-        if not feedback.legal or feedback.reset:
+        played = feedback.played
+        if not feedback.legal or feedback.reset or played is None:
             self.effects.clear()
             return None
-        try:
-            after = apply_checked(state, action).position
-        except IllegalActionError:
-            return None
-        self.effects.append(Effect(state.position, action, after, player))
+        self.effects.append(Effect(played.before, played.action, played.after, player))
         if feedback.step_done and self.runner.last_reply_turn is not None:
             before, turn = self.runner.last_reply_turn
             try:
@@ -95,31 +83,12 @@ class LessonController(PlayController):
                 self.effects.append(Effect(step.before, step.action, step.after, before.to_move, by_computer=True))
         return None
 
-    def refuse(self, source, target) -> None:
-        """A drop the play screen refused before the runner saw it: the runner answers with the
-        engine's reason and the step's advice for that mistake."""
-        if self.runner.finished:
+    def refused(self, resolution: Resolution) -> None:
+        """A drop the resolver refused (the play screen flashes the reason): the runner answers the
+        judge's refusal with the step's advice for that mistake."""
+        if self.runner.finished or resolution.refusal is None:
             return
-        candidates = self._candidates(source, target)
-        if not candidates:
-            return
-        action = candidates[0]
-        if isinstance(action, Discover):
-            action = self._discover_probe(candidates)
-        try:
-            check_action(self.game.state, action)
-        except IllegalActionError as exc:
-            self.feedback = self.runner.refusal(exc)
-
-    def _discover_probe(self, candidates: list) -> Discover:
-        """The discovery a refused drop in open space stands for: a star the bank has, of a size the
-        origin lacks when there is one (so the refusal is the one the play screen gave)."""
-        pos = self.game.state.position
-        in_bank = [a for a in candidates if pos.bank[a.star]]
-        origin = pos.system_named(candidates[0].origin)
-        sizes = origin.star_sizes() if origin else 0
-        fitting = [a for a in in_bank if not (sizes >> (a.star % 3)) & 1]
-        return (fitting or in_bank or candidates)[0]
+        self.feedback = self.runner.refused(resolution.refusal)
 
     def end_turn(self) -> str | None:
         """End Turn before the goal is reached: the runner explains what is missing."""
@@ -260,10 +229,6 @@ class LessonScene(CoachScene):
         self.play.finish_animations()
         self.slots = [None, None, None]
         self.say(lambda: _("The step starts again."), T.TEXT_DIM)
-
-    def refused(self, source, target) -> None:
-        """A drop the play screen refused: the runner's answer (the step's advice) goes on the card."""
-        self.ctl.refuse(source, target)
 
     # --- the lesson's flow ---
     def update(self, dt: float) -> None:

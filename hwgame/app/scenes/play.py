@@ -70,11 +70,6 @@ class Coach(Protocol):
         """The panel's Hint button: the coach gives (and shows) the hint."""
         ...
 
-    def refused(self, source, target) -> None:
-        """A drop of ``source`` on ``target`` was refused here (the reason is flashed on the board): the
-        coach may explain it in its own words."""
-        ...
-
 
 class PlayScene(Scene):
     """A game being played (see module doc); ``coach`` is the overlay coaching on it, if any."""
@@ -257,8 +252,7 @@ class PlayScene(Scene):
             return
         if res.reason:
             self.flash(_("Not possible: {reason}").format(reason=res.reason))
-            if self.coach is not None:
-                self.coach.refused(source, target)
+            self.ctl.refused(res)  # the judge's refusal as it is: a lesson adds the step's advice
         self._snap_back(source, pos)
 
     def _grab_box(self, source, pos):

@@ -23,7 +23,7 @@ from hwgame.tutorial.solve import winning_turn
 from hwgame.words import describe_turn, sentence
 
 from ..coach import CoachScene, save_progress
-from ..controller import HUMAN
+from ..controller import HUMAN, GameJudge
 from ..flow import PlayController
 from ..overlays import Dialog
 from ..text import Text
@@ -55,7 +55,7 @@ class PuzzleController(PlayController):
         if not verdict.correct:
             self.game.restart_turn()
         elif self.session.stage != stage:
-            self.game = Game.from_position(self.session.position)  # the opponent has answered: the second turn
+            self.judge = GameJudge(Game.from_position(self.session.position))  # the opponent has answered
         else:
             self.game.commit()  # keep the solving turn on the board
         return None
@@ -94,7 +94,7 @@ class PuzzleController(PlayController):
     def reset(self) -> None:
         """Back to the puzzle's position."""
         self.session.reset()
-        self.game = Game.from_position(self.session.position)
+        self.judge = GameJudge(Game.from_position(self.session.position))
         self.effects.clear()
         self.verdict = None
         self.hint = None
