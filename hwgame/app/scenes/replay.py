@@ -30,10 +30,10 @@ from hwgame.i18n import N_, _, pgettext
 from hwgame.words import describe_action
 
 from .. import replay_panel
+from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
-from ..scene_stack import Scene
 from ..text import Text, Worded, error_text, notices_text
 from ..view import review_strip as strip
 from ..view import theme as T
@@ -42,7 +42,7 @@ from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
-from ..view.widgets import Button, Switch, TextField, sync_window_size
+from ..view.widgets import Button, TextField, sync_window_size
 from ..wording import level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def _systems_of(action) -> frozenset:
     return frozenset(n for n in names if n)
 
 
-class ReplayScene(Scene):
+class ReplayScene(ButtonScene):
     """A record on the board with the move log; nothing can be played here (see module doc)."""
 
     name = Worded()  # the record's title over the panel, worded at each frame
@@ -169,7 +169,7 @@ class ReplayScene(Scene):
         self.go_button = Button(lambda: _("Go"), self.go_to_typed, size=20)
         self.continue_button = Button(lambda: _("Continue from here"), self.continue_here, size=22,
                                       enabled=lambda: tl.outcome_at(self.point) is None)
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22,
+        self.back = Button(lambda: _("Back"), self.leave, size=22,
                            shortcut=lambda: pgettext("key", "Esc"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
@@ -496,10 +496,24 @@ class ReplayScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.go_to_typed()
             return True
-        widgets: list[Button | Switch] = [*self.buttons, self.notation]
-        for b in widgets:
-            if b.handle_event(event):
-                return True
+        return super().handle_event(event)
+
+    def controls(self) -> list[Control]:
+        """The buttons, then the Words|SDG switch."""
+        return [*self.buttons, self.notation]
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """The arrows, the page keys, Home and End step through the record; Escape goes back."""
+        return {
+            pygame.K_RIGHT: self.next_action, pygame.K_LEFT: self.previous_action,
+            pygame.K_DOWN: self.next_turn, pygame.K_PAGEDOWN: self.next_turn,
+            pygame.K_UP: self.previous_turn, pygame.K_PAGEUP: self.previous_turn,
+            pygame.K_HOME: self.first, pygame.K_END: self.last,
+            pygame.K_ESCAPE: self.leave,
+        }
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """A click on the graph or on a row of the log jumps there; the wheel scrolls the log."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             turn = self.graph.turn_at(event.pos) if self.strip_shown else None
             if turn is not None:
@@ -512,20 +526,8 @@ class ReplayScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.log_top = max(0, self.log_top - 3 * event.y)
             self._log_follow = False
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
-        return True
-
-    def _key(self, key) -> None:
-        keys = {
-            pygame.K_RIGHT: self.next_action, pygame.K_LEFT: self.previous_action,
-            pygame.K_DOWN: self.next_turn, pygame.K_PAGEDOWN: self.next_turn,
-            pygame.K_UP: self.previous_turn, pygame.K_PAGEUP: self.previous_turn,
-            pygame.K_HOME: self.first, pygame.K_END: self.last,
-            pygame.K_ESCAPE: lambda: self.app.scenes.pop(self),
-        }
-        if key in keys:
-            keys[key]()
+            return True
+        return False
 
     def update(self, dt: float) -> None:
         """The window's size; the glide of a step forward; the caret of the field; a finished review."""
