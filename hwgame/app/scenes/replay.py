@@ -17,11 +17,7 @@ the board shown, which is also drawn on the board. A review is kept in the save 
 
 from __future__ import annotations
 
-import hashlib
-import threading
 from collections.abc import Callable
-from concurrent.futures import TimeoutError as FutureTimeout
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,6 +30,7 @@ from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
+from ..review_run import ReviewRun, keep_review, new_worker
 from ..text import Text, Worded, error_text, notices_text
 from ..view import review_strip as strip
 from ..view import theme as T
@@ -61,66 +58,6 @@ class _ReplayBoard(BoardView):
     def draw_bank(self, surf, bank, counts, opts, legend=None) -> None:
         """The bank column, its legend telling the keys."""
         super().draw_bank(surf, bank, counts, opts, legend or _(KEYS_HELP))
-
-
-def _ask(worker, position, limit, seed=None, cancel=None, history=None):
-    """``choose_turn`` through an AI worker: the search runs in the worker's process while this thread
-    waits, passing a cancel on to the worker."""
-    future = worker.request(position, limit, seed, history=history)
-    while True:
-        try:
-            return future.result(timeout=0.1)
-        except FutureTimeout:
-            if cancel is not None and cancel.is_set():
-                worker.cancel()  # the future then resolves as cancelled within milliseconds
-
-
-class _ReviewRun:
-    """One review being computed on a thread of its own (never touching pygame). The scene reads
-    ``done``, ``partial`` and, once ``finished``, ``review`` or ``error``."""
-
-    def __init__(self, positions, turns, limit, level: str, make_worker):
-        self.total = len(turns)
-        self.done = 0
-        self.partial: list = []  # TurnReviews as they come, for the graph to grow
-        self.stop = threading.Event()
-        self.review: Review | None = None
-        self.error: str | None = None
-        self.finished = False
-        args = (list(positions), list(turns), limit, level, make_worker)
-        self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
-        self._thread.start()
-
-    def _run(self, positions, turns, limit, level, make_worker) -> None:
-        from hwgame.ai.review import review_game
-
-        worker = None
-        try:
-            worker = make_worker()
-            self.review = review_game(positions, turns, limit, self.stop, self._progress, level=level,
-                                      on_turn=self.partial.append, choose=partial(_ask, worker))  # fmt: skip
-        except Exception as exc:  # a failed review is a message, never a closed window
-            self.error = f"{type(exc).__name__}: {exc}"
-        finally:
-            if worker is not None:
-                try:
-                    worker.shutdown(wait=False)
-                except Exception:
-                    pass  # a worker that failed already has nothing left to stop
-            self.finished = True
-
-    def _progress(self, done: int, total: int) -> None:
-        self.done = done
-
-    def cancel(self) -> None:
-        """Ask the review to stop (its searches stop within milliseconds)."""
-        self.stop.set()
-
-
-def _new_worker():
-    from hwgame.ai.worker import AIWorker
-
-    return AIWorker()
 
 
 def _systems_of(action) -> frozenset:
@@ -178,12 +115,12 @@ class ReplayScene(ButtonScene):
         self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
-        self.review_run: _ReviewRun | None = None
+        self.review_run: ReviewRun | None = None
         self.review_error = ""
         self.show_review = False
         self.review_level = REVIEW_LEVEL
         self.review_limit = None  # a Limit replacing the level's (tests use a light one)
-        self.review_worker = _new_worker  # makes the AI worker a review searches through
+        self.review_worker = new_worker  # makes the AI worker a review searches through
         self.loaded = None  # the LoadedGame the record came from, where a finished review is kept
         self.graph = EvalGraph()
         # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
@@ -389,7 +326,7 @@ class ReplayScene(ButtonScene):
         limit = self.review_limit or level(self.review_level)
         self.review_error = ""
         self.show_review = True
-        self.review_run = _ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
+        self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
                                      self.review_worker)  # fmt: skip
 
     def cancel_review(self) -> None:
@@ -428,26 +365,13 @@ class ReplayScene(ButtonScene):
             return  # a cache that does not fit is only a cache: the player can review again
         self.show_review = True
 
-    def _keep_review(self, review) -> None:
-        """Write the finished review into the save the record came from, unless that is an autosave or
-        the file changed since it was opened (then it is left exactly as it is)."""
-        loaded = self.loaded
-        if loaded is None or self.is_autosave:
+    def _keep_review(self, review: Review) -> None:
+        """Write the finished review into the save the record came from (see ``review_run.keep_review``);
+        a failure only says so, the review is still shown."""
+        if self.loaded is None or self.is_autosave:
             return
-        from hwgame.ai.review import fingerprint
-        from hwgame.persist.atomic import atomic_write
-        from hwgame.persist.files import read_bytes
-        from hwgame.persist.schema import ReviewCache
-        from hwgame.persist.store import encode
-
         try:
-            if hashlib.sha256(read_bytes(loaded.path)).hexdigest() != loaded.digest:
-                return
-            cache = ReviewCache(fingerprint=fingerprint(self.timeline.turns), **review.to_data())
-            save = loaded.save.model_copy(update={"review": cache})
-            data = encode(save)
-            atomic_write(loaded.path, data)
-            loaded.save, loaded.digest = save, hashlib.sha256(data).hexdigest()
+            keep_review(self.loaded, self.timeline.turns, review)
         except Exception as exc:  # the review is still shown; only keeping it failed
             failed = exc
             self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
