@@ -4,7 +4,7 @@
 controller; the two enter and leave the scene stack together. The card across the top of the board
 shows the task, the goal, the last feedback and its own buttons, with pulsing marks on the pieces the
 step points at. The board, drags, captions and animations are the play screen's own: every event the
-card does not use is handed down to it.
+card does not use goes on down the scene stack to it (the card is not modal).
 
 The card never cuts its text: what does not fit scrolls (the mouse wheel over the card, the arrow and
 page keys), with a bar that shows where the view is, and a new message is scrolled into view. Every
@@ -14,15 +14,16 @@ at the next frame. "Show me" plays the intended actions with ghost pieces over t
 
 The two talk through small, explicit interfaces. The play screen is given this overlay as its
 ``coach`` (``play.Coach``: ``card_height`` for the room kept at the top of the board, ``open_menu``
-for Escape and the Menu button, ``hint`` for the Hint button; no narration strip and no game-over card
-under a coach). The overlay uses the play screen's public side:
-``handle_event``, ``resume``, ``layouts``, ``display_position``, ``current`` (an animation running),
-``tracker`` and ``finish_animations``.
+for Escape and the Menu button, ``hint`` for the Hint button; no
+narration strip and no game-over card under a coach). The overlay uses the play screen's public side:
+``resume``, ``layouts``, ``display_position``, ``current`` (an animation running), ``is_dragging``,
+``pointer_pos`` and ``finish_animations``; the events reach it through the stack.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -30,8 +31,8 @@ import pygame
 from hwgame.i18n import _, current_language
 from hwgame.tutorial import Highlight
 
+from .button_scene import ButtonScene
 from .overlays import ChoiceMenu
-from .scene_stack import Scene
 from .show_me import Demo, DemoPainter
 from .targets import ShipTarget, StarTarget
 from .text import Text, text_of
@@ -157,13 +158,14 @@ def _piece_marked(h: Highlight) -> StarTarget | ShipTarget | None:
     return ShipTarget(h.system, h.owner, h.piece)
 
 
-class CoachScene(Scene):
+class CoachScene(ButtonScene):
     """A coaching card over a play screen (see the module doc); ``play`` is that screen, made here
     for ``ctl`` with this overlay as its coach, and pushed, replaced and popped with it.
 
     Subclasses give ``card_buttons`` as (label, action) pairs, labels as functions worded at every frame."""
 
     opaque = False
+    modal = False  # the events the card leaves go on to the play screen under it
 
     def __init__(self, app, ctl):
         super().__init__(app)
@@ -344,33 +346,38 @@ class CoachScene(Scene):
             self.scroll = 0
 
     # --- events and time ---
-    def handle_event(self, event) -> bool:
-        """The card's buttons, scrolling the card, Escape for the coach's menu, then the play screen.
-        While "show me" plays, a click or a key ends it (and does nothing else)."""
-        for button in self.card_buttons:
-            if button.handle_event(event):
-                return True
+    def controls(self) -> list[Button]:
+        """The card's buttons, top to bottom."""
+        return self.card_buttons
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Escape opens the coach's menu, unless a piece is being dragged: then it goes on to the play
+        screen, which calls the drag off."""
+        return {} if self.play.is_dragging else {pygame.K_ESCAPE: self.open_menu}
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The card's buttons, scrolling the card, Escape for the coach's menu; what is left goes down the
+        stack to the play screen (this overlay is not modal). While "show me" plays, a click or a key
+        ends it (and does nothing else)."""
+        if self.handle_controls(event):
+            return True
         if self.demo is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             if event.type != pygame.MOUSEBUTTONDOWN or event.button in (1, 2, 3):
                 self.stop_demo()
                 return True
-        if self._scroll_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.play.tracker.dragging:
-            self.open_menu()
-            return True
-        return self.play.handle_event(event)
+        return self._scroll_event(event) or self.handle_keys(event)
 
-    def _scroll_event(self, event) -> bool:
+    def _scroll_event(self, event: pygame.event.Event) -> bool:
         """The wheel over the card, the arrow and page keys: True when the card scrolled for it."""
         lay = self.card_layout(self.app.size)
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos() if self.play.tracker.pos is None else self.play.tracker.pos
+            pointer = self.play.pointer_pos
+            pos = pygame.mouse.get_pos() if pointer is None else pointer
             if lay.rect.collidepoint(pos):
                 self.scroll_by(-event.y * 2 * SCROLL_STEP)
                 return True
             return False
-        if event.type != pygame.KEYDOWN or self.play.tracker.dragging:
+        if event.type != pygame.KEYDOWN or self.play.is_dragging:
             return False
         page = max(SCROLL_STEP, lay.view.h - SCROLL_STEP)
         moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP, pygame.K_PAGEUP: -page,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
 from hwgame.i18n import _
 from hwgame.rules import MAX_NAME, Discover, name_character, name_problem
 
-from .scene_stack import Scene
+from .button_scene import ButtonScene, Control
 from .text import Text, Worded, as_sentence, text_of
 from .view import theme as T
 from .view.layout import Box
@@ -18,7 +19,7 @@ from .view.widgets import Button, TextField, dim, draw_paragraphs, panel
 from .wording import piece_text
 
 
-class Dialog(Scene):
+class Dialog(ButtonScene):
     """A card in the middle of the window with a title, text lines and a row (or column) of buttons.
 
     ``buttons`` are (label, callback) pairs; the dialog closes before a callback runs. Enter picks the
@@ -89,17 +90,12 @@ class Dialog(Scene):
                 b.rect = pygame.Rect(x, self.card.bottom - bh - 18, bw, bh)
                 x += bw + 12
 
-    def handle_event(self, event) -> bool:
-        """Buttons, Enter and Escape; everything else is swallowed (the dialog is modal)."""
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and self.buttons:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.buttons[0].action()
-            elif event.key == pygame.K_ESCAPE:
-                self.buttons[-1].action()
-        return True
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Enter picks the first button, Escape the last (nothing else gets past the modal dialog)."""
+        if not self.buttons:
+            return {}
+        first, last = self.buttons[0].action, self.buttons[-1].action
+        return {pygame.K_RETURN: first, pygame.K_KP_ENTER: first, pygame.K_ESCAPE: last}
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the screen and draw the card."""
@@ -156,7 +152,7 @@ class ChoiceMenu(Dialog):
                 y += bh + 4
 
 
-class StarChooser(Scene):
+class StarChooser(ButtonScene):
     """After a ship is dropped in open space: pick the new star from the legal bank pieces, and a name."""
 
     opaque = False
@@ -204,25 +200,27 @@ class StarChooser(Scene):
         self.field.rect = pygame.Rect(self.card.x + 130, self.card.bottom - 120, self.card.w - 160, 38)
         self.cancel.rect = pygame.Rect(self.card.centerx - 80, self.card.bottom - 56, 160, 40)
 
-    def handle_event(self, event) -> bool:
-        """Pick a star by click (or 1-9), type a name, Escape cancels."""
-        if self.field.handle_event(event):
-            return True
-        if self.cancel.handle_event(event):
-            return True
+    def controls(self) -> list[Control]:
+        """The name field, then Cancel."""
+        return [self.field, self.cancel]
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Escape cancels, 1-9 pick a star, Enter picks the only one."""
+        keys: dict[int, Callable[[], object]] = {pygame.K_ESCAPE: self._cancel}
+        for i, action in enumerate(self.actions[:9]):
+            keys[pygame.K_1 + i] = partial(self._pick, action)
+        if len(self.actions) == 1:
+            keys[pygame.K_RETURN] = keys[pygame.K_KP_ENTER] = partial(self._pick, self.actions[0])
+        return keys
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """A click on a star picks it."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, a in self.star_boxes:
                 if rect.collidepoint(event.pos):
                     self._pick(a)
                     return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self._cancel()
-            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.actions):
-                self._pick(self.actions[event.key - pygame.K_1])
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and len(self.actions) == 1:
-                self._pick(self.actions[0])
-        return True
+        return False
 
     def update(self, dt: float) -> None:
         """Caret blink."""

@@ -1,6 +1,9 @@
 """Scenes and the scene stack.
 
-The top scene gets the events; every scene is updated (so the game under a menu keeps listening for
+Events go down the stack from the top scene until one consumes them (its ``handle_event`` returns
+True): an opaque screen or a modal overlay (a dialog, a menu) ends the descent whether it used the
+event or not, so only an overlay that says it is not modal (the tutorial's coaching card) lets the
+events it leaves go on to the scene under it. Every scene is updated (so the game under a menu keeps listening for
 the computer's answer); drawing starts at the highest opaque scene and goes up, so overlays (menus,
 dialogs, the game-over card) are drawn over the scene below them.
 
@@ -11,24 +14,36 @@ replacing or popping the overlay does the same to the scene under it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    import pygame
+
+    from .protocols import AppLike
+
+S = TypeVar("S", bound="Scene")
+
 
 class Scene:
     """One screen or overlay. Subclasses override what they need."""
 
     opaque = True  # False for overlays: the scene below shows through
+    # An overlay that is not modal hands the events it does not consume to the scene below (the
+    # coaching card to its play screen); a modal one (and any opaque scene) keeps them all.
+    modal = True
     under: Scene | None = None  # the scene this one is composed over, if any (see the module doc)
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         self.app = app
 
-    def handle_event(self, event) -> bool:
-        """React to an input event; True when consumed."""
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to an input event; True when consumed (then no scene below sees it)."""
         return False
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds."""
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene."""
 
     def resume(self) -> None:
@@ -44,7 +59,7 @@ class Scene:
 class SceneStack:
     """The stack of scenes; the last one is on top."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.scenes: list[Scene] = []
 
     @property
@@ -108,16 +123,24 @@ class SceneStack:
         self.scenes.append(scene)
         scene.resume()
 
-    def find(self, kind) -> Scene | None:
+    def find(self, kind: type[S]) -> S | None:
         """The highest scene of a class, or None."""
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene
         return None
 
-    def handle_event(self, event) -> bool:
-        """Give an event to the top scene."""
-        return bool(self.top and self.top.handle_event(event))
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Give an event to the top scene, then down the stack while a scene neither consumes it nor
+        keeps it (see the module doc); True when a scene consumed it."""
+        for scene in reversed(list(self.scenes)):
+            if scene not in self.scenes:
+                return False  # the event closed it (and what lay under it): nothing below was meant
+            if scene.handle_event(event):
+                return True
+            if scene.opaque or scene.modal:
+                return False
+        return False
 
     def update(self, dt: float) -> None:
         """Update every scene, bottom first."""
@@ -125,7 +148,7 @@ class SceneStack:
             if scene in self.scenes:
                 scene.update(dt)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest opaque scene up."""
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):

@@ -8,13 +8,14 @@ listed to pick from. The transcript is only read; the import writes a new save a
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from hwgame.i18n import _, ngettext
 
-from ..scene_stack import Scene
+from ..button_scene import ButtonScene
 from ..text import Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
@@ -90,7 +91,7 @@ class PathField(TextField):
             pygame.draw.line(surface, T.TEXT, (x, self.rect.y + 7), (x, self.rect.bottom - 7), 2)
 
 
-class ImportScene(Scene):
+class ImportScene(ButtonScene):
     """Type or pick a transcript; Import makes a save of it and opens it in the replay viewer."""
 
     problem = Worded()  # why the path could not be imported, worded at each frame
@@ -106,7 +107,8 @@ class ImportScene(Scene):
         self.rows: list[tuple[pygame.Rect, int]] = []
         self.problem = ""
         self.import_button = Button(lambda: _("Import"), self.do_import, size=24)
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
+        self.back = Button(lambda: _("Back"), self.leave, size=24)
+        self.buttons = [self.import_button, self.back]
         self._last_click = (-1, -(10**9))
 
     def browse(self, folder: Path) -> None:
@@ -151,15 +153,20 @@ class ImportScene(Scene):
         return True
 
     # --- events ---
-    def handle_event(self, event) -> bool:
-        """The field (Enter imports), buttons, the list (click picks, a second click imports), Escape."""
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The field (Enter in it imports), then the buttons, the keys and the list."""
         if self.field.handle_event(event):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.field.focused = not self.do_import()  # a refused path stays ready to be corrected
             return True
-        for b in (self.import_button, self.back):
-            if b.handle_event(event):
-                return True
+        return super().handle_event(event)
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Escape goes back, Enter imports."""
+        return {pygame.K_ESCAPE: self.leave, pygame.K_RETURN: self.do_import, pygame.K_KP_ENTER: self.do_import}
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """A click on a file picks it (a second click imports it); the wheel scrolls the files."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, i in self.rows:
                 if rect.collidepoint(event.pos):
@@ -167,12 +174,8 @@ class ImportScene(Scene):
                     return True
         elif event.type == pygame.MOUSEWHEEL:
             self.top = max(0, min(len(self.files) - 1, self.top - event.y))
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop(self)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.do_import()
-        return True
+            return True
+        return False
 
     def _pick(self, i: int) -> None:
         now = pygame.time.get_ticks()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from hwgame.i18n import LANGUAGES, N_, _, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
 
+from ..button_scene import ButtonScene, Control
 from ..opponent import LEVEL_NAMES
-from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button, Choice, draw_paragraphs
 from ..wording import level_label
@@ -29,29 +32,34 @@ def rules_text() -> str:
     return "\n\n".join([full_rules_text(), *(_(line) for line in CONTROLS)])
 
 
-class RulesScene(Scene):
+class RulesScene(ButtonScene):
     """The rules in short, scrollable."""
 
     def __init__(self, app):
         super().__init__(app)
         self.line = 0
         self.lines_total = 0
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
+        self.back = Button(lambda: _("Back"), self.leave, size=24)
+        self.buttons = [self.back]
 
-    def handle_event(self, event) -> bool:
-        """Scroll with the wheel or arrows; Escape goes back."""
-        if self.back.handle_event(event):
-            return True
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Escape goes back; the arrows and the page keys scroll."""
+        return {pygame.K_ESCAPE: self.leave, pygame.K_DOWN: partial(self._scroll, 1),
+                pygame.K_PAGEDOWN: partial(self._scroll, 10), pygame.K_UP: partial(self._scroll, -1),
+                pygame.K_PAGEUP: partial(self._scroll, -10)}
+
+    def _scroll(self, lines: int) -> None:
+        if lines > 0:
+            self.line = min(max(0, self.lines_total - 5), self.line + lines)
+        else:
+            self.line = max(0, self.line + lines)
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """The wheel scrolls."""
         if event.type == pygame.MOUSEWHEEL:
             self.line = max(0, min(self.lines_total - 5, self.line - event.y * 3))
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop(self)
-            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.line = min(max(0, self.lines_total - 5), self.line + (10 if event.key == pygame.K_PAGEDOWN else 1))
-            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.line = max(0, self.line - (10 if event.key == pygame.K_PAGEUP else 1))
-        return True
+            return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The text and a Back button."""
@@ -99,7 +107,7 @@ def language_in_force(setting: str) -> str:
     return system_language() if setting == "system" else setting
 
 
-class SettingsScene(Scene):
+class SettingsScene(ButtonScene):
     """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level."""
 
     def __init__(self, app):
@@ -127,7 +135,11 @@ class SettingsScene(Scene):
         self.volume = Choice(lambda: _("Sound volume"), VOLUME_STEPS, index=nearest_step(s.sound_volume),
                              on_change=self._set_volume)
         self.widgets = [self.language, self.colour_blind, self.lines, self.speed, self.sound, self.volume, self.level]
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
+        self.back = Button(lambda: _("Back"), self.leave, size=24)
+
+    def controls(self) -> list[Control]:
+        """The choices, then Back."""
+        return [*self.widgets, self.back]
 
     def _set_language(self, setting) -> None:
         """Speak the chosen language at once (every screen shows it at the next frame), and keep the
@@ -151,15 +163,6 @@ class SettingsScene(Scene):
     def _set_volume(self, volume) -> None:
         if self._set("sound_volume", float(volume)):
             self.app.sounds.play("build")  # the new volume, to hear at once
-
-    def handle_event(self, event) -> bool:
-        """Choices, Back, Escape."""
-        for wdg in [*self.widgets, self.back]:
-            if wdg.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop(self)
-        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """The choices."""

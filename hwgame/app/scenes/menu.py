@@ -9,15 +9,15 @@ import pygame
 from hwgame.i18n import _, ngettext
 from hwgame.rules import IllegalActionError
 
+from ..button_scene import ButtonScene
 from ..overlays import confirm
-from ..scene_stack import Scene
 from ..text import Text, text_of
 from ..view import theme as T
 from ..view.widgets import Button, dim, panel
 from ..wording import result_detail
 
 
-class _Card(Scene):
+class _Card(ButtonScene):
     """A centred card with a title, optional lines and a column of buttons; the title, the lines and the
     labels are ``Text``, worded at each frame."""
 
@@ -40,15 +40,6 @@ class _Card(Scene):
     def lines(self) -> list[tuple[str, tuple]]:
         """The card's lines, (text, colour), in the language in force."""
         return [(text_of(text), color) for text, color in self._lines]
-
-    def handle_event(self, event) -> bool:
-        """Buttons; Escape closes the card."""
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop(self)
-        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim what is below and draw the card."""

@@ -9,10 +9,11 @@ clause as each action is animated, then the whole turn until the player acts; th
 turn so far. The first click or key during the computer's animation skips to its end.
 
 A tutorial lesson or puzzle is this screen with a coaching overlay on top (``hwgame.app.coach``): the
-overlay draws its card and marks and hands the events it does not use down here. What this screen asks
-of it is the ``Coach`` interface below, given as ``coach=``; with a coach, the board keeps the card's
-room at its top in place of the narration strip, Escape and the Menu button open the coach's menu, the
-Hint button asks the coach, and the coach (not a game-over card) tells how a game ended.
+overlay draws its card and marks, and the events it does not use come down the scene stack to here.
+What this screen asks of it is the ``Coach`` interface below, given as ``coach=``; with a coach, the
+board keeps the card's room at its top in place of the narration strip, Escape and the Menu button
+open the coach's menu, the Hint button asks the coach, and the coach (not a game-over card) tells how
+a game ended.
 """
 
 from __future__ import annotations
@@ -174,6 +175,16 @@ class PlayScene(Scene):
             if pp.target == target and getattr(pp.target, "index", 0) == getattr(target, "index", 0):
                 return pp
         return None
+
+    @property
+    def is_dragging(self) -> bool:
+        """True while a piece is being dragged (Escape then calls the drag off rather than opening a menu)."""
+        return self.tracker.dragging
+
+    @property
+    def pointer_pos(self) -> tuple[int, int] | None:
+        """Where the pointer was last seen over this screen, or None when that is not known."""
+        return self.tracker.pos
 
     # --- events ---
     def handle_event(self, event) -> bool:

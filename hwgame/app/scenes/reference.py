@@ -7,12 +7,15 @@ screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from hwgame.i18n import _
 from hwgame.tutorial.reference import SECTIONS, Section
 
-from ..scene_stack import Scene
+from ..button_scene import ButtonScene
 from ..view import theme as T
 from ..view.widgets import Button, panel
 
@@ -49,7 +52,7 @@ def split_columns(heights: list[int], ncols: int) -> list[int]:
     return out
 
 
-class ReferenceScene(Scene):
+class ReferenceScene(ButtonScene):
     """The quick reference in columns of cards, scrollable when the window is short."""
 
     def __init__(self, app):
@@ -57,27 +60,25 @@ class ReferenceScene(Scene):
         self.scroll = 0
         self.content_h = 0
         self.full = Button(lambda: _("Full rules"), self.open_full, size=22)
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22)
+        self.back = Button(lambda: _("Back"), self.leave, size=22)
+        self.buttons = [self.full, self.back]
 
     def open_full(self) -> None:
         """The rules screen's longer text."""
         self.app.open_scene("rules")
 
-    def handle_event(self, event) -> bool:
-        """Buttons, wheel and arrow keys to scroll, Escape to go back."""
-        for button in (self.full, self.back):
-            if button.handle_event(event):
-                return True
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Escape goes back; the arrow and page keys scroll."""
+        return {pygame.K_ESCAPE: self.leave, pygame.K_DOWN: partial(self._scroll_by, 40),
+                pygame.K_PAGEDOWN: partial(self._scroll_by, 300), pygame.K_UP: partial(self._scroll_by, -40),
+                pygame.K_PAGEUP: partial(self._scroll_by, -300)}
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """The wheel scrolls."""
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y * 40)
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop(self)
-            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self._scroll_by(40 if event.key == pygame.K_DOWN else 300)
-            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self._scroll_by(-40 if event.key == pygame.K_UP else -300)
-        return True
+            return True
+        return False
 
     def _scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(max(0, self.content_h - self._view_h(self.app.size[1])), self.scroll + dy))

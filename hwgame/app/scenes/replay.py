@@ -17,11 +17,7 @@ the board shown, which is also drawn on the board. A review is kept in the save 
 
 from __future__ import annotations
 
-import hashlib
-import threading
 from collections.abc import Callable
-from concurrent.futures import TimeoutError as FutureTimeout
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,10 +26,11 @@ from hwgame.i18n import N_, _, pgettext
 from hwgame.words import describe_action
 
 from .. import replay_panel
+from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
-from ..scene_stack import Scene
+from ..review_run import ReviewRun, keep_review, new_worker
 from ..text import Text, Worded, error_text, notices_text
 from ..view import review_strip as strip
 from ..view import theme as T
@@ -42,7 +39,7 @@ from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
-from ..view.widgets import Button, Switch, TextField, sync_window_size
+from ..view.widgets import Button, TextField, sync_window_size
 from ..wording import level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
@@ -63,73 +60,13 @@ class _ReplayBoard(BoardView):
         super().draw_bank(surf, bank, counts, opts, legend or _(KEYS_HELP))
 
 
-def _ask(worker, position, limit, seed=None, cancel=None, history=None):
-    """``choose_turn`` through an AI worker: the search runs in the worker's process while this thread
-    waits, passing a cancel on to the worker."""
-    future = worker.request(position, limit, seed, history=history)
-    while True:
-        try:
-            return future.result(timeout=0.1)
-        except FutureTimeout:
-            if cancel is not None and cancel.is_set():
-                worker.cancel()  # the future then resolves as cancelled within milliseconds
-
-
-class _ReviewRun:
-    """One review being computed on a thread of its own (never touching pygame). The scene reads
-    ``done``, ``partial`` and, once ``finished``, ``review`` or ``error``."""
-
-    def __init__(self, positions, turns, limit, level: str, make_worker):
-        self.total = len(turns)
-        self.done = 0
-        self.partial: list = []  # TurnReviews as they come, for the graph to grow
-        self.stop = threading.Event()
-        self.review: Review | None = None
-        self.error: str | None = None
-        self.finished = False
-        args = (list(positions), list(turns), limit, level, make_worker)
-        self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
-        self._thread.start()
-
-    def _run(self, positions, turns, limit, level, make_worker) -> None:
-        from hwgame.ai.review import review_game
-
-        worker = None
-        try:
-            worker = make_worker()
-            self.review = review_game(positions, turns, limit, self.stop, self._progress, level=level,
-                                      on_turn=self.partial.append, choose=partial(_ask, worker))  # fmt: skip
-        except Exception as exc:  # a failed review is a message, never a closed window
-            self.error = f"{type(exc).__name__}: {exc}"
-        finally:
-            if worker is not None:
-                try:
-                    worker.shutdown(wait=False)
-                except Exception:
-                    pass  # a worker that failed already has nothing left to stop
-            self.finished = True
-
-    def _progress(self, done: int, total: int) -> None:
-        self.done = done
-
-    def cancel(self) -> None:
-        """Ask the review to stop (its searches stop within milliseconds)."""
-        self.stop.set()
-
-
-def _new_worker():
-    from hwgame.ai.worker import AIWorker
-
-    return AIWorker()
-
-
 def _systems_of(action) -> frozenset:
     """The systems an action touches, outlined on the board so the eye finds the change."""
     names = (getattr(action, k, None) for k in ("system", "origin", "destination", "name"))
     return frozenset(n for n in names if n)
 
 
-class ReplayScene(Scene):
+class ReplayScene(ButtonScene):
     """A record on the board with the move log; nothing can be played here (see module doc)."""
 
     name = Worded()  # the record's title over the panel, worded at each frame
@@ -169,7 +106,7 @@ class ReplayScene(Scene):
         self.go_button = Button(lambda: _("Go"), self.go_to_typed, size=20)
         self.continue_button = Button(lambda: _("Continue from here"), self.continue_here, size=22,
                                       enabled=lambda: tl.outcome_at(self.point) is None)
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22,
+        self.back = Button(lambda: _("Back"), self.leave, size=22,
                            shortcut=lambda: pgettext("key", "Esc"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
@@ -178,12 +115,12 @@ class ReplayScene(Scene):
         self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
-        self.review_run: _ReviewRun | None = None
+        self.review_run: ReviewRun | None = None
         self.review_error = ""
         self.show_review = False
         self.review_level = REVIEW_LEVEL
         self.review_limit = None  # a Limit replacing the level's (tests use a light one)
-        self.review_worker = _new_worker  # makes the AI worker a review searches through
+        self.review_worker = new_worker  # makes the AI worker a review searches through
         self.loaded = None  # the LoadedGame the record came from, where a finished review is kept
         self.graph = EvalGraph()
         # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
@@ -389,7 +326,7 @@ class ReplayScene(Scene):
         limit = self.review_limit or level(self.review_level)
         self.review_error = ""
         self.show_review = True
-        self.review_run = _ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
+        self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
                                      self.review_worker)  # fmt: skip
 
     def cancel_review(self) -> None:
@@ -428,26 +365,13 @@ class ReplayScene(Scene):
             return  # a cache that does not fit is only a cache: the player can review again
         self.show_review = True
 
-    def _keep_review(self, review) -> None:
-        """Write the finished review into the save the record came from, unless that is an autosave or
-        the file changed since it was opened (then it is left exactly as it is)."""
-        loaded = self.loaded
-        if loaded is None or self.is_autosave:
+    def _keep_review(self, review: Review) -> None:
+        """Write the finished review into the save the record came from (see ``review_run.keep_review``);
+        a failure only says so, the review is still shown."""
+        if self.loaded is None or self.is_autosave:
             return
-        from hwgame.ai.review import fingerprint
-        from hwgame.persist.atomic import atomic_write
-        from hwgame.persist.files import read_bytes
-        from hwgame.persist.schema import ReviewCache
-        from hwgame.persist.store import encode
-
         try:
-            if hashlib.sha256(read_bytes(loaded.path)).hexdigest() != loaded.digest:
-                return
-            cache = ReviewCache(fingerprint=fingerprint(self.timeline.turns), **review.to_data())
-            save = loaded.save.model_copy(update={"review": cache})
-            data = encode(save)
-            atomic_write(loaded.path, data)
-            loaded.save, loaded.digest = save, hashlib.sha256(data).hexdigest()
+            keep_review(self.loaded, self.timeline.turns, review)
         except Exception as exc:  # the review is still shown; only keeping it failed
             failed = exc
             self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
@@ -496,10 +420,24 @@ class ReplayScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.go_to_typed()
             return True
-        widgets: list[Button | Switch] = [*self.buttons, self.notation]
-        for b in widgets:
-            if b.handle_event(event):
-                return True
+        return super().handle_event(event)
+
+    def controls(self) -> list[Control]:
+        """The buttons, then the Words|SDG switch."""
+        return [*self.buttons, self.notation]
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """The arrows, the page keys, Home and End step through the record; Escape goes back."""
+        return {
+            pygame.K_RIGHT: self.next_action, pygame.K_LEFT: self.previous_action,
+            pygame.K_DOWN: self.next_turn, pygame.K_PAGEDOWN: self.next_turn,
+            pygame.K_UP: self.previous_turn, pygame.K_PAGEUP: self.previous_turn,
+            pygame.K_HOME: self.first, pygame.K_END: self.last,
+            pygame.K_ESCAPE: self.leave,
+        }
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """A click on the graph or on a row of the log jumps there; the wheel scrolls the log."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             turn = self.graph.turn_at(event.pos) if self.strip_shown else None
             if turn is not None:
@@ -512,20 +450,8 @@ class ReplayScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.log_top = max(0, self.log_top - 3 * event.y)
             self._log_follow = False
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
-        return True
-
-    def _key(self, key) -> None:
-        keys = {
-            pygame.K_RIGHT: self.next_action, pygame.K_LEFT: self.previous_action,
-            pygame.K_DOWN: self.next_turn, pygame.K_PAGEDOWN: self.next_turn,
-            pygame.K_UP: self.previous_turn, pygame.K_PAGEUP: self.previous_turn,
-            pygame.K_HOME: self.first, pygame.K_END: self.last,
-            pygame.K_ESCAPE: lambda: self.app.scenes.pop(self),
-        }
-        if key in keys:
-            keys[key]()
+            return True
+        return False
 
     def update(self, dt: float) -> None:
         """The window's size; the glide of a step forward; the caret of the field; a finished review."""

@@ -7,13 +7,15 @@ opened is refused, since a broken save is never written over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from hwgame.i18n import _, ngettext
 
+from ..button_scene import ButtonScene, Control
 from ..overlays import confirm
 from ..save_list import SaveList, summary
-from ..scene_stack import Scene
 from ..text import Text, Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
@@ -55,7 +57,7 @@ def default_name(app, game) -> str:
     return offered[:MAX_NAME]
 
 
-class SaveScene(Scene):
+class SaveScene(ButtonScene):
     """Save a game of the play screen under a name (see module doc)."""
 
     problem = Worded()  # why the name cannot be used (or the save failed), worded at each frame
@@ -69,7 +71,7 @@ class SaveScene(Scene):
         self.list = SaveList(on_activate=lambda info: self.save())
         self.list.on_select = self._pick
         self.save_button = Button(lambda: _("Save"), self.save, size=24)
-        self.cancel = Button(lambda: _("Cancel"), lambda: self.app.scenes.pop(self), size=24)
+        self.cancel = Button(lambda: _("Cancel"), self.leave, size=24)
         self.problem = ""
         self._refresh()
 
@@ -144,8 +146,8 @@ class SaveScene(Scene):
             self.on_saved(path)
 
     # --- events and drawing ---
-    def handle_event(self, event) -> bool:
-        """The name field, buttons, the list; Enter saves, Escape cancels."""
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The name field (Enter in it saves), then the buttons, the list and the keys."""
         if self.field.handle_event(event):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.save()
@@ -153,17 +155,15 @@ class SaveScene(Scene):
             elif event.type == pygame.TEXTINPUT:
                 self.problem = ""
             return True
-        for b in (self.save_button, self.cancel):
-            if b.handle_event(event):
-                return True
-        if self.list.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.save()
-            elif event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop(self)
-        return True
+        return super().handle_event(event)
+
+    def controls(self) -> list[Control]:
+        """Save, Cancel, then the list of saves."""
+        return [self.save_button, self.cancel, self.list]
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Enter saves, Escape cancels."""
+        return {pygame.K_RETURN: self.save, pygame.K_KP_ENTER: self.save, pygame.K_ESCAPE: self.leave}
 
     def update(self, dt: float) -> None:
         """The caret blinks."""

@@ -8,13 +8,15 @@ files (a broken one is listed and never touched); the one change it makes is a d
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from hwgame.i18n import _
 
+from ..button_scene import ButtonScene, Control
 from ..overlays import confirm
 from ..save_list import SaveList, problem_sentence, summary, title_of, when
-from ..scene_stack import Scene
 from ..text import Worded, error_text, join_sentences, notices_text
 from ..view import theme as T
 from ..view.widgets import Button, draw_paragraphs
@@ -35,7 +37,7 @@ def _cannot_open(info) -> str:
     return join_sentences([_("This save cannot be opened."), problem_sentence(info)])
 
 
-class LoadScene(Scene):
+class LoadScene(ButtonScene):
     """The saves, newest first: Open to play on, Replay, Delete (after a confirmation), Import SDG."""
 
     problem = Worded()  # the last problem (a delete that failed...), worded at each frame
@@ -50,7 +52,7 @@ class LoadScene(Scene):
         self.delete_button = Button(lambda: _("Delete"), self.delete, enabled=lambda: self.list.current is not None,
                                     size=24)
         self.import_button = Button(lambda: _("Import SDG..."), self.import_transcript, size=24)
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=24)
+        self.back = Button(lambda: _("Back"), self.leave, size=24)
         self.buttons = [self.open_button, self.replay_button, self.delete_button, self.import_button, self.back]
         self.refresh()
 
@@ -141,20 +143,14 @@ class LoadScene(Scene):
         self.app.open_scene("import")
 
     # --- events and drawing ---
-    def handle_event(self, event) -> bool:
-        """Buttons, the list, and keys: Enter opens, Delete deletes, R replays, I imports, Escape goes back."""
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
-        if self.list.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            actions = {pygame.K_RETURN: self.open, pygame.K_KP_ENTER: self.open, pygame.K_DELETE: self.delete,
-                       pygame.K_r: self.replay, pygame.K_i: self.import_transcript,
-                       pygame.K_ESCAPE: lambda: self.app.scenes.pop(self)}
-            if event.key in actions:
-                actions[event.key]()
-        return True
+    def controls(self) -> list[Control]:
+        """The buttons, then the list."""
+        return [*self.buttons, self.list]
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Enter opens, Delete deletes, R replays, I imports, Escape goes back."""
+        return {pygame.K_RETURN: self.open, pygame.K_KP_ENTER: self.open, pygame.K_DELETE: self.delete,
+                pygame.K_r: self.replay, pygame.K_i: self.import_transcript, pygame.K_ESCAPE: self.leave}
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, notices, the list, the selected save's details and the buttons."""

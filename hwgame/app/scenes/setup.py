@@ -7,6 +7,7 @@ The computer builds its own homeworld through the same worker that plays its tur
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -15,11 +16,11 @@ from hwgame.i18n import N_, _
 from hwgame.rules import Homeworld
 
 from ..advice import setup_warnings, suggest_homeworld
+from ..button_scene import ButtonScene
 from ..controller import COMPUTER
 from ..events import AIFailed
 from ..input import Click, DragStart, DragTracker, Drop
 from ..overlays import confirm
-from ..scene_stack import Scene
 from ..targets import BankPieceTarget
 from ..text import join_sentences
 from ..view import theme as T
@@ -38,7 +39,7 @@ def _took_over(failure) -> str:
     return join_sentences([failure, _("You now build its homeworld yourself.")])
 
 
-class SetupScene(Scene):
+class SetupScene(ButtonScene):
     """Building homeworlds; hands over to the play screen once both are built."""
 
     def __init__(self, app, ctl):
@@ -166,16 +167,13 @@ class SetupScene(Scene):
             return _("no {piece} left").format(piece=piece_text(target.piece))
         return ""
 
-    def handle_event(self, event) -> bool:
-        """Buttons, keys, and drags from the bank to the slots."""
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Enter builds, Escape opens the game menu."""
+        return {pygame.K_RETURN: self.build, pygame.K_KP_ENTER: self.build, pygame.K_ESCAPE: self._menu}
+
+    def handle_other(self, event: pygame.event.Event) -> bool:
+        """Drags and clicks from the bank to the slots (any other key does nothing)."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.build()
-            elif event.key == pygame.K_ESCAPE:
-                self._menu()
             return True
         intent = self.tracker.handle_event(event)
         if isinstance(intent, Drop) and isinstance(intent.source, BankPieceTarget):

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import name_character
 
+from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
 from ..options import config_from, default_name, is_default_name, versus
-from ..scene_stack import Scene
 from ..text import Worded
 from ..view import theme as T
 from ..view.layout import Box
@@ -80,7 +81,7 @@ def draw_title_art(surface, theme, cx: float, top: float, bottom: float, t: floa
             draw_piece(surface, theme, "ship", piece, Box(x, y, w, h), direction, rim)
 
 
-class TitleScene(Scene):
+class TitleScene(ButtonScene):
     """Continue, New game, Tutorial, Load, Settings, Rules, Quit."""
 
     def __init__(self, app):
@@ -142,17 +143,9 @@ class TitleScene(Scene):
         """The rules in short."""
         self.app.open_scene("reference")  # the quick reference; it links to the full text
 
-    def handle_event(self, event) -> bool:
-        """Menu buttons; Enter starts a new game, Escape quits."""
-        for b in self.buttons:
-            if b.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.new_game()
-            elif event.key == pygame.K_ESCAPE:
-                self.app.quit()
-        return True
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Enter starts a new game, Escape quits."""
+        return {pygame.K_RETURN: self.new_game, pygame.K_KP_ENTER: self.new_game, pygame.K_ESCAPE: self.app.quit}
 
     def update(self, dt: float) -> None:
         """Animate the art."""
@@ -187,7 +180,7 @@ class TitleScene(Scene):
             surface.blit(text, text.get_rect(midleft=(rects[0].right + 14, rects[0].centery)))
 
 
-class NewGameScene(Scene):
+class NewGameScene(ButtonScene):
     """Opponent and level, who starts, rules, names; Start goes to the setup screen."""
 
     problem = Worded()  # what is wrong with the names, worded at each frame
@@ -253,17 +246,13 @@ class NewGameScene(Scene):
             pass  # settings are a convenience; the game starts regardless
         self.app.new_game(config)
 
-    def handle_event(self, event) -> bool:
-        """Widgets, Start, Back; Escape goes back."""
-        for wdg in [*self.widgets, self.start, self.back]:
-            if wdg.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.scenes.pop(self)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.begin()
-        return True
+    def controls(self) -> list[Control]:
+        """The form's widgets, then Start and Back."""
+        return [*self.widgets, self.start, self.back]
+
+    def keys(self) -> dict[int, Callable[[], object]]:
+        """Escape goes back, Enter starts."""
+        return {pygame.K_ESCAPE: self.leave, pygame.K_RETURN: self.begin, pygame.K_KP_ENTER: self.begin}
 
     def update(self, dt: float) -> None:
         """Caret blinks."""

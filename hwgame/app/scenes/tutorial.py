@@ -16,8 +16,8 @@ import pygame
 from hwgame.i18n import _
 from hwgame.tutorial import LESSONS, PUZZLES, TIERS, lessons_in_tier, runner_for
 
+from ..button_scene import ButtonScene
 from ..coach import progress_of
-from ..scene_stack import Scene
 from ..view import theme as T
 from ..view.widgets import Button
 
@@ -44,7 +44,7 @@ def _label_size(theme, text: str, width: int, size: int = 20, smallest: int = 15
     return size
 
 
-class LessonList(Scene):
+class LessonList(ButtonScene):
     """Pick a lesson or a puzzle (see the module doc); ``rows`` pairs each lesson with its button."""
 
     def __init__(self, app):
@@ -52,7 +52,7 @@ class LessonList(Scene):
         self.lesson_buttons: list[tuple[int, Button]] = []  # (tier, button)
         self.puzzle_buttons: list[Button] = []
         self.reference = Button(lambda: _("Quick reference"), self.open_reference, size=22)
-        self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=22)
+        self.back = Button(lambda: _("Back"), self.leave, size=22)
         self.resume()
 
     def resume(self) -> None:
@@ -105,18 +105,9 @@ class LessonList(Scene):
         """The rules on one screen."""
         self.app.open_scene("reference")
 
-    def buttons(self) -> list[Button]:
-        """Every button of the screen."""
+    def controls(self) -> list[Button]:
+        """Every button of the screen: the lessons, the puzzles, Quick reference and Back."""
         return [b for _t, b in self.lesson_buttons] + self.puzzle_buttons + [self.reference, self.back]
-
-    def handle_event(self, event) -> bool:
-        """Buttons; Escape goes back."""
-        for button in self.buttons():
-            if button.handle_event(event):
-                return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.scenes.pop(self)
-        return True
 
     def _row(self, surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
         """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
