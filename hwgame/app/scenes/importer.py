@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -145,7 +146,8 @@ class ImportScene(ButtonScene):
             return False
         self.app.toast(lambda: _("Imported {file} as the save \u201c{name}\u201d.").format(file=path.name,
                                                                                         name=saved.stem))
-        scene = self.app.scene_class("replay").from_file(self.app, saved)
+        replay: Any = self.app.scene_class("replay")  # scenes are known to each other by name only
+        scene = replay.from_file(self.app, saved)
         if scene is None:
             self.app.scenes.pop(self)
         else:

@@ -9,6 +9,7 @@ files (a broken one is listed and never touched); the one change it makes is a d
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -101,7 +102,8 @@ class LoadScene(ButtonScene):
         if info.error is not None:
             self.problem = lambda: _cannot_open(info)
             return
-        scene = self.app.scene_class("replay").from_file(self.app, info.path)
+        replay: Any = self.app.scene_class("replay")  # scenes are known to each other by name only
+        scene = replay.from_file(self.app, info.path)
         if scene is None:
             self.refresh()
         else:
