@@ -13,6 +13,30 @@ Every failure is a ``SaveError`` with a one-line ``message``.
 """
 
 from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # What mypy reads: the real names with their signatures. At run time they are imported on first use
+    # (``__getattr__`` below), so the face is typed without loading pydantic early. These imports,
+    # ``_WHERE`` and ``__all__`` name the same things (a test checks it).
+    from .errors import SaveError
+    from .files import LoadedGame, read_save
+    from .paths import ENV_VAR, set_data_dir
+    from .plans import SavePlan
+    from .schema import SCHEMA_VERSION, LessonProgress, Player, Result, SaveGame, Settings
+    from .store import (
+        SaveInfo,
+        Store,
+        autosave,
+        default_store,
+        delete_save,
+        list_saves,
+        load_game,
+        load_settings,
+        plan_save,
+        save_game,
+        save_settings,
+    )
 
 # Names are imported on first use: pydantic takes a noticeable part of a second to load, and commands
 # that never touch a save (the engine protocol, verify) should not wait for it.
@@ -29,6 +53,7 @@ _WHERE = {
     "SaveGame": "schema",
     "Settings": "schema",
     "SaveInfo": "store",
+    "SavePlan": "plans",
     "Store": "store",
     "autosave": "store",
     "default_store": "store",
@@ -36,15 +61,44 @@ _WHERE = {
     "list_saves": "store",
     "load_game": "store",
     "load_settings": "store",
+    "plan_save": "store",
     "save_game": "store",
     "save_settings": "store",
 }
-__all__ = sorted(_WHERE)
+__all__ = [
+    "ENV_VAR",
+    "LessonProgress",
+    "LoadedGame",
+    "Player",
+    "Result",
+    "SCHEMA_VERSION",
+    "SaveError",
+    "SaveGame",
+    "SaveInfo",
+    "SavePlan",
+    "Settings",
+    "Store",
+    "autosave",
+    "default_store",
+    "delete_save",
+    "list_saves",
+    "load_game",
+    "load_settings",
+    "plan_save",
+    "read_save",
+    "save_game",
+    "save_settings",
+    "set_data_dir",
+]
 
 
-def __getattr__(name: str):
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:
+    # Hidden from mypy, so that a name missing from the imports above is an error rather than ``Any``.
+
+    def __getattr__(name: str) -> object:
+        """A name of the face, imported from its module on first use (then kept in this module)."""
+        if name not in _WHERE:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value

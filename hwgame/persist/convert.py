@@ -51,7 +51,11 @@ class ReplayProblem(WordedProblem):
 
 
 
-def players_of(game: Game, players: Sequence[Player | dict] | None) -> list[Player]:
+# The seats of a game as a caller gives them: Player objects, or their fields as a dict.
+Seats = Sequence[Player | dict[str, object]]
+
+
+def players_of(game: Game, players: Seats | None) -> list[Player]:
     """The two seats of ``game`` as Players: those given (checked against the game's names), else humans."""
     if players is None:
         return [Player(name=name) for name in game.players]
@@ -114,7 +118,7 @@ def _checked_text(turn, number: int) -> str:
 
 def game_to_save(
     game: Game,
-    players: Sequence[Player | dict] | None = None,
+    players: Seats | None = None,
     *,
     created: datetime | None = None,
     game_id: str | None = None,

@@ -220,7 +220,12 @@ def save_from_data(path: Path, data: dict) -> tuple[SaveGame, int | None]:
 def read_save(path: str | Path) -> SaveGame:
     """Read and validate a save without replaying it (for lists); raise SaveError."""
     path = Path(path)
-    return save_from_data(path, parse_json_object(path, read_bytes(path)))[0]
+    return save_from_bytes(path, read_bytes(path))
+
+
+def save_from_bytes(path: Path, raw: bytes) -> SaveGame:
+    """The save held by ``raw``, the bytes read from ``path``, validated without replaying; raise SaveError."""
+    return save_from_data(path, parse_json_object(path, raw))[0]
 
 
 def load_game(path: str | Path) -> LoadedGame:
@@ -229,7 +234,11 @@ def load_game(path: str | Path) -> LoadedGame:
     The file is only read: whatever is wrong with it, it stays as it is.
     """
     path = Path(path)
-    raw = read_bytes(path)
+    return load_bytes(path, read_bytes(path))
+
+
+def load_bytes(path: Path, raw: bytes) -> LoadedGame:
+    """``load_game`` for bytes already read from ``path``: check, upgrade and replay them; raise SaveError."""
     save, upgraded_from = save_from_data(path, parse_json_object(path, raw))
     try:
         game = save_to_game(save)

@@ -28,11 +28,12 @@ from ..i18n import N_
 from ..rules import Game, shown
 from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
-from .convert import game_to_save
+from .convert import Seats, game_to_save
 from .errors import SaveError, Text, file_error, text_of, worded
-from .files import LoadedGame, read_bytes, read_save
+from .files import LoadedGame, load_bytes, read_bytes, read_save, save_from_bytes
 from .files import load_game as _load_file
 from .paths import locations
+from .plans import SavePlan, file_stamp
 from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
 
@@ -189,20 +190,6 @@ class Store:
             meta.autosave, meta.autosave_digest = loaded.path, loaded.digest
         return loaded
 
-    def _is_loadable(self, path: Path) -> tuple[bool, Text | None]:
-        """Whether an existing file loads (True for a file this store wrote itself), and the problem if not."""
-        try:
-            raw = read_bytes(path)  # size-capped, regular files only, like every read of a save
-        except SaveError as exc:
-            return False, exc.text
-        if self._good.get(path.resolve()) == _digest(raw):
-            return True, None
-        try:
-            self.load(path)
-        except SaveError as exc:
-            return False, exc.text
-        return True, None
-
     # --- saving ---
     def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None) -> None:
         """Note a title or an imported record for ``game``, written with each later save of it."""
@@ -218,7 +205,7 @@ class Store:
             meta = self._meta[game] = _Meta(None, now_utc())
         return meta
 
-    def snapshot(self, game: Game, players=None) -> SaveGame:
+    def snapshot(self, game: Game, players: Seats | None = None) -> SaveGame:
         """The SaveGame ``game`` would be saved as (its identity and creation time kept across saves)."""
         meta = self._meta_of(game)
         try:
@@ -265,38 +252,74 @@ class Store:
             except OSError:
                 pass  # another program may hold it; it does no harm where it is
 
-    def save(self, game: Game, name: str | Path, players=None, *, overwrite: bool = False) -> Path:
-        """Save ``game`` under ``name`` (in the saves folder) or at a path; return the file.
+    def plan_save(self, game: Game, name: str | Path, players: Seats | None = None) -> SavePlan:
+        """Where a save of ``game`` under ``name`` would go and what is there now, the file read at most once;
+        raise SaveError for a name that cannot be used or a game that cannot be saved.
 
-        A file already there is replaced only when it holds this same game or ``overwrite`` is set, and
-        never when it does not load: that raises SaveError, so that the player decides (another name,
-        or delete the broken file first).
+        The Save screen asks this before saving, to tell the player what a save would replace; ``save``
+        then acts on the same answer (see ``plans``).
         """
+        path = self._named_path(name)
+        return self._plan(path, self.snapshot(game, players).game_id)
+
+    def _named_path(self, name: str | Path) -> Path:
+        """The file of a named save; the autosave's names are refused."""
         path = self.path_for(name)
         if is_autosave_name(path) and path.parent == self.saves_dir:
             raise SaveError(worded(N_("{name} cannot name a save: names starting with '{autosave}' are kept for the "
                                       "autosave"), name=shown(name), autosave=AUTOSAVE))
+        return path
+
+    def _plan(self, path: Path, game_id: str) -> SavePlan:
+        if not path.exists():
+            return SavePlan(path, game_id)
+        # Stamped before reading: a change after this shows as a different stamp when the save is written.
+        stamp = file_stamp(path)
+        try:
+            raw = read_bytes(path)  # size-capped, regular files only, like every read of a save
+            existing = self._checked(path, raw)
+        except SaveError as exc:
+            return SavePlan(path, game_id, exists=True, problem=exc, stamp=stamp)
+        return SavePlan(path, game_id, exists=True, existing=existing, stamp=stamp)
+
+    def _checked(self, path: Path, raw: bytes) -> SaveGame:
+        """The save in ``raw`` (read from ``path``) once it is known to load; raise SaveError if it does not.
+
+        Bytes this store wrote or loaded itself are only parsed; any others are replayed in full, since a
+        file that does not load is never written over.
+        """
+        digest = _digest(raw)
+        if self._good.get(path.resolve()) == digest:
+            return save_from_bytes(path, raw)
+        existing = load_bytes(path, raw).save
+        self._good[path.resolve()] = digest
+        return existing
+
+    def save(self, game: Game, name: str | Path, players: Seats | None = None, *, overwrite: bool = False,
+             plan: SavePlan | None = None) -> Path:
+        """Save ``game`` under ``name`` (in the saves folder) or at a path; return the file.
+
+        A file already there is replaced only when it holds this same game or ``overwrite`` is set, and
+        never when it does not load: that raises SaveError, so that the player decides (another name,
+        or delete the broken file first). ``plan``, from ``plan_save`` for the same game and name, saves
+        reading the file again, unless the file has changed since.
+        """
+        path = self._named_path(name)
         save = self.snapshot(game, players)
-        if path.exists():
-            ok, problem = self._is_loadable(path)
-            if not ok:
-                raise SaveError(
-                    worded(N_("{problem}. It is not replaced by this save: choose another name, or delete it first"),
-                           problem=problem),
-                    path=path,
-                )
-            if not overwrite and not self._same_game(path, save.game_id):
-                raise file_error(path, worded(N_("a different game is saved under this name already")), of_file=False)
+        if plan is None or not plan.still_holds(path, save.game_id):
+            plan = self._plan(path, save.game_id)
+        if plan.problem is not None:
+            raise SaveError(
+                worded(N_("{problem}. It is not replaced by this save: choose another name, or delete it first"),
+                       problem=plan.problem.text),
+                path=path,
+            )
+        if plan.holds_another_game and not overwrite:
+            raise file_error(path, worded(N_("a different game is saved under this name already")), of_file=False)
         self._write(path, save)
         return path
 
-    def _same_game(self, path: Path, game_id: str) -> bool:
-        try:
-            return read_save(path).game_id == game_id
-        except SaveError:
-            return False
-
-    def autosave(self, game: Game, players=None) -> Path:
+    def autosave(self, game: Game, players: Seats | None = None) -> Path:
         """Write ``game`` to its own autosave file (call after every action and turn); return the file.
 
         The first autosave of a game picks a free name (see ``autosaves``); later ones write the same file.
@@ -494,14 +517,20 @@ def load_game(path: str | Path) -> LoadedGame:
     return default_store().load(path)
 
 
-def autosave(game: Game, players=None) -> Path:
+def autosave(game: Game, players: Seats | None = None) -> Path:
     """Write ``game`` to its own autosave; ``players`` are Player objects or dicts (default: two humans)."""
     return default_store().autosave(game, players)
 
 
-def save_game(game: Game, name: str | Path, players=None, *, overwrite: bool = False) -> Path:
+def plan_save(game: Game, name: str | Path, players: Seats | None = None) -> SavePlan:
+    """Where saving ``game`` under ``name`` would write and what is there now (see ``Store.plan_save``)."""
+    return default_store().plan_save(game, name, players)
+
+
+def save_game(game: Game, name: str | Path, players: Seats | None = None, *, overwrite: bool = False,
+              plan: SavePlan | None = None) -> Path:
     """Save ``game`` under a name in the saves folder (see ``Store.save``)."""
-    return default_store().save(game, name, players, overwrite=overwrite)
+    return default_store().save(game, name, players, overwrite=overwrite, plan=plan)
 
 
 def list_saves() -> list[SaveInfo]:

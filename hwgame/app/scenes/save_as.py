@@ -8,6 +8,7 @@ opened is refused, since a broken save is never written over.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +21,9 @@ from ..text import Text, Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
 from ..wording import rules_title
+
+if TYPE_CHECKING:
+    from hwgame.persist import SavePlan
 
 SAFE_PUNCTUATION = " -_.()'"
 MAX_NAME = 40
@@ -93,7 +97,8 @@ class SaveScene(ButtonScene):
 
     # --- saving ---
     def save(self) -> None:
-        """Check the name, ask before replacing another game, then save."""
+        """Check the name, ask the store what a save there would replace, ask the player before replacing
+        another game, then save."""
         name = self.field.text.strip()
         if name_problem(name):
             self.problem = lambda: name_problem(name) or ""
@@ -101,40 +106,38 @@ class SaveScene(ButtonScene):
         try:
             from hwgame import persist
 
-            store = persist.default_store()
-            path = store.path_for(name)
-            players = self.app.players_of(self.ctl)
-            if path.exists():
-                try:
-                    existing = persist.read_save(path)
-                except persist.SaveError as exc:
-                    broken = exc
-                    self.problem = lambda: _(
-                        "\u201c{name}\u201d is already a save that cannot be opened ({problem}). It is never "
-                        "written over: choose another name, or delete it on the Load screen."
-                    ).format(name=name, problem=broken.detail)
-                    return
-                if existing.game_id != store.snapshot(self.ctl.game, players).game_id:
-                    info = next((e for e in self.list.entries if e.path == path), None)
-                    lines: list[Text] = [lambda: _("\u201c{name}\u201d holds another game.").format(name=name)]
-                    if info is not None:
-                        lines.append(lambda: summary(info)[0])
-                    lines.append(lambda: _("Replace it with this game? Its last version stays beside it as a backup "
-                                           "file."))
-                    confirm(self.app, lambda: _("Replace this save?"), lines, lambda: _("Replace"),
-                            lambda: self._write(name, True), lambda: _("Cancel"))
-                    return
+            plan = persist.plan_save(self.ctl.game, name, self.app.players_of(self.ctl))
         except Exception as exc:
             failed = exc
             self.problem = lambda: _("Not saved: {problem}").format(problem=error_text(failed))
             return
-        self._write(name, False)
+        broken = plan.problem
+        if broken is not None:
+            self.problem = lambda: _(
+                "\u201c{name}\u201d is already a save that cannot be opened ({problem}). It is never "
+                "written over: choose another name, or delete it on the Load screen."
+            ).format(name=name, problem=broken.detail)
+            return
+        if plan.holds_another_game:
+            info = next((e for e in self.list.entries if e.path == plan.path), None)
+            lines: list[Text] = [lambda: _("\u201c{name}\u201d holds another game.").format(name=name)]
+            if info is not None:
+                shown = info
+                lines.append(lambda: summary(shown)[0])
+            lines.append(lambda: _("Replace it with this game? Its last version stays beside it as a backup "
+                                   "file."))
+            confirm(self.app, lambda: _("Replace this save?"), lines, lambda: _("Replace"),
+                    lambda: self._write(name, plan, overwrite=True), lambda: _("Cancel"))
+            return
+        self._write(name, plan)
 
-    def _write(self, name: str, overwrite: bool) -> None:
+    def _write(self, name: str, plan: SavePlan, *, overwrite: bool = False) -> None:
+        """Save under ``name`` as ``plan`` found (the store looks again only if the file changed since)."""
         try:
             from hwgame import persist
 
-            path = persist.save_game(self.ctl.game, name, self.app.players_of(self.ctl), overwrite=overwrite)
+            path = persist.save_game(self.ctl.game, name, self.app.players_of(self.ctl), overwrite=overwrite,
+                                     plan=plan)
         except Exception as exc:
             failed = exc
             self.problem = lambda: _("Not saved: {problem}").format(problem=error_text(failed))
