@@ -33,11 +33,11 @@ from hwgame.rules import (
     Position,
     Sacrifice,
     Trade,
-    check_action,
     color_of,
     end_turn,
     new_system_name,
     opponent_of,
+    refusal_of,
     size_of,
     smallest_in_bank,
 )
@@ -97,11 +97,7 @@ class GameJudge:
 
     def refusal(self, action: Action) -> IllegalActionError | None:
         """The engine's refusal of ``action`` now, or None when it checks out."""
-        try:
-            check_action(self.game.state, action)
-        except IllegalActionError as exc:
-            return exc
-        return None
+        return refusal_of(self.game.state, action)
 
     def try_action(self, action: Action) -> Action:
         """Play ``action`` in the turn in progress (``Game.act``); return the canonical action."""

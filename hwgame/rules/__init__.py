@@ -106,10 +106,10 @@ from .transcript import (  # noqa: E402
     read_transcript_text,
     replay,
 )
-from .validate import apply_checked, check_action  # noqa: E402
+from .validate import apply_checked, check_action, refusal_of  # noqa: E402
 
 __all__ += [
-    "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "format_action", "format_turn",
+    "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "refusal_of", "format_action", "format_turn",
     "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "name_refusal", "quote", "shown",
     "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",

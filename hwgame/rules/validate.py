@@ -231,6 +231,15 @@ def _check_fields(action) -> None:
         _fail("field-not-a-colour", value=shown(color))
 
 
+def refusal_of(state: TurnState, action: Action) -> IllegalActionError | None:
+    """The validator's refusal of ``action`` now, or None when it is legal; changes nothing."""
+    try:
+        check_action(state, action)
+    except IllegalActionError as exc:
+        return exc
+    return None
+
+
 def check_action(state: TurnState, action):
     """Return the canonical form of ``action`` if it is legal now; raise IllegalActionError if not.
 

@@ -52,6 +52,7 @@ from hwgame.rules import (
     parse_action,
     parse_turn,
     position_from_dict,
+    refusal_of,
     turn_steps,
 )
 from hwgame.words import describe_turn, sentence
@@ -406,11 +407,7 @@ class LessonRunner:
 
     def refusal(self, action: Action) -> IllegalActionError | None:
         """The engine's refusal of ``action`` now, or None when it may be tried (changes nothing)."""
-        try:
-            check_action(self.game.state, action)
-        except IllegalActionError as exc:
-            return exc
-        return None
+        return refusal_of(self.game.state, action)
 
     # --- acting ---
     def try_action(self, action: Action | str) -> Feedback:

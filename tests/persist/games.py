@@ -57,3 +57,12 @@ def random_game(seed: int, max_turns: int = 40) -> Game:
         elif roll < 0.5:
             _actions(rng, game, rng.randint(1, 3))
     return game
+
+
+def game_of(turns: int, seed: int = 0) -> Game:
+    """A random game still going after at least ``turns`` turns (the first such seed from ``seed``)."""
+    while True:
+        game = random_game(seed, max_turns=turns + 20)
+        if len(game.turns) >= turns and game.outcome() is None:
+            return game
+        seed += 1

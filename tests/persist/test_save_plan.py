@@ -5,19 +5,11 @@ from __future__ import annotations
 import pytest
 
 from hwgame.persist import SaveError, Store, files, store
-from hwgame.rules import Game
 
-from .games import random_game
+from .games import game_of
 
 BROKEN = b'{"schema_version": 2, "players": ['
 
-
-def game_of(turns: int, seed: int = 0) -> Game:
-    while True:
-        game = random_game(seed, max_turns=turns + 20)
-        if len(game.turns) >= turns and game.outcome() is None:
-            return game
-        seed += 1
 
 
 @pytest.fixture

@@ -24,16 +24,8 @@ from hwgame.persist import (
 from hwgame.persist.store import file_name
 from hwgame.rules import STANDARD, Game
 
-from .games import random_game
+from .games import game_of, random_game
 from .test_roundtrip import assert_same_game
-
-
-def game_of(turns: int, seed: int = 0) -> Game:
-    while True:
-        game = random_game(seed, max_turns=turns + 20)
-        if len(game.turns) >= turns and game.outcome() is None:
-            return game
-        seed += 1
 
 
 def test_the_data_folder_comes_from_the_option_then_the_variable(data_dir, tmp_path, monkeypatch):
