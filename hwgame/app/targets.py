@@ -62,12 +62,14 @@ class SpaceTarget:
 
 # What a drawn piece stands for: a ship ("ship"), a star ("star") or a bank cell ("bank").
 PieceTarget = ShipTarget | StarTarget | BankPieceTarget
+# Anything a point of the play screen can be: what a press starts from and a release lands on.
+Target = ShipTarget | StarTarget | SystemTarget | MarkerTarget | BankPieceTarget | BankTarget | SpaceTarget
 
 BANK = BankTarget()
 SPACE = SpaceTarget()
 
 
-def system_of(target) -> str | None:
+def system_of(target: Target | None) -> str | None:
     """The system a target belongs to, or None (bank, open space)."""
     return getattr(target, "system", None)
 
@@ -76,12 +78,12 @@ def system_of(target) -> str | None:
 class Highlights:
     """The drop targets that would be legal for the piece being dragged."""
 
-    systems: set = field(default_factory=set)  # system names (drop on the system)
-    ships: set = field(default_factory=set)  # (system, owner, piece)
+    systems: set[str] = field(default_factory=set)  # system names (drop on the system)
+    ships: set[tuple[str, int, int]] = field(default_factory=set)  # (system, owner, piece)
     bank: bool = False
     space: bool = False
 
-    def lit(self, target) -> bool:
+    def lit(self, target: Target) -> bool:
         """True when dropping on ``target`` does something legal."""
         if isinstance(target, ShipTarget):
             return (target.system, target.owner, target.piece) in self.ships or target.system in self.systems
@@ -94,4 +96,4 @@ class Highlights:
 
 
 __all__ = ["BANK", "SPACE", "BankPieceTarget", "BankTarget", "Highlights", "MarkerTarget", "PieceTarget",
-           "ShipTarget", "SpaceTarget", "StarTarget", "SystemTarget", "system_of"]
+           "ShipTarget", "SpaceTarget", "StarTarget", "SystemTarget", "Target", "system_of"]

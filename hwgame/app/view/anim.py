@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from hwgame.rules import Position
 
 from ..targets import ShipTarget
-from .layout import BankLayout, BoardLayout, Box
+from .layout import BankLayout, BoardLayout, Box, PieceKind, PiecePlace, SystemPlace
 
 BASE_DURATION = 0.42  # seconds for one action at animation speed 1
 
@@ -35,18 +35,24 @@ class Flight:
 
     piece: int
     box0: Box
-    kind0: str
+    kind0: PieceKind
     dir0: int
     box1: Box
-    kind1: str
+    kind1: PieceKind
     dir1: int
     owner0: int
     owner1: int
     moving: bool  # False for pieces that only follow the reflow of the map
 
 
-def _places(layout: BoardLayout):
-    out = []
+# A placed piece's identity for matching: (system's name in lower case, kind, owner or -1).
+PlaceKey = tuple[str, PieceKind, int]
+# A piece in the bank, lifted by the pointer and dropped: (piece, the box where it was let go).
+Grab = tuple[int, Box]
+
+
+def _places(layout: BoardLayout) -> list[tuple[PlaceKey, PiecePlace]]:
+    out: list[tuple[PlaceKey, PiecePlace]] = []
     for sp in layout.systems:
         for pp in sp.pieces:
             owner = pp.target.owner if isinstance(pp.target, ShipTarget) else -1
@@ -58,22 +64,22 @@ class Transition:
     """The animation between two positions (one action, or a whole turn for a quick redraw)."""
 
     def __init__(self, before: Position, after: Position, lay0: BoardLayout, lay1: BoardLayout,
-                 bank: BankLayout, duration: float = BASE_DURATION, grab: tuple | None = None):
+                 bank: BankLayout, duration: float = BASE_DURATION, grab: Grab | None = None):
         self.before, self.after = before, after
         self.lay0, self.lay1 = lay0, lay1
         self.duration = max(0.01, duration)
         self.elapsed = 0.0
         self.flights: list[Flight] = []
-        self.systems: list[tuple] = []  # (SystemPlace after, box before or None)
-        self.leaving: list = []  # SystemPlace of systems that are gone
+        self.systems: list[tuple[SystemPlace, Box | None]] = []  # (system after, its box before or None)
+        self.leaving: list[SystemPlace] = []  # the systems that are gone
         self._match(bank, grab)
 
-    def _match(self, bank: BankLayout, grab) -> None:
+    def _match(self, bank: BankLayout, grab: Grab | None) -> None:
         cells = {c.piece: c.place.box for c in bank.cells}
         old = _places(self.lay0)
         new = _places(self.lay1)
         used_old = [False] * len(old)
-        pending_new = []
+        pending_new: list[tuple[PlaceKey, PiecePlace]] = []
         # 1. Same piece, same place.
         for key, pp in new:
             for i, (k0, p0) in enumerate(old):
@@ -84,9 +90,9 @@ class Transition:
             else:
                 pending_new.append((key, pp))
         # 2. Same piece elsewhere (moves, captures, a discovering ship). Ships match ships first.
-        rest = []
+        rest: list[tuple[PlaceKey, PiecePlace]] = []
         for key, pp in pending_new:
-            best = None
+            best: int | None = None
             for i, (k0, p0) in enumerate(old):
                 if used_old[i] or p0.piece != pp.piece:
                     continue
@@ -121,7 +127,7 @@ class Transition:
                     f.box0 = grab[1]
                     break
 
-    def _add(self, p0, owner0: int, p1, owner1: int, moving: bool) -> None:
+    def _add(self, p0: PiecePlace, owner0: int, p1: PiecePlace, owner1: int, moving: bool) -> None:
         moving = moving or owner0 != owner1
         self.flights.append(Flight(p1.piece, p0.box, p0.kind, p0.direction, p1.box, p1.kind, p1.direction,
                                    owner0, owner1, moving))

@@ -8,10 +8,11 @@ that is not on the board (a discovery, or a cached review of another game) simpl
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import pygame
 
-from hwgame.rules import Catastrophe, Discover, EndTurn, Move, Pass
+from hwgame.rules import Action, Catastrophe, Discover, EndTurn, Move, Pass
 
 from . import theme as T
 from .layout import BoardLayout
@@ -20,7 +21,7 @@ ENGINE_RGB = (150, 236, 120)  # a green of its own: not an owner, not the last a
 BADGE_R = 9
 
 
-def steps(turn) -> list[tuple[str, str | None]]:
+def steps(turn: Iterable[Action]) -> list[tuple[str, str | None]]:
     """(system acted in, destination of a move or None) for each action of ``turn`` that has a place."""
     out: list[tuple[str, str | None]] = []
     for action in turn:
@@ -35,7 +36,7 @@ def steps(turn) -> list[tuple[str, str | None]]:
     return out
 
 
-def _edge(box: pygame.Rect, toward) -> tuple[float, float]:
+def _edge(box: pygame.Rect, toward: tuple[float, float]) -> tuple[float, float]:
     """Where the ray from the centre of ``box`` to ``toward`` leaves the box."""
     cx, cy = box.center
     dx, dy = toward[0] - cx, toward[1] - cy
@@ -45,7 +46,8 @@ def _edge(box: pygame.Rect, toward) -> tuple[float, float]:
     return cx + dx * scale, cy + dy * scale
 
 
-def _arrow(surface, source: pygame.Rect, target: pygame.Rect, colour, width: int = 3) -> None:
+def _arrow(surface: pygame.Surface, source: pygame.Rect, target: pygame.Rect, colour: T.RGB, width: int = 3
+           ) -> None:
     """An arrow from the edge of ``source`` to the edge of ``target``: it crosses no pieces."""
     start, end = _edge(source, target.center), _edge(target, source.center)
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -61,7 +63,7 @@ def _arrow(surface, source: pygame.Rect, target: pygame.Rect, colour, width: int
     pygame.draw.polygon(surface, colour, [end, left, right])
 
 
-def draw_best_turn(surface, theme: T.Theme, layout: BoardLayout, turn) -> None:
+def draw_best_turn(surface: pygame.Surface, theme: T.Theme, layout: BoardLayout, turn: Iterable[Action]) -> None:
     """Outline and number the systems of ``turn`` on the board laid out as ``layout``; arrows for moves."""
     places = steps(turn)
     count: dict[str, int] = {}

@@ -8,19 +8,22 @@ costs one blit plus the moving parts. That keeps frames smooth while the compute
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from hwgame.i18n import _, current_language
 from hwgame.rules import NO_HOME, Position, connected
 
-from ..targets import ShipTarget
+from ..targets import ShipTarget, Target
 from . import theme as T
 from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
 from .pieces import draw_piece
+
+if TYPE_CHECKING:
+    from .anim import Transition
 
 
 def home_tag() -> str:
@@ -30,10 +33,10 @@ def home_tag() -> str:
 
 
 COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
-SHIP_RIMS = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's rim
+SHIP_RIMS: tuple[T.RGB, T.RGB] = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's
 
 
-def rim_for(owner: int, bottom: int):
+def rim_for(owner: int, bottom: int) -> T.RGB:
     """The rim colour of a ship: light for the bottom player, dark for the top player."""
     return SHIP_RIMS[0] if owner == bottom else SHIP_RIMS[1]
 
@@ -59,13 +62,13 @@ class BoardOptions:
     """What the still picture shows besides the position."""
 
     highlights: LitTargets | None = None  # targets.Highlights while dragging
-    hidden: tuple = ()  # (system, owner, piece, index) of a piece lifted by the pointer
-    selected: object = None  # the target picked on the click path
+    hidden: tuple[str, int, int, int] | tuple[()] = ()  # (system, owner, piece, index) of a piece lifted
+    selected: Target | None = None  # the target picked on the click path
     lines_from: str | None = None  # system whose connections are drawn (while dragging)
     all_lines: bool = False  # draw every connection, faintly
-    hint_systems: frozenset = field(default_factory=frozenset)
+    hint_systems: frozenset[str] = field(default_factory=frozenset)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """A hashable summary, so the cached picture is redrawn only when something shown changes."""
         h = self.highlights
         hk = None if h is None else (frozenset(h.systems), frozenset(h.ships), h.bank, h.space)
@@ -90,7 +93,7 @@ class BoardView:
         self.theme = theme
         self._bg_key: tuple[int, int] | None = None
         self._bg: pygame.Surface | None = None
-        self._still_key: tuple | None = None
+        self._still_key: tuple[object, ...] | None = None
         self._still: pygame.Surface | None = None
 
     def background(self, w: int, h: int) -> pygame.Surface:
@@ -115,7 +118,8 @@ class BoardView:
             self._still_key = key
         surface.blit(self._still, (0, 0))
 
-    def _render_still(self, surf, position, layout, bank, opts: BoardOptions) -> None:
+    def _render_still(self, surf: pygame.Surface, position: Position, layout: BoardLayout, bank: BankLayout,
+                      opts: BoardOptions) -> None:
         surf.blit(self.background(*surf.get_size()), (0, 0))
         self.draw_bank(surf, bank, position.bank, opts)
         self.draw_lines(surf, position, layout, opts)
@@ -123,7 +127,7 @@ class BoardView:
             self.draw_system(surf, position, layout, sp, opts)
 
     # --- pieces of the picture, also used by animations ---
-    def draw_lines(self, surf, position: Position, layout: BoardLayout, opts: BoardOptions) -> None:
+    def draw_lines(self, surf: pygame.Surface, position: Position, layout: BoardLayout, opts: BoardOptions) -> None:
         """Connection lines: all of them faintly, or those of the dragged ship's system brightly."""
         if not opts.all_lines and not opts.lines_from:
             return
@@ -141,7 +145,7 @@ class BoardView:
                     continue
                 pygame.draw.aaline(surf, color, a.box.center, b.box.center)
 
-    def draw_system(self, surf, position: Position, layout: BoardLayout, sp: SystemPlace,
+    def draw_system(self, surf: pygame.Surface, position: Position, layout: BoardLayout, sp: SystemPlace,
                     opts: BoardOptions, box: Box | None = None, with_pieces: bool = True) -> None:
         """One system: its box, name, markers and (unless animating) its pieces."""
         box = box or sp.box
@@ -173,7 +177,7 @@ class BoardView:
             for pp in sp.pieces:
                 self.draw_place(surf, pp, layout.bottom, opts)
 
-    def system_name(self, layout: BoardLayout, sp: SystemPlace, font_px: int, rgb) -> pygame.Surface:
+    def system_name(self, layout: BoardLayout, sp: SystemPlace, font_px: int, rgb: T.RGB) -> pygame.Surface:
         """A system's name as the board, the replay and the setup all show it: a homeworld in bold in its
         owner's colour, with "(home)" after it when every homeworld of the map has room for that (so the
         two are always labelled alike)."""
@@ -190,7 +194,7 @@ class BoardView:
         """Pixels for a system's name in its strip: the width less the margins and its markers."""
         return sp.box.w - 10 - sum(mbox.w + 3 for mbox, _system in sp.markers)
 
-    def draw_marker(self, surf, box: Box, color: int) -> None:
+    def draw_marker(self, surf: pygame.Surface, box: Box, color: int) -> None:
         """An overpopulation marker: a button in the colour with a white ring and an exclamation mark
         (clicking it triggers the catastrophe, so it is drawn as large as its click target)."""
         rect = pygame.Rect(box.as_ints())
@@ -203,7 +207,8 @@ class BoardView:
         mark = self.theme.text("!", max(14, int(r * 1.5)), ink, bold=True)
         surf.blit(mark, mark.get_rect(center=(c[0], c[1] + 1)))
 
-    def draw_place(self, surf, pp: PiecePlace, bottom: int, opts: BoardOptions, box: Box | None = None) -> None:
+    def draw_place(self, surf: pygame.Surface, pp: PiecePlace, bottom: int, opts: BoardOptions,
+                   box: Box | None = None) -> None:
         """One placed piece, with its highlight if it is a legal target or selected."""
         target = pp.target
         if isinstance(target, ShipTarget) and opts.hidden == (target.system, target.owner, target.piece,
@@ -223,7 +228,8 @@ class BoardView:
         if opts.selected is not None and opts.selected == target:
             pygame.draw.rect(surf, T.SELECT, pygame.Rect(b.as_ints()).inflate(8, 8), 2, border_radius=5)
 
-    def draw_bank(self, surf, bank: BankLayout, counts, opts: BoardOptions, legend: str | None = None) -> None:
+    def draw_bank(self, surf: pygame.Surface, bank: BankLayout, counts: Sequence[int], opts: BoardOptions,
+                  legend: str | None = None) -> None:
         """The bank column: a count (a digit) under each colour-size, empty cells dimmed, and a short hint."""
         th = self.theme
         rect = pygame.Rect(bank.box.as_ints())
@@ -259,7 +265,7 @@ class BoardView:
             digit = th.text(str(n), COUNT_PX, T.TEXT if n else T.TEXT_DIM, bold=True)
             surf.blit(digit, digit.get_rect(center=(round(cb.x + cb.w / 2), round(cb.y + cb.h * 0.55))))
 
-    def draw_space_hint(self, surf, layout: BoardLayout, hot: bool) -> None:
+    def draw_space_hint(self, surf: pygame.Surface, layout: BoardLayout, hot: bool) -> None:
         """While a ship that may discover is dragged: a dashed frame saying open space is a target."""
         b = layout.board.inflate(-6)
         color = T.LIT_HOT if hot else T.LIT
@@ -272,7 +278,8 @@ class BoardView:
             pygame.draw.line(surf, color, (rect.left, y), (rect.left, min(y + dash, rect.bottom)), 2)
             pygame.draw.line(surf, color, (rect.right, y), (rect.right, min(y + dash, rect.bottom)), 2)
 
-    def draw_transition(self, surf, transition, bank: BankLayout, opts: BoardOptions) -> None:
+    def draw_transition(self, surf: pygame.Surface, transition: Transition, bank: BankLayout,
+                        opts: BoardOptions) -> None:
         """One frame of an animation (see ``anim.Transition``): boxes and pieces between two layouts."""
         from .anim import lerp_box
 

@@ -60,7 +60,7 @@ class EvalGraph:
         x1 = plot.x + round((index + 1) * step)
         return pygame.Rect(x0, plot.y, max(1, x1 - x0), plot.h)
 
-    def turn_at(self, pos) -> int | None:
+    def turn_at(self, pos: tuple[int, int]) -> int | None:
         """The turn (0-based) whose column holds ``pos``, or None outside the graph."""
         plot = self._plot()
         if self.total <= 0 or not self.rect.collidepoint(pos):
@@ -70,13 +70,13 @@ class EvalGraph:
 
     def draw(
         self,
-        surface,
+        surface: pygame.Surface,
         theme: T.Theme,
         values: Sequence[float | None],
         marks: set[int],
         current: int | None,
         names: tuple[str, str],
-        colours: tuple,
+        colours: tuple[T.RGB, T.RGB],
     ) -> None:
         """The frame, the zero line, one bar per reviewed turn (``values``: scores for the bottom
         player, None for setup turns), red bars with a dot at ``marks``, and the ``current`` turn

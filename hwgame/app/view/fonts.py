@@ -14,11 +14,16 @@ each and the runs are drawn side by side on one baseline.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame.freetype
 
 from ...i18n import current_language, is_cjk_language
 from ..assets import DEFAULT_FONT_SCALE, bundled_fonts, default_font_file, ui_font
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 # The subsets, by the language whose shapes they carry.
 SHIPPED = {"ja": "NotoSansCJKjp-hwgame.otf", "zh-Hant": "NotoSansCJKtc-hwgame.otf"}
@@ -188,7 +193,8 @@ class ChainFont:
         """The default font's descent."""
         return self.font(0).get_descent()
 
-    def render(self, text: str, antialias: bool, color, background=None) -> pygame.Surface:
+    def render(self, text: str, antialias: bool, color: ColorLike, background: ColorLike | None = None
+               ) -> pygame.Surface:
         """The line drawn, as pygame's Font.render; runs of other faces share the baseline."""
         runs = self.runs(text)
         if len(runs) <= 1:

@@ -11,9 +11,11 @@ of one owner that do not fit in one row wrap into more rows, and the whole map s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal
 
-from hwgame.rules import NO_HOME, Position, System
+from hwgame.rules import NO_HOME, Position, System, color_of, opponent_of, size_of
 
 # What a point is (the hit-test answers) belongs to the controller's vocabulary; the geometry only
 # hands those targets back.
@@ -21,11 +23,13 @@ from ..targets import (
     BANK,
     SPACE,
     BankPieceTarget,
+    BankTarget,
     MarkerTarget,
     PieceTarget,
     ShipTarget,
     StarTarget,
     SystemTarget,
+    Target,
 )
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
@@ -35,6 +39,10 @@ MIN_WIDTH, MIN_HEIGHT = 1024, 700
 HEIGHTS = (0.0, 0.52, 0.78, 1.04)
 STAR_ASPECT = 1.08  # base width / height of an upright star: squat, unlike the slim ships
 SHIP_ASPECT = 0.50  # width / length of a ship lying down
+# A piece shown on its own (held by the pointer, standing in a homeworld's slot) is drawn slimmer than
+# on the map, where the stars of a binary stand side by side and the ships of a fleet lie in rows.
+LONE_STAR_ASPECT = 0.84
+LONE_SHIP_ASPECT = 0.60
 MAX_UNIT = 120.0  # the largest pieces, in the largest windows
 BASE_UNIT = 80.0  # the largest unit on a board up to 1000 pixels wide (a 1280 x 800 window)
 MIN_UNIT = 10.0
@@ -93,16 +101,19 @@ class Box:
 # --- pieces and systems ---
 
 
-def star_size_px(size: int, u: float) -> tuple[float, float]:
-    """(width, height) of an upright star of a size at unit ``u``."""
-    h = HEIGHTS[size] * u
-    return (h * STAR_ASPECT, h)
+# What a drawn piece is: a ship lying down, a star standing, or a piece of the bank (standing, like a star).
+PieceKind = Literal["star", "ship", "bank"]
 
 
-def ship_size_px(size: int, u: float) -> tuple[float, float]:
-    """(width, length) of a ship lying down, pointing up or down the screen."""
-    length = HEIGHTS[size] * u
-    return (length * SHIP_ASPECT, length)
+def piece_box(piece: int, unit: float, kind: PieceKind = "star", lone: bool = False) -> tuple[float, float]:
+    """(width, height) in pixels of a piece drawn at unit ``unit``: the one measure of a drawn piece.
+
+    Its height follows the piece's size (``HEIGHTS``); a ship is slim (its length is the height), a star
+    or a bank piece squat. ``lone`` gives the slimmer shapes of a piece shown on its own."""
+    h = HEIGHTS[size_of(piece)] * unit
+    if kind == "ship":
+        return (h * (LONE_SHIP_ASPECT if lone else SHIP_ASPECT), h)
+    return (h * (LONE_STAR_ASPECT if lone else STAR_ASPECT), h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +122,7 @@ class PiecePlace:
 
     box: Box
     piece: int
-    kind: str  # "star", "ship" or "bank"
+    kind: PieceKind
     direction: int  # -1 points up the screen, +1 points down, 0 upright (stars, bank)
     target: PieceTarget
 
@@ -128,14 +139,18 @@ class SystemPlace:
     markers: tuple[tuple[Box, int], ...]  # (marker box, colour)
 
 
-def _ship_rows(ships: tuple[int, ...], u: float, cap: float) -> list[list[tuple[int, float]]]:
+# A row of ships in a system: (piece, width of its slot) from left to right.
+ShipRow = list[tuple[int, float]]
+
+
+def _ship_rows(ships: tuple[int, ...], u: float, cap: float) -> list[ShipRow]:
     """Split ships into rows no wider than ``cap``: each row a list of (piece, slot width)."""
     gap = 0.16 * u
-    rows: list[list[tuple[int, float]]] = [[]]
+    rows: list[ShipRow] = [[]]
     width = 0.0
     # Largest ships first so rows look tidy and a wrap keeps sizes together.
-    for p in sorted(ships, key=lambda q: (-(q % 3), q // 3)):
-        w = ship_size_px(p % 3 + 1, u)[0] + gap
+    for p in sorted(ships, key=lambda q: (-size_of(q), color_of(q))):
+        w = piece_box(p, u, "ship")[0] + gap
         if rows[-1] and width + w > cap:
             rows.append([])
             width = 0.0
@@ -144,10 +159,10 @@ def _ship_rows(ships: tuple[int, ...], u: float, cap: float) -> list[list[tuple[
     return rows if rows[0] else []
 
 
-def _rows_height(rows, u: float) -> float:
+def _rows_height(rows: list[ShipRow], u: float) -> float:
     if not rows:
         return 0.42 * u  # keep a strip for an owner with no ship here, so stars stay centred
-    return sum(max(ship_size_px(p % 3 + 1, u)[1] for p, _ in row) + 0.14 * u for row in rows)
+    return sum(max(piece_box(p, u, "ship")[1] for p, _ in row) + 0.14 * u for row in rows)
 
 
 def label_height(u: float) -> float:
@@ -174,8 +189,8 @@ class _Measure:
     system: System
     w: float
     h: float
-    top_rows: list
-    bottom_rows: list
+    top_rows: list[ShipRow]
+    bottom_rows: list[ShipRow]
     star_h: float
     star_w: float
 
@@ -183,10 +198,10 @@ class _Measure:
 def _measure(s: System, u: float, cap: float, top: int) -> _Measure:
     pad = 0.2 * u
     star_gap = 0.2 * u
-    star_w = sum(star_size_px(p % 3 + 1, u)[0] for p in s.stars) + star_gap * max(0, len(s.stars) - 1)
-    star_h = max([star_size_px(p % 3 + 1, u)[1] for p in s.stars] + [HEIGHTS[1] * u])
+    star_w = sum(piece_box(p, u)[0] for p in s.stars) + star_gap * max(0, len(s.stars) - 1)
+    star_h = max([piece_box(p, u)[1] for p in s.stars] + [HEIGHTS[1] * u])
     top_rows = _ship_rows(s.ships_of(top), u, cap)
-    bottom_rows = _ship_rows(s.ships_of(1 - top), u, cap)
+    bottom_rows = _ship_rows(s.ships_of(opponent_of(top)), u, cap)
     rows_w = max([sum(w for _, w in row) for row in top_rows + bottom_rows] + [0.0])
     n_markers = len(s.overpopulated())
     lh = strip_height(u, n_markers)
@@ -197,17 +212,18 @@ def _measure(s: System, u: float, cap: float, top: int) -> _Measure:
     return _Measure(s, w, h, top_rows, bottom_rows, star_h, star_w)
 
 
-def _place_rows(rows, x0: float, w: float, y: float, u: float, system: str, owner: int, direction: int, out) -> float:
+def _place_rows(rows: list[ShipRow], x0: float, w: float, y: float, u: float, system: str, owner: int,
+                direction: int, out: list[PiecePlace]) -> float:
     """Append the ships of ``rows`` centred in [x0, x0+w] from height ``y``; return the y below them."""
     if not rows:
         return y + 0.42 * u
     seen: dict[int, int] = {}
     for row in rows:
         row_w = sum(sw for _, sw in row)
-        row_h = max(ship_size_px(p % 3 + 1, u)[1] for p, _ in row)
+        row_h = max(piece_box(p, u, "ship")[1] for p, _ in row)
         x = x0 + (w - row_w) / 2
         for p, sw in row:
-            pw, ph = ship_size_px(p % 3 + 1, u)
+            pw, ph = piece_box(p, u, "ship")
             # Ships of one row share a baseline on the side facing the stars.
             py = y + (row_h - ph if direction < 0 else 0.0)
             index = seen.get(p, 0)
@@ -231,11 +247,11 @@ def _place_system(m: _Measure, x: float, y: float, u: float, top: int) -> System
     cy += 0.12 * u
     sx = x + (m.w - m.star_w) / 2
     for p in s.stars:
-        sw, sh = star_size_px(p % 3 + 1, u)
+        sw, sh = piece_box(p, u)
         pieces.append(PiecePlace(Box(sx, cy + m.star_h - sh, sw, sh), p, "star", 0, StarTarget(s.name, p)))
         sx += sw + 0.2 * u
     cy += m.star_h + 0.12 * u
-    _place_rows(m.bottom_rows, inner_x, inner_w, cy, u, s.name, 1 - top, -1, pieces)
+    _place_rows(m.bottom_rows, inner_x, inner_w, cy, u, s.name, opponent_of(top), -1, pieces)
     markers = []
     r = marker_side(u)
     mx = box.right - 3 - r
@@ -262,12 +278,12 @@ class BoardLayout:
                 return sp
         return None
 
-    def pieces(self):
+    def pieces(self) -> Iterator[PiecePlace]:
         """Every placed piece of every system."""
         for sp in self.systems:
             yield from sp.pieces
 
-    def hit(self, px: float, py: float):
+    def hit(self, px: float, py: float) -> Target | None:
         """The target under a point of the board, or None when the point is not on the board."""
         for sp in self.systems:
             if not sp.box.contains(px, py):
@@ -299,7 +315,7 @@ def _flow(measures: list[_Measure], width: float, gap: float) -> list[list[_Meas
 
 
 def _try_layout(position: Position, board: Box, bottom: int, u: float) -> BoardLayout | None:
-    top = 1 - bottom
+    top = opponent_of(bottom)
     margin = 0.25 * u
     gap = 0.35 * u
     avail_w = board.w - 2 * margin
@@ -424,7 +440,7 @@ class BankLayout:
     unit: float
     legend: Box | None = None  # room under the grid for a short explanation
 
-    def hit(self, px: float, py: float):
+    def hit(self, px: float, py: float) -> PieceTarget | BankTarget | None:
         """The bank target under a point, or None."""
         if not self.box.contains(px, py):
             return None
@@ -447,7 +463,7 @@ def bank_layout(box: Box) -> BankLayout:
         for size in (1, 2, 3):
             piece = color * 3 + size - 1
             cb = Box(box.x + pad + (size - 1) * cell_w, y0 + color * cell_h, cell_w, cell_h)
-            sw, sh = star_size_px(size, u)
+            sw, sh = piece_box(piece, u, "bank")
             base = cb.y + cell_h * 0.72
             place = PiecePlace(Box(cb.x + (cell_w - sw) / 2, base - sh, sw, sh), piece, "bank", 0,
                                BankPieceTarget(piece))

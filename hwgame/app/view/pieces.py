@@ -9,15 +9,40 @@ piece at a readable size however small the piece is.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
-from .theme import PIECE_LETTERS, PIECE_RGB, Theme, shade
+from hwgame.rules import color_of, size_of
 
-_cache: dict[tuple, pygame.Surface] = {}
-_glow: dict[tuple, pygame.Surface] = {}
+from .layout import PieceKind
+from .theme import PIECE_LETTERS, PIECE_RGB, RGB, Theme, shade
+
+# Keys: ("letter", colour, height, colour-blind) for tags; (kind, piece, w, h, direction, rim, dim,
+# colour-blind) for pieces.
+_cache: dict[tuple[object, ...], pygame.Surface] = {}
+_glow: dict[tuple[int, int], pygame.Surface] = {}
+
+SHIP_RIM = (235, 238, 248)  # a ship's rim when the caller names no owner's shade
 
 
-def _pips(surf: pygame.Surface, n: int, cx: float, y: float, w: float, color) -> None:
+class BoxLike(Protocol):
+    """A rectangle in pixels as the drawing reads it: a layout ``Box`` (floats), or any such."""
+
+    @property
+    def x(self) -> float: ...
+
+    @property
+    def y(self) -> float: ...
+
+    @property
+    def w(self) -> float: ...
+
+    @property
+    def h(self) -> float: ...
+
+
+def _pips(surf: pygame.Surface, n: int, cx: float, y: float, w: float, color: RGB) -> None:
     r = max(1.0, min(w * 0.07, 3.2))
     if r < 1.2:
         return
@@ -50,9 +75,10 @@ def letter_image(theme: Theme, color: int, h: float) -> pygame.Surface:
     return surf
 
 
-def _draw_letter(surface: pygame.Surface, theme: Theme, kind: str, piece: int, box, direction: int) -> None:
+def _draw_letter(surface: pygame.Surface, theme: Theme, kind: PieceKind, piece: int, box: BoxLike,
+                 direction: int) -> None:
     """The colour letter over a piece: on the broad end of a ship, low on a star or a bank piece."""
-    image = letter_image(theme, piece // 3, box.h)
+    image = letter_image(theme, color_of(piece), box.h)
     if kind == "ship":
         cy = box.y + box.h * (0.66 if direction < 0 else 0.34)
     else:
@@ -61,8 +87,7 @@ def _draw_letter(surface: pygame.Surface, theme: Theme, kind: str, piece: int, b
 
 
 def _star_image(piece: int, w: int, h: int, theme: Theme, dim: bool) -> pygame.Surface:
-    color = piece // 3
-    base = PIECE_RGB[color]
+    base = PIECE_RGB[color_of(piece)]
     if dim:
         base = shade(base, 0.35)
     surf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
@@ -73,13 +98,12 @@ def _star_image(piece: int, w: int, h: int, theme: Theme, dim: bool) -> pygame.S
     pygame.draw.polygon(surf, shade(base, 0.7), [apex, mid, right])
     pygame.draw.polygon(surf, shade(base, 0.42), [apex, left, right], 1)
     pygame.draw.aaline(surf, shade(base, 1.45), apex, mid)
-    _pips(surf, piece % 3 + 1, w / 2 + 1, h - max(2.0, h * 0.1), w, shade(base, 0.3))
+    _pips(surf, size_of(piece), w / 2 + 1, h - max(2.0, h * 0.1), w, shade(base, 0.3))
     return surf
 
 
-def _ship_image(piece: int, w: int, h: int, direction: int, rim, theme: Theme) -> pygame.Surface:
-    color = piece // 3
-    base = PIECE_RGB[color]
+def _ship_image(piece: int, w: int, h: int, direction: int, rim: RGB, theme: Theme) -> pygame.Surface:
+    base = PIECE_RGB[color_of(piece)]
     sh = max(2, round(h * 0.07))  # drop shadow: a ship lies on the table, a star stands
     surf = pygame.Surface((w + 2 + sh, h + 2 + sh), pygame.SRCALPHA)
     if direction < 0:  # points up
@@ -93,12 +117,12 @@ def _ship_image(piece: int, w: int, h: int, direction: int, rim, theme: Theme) -
     pygame.draw.polygon(surf, shade(base, 0.74), [tip, back, br])
     pygame.draw.polygon(surf, rim, [tip, bl, br], 2 if h >= 18 else 1)
     pygame.draw.aaline(surf, shade(base, 1.45), tip, back)
-    _pips(surf, piece % 3 + 1, w / 2 + 1, pip_y, w * 1.3, shade(base, 0.3))
+    _pips(surf, size_of(piece), w / 2 + 1, pip_y, w * 1.3, shade(base, 0.3))
     return surf
 
 
-def piece_image(theme: Theme, kind: str, piece: int, w: float, h: float, direction: int = 0,
-                rim=(235, 238, 248), dim: bool = False) -> pygame.Surface:
+def piece_image(theme: Theme, kind: PieceKind, piece: int, w: float, h: float, direction: int = 0,
+                rim: RGB = SHIP_RIM, dim: bool = False) -> pygame.Surface:
     """The cached image of a piece at a size in pixels (see module doc for what ``kind`` draws)."""
     iw, ih = max(3, round(w)), max(3, round(h))
     key = (kind, piece, iw, ih, direction, rim, dim, theme.colour_blind)
@@ -131,17 +155,17 @@ def glow_image(color: int, radius: int) -> pygame.Surface:
     return surf
 
 
-def draw_piece(surface: pygame.Surface, theme: Theme, kind: str, piece: int, box, direction: int = 0,
-               rim=(235, 238, 248), glow: bool = True, dim: bool = False) -> None:
+def draw_piece(surface: pygame.Surface, theme: Theme, kind: PieceKind, piece: int, box: BoxLike, direction: int = 0,
+               rim: RGB = SHIP_RIM, glow: bool = True, dim: bool = False) -> None:
     """Draw a piece into ``box`` (a layout Box or anything with x, y, w, h)."""
     if kind == "star" and glow:
         radius = round(max(box.w, box.h) * 0.78)
-        g = glow_image(piece // 3, radius)
+        g = glow_image(color_of(piece), radius)
         surface.blit(g, (round(box.x + box.w / 2 - radius), round(box.y + box.h * 0.6 - radius)))
         # The ground line the star stands on.
         ground = pygame.Rect(0, 0, round(box.w * 1.25), max(3, round(box.h * 0.12)))
         ground.center = (round(box.x + box.w / 2), round(box.y + box.h))
-        pygame.draw.ellipse(surface, shade(PIECE_RGB[piece // 3], 0.45), ground)
+        pygame.draw.ellipse(surface, shade(PIECE_RGB[color_of(piece)], 0.45), ground)
     image = piece_image(theme, kind, piece, box.w, box.h, direction, rim, dim)
     surface.blit(image, (round(box.x) - 1, round(box.y) - 1))
     if theme.colour_blind:  # an empty bank cell keeps its letter: which colour ran out is news too

@@ -6,18 +6,26 @@ is computed, and a few lines of words (the mark of the turn shown, the computer'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import pygame
 
 from hwgame.ai.review import BLUNDER, MISSED_WIN
 from hwgame.i18n import _
 from hwgame.review_words import mark_notation, score_text
-from hwgame.rules import format_turn
+from hwgame.rules import Turn, format_turn, opponent_of
 from hwgame.words import Voice, narrate_turn
 
-from ..record import Point
+from ..record import Point, Timeline
 from . import theme as T
 from .best_turn import ENGINE_RGB
 from .eval_graph import GUTTER, MARK_RGB, EvalGraph
+
+if TYPE_CHECKING:
+    from hwgame.ai.review import Review, TurnReview
+
+Line = tuple[str, T.RGB]  # a line of the strip's words and its colour
 
 STRIP_H = 140  # the strip's height, taken from the bottom of the board area
 GRAPH_H = 58
@@ -33,7 +41,8 @@ def split(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return graph, text
 
 
-def draw_progress(surface, theme: T.Theme, rect: pygame.Rect, done: int, total: int, label: str) -> None:
+def draw_progress(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, done: int, total: int,
+                  label: str) -> None:
     """A thin bar along the bottom of the graph's frame with ``label`` above it, right-aligned."""
     frac = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
     left = min(GUTTER, rect.w // 4)  # clear of the names at the graph's left
@@ -47,11 +56,11 @@ def draw_progress(surface, theme: T.Theme, rect: pygame.Rect, done: int, total: 
     surface.blit(text, text.get_rect(center=back.center))
 
 
-def draw_lines(surface, theme: T.Theme, rect: pygame.Rect, lines: list[tuple[str, tuple]]) -> None:
+def draw_lines(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, lines: list[Line]) -> None:
     """Lines of (text, colour), each wrapped to the width, as many as fit (at most ``MAX_LINES`` rows):
     a line that does not fit whole is cut with an ellipsis, and nothing follows it."""
     room = max(1, min(MAX_LINES, rect.h // LINE_H))
-    rows: list[tuple[str, tuple]] = []
+    rows: list[Line] = []
     for text, colour in lines:
         wrapped = theme.wrap(text, TEXT_PX, rect.w)
         left = room - len(rows)
@@ -66,18 +75,18 @@ def draw_lines(surface, theme: T.Theme, rect: pygame.Rect, lines: list[tuple[str
         y += LINE_H
 
 
-def draw_frame(surface, rect: pygame.Rect) -> None:
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The strip's background, set apart from the starfield."""
     pygame.draw.rect(surface, (20, 23, 40), rect)
     pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
 
 
-def mark_words(entry, voice: Voice) -> str:
+def mark_words(entry: TurnReview, voice: Voice) -> str:
     """The mark of a reviewed turn in plain words, its turns told as the log tells them: "blunder:
     after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...", in the language in force.
     (The review keeps the same mark in SDG notation, ``entry.note``, for ``hwgame analyze``; the
     notation view words it with ``mark_notation``.)"""
-    me, them = entry.player, 1 - entry.player
+    me, them = entry.player, opponent_of(entry.player)
     if entry.kind == MISSED_WIN and entry.refutation is not None:
         told = narrate_turn(entry.refutation, me, voice)
         if "; instead, " in entry.note:
@@ -90,18 +99,19 @@ def mark_words(entry, voice: Voice) -> str:
     return mark_notation(entry, voice.names)
 
 
-def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> list[tuple[str, tuple]]:
+def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | None, notation: bool = False
+               ) -> list[Line]:
     """The words at ``point`` of the record: the mark of the turn shown (or its evaluations for its
     mover), then ``best``, the computer's turn for the turn that starts (or is under way) there, told
     in plain words (the play screen's log's) or, with ``notation``, in SDG notation."""
-    lines: list[tuple[str, tuple]] = []
+    lines: list[Line] = []
     where = timeline.last_played(point)
     entry = review.at(where[0]) if where is not None else None
     if entry is not None:
         who = timeline.players[entry.player]
         values = {"number": entry.number, "name": who}
         if entry.note:
-            names = tuple(timeline.players)
+            names = timeline.players
             told = mark_notation(entry, names) if notation else mark_words(entry, Voice(names))
             lines.append((_("Turn {number}, {name}: {mark}").format(mark=told, **values), MARK_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
@@ -116,7 +126,7 @@ def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> 
         if notation:
             told = format_turn(best)
         else:
-            told = narrate_turn(best, player, Voice(tuple(timeline.players)))
+            told = narrate_turn(best, player, Voice(timeline.players))
         lines.append((_("Computer's best for turn {number} ({name}): {turn}").format(
             number=point.turn + 1, name=mover, turn=told), ENGINE_RGB))
     elif where is None:
@@ -125,15 +135,15 @@ def turn_lines(review, timeline, point: Point, best, notation: bool = False) -> 
 
 
 def draw_strip(
-    surface,
+    surface: pygame.Surface,
     theme: T.Theme,
     rect: pygame.Rect,
     graph: EvalGraph,
-    entries,
-    timeline,
+    entries: Sequence[TurnReview],
+    timeline: Timeline,
     point: Point,
     bottom: int,
-    lines: list[tuple[str, tuple]],
+    lines: list[Line],
     progress: tuple[int, int, str] | None,
 ) -> None:
     """The whole strip: frame, graph of ``entries`` (from the ``bottom`` player's side, the turn shown
@@ -142,7 +152,7 @@ def draw_strip(
     graph_rect, text_rect = split(rect)
     graph.place(graph_rect, timeline.turn_count)
     where = timeline.last_played(point)
-    names = (timeline.players[bottom], timeline.players[1 - bottom])
+    names = (timeline.players[bottom], timeline.players[opponent_of(bottom)])
     graph.draw(surface, theme, [t.value_for(bottom) for t in entries], {t.index for t in entries if t.kind},
                where[0] if where else None, names, (T.OWNER_RGB[0], T.OWNER_RGB[1]))  # fmt: skip
     if progress is not None:

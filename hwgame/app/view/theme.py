@@ -6,13 +6,21 @@ most kinds of colour blindness; the colour-blind setting also writes the colour'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ...i18n import current_language, on_change
 from ...i18n.linebreak import wrap as wrap_lines
 from .fonts import ChainFont, missing_characters
 
-PIECE_RGB = (
+if TYPE_CHECKING:
+    from pygame.typing import Point
+
+RGB = tuple[int, int, int]  # a colour of the theme (hashable: rendered text is cached by its colour)
+
+PIECE_RGB: tuple[RGB, ...] = (
     (222, 62, 58),  # red
     (246, 206, 52),  # yellow
     (62, 178, 88),  # green
@@ -42,20 +50,23 @@ BUTTON_PRESS = (34, 42, 70)
 BUTTON_OFF = (32, 36, 54)
 ACCENT = (96, 200, 232)
 # Owners: the bottom player is "you" (cyan), the top player the opponent (amber).
-OWNER_RGB = ((96, 200, 232), (236, 150, 84))
+OWNER_RGB: tuple[RGB, RGB] = ((96, 200, 232), (236, 150, 84))
 SHADOW = (0, 0, 0)
 
 
-def shade(rgb, factor: float) -> tuple[int, int, int]:
+def shade(rgb: Sequence[int], factor: float) -> RGB:
     """A colour made lighter (factor > 1) or darker (factor < 1)."""
+    r, g, b = rgb
     if factor >= 1:
-        return tuple(min(255, round(c + (255 - c) * (factor - 1))) for c in rgb)
-    return tuple(max(0, round(c * factor)) for c in rgb)
+        return (min(255, round(r + (255 - r) * (factor - 1))), min(255, round(g + (255 - g) * (factor - 1))),
+                min(255, round(b + (255 - b) * (factor - 1))))
+    return (max(0, round(r * factor)), max(0, round(g * factor)), max(0, round(b * factor)))
 
 
-def mix(a, b, t: float) -> tuple[int, int, int]:
+def mix(a: Sequence[int], b: Sequence[int], t: float) -> RGB:
     """Blend two colours (t=0 gives a, t=1 gives b)."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    (r0, g0, b0), (r1, g1, b1) = a, b
+    return (round(r0 + (r1 - r0) * t), round(g0 + (g1 - g0) * t), round(b0 + (b1 - b0) * t))
 
 
 class TextAudit:
@@ -85,7 +96,7 @@ class Theme:
     def __init__(self, colour_blind: bool = False):
         self.colour_blind = colour_blind
         self._fonts: dict[tuple[int, bool], ChainFont] = {}
-        self._text: dict[tuple, pygame.Surface] = {}
+        self._text: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
         self._language = current_language()
         self.audit: TextAudit | None = None  # set by tests; every text drawn is then checked
         on_change(self._language_changed)
@@ -107,7 +118,7 @@ class Theme:
             self._fonts[key] = f
         return f
 
-    def text(self, text: str, size: int, color=TEXT, bold: bool = False) -> pygame.Surface:
+    def text(self, text: str, size: int, color: RGB = TEXT, bold: bool = False) -> pygame.Surface:
         """A rendered line of text (cached)."""
         font = self.font(size, bold)
         if self.audit is not None:
@@ -130,7 +141,7 @@ class Theme:
         if missing:
             audit.missing[text] = missing
 
-    def fit_text(self, text: str, size: int, width: float, color=TEXT, bold: bool = False) -> pygame.Surface:
+    def fit_text(self, text: str, size: int, width: float, color: RGB = TEXT, bold: bool = False) -> pygame.Surface:
         """Rendered text, cut with an ellipsis to fit ``width`` pixels."""
         surf = self.text(text, size, color, bold)
         if surf.get_width() <= width or len(text) <= 1:
@@ -154,8 +165,8 @@ class Theme:
         return wrap_lines(text, width, lambda line: font.size(line)[0])
 
 
-def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos, size: int, color=TEXT, bold=False,
-              anchor: str = "topleft") -> pygame.Rect:
+def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos: Point, size: int, color: RGB = TEXT,
+              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line of text at ``pos`` with a rect anchor (topleft, center, midtop...); return its rect."""
     surf = theme.text(text, size, color, bold)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})

@@ -46,7 +46,7 @@ def message_rect(board: Box, wh: tuple[float, float], avoid: list[Box]) -> pygam
 
 
 def draw_tip(surface: pygame.Surface, theme: T.Theme, text: str, pointer: tuple[float, float],
-             edge=T.LIT, ink=T.TEXT, bounds: Box | None = None) -> pygame.Rect:
+             edge: T.RGB = T.LIT, ink: T.RGB = T.TEXT, bounds: Box | None = None) -> pygame.Rect:
     """A wrapped tooltip next to the pointer, kept inside ``bounds`` (the window); returns its rect."""
     sw, sh = surface.get_size()
     width = min(TIP_WIDTH, sw - 40)

@@ -7,11 +7,18 @@ press and a release on the same widget, the same rule the board uses for drops.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
 from ..text import Text, text_of
 from . import theme as T
+
+if TYPE_CHECKING:
+    from pygame.typing import Point, RectLike
+
+V = TypeVar("V")  # the type of a Choice's values
+Enabled = bool | Callable[[], bool]  # a button's state, or a question asked at every frame
 
 
 class Button:
@@ -21,8 +28,8 @@ class Button:
     so the label follows a change of language; reading ``button.text`` gives the words shown now.
     """
 
-    def __init__(self, text: Text, action: Callable[[], None], rect=(0, 0, 120, 36), enabled=True,
-                 hint: Text = "", size: int = 22, shortcut: Text = ""):
+    def __init__(self, text: Text, action: Callable[[], None], rect: RectLike = (0, 0, 120, 36),
+                 enabled: Enabled = True, hint: Text = "", size: int = 22, shortcut: Text = ""):
         self.text = text
         self.shortcut = shortcut  # a key shown after the label, "End Turn  (Enter)", when there is room
         self.action = action
@@ -57,10 +64,10 @@ class Button:
         return bool(self._enabled() if callable(self._enabled) else self._enabled)
 
     @enabled.setter
-    def enabled(self, value) -> None:
+    def enabled(self, value: Enabled) -> None:
         self._enabled = value
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Hover, press and click; True when the event was meant for this button."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.rect.collidepoint(event.pos)
@@ -101,13 +108,13 @@ class Button:
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
-class Choice:
+class Choice(Generic[V]):
     """A labelled value that cycles through options on click (left click forward, right click back).
 
     The label and the options' names are ``Text``, worded when drawn."""
 
-    def __init__(self, label: Text, options: list[tuple[Text, object]], index: int = 0, rect=(0, 0, 300, 36),
-                 on_change: Callable[[object], None] | None = None):
+    def __init__(self, label: Text, options: list[tuple[Text, V]], index: int = 0, rect: RectLike = (0, 0, 300, 36),
+                 on_change: Callable[[V], None] | None = None):
         self.label = label
         self.options = options
         self.index = index
@@ -117,17 +124,17 @@ class Choice:
         self.visible = True
 
     @property
-    def value(self):
+    def value(self) -> V:
         """The chosen value."""
         return self.options[self.index][1]
 
-    def set_value(self, value) -> None:
+    def set_value(self, value: V) -> None:
         """Choose the option with this value (ignored if absent)."""
         for i, (_, v) in enumerate(self.options):
             if v == value:
                 self.index = i
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Cycle on click; True when consumed."""
         if not self.visible:
             return False
@@ -190,13 +197,13 @@ class Switch:
             out.append(pygame.Rect(x0, self.rect.y, x1 - x0, self.rect.h))
         return out
 
-    def _segment_at(self, pos) -> int | None:
+    def _segment_at(self, pos: Point) -> int | None:
         for i, seg in enumerate(self.segments()):
             if seg.collidepoint(pos):
                 return i
         return None
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Press and release on the same segment switches to it; True when consumed."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.rect.collidepoint(event.pos)
@@ -234,7 +241,7 @@ class Switch:
 class TextField:
     """A one-line text field: click to focus, type, Backspace deletes, Enter or Tab leaves."""
 
-    def __init__(self, text: str = "", rect=(0, 0, 240, 36), max_len: int = 24, label: Text = "",
+    def __init__(self, text: str = "", rect: RectLike = (0, 0, 240, 36), max_len: int = 24, label: Text = "",
                  allowed: Callable[[str], bool] | None = None):
         self.text = text
         self.rect = pygame.Rect(rect)
@@ -245,7 +252,7 @@ class TextField:
         self.blink = 0.0
         self.label_x: int | None = None  # draw the label left-aligned here (forms), else right of the field
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Focus on click, edit while focused; True when consumed."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
@@ -290,7 +297,7 @@ class TextField:
 
 
 def draw_paragraphs(surface: pygame.Surface, theme: T.Theme, text: str, rect: pygame.Rect, size: int = 22,
-                    color=T.TEXT, line_gap: int = 3, start_line: int = 0) -> int:
+                    color: T.RGB = T.TEXT, line_gap: int = 3, start_line: int = 0) -> int:
     """Draw wrapped text inside ``rect`` from ``start_line``; return how many lines the text has."""
     lines = theme.wrap(text, size, rect.w)
     y = rect.y
@@ -351,10 +358,17 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(veil, (0, 0))
 
 
-def sync_window_size(app) -> tuple[int, int]:
+class Sized(Protocol):
+    """What ``sync_window_size`` keeps up to date: the window's size an application holds."""
+
+    size: tuple[int, int]
+
+
+def sync_window_size(app: Sized) -> tuple[int, int]:
     """Bring ``app.size`` to the size of the display surface (a window resized, or a test's screen), in a
     scene's ``update`` so that ``draw`` reads the size and never writes it; returns the size."""
     surface = pygame.display.get_surface() if pygame.display.get_init() else None
     if surface is not None and surface.get_size() != tuple(app.size):
         app.size = surface.get_size()
-    return tuple(app.size)
+    w, h = app.size  # a pair, whatever sequence a test's stand-in keeps it in
+    return (w, h)
