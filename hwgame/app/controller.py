@@ -52,6 +52,7 @@ from .targets import (
     SpaceTarget,
     StarTarget,
     SystemTarget,
+    Target,
     system_of,
 )
 from .wording import colour_text, piece_text
@@ -224,7 +225,7 @@ class ActionResolver:
         here; a lesson's controller hands the judge's refusal to the runner for the step's advice."""
 
     # --- drops ---
-    def drag_refusal(self, source: object) -> str | None:
+    def drag_refusal(self, source: Target | None) -> str | None:
         """Why ``source`` cannot be dragged now, or None when it can."""
         if isinstance(source, ShipTarget):
             if source.owner != self.me:
@@ -239,7 +240,7 @@ class ActionResolver:
             return _("stars stay where they are: drag a ship, or a piece from the bank")
         return ""  # nothing to drag here, and nothing to say
 
-    def _candidates(self, source: object, target: object) -> list[Action]:
+    def _candidates(self, source: Target, target: Target | None) -> list[Action]:
         """The actions a drop could mean, most likely first."""
         pos = self.game.state.position
         to = system_of(target)
@@ -270,7 +271,7 @@ class ActionResolver:
             return [build]
         return []
 
-    def resolve(self, source: object, target: object) -> Resolution:
+    def resolve(self, source: Target, target: Target | None) -> Resolution:
         """What dropping ``source`` on ``target`` would do (see Resolution); only reads, so the screen
         may ask it for the caption of every frame of a drag."""
         candidates = self._candidates(source, target)
@@ -307,7 +308,7 @@ class ActionResolver:
                 system=sample.origin)
         return refused
 
-    def highlights(self, source: object) -> Highlights:
+    def highlights(self, source: Target) -> Highlights:
         """Every target on which dropping ``source`` would be legal (from the legal actions)."""
         lit = Highlights()
         if self.drag_refusal(source) is not None:
@@ -330,7 +331,7 @@ class ActionResolver:
         return lit
 
     # --- clicks ---
-    def options_for(self, target: object) -> list[Action]:
+    def options_for(self, target: Target) -> list[Action]:
         """The legal actions that involve ``target``, for the click path (a menu of choices)."""
         out: list[Action] = []
         me = self.me

@@ -8,11 +8,13 @@ screen as a list of Effects to animate one action at a time.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 
 from hwgame.ai.explain import reasons
 from hwgame.i18n import _, pgettext
 from hwgame.rules import (
     PLAYING,
+    Action,
     EndTurn,
     Game,
     IllegalActionError,
@@ -24,7 +26,8 @@ from hwgame.words import describe_action
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT_LEVEL, Answer, Opponent
-from .text import Worded, join_sentences
+from .targets import Target
+from .text import Text, Worded, join_sentences
 from .wording import reason_sentences
 
 
@@ -44,7 +47,7 @@ class PlayController(ActionResolver):
     """
 
     hint_text = Worded()
-    ai_error = Worded()
+    ai_error: Worded[str | None] = Worded()
 
     def __init__(
         self,
@@ -52,8 +55,8 @@ class PlayController(ActionResolver):
         seats: tuple[str, str] = (HUMAN, HUMAN),
         levels: tuple[str, str] = ("easy", "easy"),
         opponent: Opponent | None = None,
-        on_commit=None,
-        on_change=None,
+        on_commit: Callable[[Game], object] | None = None,
+        on_change: Callable[[PlayController], object] | None = None,
     ):
         super().__init__(game)
         self.seats = list(seats)
@@ -95,7 +98,7 @@ class PlayController(ActionResolver):
         return ticket is not None and ticket.purpose == "move"
 
     # --- human actions ---
-    def drag_refusal(self, source) -> str | None:
+    def drag_refusal(self, source: Target | None) -> str | None:
         """Why ``source`` cannot be dragged now (also: not your turn), or None."""
         if self.is_over():
             return _("the game is over")
@@ -103,7 +106,7 @@ class PlayController(ActionResolver):
             return _("wait: it is the computer's turn")
         return super().drag_refusal(source)
 
-    def play(self, action) -> str | None:
+    def play(self, action: Action) -> str | None:
         """Apply one action of the human to move; return the engine's reason if it is refused."""
         if not self.human_to_move():
             return _("it is not your turn")
@@ -214,7 +217,7 @@ class PlayController(ActionResolver):
         if isinstance(ticket, str):
             self._ai_failed(ticket)
 
-    def _ai_failed(self, message) -> None:
+    def _ai_failed(self, message: Text) -> None:
         """The computer cannot move; ``message`` (``Text``) says why."""
         self.ai_error = message
         self.events.append(AIFailed(message))
@@ -305,7 +308,7 @@ class PlayController(ActionResolver):
         self.opponent.cancel()
 
 
-def hint_words(turn, from_start: bool, why: list[str]) -> str:
+def hint_words(turn: Iterable[Action], from_start: bool, why: list[str]) -> str:
     """A hint as the panel shows it: the turn's actions, then the computer's reasons for it (the English
     reasons of ``ai.explain.reasons``), in the language in force."""
     # Translators: between two actions of a hinted turn, "Build ...; then Move ...".

@@ -10,59 +10,67 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import pygame
 
 DRAG_THRESHOLD = 6  # pixels the pointer travels before a press becomes a drag
 
+# What the screen's ``hit`` finds under a point (the play screen's targets, the setup's slots too).
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
-class Click:
+class Click(Generic[T]):
     """Press and release on the same target."""
 
-    target: object
+    target: T
     pos: tuple[int, int]
 
 
 @dataclass(frozen=True)
-class DragStart:
+class DragStart(Generic[T]):
     """A piece was lifted."""
 
-    source: object
+    source: T
     pos: tuple[int, int]
 
 
 @dataclass(frozen=True)
-class Drop:
+class Drop(Generic[T]):
     """A lifted piece was let go over ``target`` (None: outside the board and bank)."""
 
-    source: object
-    target: object
+    source: T
+    target: T | None
     pos: tuple[int, int]
 
 
 @dataclass(frozen=True)
-class DragRefused:
+class DragRefused(Generic[T]):
     """The pressed piece cannot be lifted; ``reason`` says why."""
 
-    source: object
+    source: T
     reason: str
 
 
 @dataclass(frozen=True)
-class DragCancel:
+class DragCancel(Generic[T]):
     """The drag was called off (right button, Escape, focus lost)."""
 
-    source: object
+    source: T
 
 
-class DragTracker:
+# What a mouse event becomes.
+Intent = Click[T] | DragStart[T] | Drop[T] | DragRefused[T] | DragCancel[T]
+
+
+class DragTracker(Generic[T]):
     """Turns mouse events into Click / DragStart / Drop / DragRefused / DragCancel intents."""
 
-    def __init__(self, hit: Callable[[tuple[int, int]], object], refusal: Callable[[object], str | None]):
+    def __init__(self, hit: Callable[[tuple[int, int]], T | None], refusal: Callable[[T], str | None]):
         self.hit = hit
         self.refusal = refusal
-        self.source = None  # the pressed target
+        self.source: T | None = None  # the pressed target
         self.press_pos: tuple[int, int] | None = None
         self.pos: tuple[int, int] = (0, 0)
         self.dragging = False
@@ -75,20 +83,20 @@ class DragTracker:
         self.dragging = False
         self.blocked = False
 
-    def cancel(self):
+    def cancel(self) -> DragCancel[T] | None:
         """Call off a drag in progress; return a DragCancel intent, or None if nothing was dragged."""
-        if self.dragging:
+        if self.dragging and self.source is not None:  # a drag always has its source
             source = self.source
             self.reset()
             return DragCancel(source)
         self.reset()
         return None
 
-    def handle_event(self, event):
+    def handle_event(self, event: pygame.event.Event) -> Intent[T] | None:
         """Feed one pygame event; return an intent or None."""
         kind = event.type
         if kind == pygame.MOUSEMOTION:
-            self.pos = tuple(event.pos)
+            self.pos = _point(event.pos)
             if self.press_pos is None or self.dragging or self.blocked:
                 return None
             dx, dy = self.pos[0] - self.press_pos[0], self.pos[1] - self.press_pos[1]
@@ -106,7 +114,7 @@ class DragTracker:
         if kind == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
                 self.reset()
-                self.pos = self.press_pos = tuple(event.pos)
+                self.pos = self.press_pos = _point(event.pos)
                 self.source = self.hit(self.pos)
                 return None
             if event.button == 3:
@@ -115,11 +123,11 @@ class DragTracker:
         if kind == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.press_pos is None:
                 return None
-            pos = tuple(event.pos)
+            pos = _point(event.pos)
             source, dragging, blocked = self.source, self.dragging, self.blocked
             self.reset()
             self.pos = pos
-            if dragging:
+            if dragging and source is not None:  # a drag always has its source
                 return Drop(source, self.hit(pos), pos)
             if not blocked and source is not None and self.hit(pos) == source:
                 return Click(source, pos)
@@ -127,3 +135,9 @@ class DragTracker:
         if kind == pygame.WINDOWFOCUSLOST:
             return self.cancel()
         return None
+
+
+def _point(pos: tuple[int, int]) -> tuple[int, int]:
+    """An event's position as a pair of ints (pygame gives a tuple; a test may build one of a list)."""
+    x, y = pos
+    return (x, y)

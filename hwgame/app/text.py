@@ -10,28 +10,43 @@ name, a file path, notation) is shown as it is.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Generic, TypeVar, cast, overload
 
 from hwgame.i18n import Text, is_cjk_language, text_of
 from hwgame.words import sentence as as_sentence  # a clause as a sentence, in the language's punctuation
 
+# What reading a Worded attribute gives: its words, or (where None is set, declared so) maybe None.
+R = TypeVar("R", covariant=True)
 
-class Worded:
+
+class Worded(Generic[R]):
     """An attribute that may be set to ``Text`` and reads as the words now (None stays None).
 
     ``problem = Worded()`` on a class: ``scene.problem = lambda: _("Type a name.")`` keeps the
-    function, and ``scene.problem`` reads its words in the language in force.
+    function, and ``scene.problem`` reads its words in the language in force. An attribute that is
+    ever set to None is declared ``Worded[str | None]``.
     """
 
-    def __set_name__(self, owner, name: str) -> None:
+    def __init__(self: Worded[str]) -> None:
+        self.private = ""  # named by ``__set_name__`` when the class is made
+
+    def __set_name__(self, owner: type, name: str) -> None:
         self.private = f"_{name}_text"
 
-    def __get__(self, obj, owner=None):
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Worded[R]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> R: ...
+
+    def __get__(self, obj: object, owner: type | None = None) -> Worded[R] | R:
         if obj is None:
             return self
         value = getattr(obj, self.private, "")
-        return None if value is None else text_of(value)
+        # None comes back only where it was set, which the attribute's declaration allows for.
+        return cast(R, None if value is None else text_of(value))
 
-    def __set__(self, obj, value) -> None:
+    def __set__(self, obj: object, value: Text | None) -> None:
         setattr(obj, self.private, value)
 
 
@@ -42,7 +57,7 @@ def error_text(exc: BaseException) -> str:
     return str(message) if message else str(exc)
 
 
-def worded_source(obj, name: str) -> Text:
+def worded_source(obj: object, name: str) -> Text:
     """What a ``Worded`` attribute ``name`` of ``obj`` was set to: the function itself, or the words."""
     return getattr(obj, f"_{name}_text", "")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,9 +13,13 @@ from hwgame.tutorial import full_rules_text
 
 from ..button_scene import ButtonScene, Control
 from ..opponent import LEVEL_NAMES
+from ..text import Text
 from ..view import theme as T
-from ..view.widgets import Button, Choice, draw_paragraphs
+from ..view.widgets import Button, Choice, Widget, draw_paragraphs
 from ..wording import level_label
+
+if TYPE_CHECKING:
+    from ..protocols import AppLike
 
 # How the rules are played in this window, after the rules themselves (hwgame.tutorial's full page,
 # which follows the rule book). Marked here, translated where the screen draws them.
@@ -35,7 +40,7 @@ def rules_text() -> str:
 class RulesScene(ButtonScene):
     """The rules in short, scrollable."""
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.line = 0
         self.lines_total = 0
@@ -82,17 +87,17 @@ def nearest_step(value: float) -> int:
     return min(range(len(VOLUME_STEPS)), key=lambda i: abs(VOLUME_STEPS[i][1] - value))
 
 
-def _off():
+def _off() -> str:
     # Translators: a setting that is switched off.
     return pgettext("setting", "Off")
 
 
-def _on():
+def _on() -> str:
     # Translators: a setting that is switched on.
     return pgettext("setting", "On")
 
 
-def language_options() -> list[tuple[object, str]]:
+def language_options() -> list[tuple[Text, str]]:
     """The choices of the Language setting: the system's language first, then each language by its own
     name (a player finds their language whatever the window speaks now)."""
 
@@ -110,7 +115,7 @@ def language_in_force(setting: str) -> str:
 class SettingsScene(ButtonScene):
     """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level."""
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         s = app.settings
         self.language = Choice(lambda: _("Language"), language_options(), on_change=self._set_language)
@@ -127,28 +132,29 @@ class SettingsScene(ButtonScene):
         self.speed = Choice(lambda: _("Animations"), speeds, on_change=lambda v: self._set("animation_speed", v))
         self.speed.set_value(float(s.animation_speed))
         self.level = Choice(lambda: _("Computer level (new games)"),
-                            [(lambda n=n: level_label(n), i + 1) for i, n in enumerate(LEVEL_NAMES)],
+                            [(partial(level_label, n), i + 1) for i, n in enumerate(LEVEL_NAMES)],
                             on_change=lambda v: self._set("ai_level", v))
         self.level.set_value(min(s.ai_level, len(LEVEL_NAMES)))
         self.sound = Choice(lambda: _("Sound effects"), [(_on, False), (_off, True)], on_change=self._set_muted)
         self.sound.set_value(bool(s.sound_muted))
         self.volume = Choice(lambda: _("Sound volume"), VOLUME_STEPS, index=nearest_step(s.sound_volume),
                              on_change=self._set_volume)
-        self.widgets = [self.language, self.colour_blind, self.lines, self.speed, self.sound, self.volume, self.level]
+        self.widgets: list[Widget] = [self.language, self.colour_blind, self.lines, self.speed, self.sound,
+                                      self.volume, self.level]
         self.back = Button(lambda: _("Back"), self.leave, size=24)
 
     def controls(self) -> list[Control]:
         """The choices, then Back."""
         return [*self.widgets, self.back]
 
-    def _set_language(self, setting) -> None:
+    def _set_language(self, setting: str) -> None:
         """Speak the chosen language at once (every screen shows it at the next frame), and keep the
         choice. A language given on the command line gives way to the player's choice from here on."""
         set_language(language_in_force(str(setting)))
         self.app.language_forced = False
         self._set("language", setting)
 
-    def _set(self, name: str, value) -> bool:
+    def _set(self, name: str, value: object) -> bool:
         try:
             setattr(self.app.settings, name, value)
         except Exception:
@@ -156,11 +162,11 @@ class SettingsScene(ButtonScene):
         self.app.save_settings()
         return True
 
-    def _set_muted(self, muted) -> None:
+    def _set_muted(self, muted: bool) -> None:
         if self._set("sound_muted", bool(muted)) and not muted:
             self.app.sounds.play("build")  # switched on: a sound to say so (switched off, silence says it)
 
-    def _set_volume(self, volume) -> None:
+    def _set_volume(self, volume: float) -> None:
         if self._set("sound_volume", float(volume)):
             self.app.sounds.play("build")  # the new volume, to hear at once
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,13 +19,20 @@ from ..opponent import LEVEL_NAMES
 from ..options import config_from, default_name, is_default_name, versus
 from ..text import Worded
 from ..view import theme as T
-from ..view.layout import Box
+from ..view.layout import HEIGHTS, Box, piece_box
 from ..view.pieces import draw_piece
-from ..view.widgets import Button, Choice, TextField
+from ..view.theme import Theme
+from ..view.widgets import Button, Choice, Enabled, TextField, Widget
 from ..wording import level_label, rules_label
 
+if TYPE_CHECKING:
+    from hwgame.persist import SaveInfo
+    from hwgame.persist.schema import RulesName
 
-def _latest_unfinished():
+    from ..protocols import AppLike
+
+
+def _latest_unfinished() -> SaveInfo | None:
     """The most recent unfinished game in the saves folder (a SaveInfo), or None."""
     try:
         from hwgame.persist import default_store
@@ -32,7 +42,7 @@ def _latest_unfinished():
         return None
 
 
-def continue_caption(info) -> str:
+def continue_caption(info: SaveInfo) -> str:
     """What Continue resumes, in a few words: ``"Ann vs Computer, turn 12, Ann's turn in progress"``."""
     names = versus([p.name for p in info.players])
     if info.actions_in_progress:
@@ -59,24 +69,22 @@ def menu_rects(w: int, h: int, count: int) -> list[pygame.Rect]:
     return [pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh) for i in range(count)]
 
 
-def draw_title_art(surface, theme, cx: float, top: float, bottom: float, t: float) -> None:
+def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float, bottom: float, t: float) -> None:
     """A binary star between two facing fleets, drawn with the game's own pieces, between two heights."""
     u = max(20.0, min(58.0, (bottom - top) / 3.7))
     cy = top + 2.25 * u
     # The binary: a large yellow and a medium blue star standing on one ground line.
     for piece, dx in ((5, -0.55), (10, 0.5)):
-        h = (0.52, 0.78, 1.04)[piece % 3] * u * 1.25
-        w = h * 1.08
+        w, h = piece_box(piece, u * 1.25)
         draw_piece(surface, theme, "star", piece, Box(cx + dx * u - w / 2, cy - h, w, h))
     # Fleets: yours below pointing up, the opponent's above pointing down; they drift a little.
     for row, (pieces, direction, y0) in enumerate((((8, 2, 11), -1, cy + u * 0.3), ((7, 0, 5), 1, cy - u * 2.2))):
         bob = math.sin(t * 1.4 + row * 2.0) * 3
         gap = u * 0.62
         for i, piece in enumerate(pieces):
-            h = (0.52, 0.78, 1.04)[piece % 3] * u
-            w = h * 0.5
+            w, h = piece_box(piece, u, "ship")
             x = cx + (i - 1) * gap - w / 2
-            y = y0 + bob + (u * 1.04 - h if direction < 0 else 0)
+            y = y0 + bob + (u * HEIGHTS[3] - h if direction < 0 else 0)  # a row's ships share their base
             rim = (240, 244, 255) if direction < 0 else (24, 26, 36)
             draw_piece(surface, theme, "ship", piece, Box(x, y, w, h), direction, rim)
 
@@ -84,11 +92,11 @@ def draw_title_art(surface, theme, cx: float, top: float, bottom: float, t: floa
 class TitleScene(ButtonScene):
     """Continue, New game, Tutorial, Load, Settings, Rules, Quit."""
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.time = 0.0
-        self.latest = None  # the SaveInfo of the game Continue resumes
-        entries = [
+        self.latest: SaveInfo | None = None  # the game Continue resumes
+        entries: list[tuple[Callable[[], object], Enabled]] = [
             (self.resume_game, lambda: self.latest is not None),
             (self.new_game, True),
             (self.tutorial, True),
@@ -98,12 +106,12 @@ class TitleScene(ButtonScene):
             (app.quit, True),
         ]
         self.buttons = [
-            Button(lambda text=text: _(text), action, enabled=on, size=26)
+            Button(partial(_, text), action, enabled=on, size=26)
             for text, (action, on) in zip(MENU, entries, strict=True)
         ]
 
     @property
-    def autosave(self):
+    def autosave(self) -> Path | None:
         """The autosave file Continue opens, or None."""
         return None if self.latest is None else self.latest.path
 
@@ -185,7 +193,7 @@ class NewGameScene(ButtonScene):
 
     problem = Worded()  # what is wrong with the names, worded at each frame
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         s = app.settings
         self.opponent = Choice(
@@ -193,14 +201,15 @@ class NewGameScene(ButtonScene):
             [(lambda: pgettext("opponent", "Computer"), COMPUTER), (lambda: _("Human (same screen)"), HUMAN)],
             on_change=self._changed,
         )
-        self.level = Choice(lambda: _("Computer level"), [(lambda n=n: level_label(n), n) for n in LEVEL_NAMES])
+        self.level = Choice(lambda: _("Computer level"), [(partial(level_label, n), n) for n in LEVEL_NAMES])
         self.level.set_value(app.default_level)
         self.first = Choice(lambda: _("Who starts"), [
             (lambda: pgettext("who starts", "You"), "me"),
             (lambda: _("The opponent"), "opponent"),
             (lambda: _("Random"), "random"),
         ])
-        self.rules = Choice(lambda: _("Rules"), [(lambda r=r: rules_label(r), r) for r in ("standard", "sdg")])
+        rule_sets: tuple[RulesName, ...] = ("standard", "sdg")
+        self.rules = Choice(lambda: _("Rules"), [(partial(rules_label, r), r) for r in rule_sets])
         self.rules.set_value(getattr(s, "default_rules", "standard"))
         self.setup = Choice(lambda: _("Homeworlds"),
                             [(lambda: _("Build them yourselves"), False), (lambda: _("Automatic"), True)])
@@ -210,12 +219,13 @@ class NewGameScene(ButtonScene):
         self.name = TextField(default_name("player") if is_default_name(mine, "player") else mine,
                               allowed=name_character, label=lambda: _("Your name"))
         self.other = TextField(default_name("computer"), allowed=name_character, label=lambda: _("Opponent's name"))
-        self.widgets = [self.opponent, self.level, self.first, self.rules, self.setup, self.name, self.other]
+        self.widgets: list[Widget] = [self.opponent, self.level, self.first, self.rules, self.setup, self.name,
+                                      self.other]
         self.start = Button(lambda: _("Start"), self.begin, size=26)
         self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
 
-    def _changed(self, value) -> None:
+    def _changed(self, value: str) -> None:
         self.level.visible = value == COMPUTER
         if value == COMPUTER and (not self.other.text or is_default_name(self.other.text, "other")):
             self.other.text = default_name("computer")

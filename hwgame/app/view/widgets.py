@@ -6,7 +6,7 @@ press and a release on the same widget, the same rule the board uses for drops.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
@@ -21,6 +21,20 @@ V = TypeVar("V")  # the type of a Choice's values
 Enabled = bool | Callable[[], bool]  # a button's state, or a question asked at every frame
 
 
+class Widget(Protocol):
+    """What a screen's row of widgets has in common: a place, its events and its drawing."""
+
+    rect: pygame.Rect
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to an event; True when consumed."""
+        ...
+
+    def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
+        """Draw the widget in its state."""
+        ...
+
+
 class Button:
     """A push button; ``action`` runs on click. ``enabled`` may be a value or a callable.
 
@@ -28,7 +42,7 @@ class Button:
     so the label follows a change of language; reading ``button.text`` gives the words shown now.
     """
 
-    def __init__(self, text: Text, action: Callable[[], None], rect: RectLike = (0, 0, 120, 36),
+    def __init__(self, text: Text, action: Callable[[], object], rect: RectLike = (0, 0, 120, 36),
                  enabled: Enabled = True, hint: Text = "", size: int = 22, shortcut: Text = ""):
         self.text = text
         self.shortcut = shortcut  # a key shown after the label, "End Turn  (Enter)", when there is room
@@ -113,8 +127,8 @@ class Choice(Generic[V]):
 
     The label and the options' names are ``Text``, worded when drawn."""
 
-    def __init__(self, label: Text, options: list[tuple[Text, V]], index: int = 0, rect: RectLike = (0, 0, 300, 36),
-                 on_change: Callable[[V], None] | None = None):
+    def __init__(self, label: Text, options: Sequence[tuple[Text, V]], index: int = 0,
+                 rect: RectLike = (0, 0, 300, 36), on_change: Callable[[V], object] | None = None):
         self.label = label
         self.options = options
         self.index = index
