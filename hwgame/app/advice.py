@@ -7,15 +7,16 @@ standard rules. Pure Python (used by the setup screen and by the computer when i
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from hwgame.i18n import _
-from hwgame.rules import BLUE, GREEN, Homeworld, Position
+from hwgame.rules import BLUE, GREEN, Homeworld, Position, color_of, opponent_of, size_of
 
 from .wording import piece_text
 
 
-def _sizes(stars) -> set[int]:
-    return {p % 3 for p in stars}
+def _sizes(stars: Iterable[int]) -> set[int]:
+    return {size_of(p) for p in stars}
 
 
 def setup_warnings(stars: list[int], ship: int | None, position: Position) -> list[str]:
@@ -25,29 +26,29 @@ def setup_warnings(stars: list[int], ship: int | None, position: Position) -> li
     ``position`` gives the opponent's homeworld, if it is already built, for the connection check.
     """
     out = []
-    if ship is not None and ship % 3 != 2:
+    if ship is not None and size_of(ship) != 3:
         out.append(_("Your ship is a {piece}: most players start with a large ship.").format(piece=piece_text(ship)))
     if len(stars) == 2:
         a, b = stars
-        if a % 3 == b % 3:
+        if size_of(a) == size_of(b):
             out.append(_("Both stars are the same size: your homeworld connects to fewer systems."))
-        if a // 3 == b // 3:
+        if color_of(a) == color_of(b):
             out.append(_("Both stars are the same colour: you get fewer powers at home."))
     pieces = [*stars, *([ship] if ship is not None else [])]
     if len(pieces) == 3:
-        colors = {p // 3 for p in pieces}
+        colors = {color_of(p) for p in pieces}
         if GREEN not in colors and BLUE not in colors:
             out.append(_("No green and no blue: you can neither build nor trade at home."))
         if len(colors) < 3:
             out.append(_("Only two colours among your three pieces: three colours give more choice."))
-    enemy = position.home_of(1 - position.to_move)
+    enemy = position.home_of(opponent_of(position.to_move))
     if enemy is not None and stars and len(stars) == 2 and not (_sizes(stars) & _sizes(enemy.stars)):
         out.append(_("Your homeworld shares no star size with {name}'s: the two are directly connected, so an "
                      "early invasion is easy for both sides.").format(name=enemy.name))
     return out
 
 
-def _available(position: Position, pieces) -> bool:
+def _available(position: Position, pieces: Iterable[int]) -> bool:
     need = [0] * 12
     for p in pieces:
         need[p] += 1
@@ -80,6 +81,7 @@ def suggest_homeworld(position: Position, rng: random.Random | None = None) -> H
         rng.shuffle(avail)
         return Homeworld(avail[0], avail[1], avail[2])
     strong = [
-        h for h in sound if h.ship // 3 == GREEN and any(p is not None and p // 3 == BLUE for p in (h.star1, h.star2))
+        h for h in sound
+        if color_of(h.ship) == GREEN and any(p is not None and color_of(p) == BLUE for p in (h.star1, h.star2))
     ]
     return rng.choice(strong or sound)

@@ -7,10 +7,13 @@ call it directly with hand-made events. Screens are opened by name (``open_scene
 
 from __future__ import annotations
 
+import argparse
 import random
 import traceback
 import weakref
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,6 +32,9 @@ from .text import Text, Worded, error_text, notices_text, worded_source
 from .view.layout import MIN_HEIGHT, MIN_WIDTH
 from .view.theme import Theme
 
+if TYPE_CHECKING:
+    from hwgame.persist import Player, Settings
+
 
 def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
     """Build both homeworlds with sound defaults (the ``--setup auto`` start)."""
@@ -43,7 +49,7 @@ class App:
 
     toast_text = Worded()  # the message at the top of the window, worded at each frame
 
-    def __init__(self, options=None, size: tuple[int, int] = (1280, 800)):
+    def __init__(self, options: argparse.Namespace | None = None, size: tuple[int, int] = (1280, 800)):
         self.options = options if options is not None else window_defaults()
         self.size = size
         self._settings_writable = True  # False when the file could not be read: then nothing is written
@@ -72,7 +78,7 @@ class App:
         self.language_forced = False
 
     # --- settings ---
-    def _load_settings(self):
+    def _load_settings(self) -> Settings:
         from hwgame import persist
 
         try:
@@ -106,17 +112,17 @@ class App:
         an unknown name raises ``scenes.UnknownSceneError``."""
         return scene_class(name)
 
-    def make_scene(self, name: str, *args, **kwargs) -> Scene:
+    def make_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """A new scene called ``name`` (made with this app and ``args``), not shown yet."""
         return make_scene(self, name, *args, **kwargs)
 
-    def open_scene(self, name: str, *args, **kwargs) -> Scene:
+    def open_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """Make the scene called ``name`` and put it on top of the stack; return it."""
         scene = self.make_scene(name, *args, **kwargs)
         self.scenes.push(scene)
         return scene
 
-    def replace_scene(self, name: str, *args, **kwargs) -> Scene:
+    def replace_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
         """Make the scene called ``name`` and put it in place of the top scene; return it."""
         scene = self.make_scene(name, *args, **kwargs)
         self.scenes.replace(scene)
@@ -160,7 +166,7 @@ class App:
         else:
             self._open(self.make_scene("setup", ctl))
 
-    def open_game(self, game: Game, players=None) -> None:
+    def open_game(self, game: Game, players: list[Player] | None = None) -> None:
         """Continue a game (loaded from a save, or begun at a board of the replay viewer): seats and levels
         from ``players``. An unfinished game is autosaved at once, so Continue on the title finds it."""
         self.stop_game()
@@ -206,7 +212,7 @@ class App:
         self.scenes.reset(self.make_scene("title"))
 
     # --- saving ---
-    def players_of(self, ctl: PlayController):
+    def players_of(self, ctl: PlayController) -> list[Player]:
         """The two seats as the save format's Player objects."""
         from hwgame.persist import Player
 
@@ -248,7 +254,7 @@ class App:
         if ctl is not None and self._state_of(ctl) != self._autosaved:
             self.autosave(ctl)
 
-    def load(self, name) -> bool:
+    def load(self, name: str | Path) -> bool:
         """Open a save by name or path; a problem shows a message and returns False."""
         try:
             from hwgame import persist
@@ -296,7 +302,7 @@ class App:
         self._toast_language = current_language()
         self.toast_time = seconds
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         """One event: window events here, the rest to the top scene."""
         if event.type == pygame.QUIT:
             self.quit()
@@ -306,7 +312,7 @@ class App:
             return
         self.scenes.handle_event(event)
 
-    def step(self, events, dt: float, surface: pygame.Surface) -> None:
+    def step(self, events: Iterable[pygame.event.Event], dt: float, surface: pygame.Surface) -> None:
         """One frame: events, update, draw. An error in a screen becomes a message, not a crash."""
         try:
             for event in events:
@@ -378,7 +384,8 @@ class App:
         if not save or tuple(self.settings.window_size) == tuple(self.size):
             return
         try:
-            self.settings.window_size = tuple(self.size)
+            w, h = self.size
+            self.settings.window_size = (w, h)
         except Exception:
             return
         self.save_settings()

@@ -16,6 +16,10 @@ from __future__ import annotations
 import site
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
 
 ICON = "icon.png"
 FONTS = "fonts"
@@ -95,7 +99,7 @@ def bundled_fonts() -> list[Path]:
     return sorted(p for p in (folder / FONTS).iterdir() if p.suffix.lower() in (".ttf", ".otf"))
 
 
-def ui_font(size: int):
+def ui_font(size: int) -> pygame.font.Font:
     """The text font at a pixel size: pygame's default font, else a bundled one; AssetError if neither."""
     import pygame
 
@@ -112,7 +116,7 @@ def ui_font(size: int):
     raise AssetError(f"no font found: {default_font_file().name} is missing and {FONTS}/ has none")
 
 
-def load_image(*parts: str):
+def load_image(*parts: str) -> pygame.Surface:
     """An image from the assets as a pygame Surface; AssetError when missing or unreadable."""
     import pygame
 

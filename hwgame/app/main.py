@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
+from types import ModuleType
 
 from hwgame.i18n import _, on_change
 
@@ -12,7 +14,7 @@ from .assets import set_window_icon
 from .options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
 
 
-def _parse(argv) -> argparse.Namespace:
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="hwgame")
     add_window_arguments(parser)
     parser.add_argument("--data-dir", default=None)
@@ -31,7 +33,7 @@ def tune_threads(interval: float | None = None) -> None:
     sys.setswitchinterval(value)
 
 
-def window_title(pygame) -> None:
+def window_title(pygame: ModuleType) -> None:
     """Name the window in the language in force."""
     # Translators: the title of the game's window.
     pygame.display.set_caption(_("Homeworlds"))
@@ -42,7 +44,7 @@ def _no_window(reason: str) -> int:
     return 1
 
 
-def run(options=None) -> int:
+def run(options: argparse.Namespace | list[str] | tuple[str, ...] | None = None) -> int:
     """Open the window and play; ``options`` is the parsed command line or a list of arguments.
 
     Returns the exit status. Without a display this prints one line and returns 1.
@@ -78,12 +80,13 @@ def run(options=None) -> int:
         pygame.quit()
 
 
-def _loop(pygame, options) -> int:
+def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
     from .app import App
     from .view.layout import MIN_HEIGHT, MIN_WIDTH
 
     app = App(options)
-    saved = tuple(app.settings.window_size)
+    saved_w, saved_h = app.settings.window_size
+    saved = (saved_w, saved_h)
     size = parse_size(getattr(options, "size", None), saved)
     try:
         desktop = pygame.display.get_desktop_sizes()[0]

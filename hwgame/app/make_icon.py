@@ -31,13 +31,14 @@ PYRAMIDS = (
 )
 
 
-def _shade(rgb, factor: float) -> tuple[int, int, int]:
+def _shade(rgb: tuple[int, int, int], factor: float) -> tuple[int, ...]:
     if factor >= 1:
         return tuple(min(255, round(c + (255 - c) * (factor - 1))) for c in rgb)
     return tuple(max(0, round(c * factor)) for c in rgb)
 
 
-def _pyramid(surface: pygame.Surface, cx: int, base: int, width: int, height: int, rgb) -> None:
+def _pyramid(surface: pygame.Surface, cx: int, base: int, width: int, height: int, rgb: tuple[int, int, int]
+             ) -> None:
     """One pyramid seen from a little to the left: a lit face and a shaded face, with pips at the foot."""
     apex = (cx, base - height)
     left, right = (cx - width // 2, base), (cx + width // 2, base)

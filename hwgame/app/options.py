@@ -10,6 +10,7 @@ import argparse
 import os
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from hwgame.i18n import LANGUAGES, _, pgettext, translations
@@ -90,12 +91,12 @@ def is_default_name(name: str, kind: str) -> bool:
     return name in offered
 
 
-def versus(names) -> str:
+def versus(names: Iterable[object]) -> str:
     """The players of a game, for a title or a list: ``"Ann vs Bob"``."""
-    names = [str(n) for n in names]
-    if len(names) == 2:
-        return _("{first} vs {second}").format(first=names[0], second=names[1])
-    return ", ".join(names)
+    shown = [str(n) for n in names]
+    if len(shown) == 2:
+        return _("{first} vs {second}").format(first=shown[0], second=shown[1])
+    return ", ".join(shown)
 
 
 @dataclass
@@ -135,7 +136,8 @@ def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: s
     return GameConfig((a[0], b[0]), (a[1], b[1]), (a[2], b[2]), rules, auto_setup)
 
 
-def config_from_args(args, default_player: str, default_level: str, default_rules: str) -> GameConfig:
+def config_from_args(args: argparse.Namespace, default_player: str, default_level: str, default_rules: str
+                     ) -> GameConfig:
     """The game that ``--new-game`` and its options describe."""
     me = args.name or default_player
     if not valid_name(me):
@@ -151,7 +153,7 @@ def config_from_args(args, default_player: str, default_level: str, default_rule
     )
 
 
-def exit_after_first_frame(options) -> bool:
+def exit_after_first_frame(options: argparse.Namespace) -> bool:
     """True when the window should quit after its first frame (the option or the environment variable)."""
     return bool(getattr(options, "exit_after_first_frame", False)) or os.environ.get(FIRST_FRAME_ENV, "") not in (
         "", "0")

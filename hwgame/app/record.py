@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.i18n import ngettext
-from hwgame.rules import PASS, EndTurn, Game, apply_checked, outcome_of, start_turn
+from hwgame.rules import PASS, Action, EndTurn, Game, Outcome, Position, apply_checked, outcome_of, start_turn
 
 
 @dataclass(frozen=True, order=True)
@@ -44,7 +44,7 @@ class Timeline:
         end = len(self.turns)
         self.points.extend(Point(end, j) for j in range(len(self.pending) + 1))
         self._index = {p: i for i, p in enumerate(self.points)}
-        self._mid: dict[Point, object] = {}  # positions inside turns, worked out when first shown
+        self._mid: dict[Point, Position] = {}  # positions inside turns, worked out when first shown
 
     # --- reading the record ---
     @property
@@ -66,7 +66,7 @@ class Timeline:
         """The step number of a point (raises KeyError for a point not on the timeline)."""
         return self._index[point]
 
-    def position_at(self, point: Point):
+    def position_at(self, point: Point) -> Position:
         """The board at ``point``: a turn's start, or the position after some of its actions."""
         if point.action == 0:
             return self.starts[point.turn]
@@ -87,7 +87,7 @@ class Timeline:
             return None
         return point.turn - 1, max(0, len(self.turns[point.turn - 1]) - 1)
 
-    def last_action(self, point: Point):
+    def last_action(self, point: Point) -> Action | None:
         """The last action shown on the board at ``point`` (None at the start)."""
         where = self.last_played(point)
         if where is None:
@@ -109,7 +109,7 @@ class Timeline:
         return ngettext("turn {turn}: {done} of {count} action played", "turn {turn}: {done} of {count} actions played",
                         n).format(turn=point.turn + 1, done=point.action, count=n)
 
-    def outcome_at(self, point: Point):
+    def outcome_at(self, point: Point) -> Outcome | None:
         """The result the board itself shows at ``point`` (a lost homeworld), or None."""
         if point.action:
             return None

@@ -19,6 +19,7 @@ from hwgame.rules import (
     Homeworld,
     Move,
     Pass,
+    Position,
     Sacrifice,
     Trade,
     end_turn,
@@ -77,9 +78,9 @@ def finished_game(seed: int = 3, turns: int = 400) -> Game:
     return game
 
 
-def busyness(position) -> int:
+def busyness(position: Position) -> int:
     """How crowded a position looks: ships and systems on the board."""
-    ships = sum(len(s.ships0) + len(s.ships1) for s in position.systems)
+    ships = sum(len(s.ships_of(player)) for s in position.systems for player in (0, 1))
     return ships * 2 + len(position.systems) * 3
 
 

@@ -246,7 +246,7 @@ class Sounds:
         """True once the mixer has started; False before that, and for good when there is no device."""
         return self._mixer is not None
 
-    def _mixer_or_none(self):
+    def _mixer_or_none(self) -> object | None:
         if self._mixer is None and not self._no_device:
             if os.environ.get("SDL_AUDIODRIVER", "").lower() == "dummy" and self._open_mixer is _open_pygame_mixer:
                 self._no_device = True  # the dummy driver is "no sound card": start nothing at all
@@ -255,7 +255,7 @@ class Sounds:
             self._no_device = self._mixer is None
         return self._mixer
 
-    def _sound(self, name: str):
+    def _sound(self, name: str) -> object | None:
         """The mixer's Sound for ``name``, made on first use; None without a device or if it fails."""
         sound = self._loaded.get(name)
         if sound is None and name not in self._failed:

@@ -17,6 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..protocols import AppLike
     from ..scene_stack import Scene
 
 # name -> "module:Class" in this package; the class is called as ``Class(app, *args, **kwargs)``.
@@ -59,7 +60,7 @@ def scene_class(name: str) -> type[Scene]:
     return cls
 
 
-def make_scene(app, name: str, *args: Any, **kwargs: Any) -> Scene:
+def make_scene(app: AppLike, name: str, *args: Any, **kwargs: Any) -> Scene:
     """A new scene called ``name`` for ``app``, not yet on the stack."""
     return scene_class(name)(app, *args, **kwargs)
 
