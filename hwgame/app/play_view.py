@@ -7,21 +7,27 @@ game or the scene (only caches of wrapped text and captions are kept, which draw
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from hwgame.i18n import _, current_language
+from hwgame.rules import Position
 
 from .notices import marker_tip
-from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, system_of
+from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, Target, system_of
 from .view import theme as T
 from .view.anim import ease, lerp_box
 from .view.board import BoardOptions, rim_for
-from .view.layout import Box, screen_layout
+from .view.layout import BoardLayout, Box, PieceKind, piece_box, screen_layout
 from .view.pieces import draw_piece
 from .view.tooltip import draw_tip, message_rect
 
+if TYPE_CHECKING:
+    from .scenes.play import PlayScene
 
-def draw_play(scene, surface: pygame.Surface) -> None:
+
+def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
     """The play screen's frame: board, bank, drag feedback, messages and the panel. It reads the scene
     and changes nothing of it: the window size and the panel's buttons are brought up to date in
     ``update``."""
@@ -58,7 +64,7 @@ def draw_play(scene, surface: pygame.Surface) -> None:
         _draw_flash(scene, surface, screen.board, lay)
     scene.panel.draw(surface)
 
-def _draw_hover(scene, surface, position) -> None:
+def _draw_hover(scene: PlayScene, surface: pygame.Surface, position: Position) -> None:
     """A tooltip over an overpopulation marker under the pointer: what it means, what a click does."""
     pos = scene.tracker.pos
     # Not under a dialog or a menu (they would cover it), nor while a press is under way.
@@ -70,7 +76,7 @@ def _draw_hover(scene, surface, position) -> None:
         draw_tip(surface, scene.app.theme, marker_tip(position, target.system, target.color, can_act), pos,
                  edge=T.TEXT_WARN)
 
-def _draw_narration(scene, surface, box: Box, base: int) -> None:
+def _draw_narration(scene: PlayScene, surface: pygame.Surface, box: Box, base: int) -> None:
     """The narration strip: the sentence wrapped to the strip, a bar in the colour of its player."""
     told = scene.narration()
     if told is None:
@@ -88,7 +94,7 @@ def _draw_narration(scene, surface, box: Box, base: int) -> None:
         surface.blit(scene.app.theme.fit_text(line, size, rect.w - 34, T.TEXT), (rect.x + 20, y))
         y += lh
 
-def _narration_lines(scene, text: str, base: int, width: int, height: int) -> tuple[int, list[str]]:
+def _narration_lines(scene: PlayScene, text: str, base: int, width: int, height: int) -> tuple[int, list[str]]:
     """(font size, lines) for the narration: a long turn is told in a smaller font rather than cut
     (cached: wrapping measures every word, and the sentence changes once per action)."""
     key = (text, base, width, height)
@@ -103,7 +109,7 @@ def _narration_lines(scene, text: str, base: int, width: int, height: int) -> tu
         scene._narration_key = key
     return scene._narration_fit
 
-def _draw_drag(scene, surface, lay, source) -> None:
+def _draw_drag(scene: PlayScene, surface: pygame.Surface, lay: BoardLayout, source: Target) -> None:
     th = scene.app.theme
     pos = scene.tracker.pos
     hover = scene.hit(pos)
@@ -125,16 +131,17 @@ def _draw_drag(scene, surface, lay, source) -> None:
     if place is not None:
         b = place.box
         if isinstance(source, BankPieceTarget):
-            u = lay.unit
-            h = {1: 0.52, 2: 0.78, 3: 1.04}[source.piece % 3 + 1] * u
-            b = Box(0, 0, h * 0.84, h)
+            # Lifted from the bank, a piece takes the size it has on the map, in its shape held alone.
+            w, h = piece_box(source.piece, lay.unit, lone=True)
+            b = Box(0, 0, w, h)
         box = Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h)
-        kind = "ship" if place.kind == "ship" else "star"
+        kind: PieceKind = "ship" if place.kind == "ship" else "star"
         rim = rim_for(getattr(source, "owner", 0), scene.ctl.bottom)
         draw_piece(surface, th, kind, place.piece, box, place.direction, rim, glow=False)
     _draw_caption(scene, surface, source, hover, pos)
 
-def _draw_caption(scene, surface, source, hover, pos) -> None:
+def _draw_caption(scene: PlayScene, surface: pygame.Surface, source: Target, hover: Target | None,
+                  pos: tuple[int, int]) -> None:
     key = (source, hover, scene.ctl.game.state, len(scene.ctl.game.turns), current_language())
     if key != scene._caption_key:
         res = scene.ctl.resolve(source, hover) if hover is not None else None
@@ -150,7 +157,7 @@ def _draw_caption(scene, surface, source, hover, pos) -> None:
         return
     draw_tip(surface, scene.app.theme, text, pos, T.LIT if ok else T.TEXT_BAD, T.TEXT if ok else T.TEXT_BAD)
 
-def flash_rect(scene, board: Box, lay) -> pygame.Rect | None:
+def flash_rect(scene: PlayScene, board: Box, lay: BoardLayout) -> pygame.Rect | None:
     """Where the message goes: on the board (never under the panel), above the bottom player's own
     homeworld rather than over it."""
     if not scene.flash_text:
@@ -162,7 +169,7 @@ def flash_rect(scene, board: Box, lay) -> pygame.Rect | None:
     sp = lay.system(home.name) if home is not None else None
     return message_rect(board, wh, [sp.box] if sp is not None else [])
 
-def _draw_flash(scene, surface, board: Box, lay) -> None:
+def _draw_flash(scene: PlayScene, surface: pygame.Surface, board: Box, lay: BoardLayout) -> None:
     th = scene.app.theme
     rect = flash_rect(scene, board, lay)
     if rect is None:

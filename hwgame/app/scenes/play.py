@@ -21,27 +21,56 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from hwgame.i18n import _, current_language
-from hwgame.rules import Catastrophe, Discover
+from hwgame.rules import Action, Catastrophe, Discover, Position
 from hwgame.words import describe_action, narrate_turn
 
+from ..controller import Effect, Highlights
 from ..events import AIFailed, Committed
-from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
+from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
 from ..play_view import draw_play, flash_rect
 from ..scene_stack import Scene
 from ..side_panel import SidePanel, voice_of
-from ..targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget, system_of
+from ..targets import (
+    BANK,
+    SPACE,
+    BankPieceTarget,
+    MarkerTarget,
+    ShipTarget,
+    StarTarget,
+    SystemTarget,
+    Target,
+    system_of,
+)
 from ..text import Text, Worded, worded_source
-from ..view.anim import BASE_DURATION, Transition
+from ..view.anim import BASE_DURATION, Grab, Transition
 from ..view.board import BoardView
-from ..view.layout import Box, bank_layout, board_layout, screen_layout
+from ..view.layout import (
+    BankLayout,
+    BoardLayout,
+    Box,
+    PiecePlace,
+    ScreenLayout,
+    bank_layout,
+    board_layout,
+    screen_layout,
+)
 from ..view.widgets import sync_window_size
 from ..wording import piece_text
+
+if TYPE_CHECKING:
+    from hwgame.words import Voice
+
+    from ..flow import PlayController
+    from ..protocols import AppLike
+
+# What the play screen lays out for a window size and a position: the screen's columns, the map, the bank.
+Layouts = tuple[ScreenLayout, BoardLayout, BankLayout]
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
@@ -77,31 +106,31 @@ class PlayScene(Scene):
 
     flash_text = Worded()  # the message on the board, worded at each frame
 
-    def __init__(self, app, ctl, coach: Coach | None = None):
+    def __init__(self, app: AppLike, ctl: PlayController, coach: Coach | None = None):
         super().__init__(app)
         self.ctl = ctl
         self.coach = coach
         self.view = BoardView(app.theme)
-        self.tracker = DragTracker(self.hit, self.ctl.drag_refusal)
+        self.tracker: DragTracker[Target] = DragTracker(self.hit, self.ctl.drag_refusal)
         self.panel = SidePanel(self, {"end": self.request_end_turn, "restart": self.restart_turn,
                                       "undo": self.undo, "hint": self.hint, "menu": self.open_menu})
         self.current: Transition | None = None
-        self.current_effect = None  # the controller's Effect that ``current`` animates
+        self.current_effect: Effect | None = None  # the controller's Effect that ``current`` animates
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
         # The computer's turn as far as it has been animated: (player, actions, position after them).
-        self._told: tuple[int, list, object] | None = None
+        self._told: tuple[int, list[object], Position] | None = None
         self._narration_key: tuple | None = None
         self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
         self._flash_language = current_language()
         self.flash_time = 0.0
         self._flash_board: tuple = ()
-        self._flash_lasts = None
-        self.selected = None
-        self.highlights = None
-        self._grab = None  # (piece, box) where a dragged piece was dropped, for its animation
+        self._flash_lasts: Callable[[], bool] | None = None
+        self.selected: Target | None = None
+        self.highlights: Highlights | None = None
+        self._grab: Grab | None = None  # (piece, box) where a dragged piece was dropped, for its animation
         self.snap: list | None = None  # [piece, kind, direction, owner, from box, to box, elapsed]
-        self._layouts: dict = {}
+        self._layouts: dict[tuple[object, ...], Layouts] = {}
         # The map's unit on the screen, per window size: kept while positions fit at it (set in update).
         self._units: dict[tuple, float] = {}
         self._caption_key: tuple | None = None
@@ -129,7 +158,7 @@ class PlayScene(Scene):
         h = NARRATION_LINES * self.app.theme.font(self.narration_size(board)).get_linesize() + 12
         return Box(board.x + 12, board.y + 8, board.w - 24, h)
 
-    def layouts(self, size, position):
+    def layouts(self, size: tuple[int, int], position: Position) -> Layouts:
         """(screen layout, board layout, bank layout) for a window size and a position (cached).
 
         The screen layout's board is the part the systems use: below the narration strip, or below
@@ -140,6 +169,7 @@ class PlayScene(Scene):
         if found is None:
             screen = screen_layout(*size)
             b = screen.board
+            top: float  # the height kept at the top of the board
             if self.coach is not None:
                 top = self.coach.card_height(size)
             else:
@@ -151,20 +181,20 @@ class PlayScene(Scene):
             self._layouts[key] = found
         return found
 
-    def display_position(self):
+    def display_position(self) -> Position:
         """The position on the screen: the animated one, else the turn in progress."""
         if self.current is not None:
             return self.current.after
         return self.ctl.game.state.position
 
-    def hit(self, pos):
+    def hit(self, pos: tuple[int, int]) -> Target | None:
         """The target under a window point (None on the panel)."""
         screen, lay, bank = self.layouts(self.app.size, self.display_position())
         if screen.panel.contains(*pos):
             return None
         return bank.hit(*pos) or lay.hit(*pos)
 
-    def place_of(self, target):
+    def place_of(self, target: Target | None) -> PiecePlace | None:
         """The layout box of a ship or bank target, or None."""
         screen, lay, bank = self.layouts(self.app.size, self.display_position())
         if isinstance(target, BankPieceTarget):
@@ -187,7 +217,7 @@ class PlayScene(Scene):
         return self.tracker.pos
 
     # --- events ---
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys, the panel, then the board through the drag tracker."""
         if self._skips_computer(event):
             return True
@@ -203,7 +233,7 @@ class PlayScene(Scene):
             self.on_intent(intent)
         return True
 
-    def _skips_computer(self, event) -> bool:
+    def _skips_computer(self, event: pygame.event.Event) -> bool:
         """A click or a key while the computer's turn is animated first shows its end.
 
         True when that is all the event does: a click on the panel and Enter (a button pressed or a
@@ -217,7 +247,7 @@ class PlayScene(Scene):
             return self.panel.box.contains(*event.pos)
         return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
 
-    def _key(self, event) -> bool:
+    def _key(self, event: pygame.event.Event) -> bool:
         mods = event.mod
         if event.key == pygame.K_ESCAPE:
             if self.tracker.dragging:
@@ -234,7 +264,7 @@ class PlayScene(Scene):
             self.restart_turn()
         return True
 
-    def on_intent(self, intent) -> None:
+    def on_intent(self, intent: Intent[Target] | None) -> None:
         """React to a tracker intent (see ``input``)."""
         if isinstance(intent, DragStart):
             self.selected = None
@@ -250,13 +280,15 @@ class PlayScene(Scene):
         elif isinstance(intent, Click):
             self.click(intent.target)
 
-    def drop(self, source, target, pos) -> None:
+    def drop(self, source: Target, target: Target | None, pos: tuple[int, int]) -> None:
         """A piece let go over a target: play what it means, or snap back with the reason."""
         res = self.ctl.resolve(source, target)
         if res.legal:
             grab = self._grab_box(source, pos)
             if isinstance(res.actions[0], Discover):
-                self.app.scenes.push(StarChooser(self.app, res.actions, lambda a: self.act(a, grab),
+                # A drop in open space means a discovery with any of the stars offered.
+                stars = [a for a in res.actions if isinstance(a, Discover)]
+                self.app.scenes.push(StarChooser(self.app, stars, lambda a: self.act(a, grab),
                                                  lambda: self._snap_back(source, pos)))
             else:
                 self.act(res.actions[0], grab)
@@ -266,14 +298,14 @@ class PlayScene(Scene):
             self.ctl.refused(res)  # the judge's refusal as it is: a lesson adds the step's advice
         self._snap_back(source, pos)
 
-    def _grab_box(self, source, pos):
+    def _grab_box(self, source: Target, pos: tuple[int, int]) -> Grab | None:
         place = self.place_of(source)
         if place is None:
             return None
         b = place.box
-        return (source.piece, Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h))
+        return (place.piece, Box(pos[0] - b.w / 2, pos[1] - b.h / 2, b.w, b.h))
 
-    def act(self, action, grab=None) -> None:
+    def act(self, action: Action, grab: Grab | None = None) -> None:
         """Play an action through the controller; show the engine's reason if it is refused."""
         self._grab = grab
         reason = self.ctl.play(action)
@@ -281,7 +313,7 @@ class PlayScene(Scene):
             self._grab = None
             self.flash(_("Not possible: {reason}").format(reason=reason))
 
-    def click(self, target) -> None:
+    def click(self, target: Target | None) -> None:
         """The click path: a menu of the legal actions with the clicked piece or system."""
         if isinstance(target, (type(BANK), type(SPACE))) or target is None:
             self.selected = None
@@ -304,9 +336,9 @@ class PlayScene(Scene):
         self.selected = target
         choices: list[tuple[Text, Callable[[], object]]] = []
         discovers = [a for a in options if isinstance(a, Discover)]
-        by_ship: dict = {}
-        for a in discovers:
-            by_ship.setdefault((a.ship, a.origin), []).append(a)
+        by_ship: dict[tuple[int, str], list[Discover]] = {}
+        for d in discovers:
+            by_ship.setdefault((d.ship, d.origin), []).append(d)
         for a in options:
             if isinstance(a, Discover):
                 key = (a.ship, a.origin)
@@ -317,10 +349,10 @@ class PlayScene(Scene):
             choices.append((partial(describe_action, a), partial(self.act, a)))
         self.app.scenes.push(ChoiceMenu(self.app, lambda: self._title_of(target), choices))
 
-    def _choose_star(self, actions) -> None:
+    def _choose_star(self, actions: list[Discover]) -> None:
         self.app.scenes.push(StarChooser(self.app, actions, self.act))
 
-    def _title_of(self, target) -> str:
+    def _title_of(self, target: Target) -> str:
         if isinstance(target, ShipTarget):
             piece = piece_text(target.piece)
             if target.owner == self.ctl.me:
@@ -331,7 +363,7 @@ class PlayScene(Scene):
             return _("Bank: {piece}").format(piece=piece_text(target.piece))
         return _("At {system}").format(system=system_of(target))
 
-    def _nothing_text(self, target) -> str:
+    def _nothing_text(self, target: Target) -> str:
         if isinstance(target, ShipTarget) and target.owner != self.ctl.me:
             return _("You cannot capture that ship now.")
         if isinstance(target, (StarTarget, SystemTarget)):
@@ -394,7 +426,7 @@ class PlayScene(Scene):
         elif self.app.scenes.top is self:
             self.app.open_scene("game-menu", self)
 
-    def flash(self, text: Text, seconds: float = 4.5, lasts=None) -> None:
+    def flash(self, text: Text, seconds: float = 4.5, lasts: Callable[[], bool] | None = None) -> None:
         """A message on the board. It goes when its time is up, or sooner when its cause ends:
         ``lasts()`` turns false (default: the board changes, by an action, a turn or an undo), or the
         language changes under a message given as words (given as a function, it is worded anew)."""
@@ -442,7 +474,7 @@ class PlayScene(Scene):
                 return effect.player
         return None
 
-    def _tell(self, effect) -> None:
+    def _tell(self, effect: Effect) -> None:
         """An action of the computer starts its animation: add it to the turn being told (a new turn
         when it does not follow on from the last action told)."""
         told = self._told
@@ -468,7 +500,7 @@ class PlayScene(Scene):
             return narrate_turn(game.pending, game.to_move, voice), game.to_move
         return self._turn_told(len(game.turns) - 1, voice)
 
-    def _turn_told(self, k: int, voice) -> tuple[str, int] | None:
+    def _turn_told(self, k: int, voice: Voice) -> tuple[str, int] | None:
         """Committed turn ``k`` in words and who played it (None before the first turn)."""
         game = self.ctl.game
         if k < 0:
@@ -484,7 +516,7 @@ class PlayScene(Scene):
         self.hold = 0.0
         self.ctl.effects.clear()
 
-    def _snap_back(self, source, pos) -> None:
+    def _snap_back(self, source: Target, pos: tuple[int, int] | None) -> None:
         place = self.place_of(source)
         if place is None or pos is None:
             return
@@ -568,7 +600,7 @@ class PlayScene(Scene):
             self.hold = 0.25 if effect.by_computer else 0.0
             self._grab = None
 
-    def _sound_of(self, action) -> None:
+    def _sound_of(self, action: object) -> None:
         name = ACTION_SOUNDS.get(type(action).__name__)
         if name is not None:
             self.sound(name)
@@ -586,6 +618,6 @@ class PlayScene(Scene):
         """Board, bank, drag feedback, messages and the panel (see ``play_view.draw_play``)."""
         draw_play(self, surface)
 
-    def flash_rect(self, board: Box, lay):
+    def flash_rect(self, board: Box, lay: BoardLayout) -> pygame.Rect | None:
         """Where the message is drawn now (None without one), see ``play_view.flash_rect``."""
         return flash_rect(self, board, lay)
