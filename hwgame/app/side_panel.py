@@ -8,11 +8,13 @@ The move log tells each turn in the narration's words, or in SDG notation at a c
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from hwgame.i18n import _, current_language, ngettext, pgettext
-from hwgame.rules import PLAYING
+from hwgame.rules import PLAYING, Game, opponent_of
 from hwgame.words import Voice, describe_action, log_entry, turn_left
 
 from .controller import COMPUTER
@@ -22,25 +24,32 @@ from .view.layout import Box
 from .view.widgets import Button, Switch, wrap_hanging
 from .wording import level_word, outcome_text, rules_title
 
+if TYPE_CHECKING:
+    from pygame.typing import Point, RectLike
+
+    from .flow import PlayController
+    from .scenes.play import PlayScene
+
 LOG_SIZE = 18  # font size of the move log
 LOG_INDENT = 16  # pixels the second and later lines of an entry stand in
 
 
-def voice_of(ctl) -> Voice:
+def voice_of(ctl: PlayController) -> Voice:
     """The words for a game's players: against the computer the human is "you" and the other seat
     "the computer"; otherwise (two people, or two computers) each player by name."""
-    names = tuple(ctl.game.players)
+    names = ctl.game.players
     seats = list(ctl.seats)
     if seats.count(COMPUTER) == 1:
         computer = seats.index(COMPUTER)
-        return Voice(names, you=1 - computer, computer=computer)
+        return Voice(names, you=opponent_of(computer), computer=computer)
     return Voice(names)
 
 
-def log_lines(game, voice: Voice | None = None, notation: bool = False, turns: int | None = None):
+def log_lines(game: Game, voice: Voice | None = None, notation: bool = False, turns: int | None = None
+              ) -> list[tuple[str, int]]:
     """The move log: (text, player) per committed turn, numbered from 1, in words (see
     ``describe.log_entry``) or in SDG notation; only the first ``turns`` turns when given."""
-    voice = voice or Voice(tuple(game.players))
+    voice = voice or Voice(game.players)
     out = []
     for k, turn in enumerate(game.turns[:turns]):
         player = game.positions[k].to_move
@@ -52,11 +61,12 @@ class _Pen:
     """Draws on ``surface``, or, without one, only measures: the panel's layout and its drawing go
     through the same code, so what is clicked is where it was drawn."""
 
-    def __init__(self, surface: pygame.Surface | None, theme):
+    def __init__(self, surface: pygame.Surface | None, theme: T.Theme):
         self.surface = surface
         self.theme = theme
 
-    def text(self, text: str, pos, size: int, color, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    def text(self, text: str, pos: Point, size: int, color: T.RGB, bold: bool = False, anchor: str = "topleft"
+             ) -> pygame.Rect:
         """One line of text (see ``theme.draw_text``); its rect either way."""
         if self.surface is not None:
             return T.draw_text(self.surface, self.theme, text, pos, size, color, bold, anchor)
@@ -65,22 +75,22 @@ class _Pen:
         setattr(rect, anchor, (round(pos[0]), round(pos[1])))
         return rect
 
-    def blit(self, image: pygame.Surface, where) -> None:
+    def blit(self, image: pygame.Surface, where: Point | pygame.Rect) -> None:
         """An image already made (a fitted text)."""
         if self.surface is not None:
             self.surface.blit(image, where)
 
-    def rect(self, color, rect, width: int = 0, border_radius: int = 0) -> None:
+    def rect(self, color: T.RGB, rect: RectLike, width: int = 0, border_radius: int = 0) -> None:
         """A filled or outlined rectangle."""
         if self.surface is not None:
             pygame.draw.rect(self.surface, color, rect, width, border_radius=border_radius)
 
-    def line(self, color, a, b, width: int = 1) -> None:
+    def line(self, color: T.RGB, a: Point, b: Point, width: int = 1) -> None:
         """A straight line."""
         if self.surface is not None:
             pygame.draw.line(self.surface, color, a, b, width)
 
-    def circle(self, color, center, radius: int) -> None:
+    def circle(self, color: T.RGB, center: Point, radius: int) -> None:
         """A filled circle."""
         if self.surface is not None:
             pygame.draw.circle(self.surface, color, center, radius)
@@ -89,7 +99,7 @@ class _Pen:
 class SidePanel:
     """Draws the panel and owns its buttons; the play screen gives the callbacks."""
 
-    def __init__(self, scene, callbacks: dict):
+    def __init__(self, scene: PlayScene, callbacks: dict[str, Callable[[], object]]):
         self.scene = scene
         ctl = scene.ctl
         # Playing buttons wait for the computer's turn to be shown to its end (a click skips it).
@@ -158,7 +168,7 @@ class SidePanel:
         y -= 54
         self.end.rect = pygame.Rect(x, y, w, 46)
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons, the log's words/notation switch and the log's mouse wheel."""
         widgets: list[Button | Switch] = [*self.buttons, self.notation]
         for b in widgets:
@@ -209,7 +219,7 @@ class SidePanel:
         over = ctl.outcome()
         showing = self.showing()
         mover = game.to_move if showing is None else showing
-        for player in (1 - bottom, bottom):
+        for player in (opponent_of(bottom), bottom):
             color = T.OWNER_RGB[0] if player == bottom else T.OWNER_RGB[1]
             to_move = (over is None or showing is not None) and mover == player
             row = pygame.Rect(x - 6, y - 3, w + 12, 30)
@@ -292,7 +302,7 @@ class SidePanel:
             y += 20
         return y
 
-    def status(self) -> tuple[str, tuple]:
+    def status(self) -> tuple[str, T.RGB]:
         """The status line and its colour: the end of the game, a failure, who is thinking or playing,
         or whose turn it is (only once the board shows the position that turn starts from)."""
         ctl = self.scene.ctl
@@ -318,14 +328,14 @@ class SidePanel:
             return (_("{name} to play.").format(name=ctl.game.players[ctl.game.to_move]), T.TEXT_GOOD)
         return ("", T.TEXT)
 
-    def _spinner(self, surface, center) -> None:
+    def _spinner(self, surface: pygame.Surface, center: Point) -> None:
         for i in range(8):
             a = self.spin + i * math.pi / 4
             shade = 60 + i * 24
             pygame.draw.circle(surface, (shade, shade, min(255, shade + 40)),
                                (round(center[0] + 7 * math.cos(a)), round(center[1] + 7 * math.sin(a))), 2)
 
-    def _place_log(self, th, game, rect: pygame.Rect) -> None:
+    def _place_log(self, th: T.Theme, game: Game, rect: pygame.Rect) -> None:
         """Place the move log in ``rect``: the words/notation switch, then the latest entries that fit,
         each wrapped onto as many lines as it needs (never cut); the wheel scrolls back."""
         self.log_rect = rect
@@ -348,7 +358,7 @@ class SidePanel:
         self.log_shown = [text for text, _turn, _mark in lines[start:end]]
         self._log_view = (lines, start, end, lh)
 
-    def _draw_log(self, surface, th) -> None:
+    def _draw_log(self, surface: pygame.Surface, th: T.Theme) -> None:
         """Draw the move log as ``_place_log`` placed it."""
         rect, view = self.log_rect, self._log_view
         if view is None:
@@ -370,7 +380,7 @@ class SidePanel:
         if not lines:
             T.draw_text(surface, th, _("No turns yet."), (rect.x + 8, y), LOG_SIZE, T.TEXT_DIM)
 
-    def log_lines(self, th, game, width: float) -> list[tuple[str, int, bool]]:
+    def log_lines(self, th: T.Theme, game: Game, width: float) -> list[tuple[str, int, bool]]:
         """The log's lines at a width: (text, player, first line of its entry), wrapped only when the
         log changes (wrapping measures every word)."""
         shown = len(game.turns) - (1 if self.showing() is not None else 0)
@@ -384,7 +394,8 @@ class SidePanel:
             self._log_key = key
         return self._log_lines
 
-    def _scroll_bar(self, surface, rect: pygame.Rect, top: int, start: int, end: int, total: int) -> None:
+    def _scroll_bar(self, surface: pygame.Surface, rect: pygame.Rect, top: int, start: int, end: int,
+                    total: int) -> None:
         """A thin bar at the log's right edge: how much of the log shows, and where."""
         track = pygame.Rect(rect.right - 5, top, 3, rect.bottom - 8 - top)
         h = max(12, track.h * (end - start) // max(1, total))
