@@ -17,12 +17,14 @@ the board shown, which is also drawn on the board. A review is kept in the save 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from hwgame.i18n import N_, _, pgettext
+from hwgame.rules import Action, Game, Turn, opponent_of
 from hwgame.words import describe_action
 
 from .. import replay_panel
@@ -38,12 +40,18 @@ from ..view.anim import BASE_DURATION, Transition
 from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
-from ..view.layout import Box, bank_layout, board_layout, screen_layout
+from ..view.layout import BankLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField, sync_window_size
 from ..wording import level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
-    from hwgame.ai.review import Review
+    from hwgame.ai import Limit
+    from hwgame.ai.review import Review, TurnReview
+    from hwgame.persist import LoadedGame, Player
+    from hwgame.persist.schema import ReviewCache
+
+    from ..flow import PlayController
+    from ..protocols import AppLike
 
 LOG_ROW = 19
 CAPTION_H = 44  # a strip under the board for the caption of the last action
@@ -55,12 +63,13 @@ KEYS_HELP = N_("Replay: the board after each action. Left / Right: an action. Up
 class _ReplayBoard(BoardView):
     """The board view with the keys of the replay where the bank column explains dragging in play."""
 
-    def draw_bank(self, surf, bank, counts, opts, legend=None) -> None:
+    def draw_bank(self, surf: pygame.Surface, bank: BankLayout, counts: Sequence[int], opts: BoardOptions,
+                  legend: str | None = None) -> None:
         """The bank column, its legend telling the keys."""
         super().draw_bank(surf, bank, counts, opts, legend or _(KEYS_HELP))
 
 
-def _systems_of(action) -> frozenset:
+def _systems_of(action: Action | None) -> frozenset[str]:
     """The systems an action touches, outlined on the board so the eye finds the change."""
     names = (getattr(action, k, None) for k in ("system", "origin", "destination", "name"))
     return frozenset(n for n in names if n)
@@ -72,8 +81,8 @@ class ReplayScene(ButtonScene):
     name = Worded()  # the record's title over the panel, worded at each frame
     note = Worded()  # a short message under the go-to field, worded at each frame
 
-    def __init__(self, app, game, players=None, *, name: Text = "", path=None, is_autosave: bool = False,
-                 bottom: int | None = None):
+    def __init__(self, app: AppLike, game: Game, players: Sequence[Player] | None = None, *, name: Text = "",
+                 path: Path | None = None, is_autosave: bool = False, bottom: int | None = None):
         super().__init__(app)
         self.game = game  # the record's own Game: only read, and saved under a name if it must be kept
         self.timeline = Timeline(game)
@@ -119,9 +128,9 @@ class ReplayScene(ButtonScene):
         self.review_error = ""
         self.show_review = False
         self.review_level = REVIEW_LEVEL
-        self.review_limit = None  # a Limit replacing the level's (tests use a light one)
+        self.review_limit: Limit | None = None  # replaces the level's limit (tests use a light one)
         self.review_worker = new_worker  # makes the AI worker a review searches through
-        self.loaded = None  # the LoadedGame the record came from, where a finished review is kept
+        self.loaded: LoadedGame | None = None  # the save the record came from, where a finished review is kept
         self.graph = EvalGraph()
         # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
         # switch and setting, so a player who reads notation there reads it here too.
@@ -133,7 +142,7 @@ class ReplayScene(ButtonScene):
         return self.notation.index == 1
 
     @classmethod
-    def from_file(cls, app, path):
+    def from_file(cls, app: AppLike, path: str | Path) -> ReplayScene | None:
         """A viewer for the save at ``path``, or None (with a message) if it cannot be loaded."""
         try:
             from hwgame import persist
@@ -154,12 +163,12 @@ class ReplayScene(ButtonScene):
         return scene
 
     @staticmethod
-    def _bottom_of(players) -> int:
+    def _bottom_of(players: Sequence[Player] | None) -> int:
         # Against the computer the human sits at the bottom, as in play; otherwise the first player.
         kinds = [getattr(p, "kind", HUMAN) for p in players or []]
         return 1 if kinds == [COMPUTER, HUMAN] else 0
 
-    def board_box(self, screen) -> Box:
+    def board_box(self, screen: ScreenLayout) -> Box:
         """The part of the board area the systems use: the caption strip below (and the review strip
         under it, when shown) stays clear."""
         b = screen.board
@@ -272,7 +281,7 @@ class ReplayScene(ButtonScene):
         ]
         self.app.scenes.push(Dialog(self.app, lambda: _("Continue from here"), lines, choices, width=620, column=True))
 
-    def start_from_here(self, seats) -> bool:
+    def start_from_here(self, seats: tuple[str, str]) -> bool:
         """Start the new game with these seats; return False (with a message) if it cannot be done."""
         from hwgame.rules import HomeworldsError
 
@@ -296,7 +305,7 @@ class ReplayScene(ButtonScene):
         self.app.toast(lambda: _("New game from {point}.").format(point=tl.describe(point)))
         return True
 
-    def _seat_players(self, seats):
+    def _seat_players(self, seats: tuple[str, str]) -> list[Player]:
         from hwgame.persist import Player
 
         from ..opponent import level_number
@@ -350,7 +359,7 @@ class ReplayScene(ButtonScene):
         else:
             self.show_review = self.review is not None
 
-    def _cached_review(self, cached) -> None:
+    def _cached_review(self, cached: ReviewCache | None) -> None:
         """Show a review kept in the save, when it was made for exactly these turns."""
         if cached is None:
             return
@@ -377,7 +386,7 @@ class ReplayScene(ButtonScene):
             self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
                 problem=error_text(failed)))
 
-    def review_entries(self) -> list:
+    def review_entries(self) -> list[TurnReview]:
         """The turns reviewed so far: the finished review's, or those of the review being computed."""
         if self.review is not None:
             return list(self.review.turns)
@@ -385,7 +394,7 @@ class ReplayScene(ButtonScene):
             return list(self.review_run.partial)
         return []
 
-    def review_lines(self) -> list[tuple[str, tuple]]:
+    def review_lines(self) -> list[strip.Line]:
         """What the strip says at the point shown: the mark (or the evaluations) of the turn shown, and
         the computer's best turn for the turn that starts from the board shown."""
         if self.review_error:
@@ -397,7 +406,7 @@ class ReplayScene(ButtonScene):
             return []
         return strip.turn_lines(self.review, self.timeline, self.point, self.best_turn_here(), self.in_notation)
 
-    def best_turn_here(self):
+    def best_turn_here(self) -> Turn | None:
         """The computer's turn for the turn that starts (or is under way) at the point shown, or None."""
         if self.review is None or self.timeline.outcome_at(Point(self.point.turn)) is not None:
             return None
@@ -408,7 +417,7 @@ class ReplayScene(ButtonScene):
         self.cancel_review()
 
     # --- events ---
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """The go-to field, buttons, a click on the log, the wheel over the log, and the keys."""
         if self.goto.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.goto.focused, self.goto.text, self.note = False, "", ""  # Escape leaves the field, not the screen
@@ -490,7 +499,7 @@ class ReplayScene(ButtonScene):
             self._draw_strip(surface, pygame.Rect(round(b.x), round(bottom), round(b.w), strip.STRIP_H))
         self._draw_panel(surface, pygame.Rect(screen.panel.as_ints()))
 
-    def _draw_strip(self, surface, rect: pygame.Rect) -> None:
+    def _draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The review strip: the graph (with progress while computing) and the words under it."""
         run = self.review_run
         progress = None
@@ -501,7 +510,7 @@ class ReplayScene(ButtonScene):
         strip.draw_strip(surface, self.app.theme, rect, self.graph, self.review_entries(), self.timeline,
                          self.point, self.bottom, self.review_lines(), progress)  # fmt: skip
 
-    def _draw_caption(self, surface, board, action, bottom: float) -> None:
+    def _draw_caption(self, surface: pygame.Surface, board: Box, action: Action | None, bottom: float) -> None:
         th = self.app.theme
         where = self.timeline.last_played(self.point)
         if where is None:
@@ -516,7 +525,7 @@ class ReplayScene(ButtonScene):
         pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
         surface.blit(label, label.get_rect(center=rect.center))
 
-    def _draw_panel(self, surface, rect: pygame.Rect) -> None:
+    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         th = self.app.theme
         tl = self.timeline
         pygame.draw.rect(surface, T.PANEL, rect)
@@ -530,7 +539,7 @@ class ReplayScene(ButtonScene):
         if self.name:
             surface.blit(th.fit_text(self.name, 20, w, T.TEXT), (x, y))
             y += 24
-        for player in (1 - self.bottom, self.bottom):
+        for player in (opponent_of(self.bottom), self.bottom):
             color = T.OWNER_RGB[0] if player == self.bottom else T.OWNER_RGB[1]
             pygame.draw.circle(surface, color, (x + 7, y + 9), 6)
             to_move = tl.outcome_at(self.point) is None and tl.mover(self.point) == player
@@ -568,11 +577,11 @@ class ReplayScene(ButtonScene):
             return _("Hide review") if self.show_review else _("Show review")
         return _("Review the game")
 
-    def _draw_turn_box(self, surface, x: int, y: int, w: int) -> int:
+    def _draw_turn_box(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The actions of the turn shown (see ``replay_panel.draw_turn_box``)."""
         return replay_panel.draw_turn_box(self, surface, x, y, w)
 
-    def _draw_log(self, surface, rect: pygame.Rect) -> None:
+    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The move log, one row per turn; click to jump (see ``replay_panel.draw_log``)."""
         replay_panel.draw_log(self, surface, rect)
 
@@ -581,6 +590,6 @@ class ReviewScene(ReplayScene):
     """Reviewing the game just played: the replay viewer on a live game of the play screen (from the
     game-over card); it opens at the last board."""
 
-    def __init__(self, app, ctl):
+    def __init__(self, app: AppLike, ctl: PlayController):
         super().__init__(app, ctl.game, app.players_of(ctl), name=lambda: _("This game"), bottom=ctl.bottom)
         self.ctl = ctl
