@@ -7,21 +7,28 @@ Words|SDG switch is the play screen's, with the same setting, so the choice carr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from hwgame.i18n import _, pgettext
-from hwgame.rules import format_action
+from hwgame.rules import Action, format_action
 from hwgame.words import Voice, describe_action, log_entry
 
 from .view import theme as T
 from .view.widgets import Switch, wrap_hanging
 from .wording import result_text
 
+if TYPE_CHECKING:
+    from .protocols import AppLike
+    from .record import Timeline
+    from .scenes.replay import ReplayScene
+
 LOG_ROW = 19  # pixels a row of the log takes
 LOG_PX = 18  # type size of the log and of the turn's actions
 
 
-def notation_switch(app) -> Switch:
+def notation_switch(app: AppLike) -> Switch:
     """The Words|SDG switch, set from (and saving to) the play screen's setting."""
 
     def remember(index: int) -> None:
@@ -35,7 +42,7 @@ def notation_switch(app) -> Switch:
                   size=15)
 
 
-def result_line(timeline) -> str:
+def result_line(timeline: Timeline) -> str:
     """The panel's line on how the recorded game ended (the record has a result)."""
     return _("Result: {result}").format(result=result_text(timeline.outcome))
 
@@ -45,14 +52,14 @@ def go_to_label() -> str:
     return _("Go to turn")
 
 
-def action_text(action, notation: bool) -> str:
+def action_text(action: Action, notation: bool) -> str:
     """One action of the turn box: its caption in words, or its SDG notation."""
     return format_action(action) if notation else describe_action(action)
 
 
-def log_rows(timeline, notation: bool) -> list[tuple[int, str]]:
+def log_rows(timeline: Timeline, notation: bool) -> list[tuple[int, str]]:
     """(turn index, text) per turn of the record, the unfinished turn last, in words or notation."""
-    voice = Voice(tuple(timeline.players))
+    voice = Voice(timeline.players)
     rows = [(k, log_entry(k + 1, turn, timeline.starts[k].to_move, voice, notation))
             for k, turn in enumerate(timeline.turns)]
     if timeline.pending:
@@ -63,7 +70,7 @@ def log_rows(timeline, notation: bool) -> list[tuple[int, str]]:
     return rows
 
 
-def _header_bottom(scene, rect: pygame.Rect) -> int:
+def _header_bottom(scene: ReplayScene, rect: pygame.Rect) -> int:
     """The y below the panel's header and the turn box, as ``ReplayScene._draw_panel`` draws them."""
     th = scene.app.theme
     tl = scene.timeline
@@ -78,7 +85,7 @@ def _header_bottom(scene, rect: pygame.Rect) -> int:
     return y + 21 + 21 * len(turn_box_lines(scene, w)) + 2
 
 
-def turn_box_lines(scene, w: int) -> list[tuple[int, str, bool]]:
+def turn_box_lines(scene: ReplayScene, w: int) -> list[tuple[int, str, bool]]:
     """The turn box's lines at width ``w``: (action index, text, first line of its action); a long
     caption in words takes a second line rather than being cut. Up to six actions around the last."""
     tl = scene.timeline
@@ -97,7 +104,7 @@ def turn_box_lines(scene, w: int) -> list[tuple[int, str, bool]]:
     return lines
 
 
-def place(scene, rect: pygame.Rect) -> None:
+def place(scene: ReplayScene, rect: pygame.Rect) -> None:
     """Lay out the replay's panel in ``rect``: its buttons, the go-to field, the log and the log's rows
     (where a click jumps). Called from the scene's ``update`` so that drawing only reads the layout."""
     th = scene.app.theme
@@ -163,7 +170,7 @@ def place(scene, rect: pygame.Rect) -> None:
     scene.log_lines = {k: lines_of(k) for _line, k in rows}
 
 
-def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
+def draw_turn_box(scene: ReplayScene, surface: pygame.Surface, x: int, y: int, w: int) -> int:
     """The actions of the turn shown: played ones bright, the last one marked, the rest dim; returns
     the y below them."""
     th = scene.app.theme
@@ -190,7 +197,7 @@ def draw_turn_box(scene, surface, x: int, y: int, w: int) -> int:
     return y + 2
 
 
-def draw_log(scene, surface, rect: pygame.Rect) -> None:
+def draw_log(scene: ReplayScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The move log as ``place`` laid it out: a header with the Words|SDG switch, one row per turn,
     the turn of the last action shown highlighted."""
     th = scene.app.theme

@@ -7,7 +7,9 @@ rules, turns and where the game stands, or plainly why the file cannot be opened
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,10 +21,16 @@ from .text import as_sentence, join_sentences
 from .view import theme as T
 from .wording import date_time_text, level_word, result_text, rules_title, save_title
 
+if TYPE_CHECKING:
+    from hwgame.persist import Player, SaveInfo
+
+# What the list calls when a row is selected or activated: with the save now selected (None: none is).
+OnRow = Callable[["SaveInfo | None"], object]
+
 DOUBLE_CLICK_MS = 450
 
 
-def when(info) -> str:
+def when(info: SaveInfo) -> str:
     """The save's last change in local time, for the list (``"14 Mar 2025, 18:02"``), in the language in
     force."""
     from datetime import datetime
@@ -35,7 +43,7 @@ def when(info) -> str:
     return date_time_text(moment)
 
 
-def problem_sentence(info) -> str:
+def problem_sentence(info: SaveInfo) -> str:
     """A broken save's problem as a sentence (the list drops the file name the message started with):
     "The file is a folder, not a save file." A problem said of the file gets the file as its subject."""
     problem = str(info.error or "").rstrip(". ")
@@ -45,10 +53,10 @@ def problem_sentence(info) -> str:
     return as_sentence(problem)
 
 
-def players_of(info) -> str:
+def players_of(info: SaveInfo) -> str:
     """The players of a save, the computer's level beside its name: ``"Ann vs Hal (computer, easy)"``."""
 
-    def seat(p) -> str:
+    def seat(p: Player) -> str:
         if p.kind == "computer":
             return _("{name} (computer, {level})").format(name=p.name, level=level_word(level_name(p.level)))
         return p.name
@@ -56,7 +64,7 @@ def players_of(info) -> str:
     return versus([seat(p) for p in info.players]) if info.players else _("no players")
 
 
-def summary(info) -> tuple[str, bool]:
+def summary(info: SaveInfo) -> tuple[str, bool]:
     """One line about a save and whether it is a problem: players (unless the title names them already),
     rules, turns and where the game stands, or the error; in the language in force."""
     if info.error is not None:
@@ -69,7 +77,7 @@ def summary(info) -> tuple[str, bool]:
     return "  ·  ".join(parts), False
 
 
-def state_of(info) -> str:
+def state_of(info: SaveInfo) -> str:
     """Where a game stands: its result, or who is to move and how much of the turn is played."""
     if info.result is not None:
         return result_text(info.result)
@@ -82,7 +90,7 @@ def state_of(info) -> str:
     return _("{name} to move").format(name=info.to_move)
 
 
-def mark_of(info) -> str:
+def mark_of(info: SaveInfo) -> str:
     """The tag before an autosave's title: ``"UNFINISHED"``, ``"FINISHED"``, or none for a named save."""
     if not info.is_autosave or info.error is not None:
         return ""
@@ -90,7 +98,7 @@ def mark_of(info) -> str:
     return _("UNFINISHED") if info.unfinished else _("FINISHED")
 
 
-def title_of(info) -> str:
+def title_of(info: SaveInfo) -> str:
     """The save's title line: an autosave's players (its file name if it is broken), else the save's
     title (an imported game's) or file name."""
     if info.is_autosave:
@@ -105,10 +113,10 @@ def title_of(info) -> str:
 class SaveList:
     """A scrolling list of saves: click selects, a second click on the same row (or Enter) activates it."""
 
-    def __init__(self, on_activate: Callable | None = None, row_h: int = 60):
-        self.entries: list = []
+    def __init__(self, on_activate: OnRow | None = None, row_h: int = 60):
+        self.entries: list[SaveInfo] = []
         self.on_activate = on_activate
-        self.on_select: Callable | None = None
+        self.on_select: OnRow | None = None
         self.row_h = row_h
         self.rect = pygame.Rect(0, 0, 600, 400)
         self.selected: int | None = None
@@ -116,7 +124,7 @@ class SaveList:
         self._last_click = (-1, -(10**9))
 
     @property
-    def current(self):
+    def current(self) -> SaveInfo | None:
         """The selected SaveInfo, or None."""
         if self.selected is None or not 0 <= self.selected < len(self.entries):
             return None
@@ -127,8 +135,9 @@ class SaveList:
         """How many rows fit in the list's rectangle."""
         return max(1, self.rect.h // self.row_h)
 
-    def set_entries(self, entries: list, keep=None) -> None:
-        """New contents; keep the selection on the save at path ``keep`` if it is still there."""
+    def set_entries(self, entries: Sequence[SaveInfo], keep: Path | object = None) -> None:
+        """New contents; keep the selection on the save at path ``keep`` if it is still there (anything
+        but a path of the list keeps no selection)."""
         self.entries = list(entries)
         paths = [e.path for e in self.entries]
         self.selected = paths.index(keep) if keep in paths else (0 if self.entries else None)
@@ -160,7 +169,7 @@ class SaveList:
             return None
         return pygame.Rect(self.rect.x, self.rect.y + k * self.row_h, self.rect.w, self.row_h - 6)
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks on rows, the wheel, and Up/Down/PageUp/PageDown/Home/End keys."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
             for i in range(self.top, min(len(self.entries), self.top + self.rows_visible)):
@@ -190,7 +199,8 @@ class SaveList:
         return False
 
     @staticmethod
-    def _draw_mark(surface, theme: T.Theme, mark: str, unfinished: bool, row: pygame.Rect, x: int) -> int:
+    def _draw_mark(surface: pygame.Surface, theme: T.Theme, mark: str, unfinished: bool, row: pygame.Rect,
+                   x: int) -> int:
         """An autosave's tag at ``x`` (and a stripe down the row of an unfinished game); return where the
         title goes."""
         color = T.TEXT_GOOD if unfinished else T.TEXT_DIM

@@ -8,6 +8,7 @@ opened is refused, since a broken save is never written over.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,7 +24,11 @@ from ..view.widgets import Button, TextField, draw_paragraphs
 from ..wording import rules_title
 
 if TYPE_CHECKING:
-    from hwgame.persist import SavePlan
+    from hwgame.persist import SaveInfo, SavePlan
+    from hwgame.rules import Game
+
+    from ..flow import PlayController
+    from ..protocols import AppLike
 
 SAFE_PUNCTUATION = " -_.()'"
 MAX_NAME = 40
@@ -48,7 +53,7 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def default_name(app, game) -> str:
+def default_name(app: AppLike, game: Game) -> str:
     """The name offered: the one this game was last saved or loaded under, else players and turn."""
     known = app.save_names.get(game)
     if known:
@@ -66,7 +71,7 @@ class SaveScene(ButtonScene):
 
     problem = Worded()  # why the name cannot be used (or the save failed), worded at each frame
 
-    def __init__(self, app, ctl, on_saved=None):
+    def __init__(self, app: AppLike, ctl: PlayController, on_saved: Callable[[Path], object] | None = None):
         super().__init__(app)
         self.ctl = ctl
         self.on_saved = on_saved
@@ -89,7 +94,7 @@ class SaveScene(ButtonScene):
         self.list.set_entries(entries)
         self.list.selected = None  # nothing chosen until the player clicks: the typed name stands
 
-    def _pick(self, info) -> None:
+    def _pick(self, info: SaveInfo | None) -> None:
         """A click on an existing save takes its name (saving then asks before replacing it)."""
         if info is not None:
             self.field.text = info.name[:MAX_NAME]

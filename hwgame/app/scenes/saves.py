@@ -9,7 +9,8 @@ files (a broken one is listed and never touched); the one change it makes is a d
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +23,11 @@ from ..text import Worded, error_text, join_sentences, notices_text
 from ..view import theme as T
 from ..view.widgets import Button, draw_paragraphs
 
+if TYPE_CHECKING:
+    from hwgame.persist import SaveInfo
+
+    from ..protocols import AppLike
+
 
 def store_notices() -> list[str]:
     """What the saves folder has to tell the player (shown as a banner on the Load screen)."""
@@ -33,7 +39,7 @@ def store_notices() -> list[str]:
         return []
 
 
-def _cannot_open(info) -> str:
+def _cannot_open(info: SaveInfo) -> str:
     """Why the selected save cannot be opened, as the screen says it."""
     return join_sentences([_("This save cannot be opened."), problem_sentence(info)])
 
@@ -43,7 +49,7 @@ class LoadScene(ButtonScene):
 
     problem = Worded()  # the last problem (a delete that failed...), worded at each frame
 
-    def __init__(self, app):
+    def __init__(self, app: AppLike):
         super().__init__(app)
         self.list = SaveList(on_activate=lambda info: self.open())
         self.list.on_select = lambda info: self._clear_problem()
@@ -64,7 +70,7 @@ class LoadScene(ButtonScene):
     def _clear_problem(self) -> None:
         self.problem = ""
 
-    def refresh(self, keep=None) -> None:
+    def refresh(self, keep: Path | object = None) -> None:
         """Read the list of saves again (after a delete, an import, or coming back to the screen)."""
         if keep is None and self.list.current is not None:
             keep = self.list.current.path
@@ -126,7 +132,7 @@ class LoadScene(ButtonScene):
         confirm(self.app, lambda: _("Delete this save?"), lines, lambda: _("Delete"), lambda: self._delete(info),
                 lambda: _("Keep it"))
 
-    def _delete(self, info) -> None:
+    def _delete(self, info: SaveInfo) -> None:
         try:
             from hwgame import persist
 
@@ -193,7 +199,7 @@ class LoadScene(ButtonScene):
             b.draw(surface, th)
             bx += bw + 12
 
-    def _draw_detail(self, surface, rect: pygame.Rect) -> None:
+    def _draw_detail(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The selected save's whole line (a long error does not fit its row), or the last problem."""
         th = self.app.theme
         info = self.list.current
