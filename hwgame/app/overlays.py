@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from hwgame.i18n import _
-from hwgame.rules import MAX_NAME, Discover, name_character, name_problem
+from hwgame.rules import MAX_NAME, Discover, name_character, name_problem, size_of
 
 from .button_scene import ButtonScene, Control
 from .text import Text, Worded, as_sentence, text_of
 from .view import theme as T
-from .view.layout import Box
+from .view.layout import LONE_STAR_ASPECT, Box
 from .view.pieces import draw_piece
 from .view.widgets import Button, TextField, dim, draw_paragraphs, panel
 from .wording import piece_text
+
+if TYPE_CHECKING:
+    from .protocols import AppLike
+
+Command = Callable[[], object]  # what a button of a card does (its answer, if any, is not used)
 
 
 class Dialog(ButtonScene):
@@ -29,7 +35,7 @@ class Dialog(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app, title: Text, lines: Sequence[Text], buttons: Sequence[tuple[Text, Callable | None]],
+    def __init__(self, app: AppLike, title: Text, lines: Sequence[Text], buttons: Sequence[tuple[Text, Command | None]],
                  width: int = 560, column: bool = False):
         super().__init__(app)
         self.title = title
@@ -57,8 +63,8 @@ class Dialog(ButtonScene):
     def lines(self, value: Sequence[Text]) -> None:
         self._lines = list(value)
 
-    def _runner(self, callback):
-        def run():
+    def _runner(self, callback: Command | None) -> Callable[[], None]:
+        def run() -> None:
             self.app.scenes.pop(self)
             if callback is not None:
                 callback()
@@ -114,15 +120,15 @@ class Dialog(ButtonScene):
             b.draw(surface, th)
 
 
-def confirm(app, title: Text, lines: Sequence[Text], yes: Text, on_yes: Callable, no: Text | None = None,
-            on_no: Callable | None = None) -> Dialog:
+def confirm(app: AppLike, title: Text, lines: Sequence[Text], yes: Text, on_yes: Command, no: Text | None = None,
+            on_no: Command | None = None) -> Dialog:
     """Push a yes/no dialog and return it (``no`` defaults to "Cancel")."""
     d = Dialog(app, title, lines, [(yes, on_yes), (no if no is not None else (lambda: _("Cancel")), on_no)])
     app.scenes.push(d)
     return d
 
 
-def message(app, title: Text, lines: Sequence[Text], ok: Text | None = None) -> Dialog:
+def message(app: AppLike, title: Text, lines: Sequence[Text], ok: Text | None = None) -> Dialog:
     """Push a dialog with one button (``ok`` defaults to "OK")."""
     d = Dialog(app, title, lines, [(ok if ok is not None else (lambda: _("OK")), None)])
     app.scenes.push(d)
@@ -132,8 +138,8 @@ def message(app, title: Text, lines: Sequence[Text], ok: Text | None = None) -> 
 class ChoiceMenu(Dialog):
     """A list of choices as a column of buttons (the click path: what to do with a piece)."""
 
-    def __init__(self, app, title: Text, choices: Sequence[tuple[Text, Callable]], subtitle: Text = ""):
-        items: list[tuple[Text, Callable | None]] = [*choices, (lambda: _("Cancel"), None)]
+    def __init__(self, app: AppLike, title: Text, choices: Sequence[tuple[Text, Command]], subtitle: Text = ""):
+        items: list[tuple[Text, Command | None]] = [*choices, (lambda: _("Cancel"), None)]
         super().__init__(app, title, [subtitle] if subtitle else [], items, width=620, column=True)
 
     def _layout(self, surface: pygame.Surface) -> None:
@@ -158,7 +164,8 @@ class StarChooser(ButtonScene):
     opaque = False
     problem = Worded()  # why the name typed cannot be used, worded at each frame
 
-    def __init__(self, app, actions: list[Discover], on_pick: Callable, on_cancel: Callable | None = None):
+    def __init__(self, app: AppLike, actions: list[Discover], on_pick: Callable[[Discover], object],
+                 on_cancel: Command | None = None):
         super().__init__(app)
         self.actions = sorted(actions, key=lambda a: a.star)
         self.on_pick = on_pick
@@ -176,7 +183,7 @@ class StarChooser(ButtonScene):
         if self.on_cancel:
             self.on_cancel()
 
-    def _pick(self, action) -> None:
+    def _pick(self, action: Discover) -> None:
         name = self.field.text.strip()
         if name_problem(name, "system") is not None:
             # Worded again at each frame: a change of language rewords it.
@@ -185,7 +192,7 @@ class StarChooser(ButtonScene):
         self.app.scenes.pop(self)
         self.on_pick(type(action)(action.ship, action.origin, action.star, name))
 
-    def _layout(self, surface) -> None:
+    def _layout(self, surface: pygame.Surface) -> None:
         sw, sh = surface.get_size()
         n = len(self.actions)
         per_row = min(n, 6)
@@ -226,7 +233,7 @@ class StarChooser(ButtonScene):
         """Caret blink."""
         self.field.update(dt)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The card: star choices as pyramids, the name field, Cancel."""
         th = self.app.theme
         self._layout(surface)
@@ -238,9 +245,8 @@ class StarChooser(ButtonScene):
         for i, (rect, a) in enumerate(self.star_boxes):
             hover = rect.collidepoint(mouse)
             pygame.draw.rect(surface, T.BUTTON_HOVER if hover else T.BUTTON, rect, border_radius=8)
-            size = a.star % 3 + 1
-            h = 24 + 14 * size
-            w = h * 0.84
+            h = 24 + 14 * size_of(a.star)  # sizes a step apart: the card has room for one star of each
+            w = h * LONE_STAR_ASPECT
             draw_piece(surface, th, "star", a.star, Box(rect.centerx - w / 2, rect.y + 62 - h, w, h))
             # Translators: a star to choose, after the digit key that picks it: "1: green 2".
             label = _("{key}: {piece}").format(key=i + 1, piece=piece_text(a.star))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from hwgame.i18n import _, ngettext
-from hwgame.rules import IllegalActionError
+from hwgame.rules import Game, IllegalActionError
 
 from ..button_scene import ButtonScene
 from ..overlays import confirm
@@ -16,6 +17,27 @@ from ..view import theme as T
 from ..view.widgets import Button, dim, panel
 from ..wording import result_detail
 
+if TYPE_CHECKING:
+    from ..flow import PlayController
+    from ..protocols import AppLike
+
+
+class GameScreen(Protocol):
+    """What the menu uses of the screen of a game it is opened over (the play or the setup screen)."""
+
+    @property
+    def ctl(self) -> PlayController:
+        """The game on that screen, with its seats."""
+        ...
+
+
+class PlayedScreen(GameScreen, Protocol):
+    """What the game-over card uses of the play screen: its game, and taking back the last turn."""
+
+    def undo(self) -> None:
+        """Take back the last turn (against the computer: its answer too)."""
+        ...
+
 
 class _Card(ButtonScene):
     """A centred card with a title, optional lines and a column of buttons; the title, the lines and the
@@ -23,8 +45,8 @@ class _Card(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app, title: Text, entries: Sequence[tuple[Text, Callable[[], None]]],
-                 lines: Sequence[tuple[Text, tuple]] = ()):
+    def __init__(self, app: AppLike, title: Text, entries: Sequence[tuple[Text, Callable[[], None]]],
+                 lines: Sequence[tuple[Text, T.RGB]] = ()):
         super().__init__(app)
         self._title = title
         self._lines = list(lines)
@@ -68,7 +90,7 @@ class _Card(ButtonScene):
 class GameMenu(_Card):
     """Esc during a game: resume, save, new game, settings, rules, back to the title, quit."""
 
-    def __init__(self, app, scene):
+    def __init__(self, app: AppLike, scene: GameScreen):
         self.scene = scene
         entries: list[tuple[Text, Callable[[], None]]] = [
             (lambda: _("Resume"), lambda: app.scenes.pop(self)), (lambda: _("Save game"), self.save)]
@@ -89,7 +111,7 @@ class GameMenu(_Card):
         ]
         super().__init__(app, lambda: _("Menu"), entries)
 
-    def _declare(self, what) -> None:
+    def _declare(self, what: Callable[[Game], object]) -> None:
         """End the game by a declaration (the Game checks it is allowed) and save the result."""
         self.app.scenes.pop(self)
         ctl = self.scene.ctl
@@ -138,7 +160,7 @@ class GameMenu(_Card):
 class GameOverScene(_Card):
     """The result and why; new game, review, save the record, take back, title."""
 
-    def __init__(self, app, play):
+    def __init__(self, app: AppLike, play: PlayedScreen):
         self.play = play
         ctl = play.ctl
         outcome = ctl.outcome()
@@ -153,7 +175,7 @@ class GameOverScene(_Card):
         else:
             winner = ctl.game.players[outcome.winner]
             title, color = (lambda: _("{player} wins").format(player=winner)), T.TEXT_GOOD
-        lines: list[tuple[Text, tuple]] = []
+        lines: list[tuple[Text, T.RGB]] = []
         if outcome is not None:
             lines.append((lambda: result_detail(outcome), color))  # the title says who won already
         turns = len(ctl.game.turns)
