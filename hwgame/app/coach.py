@@ -23,12 +23,14 @@ narration strip and no game-over card under a coach). The overlay uses the play 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from hwgame.i18n import _, current_language
+from hwgame.rules import Position, TurnStep
 from hwgame.tutorial import Highlight
 
 from .button_scene import ButtonScene
@@ -40,12 +42,17 @@ from .view import theme as T
 from .view.layout import screen_layout
 from .view.widgets import Button, panel
 
+if TYPE_CHECKING:
+    from .flow import PlayController
+    from .protocols import AppLike
+    from .scenes.play import Layouts, PlayScene
+
 MARK = (255, 110, 210)  # the colour of the coach's marks: apart from the owners' cyan and amber
 HEADER, TASK, MESSAGE = 18, 21, 19  # font sizes on the card
 SCROLL_STEP = 24  # pixels per arrow key press; a wheel notch scrolls twice as far
 
 
-def save_progress(app, key: str, completed: bool, step: int, helped: bool | None = None) -> None:
+def save_progress(app: AppLike, key: str, completed: bool, step: int, helped: bool | None = None) -> None:
     """Store tutorial progress in the settings (``tutorial`` maps a lesson id to completed and step).
 
     ``helped`` records a puzzle solved after its solution was shown: a clean solve is kept once made
@@ -63,13 +70,15 @@ def save_progress(app, key: str, completed: bool, step: int, helped: bool | None
     elif old is not None and hasattr(old, "helped"):
         entry["helped"] = bool(old.helped)
     try:
-        settings.tutorial = {**table, key: entry}
+        from hwgame.persist import LessonProgress
+
+        settings.tutorial = {**table, key: LessonProgress.model_validate(entry)}
     except Exception:
         return
     app.save_settings()
 
 
-def progress_of(app, key: str) -> tuple[bool, int, bool]:
+def progress_of(app: AppLike, key: str) -> tuple[bool, int, bool]:
     """(completed, step, helped) stored for a lesson or a puzzle, or (False, 0, False)."""
     entry = app.settings.tutorial.get(key)
     if entry is None:
@@ -78,7 +87,7 @@ def progress_of(app, key: str) -> tuple[bool, int, bool]:
     return done, int(getattr(entry, "step", 0) or 0), done and bool(getattr(entry, "helped", False))
 
 
-def wrap_all(theme, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+def wrap_all(theme: T.Theme, text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """``theme.wrap``, and a piece still wider than ``width`` (a long word, a run the font measures wide)
     cut between characters: every line fits, and no character is lost."""
     font = theme.font(size, bold)
@@ -167,10 +176,11 @@ class CoachScene(ButtonScene):
     opaque = False
     modal = False  # the events the card leaves go on to the play screen under it
 
-    def __init__(self, app, ctl):
+    def __init__(self, app: AppLike, ctl: PlayController):
         super().__init__(app)
         self.ctl = ctl
-        self.play = app.make_scene("play", ctl, coach=self)
+        # The scene table makes "play" a PlayScene (scenes are known to each other by name only).
+        self.play = cast("PlayScene", app.make_scene("play", ctl, coach=self))
         self.under = self.play
         self._message: Text = ""
         self._note: Text = ""
@@ -194,7 +204,7 @@ class CoachScene(ButtonScene):
         return self._buttons
 
     @card_buttons.setter
-    def card_buttons(self, pairs) -> None:
+    def card_buttons(self, pairs: Iterable[tuple[Text, Callable[[], object]]]) -> None:
         self._buttons = [Button(label, action) for label, action in pairs]
 
     # --- what the card shows (subclasses fill these in) ---
@@ -228,7 +238,7 @@ class CoachScene(ButtonScene):
         """Back to the list of lessons and puzzles (the play screen under the card leaves with it)."""
         self.app.scenes.pop(self)
 
-    def say(self, text: Text, color=T.TEXT, ok: bool = True, note: Text = "", about_move: bool = False,
+    def say(self, text: Text, color: T.RGB = T.TEXT, ok: bool = True, note: Text = "", about_move: bool = False,
             follow: bool = True) -> None:
         """Show a message on the card; ``ok`` False marks a refusal or a miss. ``about_move`` says the
         message tells of the turn so far, so that it goes when those actions are taken back; ``follow``
@@ -254,16 +264,16 @@ class CoachScene(ButtonScene):
         words = self.ctl.hint_text
         self.say(lambda: _("Hint: {hint}").format(hint=words), T.TEXT_WARN)
 
-    def shown(self):
+    def shown(self) -> Position:
         """The position on the screen (the animated one while an action plays out)."""
         return self.play.display_position()
 
-    def board(self):
+    def board(self) -> Layouts:
         """The play screen's (screen, board, bank) layouts of the position on the screen."""
         return self.play.layouts(self.app.size, self.shown())
 
     # --- show me ---
-    def start_demo(self, steps, home) -> bool:
+    def start_demo(self, steps: Sequence[TurnStep], home: Position) -> bool:
         """Play ``steps`` (``TurnStep``s from the start of the turn) with ghosts, back to ``home`` after;
         False when there is nothing to show."""
         self.play.finish_animations()
@@ -281,11 +291,11 @@ class CoachScene(ButtonScene):
         """The demonstration is over (played out or stopped): subclasses say what comes next."""
 
     # --- geometry: the play screen keeps a strip at the top of the board for the card ---
-    def card_height(self, size) -> int:
+    def card_height(self, size: tuple[int, int]) -> int:
         """Pixels of the card, from the window height."""
         return max(190, min(270, int(size[1] * 0.31)))
 
-    def card_rect(self, size) -> pygame.Rect:
+    def card_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the card is drawn."""
         screen = screen_layout(*size)
         b = screen.board
@@ -300,7 +310,7 @@ class CoachScene(ButtonScene):
                ("note", self.note, MESSAGE, T.ACCENT, True)]
         return [b for b in out if b[1]]
 
-    def card_layout(self, size) -> CardLayout:
+    def card_layout(self, size: tuple[int, int]) -> CardLayout:
         """The card laid out for a window size (cached until a text, the size or the language change)."""
         th = self.app.theme
         rect = self.card_rect(size)
@@ -445,7 +455,7 @@ class CoachScene(ButtonScene):
         for h in self.marks():
             rect = None
             if h.kind == "system":
-                sp = lay.system(h.system)
+                sp = lay.system(h.system) if h.system else None
                 rect = pygame.Rect(sp.box.as_ints()).inflate(10, 10) if sp else None
             elif h.kind == "marker":
                 sp = lay.system(h.system) if h.system else None

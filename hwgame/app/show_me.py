@@ -13,18 +13,20 @@ same piece matching the play screen's animations use (``view.anim.Transition``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from hwgame.i18n import _
-from hwgame.rules import Catastrophe, Position
+from hwgame.rules import Catastrophe, Position, TurnStep
 from hwgame.words import describe_action
 
 from .view import theme as T
 from .view.anim import Flight, Transition, ease, lerp_box
 from .view.board import BoardOptions, BoardView, rim_for
-from .view.layout import Box
+from .view.layout import BankLayout, BoardLayout, Box, ScreenLayout
 from .view.pieces import draw_piece
 
 GLIDE = 1.1  # seconds a ghost takes from its piece to its target
@@ -50,7 +52,7 @@ class Demo:
     ``steps`` are ``TurnStep``s (action, before, after) of the intended play from the start of the turn;
     ``home`` is the position the board goes back to (the game's own, unchanged)."""
 
-    def __init__(self, steps, home: Position):
+    def __init__(self, steps: Iterable[TurnStep], home: Position):
         self.steps = list(steps)
         self.home = home
         self.phases: list[Phase] = []
@@ -107,7 +109,7 @@ def ghost_flights(transition: Transition) -> list[Flight]:
     return [f for f in transition.flights if f.moving]
 
 
-def _ghost(surface: pygame.Surface, theme, f: Flight, box: Box, bottom: int) -> None:
+def _ghost(surface: pygame.Surface, theme: T.Theme, f: Flight, box: Box, bottom: int) -> None:
     """A see-through copy of a flight's piece in ``box``, as it will look where it lands."""
     kind = f.kind1 if f.kind1 != "bank" else f.kind0
     if kind == "bank":
@@ -134,7 +136,7 @@ def _halo(surface: pygame.Surface, box: Box) -> None:
     surface.blit(glow, (round(box.x + box.w / 2 - r), round(box.y + box.h / 2 - r)))
 
 
-def _marker_box(layout, action) -> Box | None:
+def _marker_box(layout: BoardLayout, action: object) -> Box | None:
     """The overpopulation marker a catastrophe is triggered by, in ``layout`` (None for other actions)."""
     if not isinstance(action, Catastrophe):
         return None
@@ -153,19 +155,27 @@ def _pointer(surface: pygame.Surface, x: float, y: float) -> None:
     pygame.draw.polygon(surface, (20, 20, 30), shape, 1)
 
 
+class LaysOut(Protocol):
+    """What the painter reads of the play screen it paints over: where its board, bank and panel go."""
+
+    def layouts(self, size: tuple[int, int], position: Position) -> tuple[ScreenLayout, BoardLayout, BankLayout]:
+        """(screen layout, board layout, bank layout) for a window size and a position."""
+        ...
+
+
 class DemoPainter:
     """Paints a ``Demo`` over a play screen: its own board picture (so the play screen's cached one is
     left alone), the ghosts, a ring where each landed, and the caption."""
 
-    def __init__(self, theme):
+    def __init__(self, theme: T.Theme):
         self.theme = theme
         self.view = BoardView(theme)
         self._transitions: dict[int, Transition] = {}
-        self._key = None
+        self._key: tuple[tuple[int, int], int] | None = None
         # The ghosts of the last frame as (piece, box now, box it left, box it goes to): what was shown.
         self.ghosts: list[tuple[int, Box, Box, Box]] = []
 
-    def draw(self, surface: pygame.Surface, play, demo: Demo) -> None:
+    def draw(self, surface: pygame.Surface, play: LaysOut, demo: Demo) -> None:
         """One frame of ``demo`` over ``play`` (a PlayScene): clipped to its bank and board."""
         size = surface.get_size()
         now = demo.phase()
@@ -232,7 +242,8 @@ class DemoPainter:
             avoid += [sp.box for sp in after.systems]
         self._caption(surface, screen.board, demo.caption(), avoid)
 
-    def _transition(self, play, size, index: int, before: Position, after: Position) -> Transition:
+    def _transition(self, play: LaysOut, size: tuple[int, int], index: int, before: Position, after: Position
+                    ) -> Transition:
         found = self._transitions.get(index)
         if found is None:
             _s, lay0, bank = play.layouts(size, before)
@@ -258,7 +269,8 @@ class DemoPainter:
             y += lh
 
 
-def caption_place(board: Box, avoid: list[Box], wrap, measure, lh: int) -> tuple[pygame.Rect, list[str]]:
+def caption_place(board: Box, avoid: list[Box], wrap: Callable[[float], list[str]], measure: Callable[[str], int],
+                  lh: int) -> tuple[pygame.Rect, list[str]]:
     """Where the caption goes and its lines: the first of the board's foot, its head, and its four
     corners (narrower, in more lines) where it covers none of ``avoid``; else where it covers least."""
     wide = board.w - 40
