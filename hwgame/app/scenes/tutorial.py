@@ -11,10 +11,12 @@ lack.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from hwgame.i18n import _
-from hwgame.tutorial import LESSONS, PUZZLES, TIERS, lessons_in_tier, runner_for
+from hwgame.tutorial import LESSONS, PUZZLES, TIERS, Lesson, Puzzle, lessons_in_tier, runner_for
 
 from ..button_scene import ButtonScene
 from ..coach import progress_of
@@ -26,7 +28,8 @@ DONE = T.TEXT_GOOD  # a lesson finished, a puzzle solved unaided
 HELPED = T.TEXT_WARN  # a puzzle solved after Show me or Solution
 
 
-def draw_check(surface: pygame.Surface, center, size: float, color, ring: bool = False) -> None:
+def draw_check(surface: pygame.Surface, center: tuple[float, float], size: float, color: T.RGB,
+               ring: bool = False) -> None:
     """A check mark drawn with lines (no font draws it as a box); ``ring`` circles it (with help)."""
     x, y = center
     s = size / 2
@@ -37,7 +40,7 @@ def draw_check(surface: pygame.Surface, center, size: float, color, ring: bool =
         pygame.draw.circle(surface, color, (round(x), round(y)), round(s * 1.25), max(1, width - 1))
 
 
-def _label_size(theme, text: str, width: int, size: int = 20, smallest: int = 15) -> int:
+def _label_size(theme: T.Theme, text: str, width: int, size: int = 20, smallest: int = 15) -> int:
     """The largest font size (down to ``smallest``) at which a row's label fits its button."""
     while size > smallest and theme.font(size).size(text)[0] > width - 12:
         size -= 1
@@ -58,7 +61,7 @@ class LessonList(ButtonScene):
     def resume(self) -> None:
         """Rebuild the lists (progress may have changed while a lesson was open)."""
         self.lesson_buttons = []
-        self.rows: list[tuple[pygame.Rect, object]] = []  # (button rect, lesson), in teaching order
+        self.rows: list[tuple[pygame.Rect, Lesson]] = []  # (button rect, lesson), in teaching order
         self.marks: dict[int, tuple] = {}  # id(button) -> (colour, ringed)
         for tier in TIERS:
             for lesson in lessons_in_tier(tier):
@@ -76,7 +79,7 @@ class LessonList(ButtonScene):
             if done:
                 self.marks[id(button)] = (HELPED, True) if helped else (DONE, False)
 
-    def _lesson_label(self, number: int, lesson) -> str:
+    def _lesson_label(self, number: int, lesson: Lesson) -> str:
         done, step, _helped = progress_of(self.app, lesson.id)
         if step and not done:
             return _("{number}. {title}  (step {step} of {steps})").format(
@@ -84,13 +87,13 @@ class LessonList(ButtonScene):
             )
         return _("{number}. {title}").format(number=number, title=_(lesson.title))
 
-    def _puzzle_label(self, number: int, puzzle) -> str:
+    def _puzzle_label(self, number: int, puzzle: Puzzle) -> str:
         return _("{number}. {title}  ·  {task}  ·  {difficulty}").format(
             number=number, title=_(puzzle.title), task=puzzle.task, difficulty=puzzle.difficulty_name
         )
 
-    def _lesson_opener(self, lesson, step: int):
-        def open_lesson():
+    def _lesson_opener(self, lesson: Lesson, step: int) -> Callable[[], None]:
+        def open_lesson() -> None:
             self.app.open_scene("lesson", runner_for((lesson.id, step)))
 
         return open_lesson
@@ -109,7 +112,7 @@ class LessonList(ButtonScene):
         """Every button of the screen: the lessons, the puzzles, Quick reference and Back."""
         return [b for _t, b in self.lesson_buttons] + self.puzzle_buttons + [self.reference, self.back]
 
-    def _row(self, surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
+    def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
         """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
         th = self.app.theme
         mark = self.marks.get(id(button))
@@ -159,7 +162,7 @@ class LessonList(ButtonScene):
         self.reference.draw(surface, th)
         self.back.draw(surface, th)
 
-    def _legend(self, surface, x: int, y: int) -> None:
+    def _legend(self, surface: pygame.Surface, x: int, y: int) -> None:
         """What the puzzles' marks mean."""
         th = self.app.theme
         for color, ring, words in ((DONE, False, _("solved")), (HELPED, True, _("solved with help"))):
