@@ -17,6 +17,7 @@ board, drags, captions and animations are the play screen's own under it; only t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,7 +30,7 @@ from hwgame.rules import (
     IllegalActionError,
     turn_steps,
 )
-from hwgame.tutorial import LESSONS, Feedback, Highlight, LessonRunner, Step, next_lesson
+from hwgame.tutorial import LESSONS, Feedback, Highlight, Lesson, LessonRunner, Step, next_lesson
 from hwgame.tutorial.runner import hint_words, solution_words
 
 from ..coach import CoachScene, save_progress, wrap_all
@@ -41,9 +42,14 @@ from ..targets import BankPieceTarget
 from ..text import Text
 from ..view import theme as T
 from ..view.board import rim_for
-from ..view.layout import Box
+from ..view.layout import HEIGHTS, Box, piece_box
 from ..view.pieces import draw_piece
 from ..view.widgets import Button
+
+if TYPE_CHECKING:
+    from ..protocols import AppLike
+
+SLOT_UNIT = 88 / HEIGHTS[3]  # a homeworld slot's unit: a large piece stands 88 pixels tall in it
 
 
 class LessonController(PlayController):
@@ -124,7 +130,9 @@ class LessonController(PlayController):
 class LessonScene(CoachScene):
     """One lesson's card over its play screen; setup steps use three slots filled from the bank."""
 
-    def __init__(self, app, runner: LessonRunner):
+    ctl: LessonController  # the card's play controller, judged by the lesson's runner
+
+    def __init__(self, app: AppLike, runner: LessonRunner):
         self.runner = runner
         super().__init__(app, LessonController(runner, app.opponent))
         self.card_buttons = [
@@ -138,7 +146,7 @@ class LessonScene(CoachScene):
         self.build_button = Button(
             lambda: _("Build homeworld"), self.build_home, enabled=lambda: None not in self.slots
         )
-        self._seen = None
+        self._seen: Feedback | None = None
         self._showing: Step | None = None  # the step whose intended play "show me" is playing
         lesson = runner.lesson
         self.say(
@@ -270,11 +278,11 @@ class LessonScene(CoachScene):
         buttons.append((lambda: _("Lessons"), self.leave))
         self.app.scenes.push(Dialog(self.app, lambda: _("Lesson complete"), lines, buttons, width=640))
 
-    def _open(self, lesson) -> None:
+    def _open(self, lesson: Lesson) -> None:
         self.app.scenes.replace(LessonScene(self.app, LessonRunner(lesson)))
 
     # --- setup steps: slots filled from the bank ---
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """During a setup step: bank clicks fill the slots; otherwise the card, then the board."""
         if self.in_setup() and self.demo is None:
             for button in [*self.card_buttons, self.build_button]:
@@ -288,7 +296,7 @@ class LessonScene(CoachScene):
                 return True
         return super().handle_event(event)
 
-    def _setup_click(self, pos) -> None:
+    def _setup_click(self, pos: tuple[int, int]) -> None:
         for i, rect in enumerate(self.slot_rects):
             if rect.collidepoint(pos):
                 self.slots[i] = None
@@ -339,12 +347,13 @@ class LessonScene(CoachScene):
             surface.blit(surf, surf.get_rect(midtop=(rect.centerx, rect.y + 6)))
             piece = self.slots[i]
             if piece is not None:
-                h = (0, 44, 66, 88)[piece % 3 + 1]
                 if i < 2:
-                    box = Box(rect.centerx - h * 0.42, rect.bottom - 14 - h, h * 0.84, h)
+                    w, h = piece_box(piece, SLOT_UNIT, lone=True)
+                    box = Box(rect.centerx - w / 2, rect.bottom - 14 - h, w, h)
                     draw_piece(surface, th, "star", piece, box)
                 else:
-                    box = Box(rect.centerx - h * 0.3, rect.bottom - 14 - h, h * 0.6, h)
+                    w, h = piece_box(piece, SLOT_UNIT, "ship", lone=True)
+                    box = Box(rect.centerx - w / 2, rect.bottom - 14 - h, w, h)
                     draw_piece(surface, th, "ship", piece, box, -1, rim_for(self.runner.learner, self.ctl.bottom))
         bw = max(220, th.font(22).size(self.build_button.text)[0] + 30)
         self.build_button.rect = pygame.Rect(0, 0, bw, 42)

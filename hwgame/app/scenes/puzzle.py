@@ -14,6 +14,7 @@ the list shows apart from a clean solve.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from hwgame.i18n import _
 from hwgame.rules import PASS, Game, IllegalActionError, turn_steps
@@ -29,11 +30,15 @@ from ..overlays import Dialog
 from ..text import Text
 from ..view import theme as T
 
+if TYPE_CHECKING:
+    from ..opponent import Opponent
+    from ..protocols import AppLike
+
 
 class PuzzleController(PlayController):
     """A hotseat controller at the puzzle's position whose End Turn submits the turn for judgement."""
 
-    def __init__(self, session: PuzzleSession, opponent=None):
+    def __init__(self, session: PuzzleSession, opponent: Opponent | None = None):
         self.session = session
         super().__init__(Game.from_position(session.position), (HUMAN, HUMAN), opponent=opponent)
         self.verdict: Verdict | None = None
@@ -105,7 +110,9 @@ class PuzzleScene(CoachScene):
     """One puzzle's card over its play screen (see the module doc); ``helped`` is True once its
     solution was shown or told."""
 
-    def __init__(self, app, puzzle: Puzzle):
+    ctl: PuzzleController  # the card's play controller, whose End Turn submits the turn
+
+    def __init__(self, app: AppLike, puzzle: Puzzle):
         self.puzzle = puzzle
         super().__init__(app, PuzzleController(PuzzleSession(puzzle), app.opponent))
         self.card_buttons = [
@@ -115,7 +122,7 @@ class PuzzleScene(CoachScene):
             (lambda: _("Start again"), self.start_again),
             (lambda: _("Puzzles"), self.leave),
         ]
-        self._seen = None
+        self._seen: Verdict | None = None
         self._showing: tuple = ()  # the turn "show me" is playing
         self.helped = False
         self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM,
