@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
 from hwgame.i18n import N_, _
-from hwgame.rules import Homeworld
+from hwgame.rules import Homeworld, Position, opponent_of
 
 from ..advice import setup_warnings, suggest_homeworld
 from ..button_scene import ButtonScene
@@ -22,19 +23,27 @@ from ..events import AIFailed
 from ..input import Click, DragStart, DragTracker, Drop
 from ..overlays import confirm
 from ..targets import BankPieceTarget
-from ..text import join_sentences
+from ..text import Text, join_sentences
 from ..view import theme as T
 from ..view.board import BoardOptions, BoardView
-from ..view.layout import Box, bank_layout, board_layout, screen_layout
+from ..view.layout import Box, bank_layout, board_layout, piece_box, screen_layout
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, draw_paragraphs, sync_window_size
 from ..wording import piece_text
+
+if TYPE_CHECKING:
+    from ..flow import PlayController
+    from ..protocols import AppLike
+
+# What a point of the setup screen can be: a bank piece, a slot of the homeworld, or the dock around them.
+SetupTarget = BankPieceTarget | tuple[Literal["slot"], int] | tuple[Literal["dock"], None]
+DRAG_UNIT = 64.0  # a bank piece lifted here is drawn at this unit (a large one about 67 pixels tall)
 
 # Translators: the slots of a homeworld being built: two for its stars, one for its ship.
 SLOT_NAMES = (N_("Star"), N_("Star"), N_("Ship"))
 
 
-def _took_over(failure) -> str:
+def _took_over(failure: Text) -> str:
     """Why the computer's homeworld is now the player's to build (``failure`` is ``Text``)."""
     return join_sentences([failure, _("You now build its homeworld yourself.")])
 
@@ -42,12 +51,12 @@ def _took_over(failure) -> str:
 class SetupScene(ButtonScene):
     """Building homeworlds; hands over to the play screen once both are built."""
 
-    def __init__(self, app, ctl):
+    def __init__(self, app: AppLike, ctl: PlayController):
         super().__init__(app)
         self.ctl = ctl
         self.view = BoardView(app.theme)
         self.slots: list[int | None] = [None, None, None]
-        self.tracker = DragTracker(self._hit, self._refusal)
+        self.tracker: DragTracker[SetupTarget] = DragTracker(self._hit, self._refusal)
         self.slot_rects: list[pygame.Rect] = []
         self.dock = pygame.Rect(0, 0, 10, 10)
         self.build_button = Button(lambda: _("Build homeworld"), self.build, enabled=self._complete, size=24)
@@ -58,7 +67,7 @@ class SetupScene(ButtonScene):
         self.buttons = [self.build_button, self.suggest_button, self.clear_button, self.menu_button]
         self.place_dock(screen_layout(*app.size).board)
         self.place_buttons(screen_layout(*app.size).panel)
-        self._mover = None
+        self._mover: int | None = None  # the player the default homeworld was offered to
         self._offer_default()
         ctl.start_computer()
 
@@ -145,7 +154,7 @@ class SetupScene(ButtonScene):
         self.app.open_scene("game-menu", self)
 
     # --- pointer ---
-    def _hit(self, pos):
+    def _hit(self, pos: tuple[int, int]) -> SetupTarget | None:
         screen = screen_layout(*self.app.size)
         bank = bank_layout(screen.bank)
         target = bank.hit(*pos)
@@ -158,7 +167,7 @@ class SetupScene(ButtonScene):
             return ("dock", None)
         return None
 
-    def _refusal(self, target):
+    def _refusal(self, target: SetupTarget) -> str | None:
         if not self.ctl.human_to_move():
             return _("wait: the other player is building")
         if isinstance(target, BankPieceTarget):
@@ -226,15 +235,15 @@ class SetupScene(ButtonScene):
         self._draw_dock(surface, screen.board)
         if self.tracker.dragging and isinstance(self.tracker.source, BankPieceTarget):
             p = self.tracker.source.piece
-            h = (0.52, 0.78, 1.04)[p % 3] * 64
+            w, h = piece_box(p, DRAG_UNIT, lone=True)
             x, y = self.tracker.pos
-            draw_piece(surface, th, "star", p, Box(x - h * 0.42, y - h / 2, h * 0.84, h), glow=False)
+            draw_piece(surface, th, "star", p, Box(x - w / 2, y - h / 2, w, h), glow=False)
         self._draw_panel(surface, screen.panel)
 
-    def _draw_waiting_home(self, surface, board: Box, pos) -> None:
+    def _draw_waiting_home(self, surface: pygame.Surface, board: Box, pos: Position) -> None:
         """Where the other homeworld will stand, while it is not built yet."""
         game = self.ctl.game
-        other = 1 - self.ctl.bottom
+        other = opponent_of(self.ctl.bottom)
         if pos.home_of(other) is not None or not game.in_setup:
             return
         th = self.app.theme
@@ -295,7 +304,7 @@ class SetupScene(ButtonScene):
         by -= 54
         self.build_button.rect = pygame.Rect(x, by, bw, 46)
 
-    def _draw_dock(self, surface, board: Box) -> None:
+    def _draw_dock(self, surface: pygame.Surface, board: Box) -> None:
         th = self.app.theme
         u = self._dock_unit(board)
         who = self.ctl.game.players[self.ctl.game.to_move]
@@ -315,17 +324,15 @@ class SetupScene(ButtonScene):
             slot = th.fit_text(_(SLOT_NAMES[i]), 20, rect.w + 8, T.TEXT_DIM)
             surface.blit(slot, slot.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
             if piece is not None:
-                size = piece % 3 + 1
-                h = (0.52, 0.78, 1.04)[size - 1] * u
                 if i == 2:
-                    w = h * 0.6
+                    w, h = piece_box(piece, u, "ship", lone=True)
                     box = Box(rect.centerx - w / 2, rect.bottom - 10 - h, w, h)
                     draw_piece(surface, th, "ship", piece, box, -1)
                 else:
-                    w = h * 0.84
+                    w, h = piece_box(piece, u, lone=True)
                     draw_piece(surface, th, "star", piece, Box(rect.centerx - w / 2, rect.bottom - 10 - h, w, h))
 
-    def _draw_panel(self, surface, box: Box) -> None:
+    def _draw_panel(self, surface: pygame.Surface, box: Box) -> None:
         th = self.app.theme
         rect = pygame.Rect(box.as_ints())
         pygame.draw.rect(surface, T.PANEL, rect)
