@@ -8,9 +8,9 @@ listed to pick from. The transcript is only read; the import writes a new save a
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,11 +21,14 @@ from ..text import Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
 
+if TYPE_CHECKING:
+    from ..protocols import AppLike
+
 SUFFIXES = (".raw", ".txt")
 MAX_FILES = 300
 
 
-def candidate_files(folders) -> list[Path]:
+def candidate_files(folders: Iterable[Path]) -> list[Path]:
     """Transcript-looking files in ``folders`` (not their subfolders), each once, by folder then name."""
     out: list[Path] = []
     seen: set[Path] = set()
@@ -61,7 +64,7 @@ def clean_path(text: str) -> str:
 class PathField(TextField):
     """A text field for a long path: shows its end when it is too long, and Ctrl+V pastes."""
 
-    def handle_event(self, event) -> bool:
+    def handle_event(self, event: pygame.event.Event) -> bool:
         """Ctrl+V pastes the clipboard's text (where the system offers one); the rest as a TextField."""
         if self.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_v \
                 and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -97,7 +100,7 @@ class ImportScene(ButtonScene):
 
     problem = Worded()  # why the path could not be imported, worded at each frame
 
-    def __init__(self, app, folders=None):
+    def __init__(self, app: AppLike, folders: Iterable[Path] | None = None):
         super().__init__(app)
         self.field = PathField("", max_len=1000)
         self.field.focused = True
@@ -227,7 +230,7 @@ class ImportScene(ButtonScene):
         self.import_button.draw(surface, th)
         self.back.draw(surface, th)
 
-    def _draw_files(self, surface, rect: pygame.Rect) -> None:
+    def _draw_files(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         th = self.app.theme
         self.rows = []
         row_h = 30

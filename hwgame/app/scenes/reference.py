@@ -7,7 +7,7 @@ screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pygame
@@ -27,13 +27,14 @@ TOP = 76  # where the cards begin, under the title and the buttons
 def split_columns(heights: list[int], ncols: int) -> list[int]:
     """The column of each card, keeping reading order, with the tallest column as short as possible."""
     n = len(heights)
-    best, best_cuts = None, ()
+    best: int | None = None
+    best_cuts: tuple[int, ...] = ()
 
-    def tallest(cuts) -> int:
+    def tallest(cuts: tuple[int, ...]) -> int:
         bounds = (0, *cuts, n)
         return max(sum(heights[a:b]) for a, b in zip(bounds, bounds[1:], strict=False))
 
-    def search(cuts, start) -> None:
+    def search(cuts: tuple[int, ...], start: int) -> None:
         nonlocal best, best_cuts
         if len(cuts) == ncols - 1:
             t = tallest(cuts)
@@ -100,7 +101,7 @@ class ReferenceScene(ButtonScene):
                 h += self._row_height(row.cells, width, last) + 4
         return h + 10
 
-    def _row_height(self, cells, width: int, first: int) -> int:
+    def _row_height(self, cells: Sequence[str], width: int, first: int) -> int:
         th = self.app.theme
         last = th.wrap(_(cells[-1]), CELL, width - 28 - first - 8)
         return max(21, len(last) * (CELL + 1) + 3)
