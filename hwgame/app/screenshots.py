@@ -8,19 +8,32 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    import pygame as pygame_types
+
+    from hwgame.rules import Position
+
+    from .app import App
+    from .scenes.play import PlayScene
 
 SIZE = (1280, 800)
+Shot = Callable[[str], None]  # saves the screen as a picture of that name
 
 
-def _events(pygame, *specs):
+def _events(pygame: ModuleType, *specs: tuple[int, dict[str, Any]]) -> list[pygame_types.event.Event]:
     out = []
     for kind, attrs in specs:
         out.append(pygame.event.Event(kind, attrs))
     return out
 
 
-def _settle(app, screen, frames: int = 40, events=()) -> None:
+def _settle(app: App, screen: pygame_types.Surface, frames: int = 40,
+            events: Iterable[pygame_types.event.Event] = ()) -> None:
     """Run frames until animations and the computer are quiet."""
     import pygame
 
@@ -29,7 +42,7 @@ def _settle(app, screen, frames: int = 40, events=()) -> None:
         app.step(pygame.event.get(), 1 / 60, screen)
 
 
-def _app(pygame, data_dir: Path, size=SIZE):
+def _app(pygame: ModuleType, data_dir: Path, size: tuple[int, int] = SIZE) -> App:
     from hwgame.persist import set_data_dir
 
     from .app import App
@@ -43,11 +56,11 @@ CROWDED = (("North", "g3 y2", "y3 g1 r1", ""), ("South", "r1 y1", "", "g3 r2 y1"
            ("Beta", "y3", "", "g1"), ("Gamma", "g1", "g2", "r1"))
 
 
-def _crowded_position():
+def _crowded_position() -> Position:
     """A position in play where Alpha holds four blue pieces (an overpopulation waiting)."""
     from hwgame.rules import NO_HOME, PLAYING, STANDARD, Position, System, parse_piece
 
-    def pieces(text):
+    def pieces(text: str) -> tuple[int, ...]:
         return tuple(sorted(parse_piece(t) for t in text.split()))
 
     counts = [3] * 12
@@ -61,7 +74,7 @@ def _crowded_position():
     return Position(tuple(systems), tuple(counts), 0, PLAYING, STANDARD, ("North", "South"))
 
 
-def _overpopulation_shots(app, screen, shot) -> None:
+def _overpopulation_shots(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
     """The play screen with an overpopulation: the panel's note, then the marker's tooltip on hover."""
     import pygame
 
@@ -72,19 +85,21 @@ def _overpopulation_shots(app, screen, shot) -> None:
 
     ctl = PlayController(Game.from_position(_crowded_position()), (HUMAN, COMPUTER), ("beginner", "beginner"),
                          app.opponent, on_commit=lambda g: None)
-    scene = app.make_scene("play", ctl)
+    scene = cast("PlayScene", app.make_scene("play", ctl))
     app._open(scene)
     _settle(app, screen, 3)
     shot("overpopulation")
     _, lay, _ = scene.layouts(app.size, scene.display_position())
-    box = lay.system("Alpha").markers[0][0]
+    alpha = lay.system("Alpha")
+    assert alpha is not None  # the crowded position has it
+    box = alpha.markers[0][0]
     hover = pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in box.center), rel=(0, 0),
                                buttons=(0, 0, 0))
     _settle(app, screen, 1, [hover])
     shot("marker-tooltip")
 
 
-def _open_midgame(app, seed: int = 11):
+def _open_midgame(app: App, seed: int = 11) -> PlayScene:
     from .controller import COMPUTER, HUMAN
     from .flow import PlayController
     from .samples import busy_game
@@ -92,12 +107,13 @@ def _open_midgame(app, seed: int = 11):
     game = busy_game(seed, 70)
     seats = (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN)
     ctl = PlayController(game, seats, ("beginner", "beginner"), app.opponent, on_commit=lambda g: None)
-    scene = app.make_scene("play", ctl)
+    scene = cast("PlayScene", app.make_scene("play", ctl))
     app._open(scene)
     return scene
 
 
-def drag_events(pygame, scene, source_pos, target_pos, steps: int = 6, release: bool = True):
+def drag_events(pygame: ModuleType, scene: PlayScene, source_pos: tuple[int, int], target_pos: tuple[int, int],
+                steps: int = 6, release: bool = True) -> list[pygame_types.event.Event]:
     """Mouse events of a drag from one point to another (press, several moves, release)."""
     evs = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=source_pos, button=1)]
     for i in range(1, steps + 1):
@@ -109,22 +125,27 @@ def drag_events(pygame, scene, source_pos, target_pos, steps: int = 6, release: 
     return evs
 
 
-def find_move_drag(scene):
+def find_move_drag(scene: PlayScene) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """(ship centre, destination centre) of a legal move for the player to move, or None."""
     from hwgame.rules import Move
+
+    from .targets import ShipTarget
 
     _, lay, _ = scene.layouts(scene.app.size, scene.display_position())
     for a in scene.ctl.legal:
         if isinstance(a, Move):
-            for pp in lay.system(a.origin).pieces:
+            origin, destination = lay.system(a.origin), lay.system(a.destination)
+            if origin is None or destination is None:
+                continue  # a legal move's systems are on the board: never here
+            for pp in origin.pieces:
                 t = pp.target
-                if pp.kind == "ship" and t.owner == scene.ctl.me and t.piece == a.ship:
-                    dest = lay.system(a.destination).box
+                if isinstance(t, ShipTarget) and t.owner == scene.ctl.me and t.piece == a.ship:
+                    dest = destination.box
                     return (pp.box.center, (dest.x + 6, dest.y + dest.h / 2))
     return None
 
 
-def _extra_shots(app, screen, scene, shot) -> None:
+def _extra_shots(app: App, screen: pygame_types.Surface, scene: PlayScene, shot: Shot) -> None:
     """More views for looking at by hand: new-game form, star chooser, colour letters, an animation."""
     import pygame
 
@@ -167,6 +188,7 @@ def _saves_for_shots() -> None:
     """Named saves, a broken file, a finished game's autosave and two unfinished games (the latest one
     against the computer, left in the middle of a turn)."""
     from hwgame import persist
+    from hwgame.rules import opponent_of
 
     from .samples import busy_game, finished_game
 
@@ -182,12 +204,12 @@ def _saves_for_shots() -> None:
     mid = busy_game(9, 20)
     mid.act(next(a for a in mid.legal_actions() if type(a).__name__ in ("Build", "Move", "Trade")))
     seats = [persist.Player(name=name) for name in mid.players]
-    other = 1 - mid.to_move  # the computer waits while the human is in the middle of a turn
+    other = opponent_of(mid.to_move)  # the computer waits while the human is in the middle of a turn
     seats[other] = persist.Player(name=mid.players[other], kind="computer", level=2)
     persist.autosave(mid, seats)
 
 
-def _record_shots(app, screen, shot, data: Path) -> None:
+def _record_shots(app: App, screen: pygame_types.Surface, shot: Shot, data: Path) -> None:
     """The title with a game to continue, the Load screen with unfinished games, named saves and a broken
     file, the Save and Import screens, and a replay mid-turn."""
     from hwgame import persist
@@ -202,14 +224,15 @@ def _record_shots(app, screen, shot, data: Path) -> None:
     app.to_title()
     _settle(app, screen, 2)
     shot("title-continue")
-    load = app.open_scene("load")
+    # Screens opened by name: their own members are read here, hence Any.
+    load: Any = app.open_scene("load")
     _settle(app, screen, 2)
     shot("load")
     load.list.select(next(i for i, e in enumerate(load.list.entries) if e.error))
     _settle(app, screen, 2)
     shot("load-broken")
     ctl = PlayController(busy, (HUMAN, HUMAN), ("easy", "easy"), app.opponent, on_commit=lambda g: None)
-    save = app.make_scene("save-as", ctl)
+    save: Any = app.make_scene("save-as", ctl)
     save.field.text = "Evening/game?"
     save.save()
     app.scenes.push(save)
@@ -223,14 +246,15 @@ def _record_shots(app, screen, shot, data: Path) -> None:
     for n, seed in ((4242, 5), (4243, 6)):
         (folder / f"{n}.raw").write_text(export_sdg(busy_game(seed, 24), sdg_number=n), encoding="utf-8")
     (folder / "notes.txt").write_text("not a transcript", encoding="utf-8")
-    importer = app.make_scene("import", [folder])
+    importer: Any = app.make_scene("import", [folder])
     importer.field.text = str(folder / "notes.txt")
     importer.do_import()
     app.scenes.push(importer)
     _settle(app, screen, 2)
     shot("import")
     app.scenes.pop()
-    replay = app.scene_class("replay").from_file(app, persist.default_store().path_for("Evening game"))
+    replay: Any = app.scene_class("replay")
+    replay = replay.from_file(app, persist.default_store().path_for("Evening game"))
     app.scenes.push(replay)
     mid = next(p for p in reversed(replay.timeline.points) if p.action and p.turn < 60)
     replay.go(replay.timeline.index_of(Point(mid.turn, mid.action)))
@@ -271,7 +295,7 @@ def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = 
 
     app.new_game(GameConfig(("Player", "Computer"), ("human", "computer"), ("beginner", "beginner")))
     _settle(app, screen, 5)
-    setup = app.scenes.top
+    setup: Any = app.scenes.top  # the setup screen, opened by name
     setup.slots = [3, 10, 7]  # yellow 1, blue 2 and a medium green ship: draws a warning
     _settle(app, screen, 2)
     shot("setup")
@@ -282,7 +306,8 @@ def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = 
 
     found = find_move_drag(scene)
     if found is not None:
-        src, dst = (tuple(round(v) for v in p) for p in found)
+        (sx, sy), (tx, ty) = found
+        src, dst = (round(sx), round(sy)), (round(tx), round(ty))
         app.step(drag_events(pygame, scene, src, dst, release=False), 1 / 60, screen)
         shot("drag")
         app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1)], 1 / 60, screen)

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     # Only for the types: pygame and the app are imported when the checks run, so that a pygame
@@ -81,7 +81,7 @@ def check_assets(ctx: Context) -> str:
     return f"{len(files)} files in {folder} and the text font ({assets.default_font_file().name})"
 
 
-def _load_asset(pygame, path: Path) -> None:
+def _load_asset(pygame: ModuleType, path: Path) -> None:
     suffix = path.suffix.lower()
     try:
         if suffix in (".png", ".bmp", ".jpg", ".jpeg", ".gif", ".tga"):
@@ -99,7 +99,7 @@ def _load_asset(pygame, path: Path) -> None:
         raise SmokeFailure(f"{path.name} does not load ({exc})") from None
 
 
-def _check_ico(pygame, data: bytes) -> None:
+def _check_ico(pygame: ModuleType, data: bytes) -> None:
     """An .ico is read by Windows, not by the game; here its first picture must at least decode."""
     if len(data) < 22 or data[:4] != b"\x00\x00\x01\x00":
         raise SmokeFailure("icon.ico is not an icon file")
@@ -108,7 +108,7 @@ def _check_ico(pygame, data: bytes) -> None:
     pygame.image.load(io.BytesIO(data[offset : offset + size]), "first.png")
 
 
-def _colours(surface, step: int = 16) -> int:
+def _colours(surface: pygame_types.Surface, step: int = 16) -> int:
     """How many different colours a coarse grid of the picture has (a blank frame has one)."""
     w, h = surface.get_size()
     return len({tuple(surface.get_at((x, y))) for x in range(0, w, step) for y in range(0, h, step)})
@@ -229,7 +229,7 @@ CHECKS = (
 )
 
 
-def run_smoke(out=None) -> int:
+def run_smoke(out: TextIO | None = None) -> int:
     """Run every check; print a line for each, return 0 when all pass and 1 at the first failure."""
     out = out or sys.stdout
     _headless()
@@ -247,7 +247,7 @@ def run_smoke(out=None) -> int:
     return 0
 
 
-def _run(out, folder: str) -> None:
+def _run(out: TextIO, folder: str) -> None:
     try:
         import pygame
     except ImportError as exc:
