@@ -24,7 +24,7 @@ def number_word(n: int) -> str:
 
 def colour_count(system: System, color: int) -> int:
     """How many pieces of a colour a system holds: its stars and both players' ships."""
-    return sum(1 for p in (*system.stars, *system.ships0, *system.ships1) if p // 3 == color)
+    return system.count_color(color)
 
 
 def overpopulations(position: Position) -> list[tuple[str, int, int]]:
