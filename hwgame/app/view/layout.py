@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from hwgame.rules import NO_HOME, SIZES, Position, System, color_of, make_piece, opponent_of, size_of
+from hwgame.rules import NO_HOME, Position, System, color_of, make_piece, opponent_of, size_of
 
 # What a point is (the hit-test answers) belongs to the controller's vocabulary; the geometry only
 # hands those targets back.
@@ -460,7 +460,7 @@ def bank_layout(box: Box) -> BankLayout:
     u = min(cell_h * 0.62 / HEIGHTS[3], cell_w * 0.92 / (HEIGHTS[3] * STAR_ASPECT))
     cells = []
     for color in range(4):
-        for size in SIZES:
+        for size in (1, 2, 3):
             piece = make_piece(color, size)
             cb = Box(box.x + pad + (size - 1) * cell_w, y0 + color * cell_h, cell_w, cell_h)
             sw, sh = piece_box(piece, u, "bank")
