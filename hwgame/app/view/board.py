@@ -33,7 +33,7 @@ def home_tag() -> str:
 
 
 COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
-SHIP_RIMS: tuple[T.RGB, T.RGB] = ((240, 244, 255), (24, 26, 36))  # the bottom player's rim, the top player's
+SHIP_RIMS: tuple[T.RGB, T.RGB] = ((240, 244, 255), (24, 26, 36))  # rims: the bottom player's, the top one's
 
 
 def rim_for(owner: int, bottom: int) -> T.RGB:
@@ -62,7 +62,7 @@ class BoardOptions:
     """What the still picture shows besides the position."""
 
     highlights: LitTargets | None = None  # targets.Highlights while dragging
-    hidden: tuple[str, int, int, int] | tuple[()] = ()  # (system, owner, piece, index) of a piece lifted
+    hidden: tuple[str, int, int, int] | tuple[()] = ()  # (system, owner, piece, index) lifted by the pointer
     selected: Target | None = None  # the target picked on the click path
     lines_from: str | None = None  # system whose connections are drawn (while dragging)
     all_lines: bool = False  # draw every connection, faintly
