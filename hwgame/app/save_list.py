@@ -13,7 +13,6 @@ import pygame
 
 from hwgame.i18n import _, ngettext
 
-from .opponent import level_name
 from .options import versus
 from .text import as_sentence, join_sentences
 from .view import theme as T
@@ -50,7 +49,7 @@ def players_of(info) -> str:
 
     def seat(p) -> str:
         if p.kind == "computer":
-            return _("{name} (computer, {level})").format(name=p.name, level=level_word(level_name(p.level)))
+            return _("{name} (computer, {level})").format(name=p.name, level=level_word(p.level))
         return p.name
 
     return versus([seat(p) for p in info.players]) if info.players else _("no players")
