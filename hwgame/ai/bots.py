@@ -17,13 +17,15 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, Protocol, TypeAlias
 
-from hwgame.rules import PLAYING, Position, shown
+from hwgame.rules import PLAYING, Position, Turn, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
+from .handoff import SearchReply
 from .search import LIKELY, SearchParams, search
 from .setup import rank_setups
 
@@ -46,7 +48,7 @@ class Limit:
     inner_cap: int = 700
     inner_keep: int = 8
     persona: str = "balanced"
-    weights: dict = field(default_factory=dict)  # explicit weight overrides
+    weights: dict[str, float] = field(default_factory=dict)  # explicit weight overrides
     # Hard time limit for everything, the safety check included (None: 2.5 x ``time``, with the
     # safety check allowed past it). An analysis front end that gives an exact time sets it.
     hard: float | None = None
@@ -57,11 +59,13 @@ class Limit:
     # exists (hints: advice a player follows must not walk into the obvious).
     careful: bool = False
 
-    def with_changes(self, **changes) -> Limit:
+    def with_changes(self, **changes: Any) -> Limit:
         """A copy with some fields changed (settings screens use this)."""
         return replace(self, **changes)
 
 
+# The search limits of each level of ``hwgame.levels.LEVEL_TABLE``, by the same names in the same order
+# (weakest first; a test keeps the two in step).
 LEVELS: dict[str, Limit] = {
     "beginner": Limit(time=0.5, nodes=4000, depth=1, temperature=14.0, choices=14, safety=False, beam=2,
                       root_cap=1200, root_keep=6),
@@ -77,13 +81,29 @@ LEVELS: dict[str, Limit] = {
 HINT = LEVELS["normal"].with_changes(careful=True)
 
 
-class PlayResult(NamedTuple):
-    """The chosen turn (None when the search was cancelled before it had one), its score for the
-    mover, and ``info``: depth, nodes, time (seconds), nps, cancelled, won, level details."""
+class CancelFlag(Protocol):
+    """Anything with ``is_set``: a threading.Event, the search process's shared flag."""
 
-    turn: tuple | None
-    score: float
-    info: dict
+    def is_set(self) -> bool:
+        """True once the search should stop."""
+        ...
+
+
+# What stops a search: a flag, a callable returning True to stop, or nothing.
+Cancel: TypeAlias = CancelFlag | Callable[[], bool] | None
+# What hears of a search's progress: called with a dict (depth, nodes, turn, score, seconds).
+OnProgress: TypeAlias = Callable[[dict[str, Any]], None] | None
+# Position key -> how often it occurred (``Game.repetition_counts()``).
+History: TypeAlias = Mapping[tuple[Any, ...], int] | None
+
+
+class Chooser(Protocol):
+    """What chooses a turn: ``choose_turn``, or a stand-in with the same parameters."""
+
+    def __call__(self, position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None,
+                 progress: OnProgress = None, history: History = None) -> SearchReply:  # fmt: skip
+        """The reply for the side to move in ``position``."""
+        ...
 
 
 def level(name: str) -> Limit:
@@ -110,7 +130,7 @@ def timed(limit: Limit, seconds: float) -> Limit:
                               wall_clock=True)  # fmt: skip
 
 
-def params_for(limit: Limit, safety: bool | None = None, history=None) -> SearchParams:
+def params_for(limit: Limit, safety: bool | None = None, history: History = None) -> SearchParams:
     """Search parameters for a Limit."""
     hard = 2.5 * limit.time if limit.hard is None else limit.hard
     panic = limit.most
@@ -137,7 +157,11 @@ def params_for(limit: Limit, safety: bool | None = None, history=None) -> Search
     )
 
 
-def softmax_pick(ranked: list, temperature: float, choices: int, rng: random.Random):
+# A candidate turn with its score for the mover, as the search ranks them.
+Scored: TypeAlias = tuple[float, Turn]
+
+
+def softmax_pick(ranked: list[Scored], temperature: float, choices: int, rng: random.Random) -> Scored:
     """Pick one (score, turn) from the best ``choices`` with probability ~ exp(score / temperature).
 
     Turns that lose at once are kept out while any other exists."""
@@ -150,7 +174,7 @@ def softmax_pick(ranked: list, temperature: float, choices: int, rng: random.Ran
     return rng.choices(pool, weights=weights)[0]
 
 
-def careful_pick(position: Position, ranked: list, best: tuple, look: int = 8) -> tuple:
+def careful_pick(position: Position, ranked: list[Scored], best: Scored, look: int = 8) -> Scored:
     """The best of the ``look`` best (score, turn) that leaves no placed ship open to a catastrophe and
     does not lose at once, or ``best`` when none of them is."""
     for score, turn in sorted(ranked, key=lambda r: -r[0])[:look]:
@@ -162,8 +186,9 @@ def careful_pick(position: Position, ranked: list, best: tuple, look: int = 8) -
 
 
 def choose_turn(
-    position: Position, limit: Limit, seed: int | None = None, cancel=None, progress=None, history=None
-) -> PlayResult:
+    position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None, progress: OnProgress = None,
+    history: History = None,
+) -> SearchReply:
     """Choose a turn for the side to move in ``position`` (a homeworld during setup).
 
     ``cancel`` is an Event-like object (``is_set``) or a callable returning True to stop;
@@ -177,11 +202,11 @@ def choose_turn(
         margin = 8.0 if limit.temperature > 0 else 0.0
         good = [r for r in ranked if r[0] >= ranked[0][0] - margin]
         score, setup = rng.choice(good)
-        return PlayResult(setup, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
-                                        "cancelled": False, "won": False})  # fmt: skip
+        return SearchReply(setup, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
+                                          "cancelled": False, "won": False})  # fmt: skip
     safety = limit.safety and not (limit.oversight > 0 and rng.random() < limit.oversight)
     result = search(position, params_for(limit, safety, history), cancel, progress)
-    turn: tuple | None = result.turn
+    turn: Turn | None = result.turn
     score = result.score
     if turn is not None and not result.won and limit.temperature > 0 and result.ranked:
         score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)
@@ -196,8 +221,9 @@ def choose_turn(
         "won": result.won,
         "safety": safety,
     }
-    return PlayResult(turn, score, info)
+    return SearchReply(turn, score, info)
 
 
-__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Limit", "PlayResult", "careful_pick", "choose_turn", "level", "move_rng",
-           "params_for", "softmax_pick", "timed"]  # fmt: skip
+__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Cancel", "CancelFlag", "Chooser", "History", "Limit", "OnProgress",
+           "Scored", "careful_pick", "choose_turn", "level", "move_rng", "params_for", "softmax_pick",
+           "timed"]  # fmt: skip

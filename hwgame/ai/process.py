@@ -6,13 +6,13 @@ the ``spawn`` method (the same on Linux, macOS, Windows and in the single-file b
 every request. ``serve`` is the child's entry; it imports ``hwgame.rules`` and ``hwgame.ai`` only,
 never pygame or the window. ``SearchProcess`` is the parent's handle, used by the AI worker thread.
 
-Everything on the pipe is plain picklable data (a Position is a NamedTuple of tuples, a Limit a frozen
-dataclass, a turn a tuple of frozen dataclasses). Messages are tuples:
+What crosses the pipe is plain picklable data: the request and the reply are the ``SearchRequest`` and
+``SearchReply`` of ``hwgame.ai.handoff`` themselves. Around them, small typed messages:
 
-- to the child: ``("search", request_id, position, limit, seed, history, choose)``, ``("stop",)``;
-  ``choose`` is None for ``choose_turn`` or a module-level function (tests use their own);
-- from the child: ``("ready", pid)``, ``("progress", request_id, info)``,
-  ``("done", request_id, turn, score, info)``, ``("failed", request_id, message, exception, traceback)``.
+- to the child: ``Search(request, choose)``, then ``Stop()`` to end; ``choose`` is None for
+  ``choose_turn`` or a module-level function (tests use their own);
+- from the child: ``Ready(pid)`` once started, ``Progress(request_id, info)`` while it searches, then
+  the ``SearchReply`` (a turn, or an error with the traceback in its ``info``).
 
 A cancel is not a message: it is a ``SharedFlag`` that the search polls every few nodes through the
 ``cancel`` argument of ``choose_turn``, so it lands while the child is busy.
@@ -26,11 +26,46 @@ import os
 import signal
 import sys
 import traceback
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
+from multiprocessing.context import SpawnContext
+from typing import Any
 
-from .bots import choose_turn
+from .bots import Cancel, Chooser, OnProgress, choose_turn
+from .handoff import SearchReply, SearchRequest, failed
 
-STOP = ("stop",)
+
+@dataclass(frozen=True)
+class Search:
+    """To the child: run ``request`` with ``choose`` (None: ``choose_turn``) and send its reply."""
+
+    request: SearchRequest
+    choose: Chooser | None = None
+
+
+@dataclass(frozen=True)
+class Stop:
+    """To the child: finish and exit."""
+
+
+@dataclass(frozen=True)
+class Ready:
+    """From the child, once: it has started, as process ``pid``."""
+
+    pid: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    """From the child while it searches request ``request_id``: a snapshot (depth, nodes, turn, score...)."""
+
+    request_id: int
+    info: dict[str, Any]
+
+
+# Everything the child sends.
+FromChild = Ready | Progress | SearchReply
+
 NICE = 5  # added to the child's niceness on Linux and macOS
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000  # the child's priority class on Windows
 
@@ -42,8 +77,8 @@ class SharedFlag:
     holding it would leave the window's process waiting forever at its next cancel. A byte needs no lock.
     """
 
-    def __init__(self, ctx):
-        self._byte = ctx.RawValue("b", 0)
+    def __init__(self, ctx: SpawnContext):
+        self._byte: Any = ctx.RawValue("b", 0)
 
     def set(self) -> None:
         """Raise the flag."""
@@ -55,7 +90,7 @@ class SharedFlag:
 
     def is_set(self) -> bool:
         """True while the flag is raised."""
-        return self._byte.value != 0
+        return bool(self._byte.value != 0)
 
 
 class SearchProcessGone(Exception):
@@ -63,23 +98,22 @@ class SearchProcessGone(Exception):
 
 
 # --- the child's side ---
-def serve(conn: Connection, cancel) -> None:
+def serve(conn: Connection, cancel: SharedFlag) -> None:
     """The child's entry: answer requests from ``conn`` one at a time until told to stop or the pipe closes.
 
     ``cancel`` is the SharedFlag the parent sets to stop the running search."""
     # Ctrl+C in the terminal reaches the whole process group; the window decides when the child stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     lower_priority()
-    conn.send(("ready", os.getpid()))
+    conn.send(Ready(os.getpid()))
     while True:
         try:
             message = conn.recv()
         except (EOFError, OSError):
             return  # the window's process is gone
-        if message[0] != "search":
+        if not isinstance(message, Search):
             return
-        _, request_id, position, limit, seed, history, choose = message
-        answer(conn, cancel, request_id, position, limit, seed, history, choose or choose_turn)
+        answer(conn, cancel, message.request, message.choose or choose_turn)
 
 
 def lower_priority() -> None:
@@ -99,12 +133,13 @@ def lower_priority() -> None:
         pass  # not allowed here: the search runs at the window's priority
 
 
-def answer(conn: Connection, cancel, request_id: int, position, limit, seed, history, choose) -> None:
-    """Run one search and send its outcome (a turn or a failure) back on ``conn``."""
+def answer(conn: Connection, cancel: SharedFlag, request: SearchRequest, choose: Chooser) -> None:
+    """Run one search and send its reply (a turn, or the failure in words) back on ``conn``."""
+    request_id = request.request_id
 
-    def progress(info: dict) -> None:
+    def progress(info: dict[str, Any]) -> None:
         try:
-            conn.send(("progress", request_id, info))
+            conn.send(Progress(request_id, info))
         except OSError:
             raise SystemExit(0) from None  # the parent is gone: nobody wants this search any more
         except Exception:
@@ -117,27 +152,32 @@ def answer(conn: Connection, cancel, request_id: int, position, limit, seed, his
     gc.disable()
     try:
         try:
-            if history:
-                played = choose(position, limit, seed, cancel, progress, history=history)
-            else:
-                played = choose(position, limit, seed, cancel, progress)
-            reply: tuple = ("done", request_id, played.turn, played.score, dict(played.info, pid=os.getpid()))
-        except Exception as exc:  # an AI bug becomes an answer; the child lives on for the next request
-            reply = ("failed", request_id, f"{type(exc).__name__}: {exc}", exc, traceback.format_exc())
-        _send_answer(conn, request_id, reply)
+            played = run_search(choose, request, cancel, progress)
+            reply = replace(played, info=dict(played.info, pid=os.getpid()), request_id=request_id)
+        except Exception as exc:  # an AI bug becomes a reply; the child lives on for the next request
+            reply = failed(request_id, f"{type(exc).__name__}: {exc}", {"traceback": traceback.format_exc()})
+        _send_reply(conn, reply)
     finally:
         gc.enable()
     gc.collect()  # now, while nobody waits, rather than at the start of the next search
 
 
-def _send_answer(conn: Connection, request_id: int, reply: tuple) -> None:
+def run_search(choose: Chooser, request: SearchRequest, cancel: Cancel, progress: OnProgress) -> SearchReply:
+    """``choose`` called on ``request``: ``history`` is passed only when there is one, so a stand-in
+    without that parameter (tests) still answers."""
+    if request.history:
+        return choose(request.position, request.limit, request.seed, cancel, progress, history=request.history)
+    return choose(request.position, request.limit, request.seed, cancel, progress)
+
+
+def _send_reply(conn: Connection, reply: SearchReply) -> None:
     try:
         conn.send(reply)
     except OSError:
         raise SystemExit(0) from None  # the parent is gone
-    except Exception as exc:  # the turn or the exception did not pickle: say so instead
-        conn.send(("failed", request_id, f"the search's answer could not be sent back ({type(exc).__name__}: {exc})",
-                   None, traceback.format_exc()))  # fmt: skip
+    except Exception as exc:  # the turn or the figures did not pickle: say so instead
+        conn.send(failed(reply.request_id, f"the search's answer could not be sent back ({type(exc).__name__}: {exc})",
+                         {"traceback": traceback.format_exc()}))  # fmt: skip
 
 
 # --- the parent's side ---
@@ -157,20 +197,20 @@ class SearchProcess:
         except SearchProcessGone as exc:
             self.stop()
             raise RuntimeError(f"the search process could not start: {exc}") from None
-        if hello is None or hello[0] != "ready":
+        if not isinstance(hello, Ready):
             self.stop()
             raise RuntimeError(f"the search process did not start within {start_timeout:.0f} s")
-        self.pid: int = hello[1]
+        self.pid: int = hello.pid
 
-    def send(self, request_id: int, position, limit, seed, history, choose) -> None:
+    def send(self, request: SearchRequest, choose: Chooser | None = None) -> None:
         """Ask for one search (``choose`` None means ``choose_turn``). Raises SearchProcessGone if the
         child is dead, or the pickling error if the request cannot cross the pipe."""
         try:
-            self._conn.send(("search", request_id, position, limit, seed, history, choose))
+            self._conn.send(Search(request, choose))
         except OSError as exc:
             raise SearchProcessGone(self._how_it_ended(exc)) from None
 
-    def receive(self, timeout: float) -> tuple | None:
+    def receive(self, timeout: float) -> FromChild | None:
         """The next message from the child, or None when none came within ``timeout`` seconds.
 
         Raises SearchProcessGone when the child died or its pipe closed."""
@@ -178,7 +218,8 @@ class SearchProcess:
         # A message the child sent just before dying is still read: the pipe comes first.
         if self._conn in ready or (ready and self._conn.poll()):
             try:
-                return self._conn.recv()
+                message: FromChild = self._conn.recv()
+                return message
             except (EOFError, OSError) as exc:
                 raise SearchProcessGone(self._how_it_ended(exc)) from None
         if ready:
@@ -193,7 +234,7 @@ class SearchProcess:
     def stop(self, grace: float = 1.0) -> None:
         """Ask the child to finish, and end it by force if it does not within ``grace`` seconds."""
         try:
-            self._conn.send(STOP)
+            self._conn.send(Stop())
         except Exception:
             pass  # dead already, or the pipe is broken: the force below handles it
         self._process.join(grace)
@@ -228,4 +269,5 @@ class SearchProcess:
         return f"it exited with status {code}"
 
 
-__all__ = ["SearchProcess", "SearchProcessGone", "SharedFlag", "answer", "serve"]
+__all__ = ["FromChild", "Progress", "Ready", "Search", "SearchProcess", "SearchProcessGone", "SharedFlag", "Stop",
+           "answer", "run_search", "serve"]  # fmt: skip

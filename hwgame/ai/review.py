@@ -10,7 +10,7 @@ who moved before and after it, the engine's best turn at that point, and a mark 
   engine's best turn there avoided it. When every turn the engine found loses, the loss was forced
   and the turn is not marked.
 
-Scores are for the side to move (``PlayResult.score``); those past ``search.PROVEN`` are proven
+Scores are for the side to move (``SearchReply.score``); those past ``search.PROVEN`` are proven
 results, those near ``search.LIKELY`` results the search believes but did not prove.
 
 The review is plain data: ``Review.to_data`` / ``Review.from_data`` turn it into JSON-friendly

@@ -23,7 +23,7 @@ from hwgame.rules import Game, ruleset_named
 from .advice import suggest_homeworld
 from .controller import COMPUTER, HUMAN
 from .flow import PlayController
-from .opponent import Opponent, level_name, level_number
+from .opponent import DEFAULT_LEVEL, Opponent
 from .options import GameConfig, config_from_args, window_defaults
 from .scene_stack import Scene, SceneStack
 from .scenes import make_scene, scene_class
@@ -104,7 +104,7 @@ class App:
     @property
     def default_level(self) -> str:
         """The computer level the settings choose."""
-        return level_name(self.settings.ai_level)
+        return self.settings.ai_level
 
     # --- scenes by name ---
     def scene_class(self, name: str) -> type[Scene]:
@@ -174,7 +174,7 @@ class App:
         for i, p in enumerate(players or []):
             if getattr(p, "kind", HUMAN) == COMPUTER:
                 seats[i] = COMPUTER
-                levels[i] = level_name(getattr(p, "level", None))
+                levels[i] = getattr(p, "level", None) or DEFAULT_LEVEL
         if game.pending and seats[game.to_move] == COMPUTER:
             game.restart_turn()  # the computer plays whole turns: a turn it left half done starts afresh
         ctl = self._play(game, (seats[0], seats[1]), (levels[0], levels[1]))
@@ -219,7 +219,7 @@ class App:
         out = []
         for i, name in enumerate(ctl.game.players):
             if ctl.seats[i] == COMPUTER:
-                out.append(Player(name=name, kind="computer", level=level_number(ctl.levels[i])))
+                out.append(Player(name=name, kind="computer", level=ctl.levels[i]))
             else:
                 out.append(Player(name=name))
         return out

@@ -1,14 +1,17 @@
 """The flow of a game in the window: whose turn, playing and committing, undo, the computer's turns, hints.
 
 Pure logic on top of ``controller.ActionResolver`` (no pygame). Human actions go through ``Game.act``;
-the computer's turn goes through ``Game.play`` before anything is shown, then it is handed to the
-screen as a list of Effects to animate one action at a time.
+the computer's turn goes through ``Game.play`` before anything is shown, and the steps it validated are
+handed to the screen as a list of Effects to animate one action at a time. Whether a reply is stale is
+the AI worker's business: every change of the game that makes one so (undo, a new game, a load) cancels
+the request, and a cancelled request never answers.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from hwgame.ai.explain import reasons
 from hwgame.i18n import _, pgettext
@@ -19,16 +22,18 @@ from hwgame.rules import (
     Game,
     IllegalActionError,
     format_turn,
-    turn_steps,
 )
 from hwgame.words import describe_action
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
-from .opponent import HINT_LEVEL, Answer, Opponent
+from .opponent import HINT, HINT_LEVEL, MOVE, Opponent
 from .targets import Target
 from .text import Text, Worded, join_sentences
 from .wording import reason_sentences
+
+if TYPE_CHECKING:
+    from hwgame.ai.handoff import SearchReply
 
 
 class PlayController(ActionResolver):
@@ -94,8 +99,7 @@ class PlayController(ActionResolver):
     @property
     def thinking(self) -> bool:
         """True while the computer searches for its own turn."""
-        ticket = self.opponent.ticket
-        return ticket is not None and ticket.purpose == "move"
+        return self.opponent.purpose == MOVE
 
     # --- human actions ---
     def drag_refusal(self, source: Target | None) -> str | None:
@@ -213,9 +217,9 @@ class PlayController(ActionResolver):
         if not self.computer_to_move() or self.thinking or self.ai_error:
             return
         level = self.levels[self.game.to_move]
-        ticket = self.opponent.request(self.game.position, level, "move", self.game.repetition_counts())
-        if isinstance(ticket, str):
-            self._ai_failed(ticket)
+        asked = self.opponent.request(self.game.position, level, MOVE, self.game.repetition_counts())
+        if isinstance(asked, str):
+            self._ai_failed(asked)
 
     def _ai_failed(self, message: Text) -> None:
         """The computer cannot move; ``message`` (``Text``) says why."""
@@ -236,37 +240,34 @@ class PlayController(ActionResolver):
 
     def update(self) -> None:
         """Poll the worker: play a finished computer turn (checked by the engine) or show a hint."""
-        answer = self.opponent.poll()
-        if answer is not None:
-            if answer.ticket.purpose == "hint":
-                self._hint_ready(answer)
+        purpose = self.opponent.purpose
+        reply = self.opponent.poll()
+        if reply is not None:
+            if purpose == HINT:
+                self._hint_ready(reply)
             else:
-                self._computer_answer(answer)
+                self._computer_answer(reply)
         self.start_computer()
 
-    def _computer_answer(self, answer: Answer) -> None:
-        game = self.game
-        if answer.ticket.position != game.position or game.pending or not self.computer_to_move():
-            return  # stale: the game moved on (undo, new game, load) while the computer thought
-        if answer.turn is None:
-            if answer.error:
-                error = answer.error
-                self._ai_failed(lambda: _("The computer could not choose a turn: {error}").format(error=error))
-            else:
-                self.start_computer()  # cancelled by someone else's request: ask again
+    def _computer_answer(self, reply: SearchReply) -> None:
+        turn = reply.turn
+        if turn is None:
+            error = reply.error
+            self._ai_failed(lambda: _("The computer could not choose a turn: {error}").format(
+                error=error if error is not None else _("the computer found no turn")))
             return
-        before = game.position
+        game = self.game
         player = game.to_move
         try:
-            game.play(answer.turn)
+            steps = game.play(turn)
         except IllegalActionError as exc:
             refusal = exc
             self._ai_failed(lambda: _("The computer chose an illegal turn ({reason}).").format(reason=str(refusal)))
             return
-        # Replay the validated turn step by step so the screen can show each action.
-        for step in turn_steps(before, answer.turn):
+        # The steps the game validated, one by one, so the screen can show each action.
+        for step in steps:
             self.effects.append(Effect(step.before, step.action, step.after, player, by_computer=True))
-        self.events.append(ComputerPlayed(format_turn(answer.turn)))
+        self.events.append(ComputerPlayed(format_turn(turn)))
         self._committed()
 
     # --- hints ---
@@ -276,29 +277,27 @@ class PlayController(ActionResolver):
             return _("A hint is for your own turn.")
         if self.thinking:
             return _("The computer is busy.")
-        ticket = self.opponent.request(self.game.position, HINT_LEVEL, "hint", self.game.repetition_counts())
-        if isinstance(ticket, str):
-            return ticket
+        asked = self.opponent.request(self.game.position, HINT_LEVEL, HINT, self.game.repetition_counts())
+        if isinstance(asked, str):
+            return asked
         self.hint_text = lambda: _("Thinking about a hint...")
         return ""
 
-    def _hint_ready(self, answer: Answer) -> None:
-        if answer.ticket.position != self.game.position or not self.human_to_move():
-            return
-        if answer.turn is None:
-            if answer.error is None:
+    def _hint_ready(self, reply: SearchReply) -> None:
+        if reply.turn is None:
+            if reply.error is None:
                 self.hint_text = lambda: _("No hint this time.")
             else:
                 self.hint_text = lambda: _("The hint failed.")
             return
-        hint = self.hint = tuple(answer.turn)
+        hint = self.hint = tuple(reply.turn)
         from_start = bool(self.game.pending)
-        why = reasons(answer.ticket.position, hint)  # the computer's reasons, worded when shown
+        why = reasons(self.game.position, hint)  # the computer's reasons, worded when shown
         self.hint_text = lambda: hint_words(hint, from_start, why)
         self.events.append(HintReady(self.hint_text))
 
     def _forget_hint(self) -> None:
-        if self.opponent.ticket is not None and self.opponent.ticket.purpose == "hint":
+        if self.opponent.purpose == HINT:
             self.opponent.cancel()
         self.hint = None
         self.hint_text = ""

@@ -1,61 +1,70 @@
 """The computer opponent as the window sees it: a request on the AI worker thread, polled every frame.
 
 The worker (``hwgame.ai.worker.AIWorker``) never touches pygame; it gets an immutable Position and
-returns a turn. A ticket remembers the position it was asked about, so a result that arrives after an
-undo, a new game or a load is recognised as stale and dropped.
+answers with a ``SearchReply``. Staleness is the worker's business: a request withdrawn by ``cancel``
+(undo, a new game, a load) or replaced by a newer one never resolves with a reply, so whatever ``poll``
+returns answers the request out now.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from concurrent.futures import Future
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hwgame.i18n import _
-from hwgame.persist.levels import LEVEL_NAMES, level_name, level_number
+from hwgame.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from hwgame.rules import Position
 
-# The level names and their numbers live with the files that store them (``hwgame.persist.levels``);
-# screens that import them from here get the same objects.
-__all__ = ["HINT_LEVEL", "LEVEL_NAMES", "Answer", "Opponent", "Ticket", "level_name", "level_number"]
+if TYPE_CHECKING:
+    from hwgame.ai.bots import History, Limit
+    from hwgame.ai.handoff import SearchReply
+
+# The level names live in one table (``hwgame.levels``); screens that import them from here get the same
+# objects.
+__all__ = ["DEFAULT_LEVEL", "HINT_LEVEL", "LEVEL_NAMES", "MOVE", "HINT", "Opponent", "Worker"]
 
 HINT_LEVEL = "hint"  # Normal, careful with what it places (``hwgame.ai.bots.HINT``)
+# What a request is for: the computer's own turn, or a hint for the human to move.
+MOVE = "move"
+HINT = "hint"
 
 
-@dataclass
-class Ticket:
-    """One request: what it was about and the worker's future."""
+class Worker(Protocol):
+    """What the window needs of an AI worker (``hwgame.ai.worker.AIWorker``, or a stand-in in tests)."""
 
-    position: Position
-    purpose: str  # "move" (the computer's turn) or "hint"
-    future: Future[object]  # resolves to an ai.worker.AIResult, read by its attributes
-    level: str
+    def request(self, position: Position, limit: Limit, seed: int | None = None,
+                history: History = None) -> Future[SearchReply]:  # fmt: skip
+        """Start a search; its future resolves to the reply, or is cancelled once it is stale."""
+        ...
+
+    def cancel(self) -> None:
+        """Withdraw the latest request."""
+        ...
 
     @property
-    def request_id(self) -> int:
-        """The worker's id of the request."""
-        return getattr(self.future, "request_id", 0)
+    def progress(self) -> Mapping[str, Any]:
+        """A snapshot of the running search."""
+        ...
 
-
-@dataclass
-class Answer:
-    """A finished request: a turn, or an error message (``turn`` None and ``error`` None: cancelled)."""
-
-    ticket: Ticket
-    turn: tuple | None
-    error: str | None = None
-    info: dict | None = None
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop the worker."""
+        ...
 
 
 class Opponent:
-    """Thin adapter over the AI worker: request, poll, cancel, progress."""
+    """Thin adapter over the AI worker: request, poll, cancel, progress.
 
-    def __init__(self, seed: int | None = None, worker=None):
+    ``purpose`` says what the request out now is for (``MOVE`` or ``HINT``), None when there is none."""
+
+    def __init__(self, seed: int | None = None, worker: Worker | None = None):
         self.seed = seed
         self._worker = worker
         self._broken: str | None = None
-        self.ticket: Ticket | None = None
+        self._future: Future[SearchReply] | None = None
+        self.purpose: str | None = None
 
-    def _get_worker(self):
+    def _get_worker(self) -> Worker | None:
         if self._worker is None and self._broken is None:
             try:
                 from hwgame.ai.worker import AIWorker
@@ -65,16 +74,17 @@ class Opponent:
                 self._broken = f"{type(exc).__name__}: {exc}"
         return self._worker
 
-    def _limit(self, level: str):
-        from hwgame.ai.bots import HINT, LEVELS
-        from hwgame.persist.levels import DEFAULT_LEVEL
+    def _limit(self, level: str) -> Limit:
+        from hwgame.ai.bots import HINT as HINT_LIMIT
+        from hwgame.ai.bots import LEVELS
 
         if level == HINT_LEVEL:
-            return HINT
+            return HINT_LIMIT
         return LEVELS.get(level, LEVELS[DEFAULT_LEVEL])
 
-    def request(self, position: Position, level: str, purpose: str = "move", history=None) -> Ticket | str:
-        """Start a search; return the Ticket, or an error message when the AI cannot be used.
+    def request(self, position: Position, level: str, purpose: str = MOVE,
+                history: History = None) -> Future[SearchReply] | str:  # fmt: skip
+        """Start a search for ``purpose``; return its future, or an error message when the AI cannot be used.
 
         ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming.
         """
@@ -87,45 +97,45 @@ class Opponent:
             future = worker.request(position, self._limit(level), self.seed, history=history)
         except Exception as exc:
             return _("the computer opponent could not start thinking ({error})").format(error=exc)
-        self.ticket = Ticket(position, purpose, future, level)
-        return self.ticket
+        self._future, self.purpose = future, purpose
+        return future
 
     @property
     def thinking(self) -> bool:
         """True while a request is out."""
-        return self.ticket is not None
+        return self._future is not None
 
-    def poll(self) -> Answer | None:
-        """The answer to the current request once it is there (then the ticket is cleared), else None."""
-        ticket = self.ticket
-        if ticket is None or not ticket.future.done():
+    def poll(self) -> SearchReply | None:
+        """The reply to the request out now once it is there (the request is then done), else None.
+
+        A reply holds a turn, or an ``error``, or neither when the search found nothing. A request the
+        worker withdrew (another user of the worker cancelled it) is simply forgotten: nothing comes back
+        for it."""
+        future = self._future
+        if future is None or not future.done():
             return None
-        self.ticket = None
-        try:
-            result = ticket.future.result()
-        except Exception as exc:  # the worker promises results, but a future can still fail
-            return Answer(ticket, None, f"{type(exc).__name__}: {exc}")
-        worker = self._worker
-        if worker is not None and hasattr(worker, "is_current") and not worker.is_current(result):
-            return Answer(ticket, None, None)
-        error = getattr(result, "error", None)
-        turn = getattr(result, "turn", None)
-        if error is None and turn is None and not getattr(result, "cancelled", False):
-            error = _("the computer found no turn")
-        return Answer(ticket, turn, error, dict(getattr(result, "info", {}) or {}))
+        self._future, self.purpose = None, None
+        if future.cancelled():
+            return None
+        failure = future.exception()
+        if failure is not None:  # the worker promises replies, but a future can still fail
+            from hwgame.ai.handoff import failed
+
+            return failed(0, f"{type(failure).__name__}: {failure}")
+        return future.result()
 
     def cancel(self) -> None:
-        """Forget the current request and ask the worker to stop."""
-        self.ticket = None
+        """Withdraw the request out now, and ask the worker to stop its search."""
+        self._future, self.purpose = None, None
         if self._worker is not None:
             try:
                 self._worker.cancel()
             except Exception:
                 pass  # stopping a search that already failed is not worth a message
 
-    def progress(self) -> dict:
+    def progress(self) -> dict[str, Any]:
         """The worker's progress snapshot (depth, nodes, seconds...), or an empty dict."""
-        if self._worker is None or self.ticket is None:
+        if self._worker is None or self._future is None:
             return {}
         try:
             return dict(self._worker.progress)
@@ -134,7 +144,7 @@ class Opponent:
 
     def shutdown(self) -> None:
         """Stop the worker thread (when the window closes)."""
-        self.ticket = None
+        self._future, self.purpose = None, None
         if self._worker is not None:
             try:
                 self._worker.shutdown(wait=False)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from hwgame.i18n import LANGUAGES, _, pgettext, translations
-from hwgame.persist.levels import LEVEL_NAMES
+from hwgame.levels import LEVEL_NAMES
 from hwgame.rules import MAX_NAME, name_problem
 
 from .controller import COMPUTER, HUMAN

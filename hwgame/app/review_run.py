@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import CancelledError as FutureCancelled
 from concurrent.futures import TimeoutError as FutureTimeout
 from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hwgame.ai.bots import Limit
+    from hwgame.ai.handoff import SearchReply
     from hwgame.ai.review import Review, TurnReview
     from hwgame.ai.worker import AIWorker
     from hwgame.persist.files import LoadedGame
@@ -24,16 +26,21 @@ if TYPE_CHECKING:
 
 
 def ask_worker(worker: AIWorker, position: Position, limit: Limit, seed: int | None = None,
-               cancel: threading.Event | None = None, history: dict | None = None) -> object:
+               cancel: threading.Event | None = None, history: dict | None = None) -> SearchReply:
     """``choose_turn`` through an AI worker: the search runs in the worker's process while this thread
-    waits, passing a cancel on to the worker; returns the worker's answer."""
+    waits, passing a cancel on to the worker; returns the worker's reply (one without a turn, marked
+    cancelled, once the cancel withdrew the request)."""
+    from hwgame.ai.handoff import SearchReply
+
     future = worker.request(position, limit, seed, history=history)
     while True:
         try:
             return future.result(timeout=0.1)
+        except FutureCancelled:
+            return SearchReply(None, info={"cancelled": True})
         except FutureTimeout:
             if cancel is not None and cancel.is_set():
-                worker.cancel()  # the future then resolves as cancelled within milliseconds
+                worker.cancel()  # the future is then cancelled at once, and the search stops
 
 
 class ReviewRun:

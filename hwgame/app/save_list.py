@@ -15,7 +15,6 @@ import pygame
 
 from hwgame.i18n import _, ngettext
 
-from .opponent import level_name
 from .options import versus
 from .text import as_sentence, join_sentences
 from .view import theme as T
@@ -57,8 +56,8 @@ def players_of(info: SaveInfo) -> str:
     """The players of a save, the computer's level beside its name: ``"Ann vs Hal (computer, easy)"``."""
 
     def seat(p: Player) -> str:
-        if p.kind == "computer":
-            return _("{name} (computer, {level})").format(name=p.name, level=level_word(level_name(p.level)))
+        if p.kind == "computer" and p.level is not None:  # the schema gives every computer a level
+            return _("{name} (computer, {level})").format(name=p.name, level=level_word(p.level))
         return p.name
 
     return versus([seat(p) for p in info.players]) if info.players else _("no players")

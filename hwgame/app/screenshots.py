@@ -194,7 +194,7 @@ def _saves_for_shots() -> None:
 
     busy = busy_game(11, 70)
     persist.save_game(busy, "Evening game", [persist.Player(name=busy.players[0]),
-                                             persist.Player(name=busy.players[1], kind="computer", level=3)])
+                                             persist.Player(name=busy.players[1], kind="computer", level="normal")])
     persist.save_game(finished_game(), "A quick win")
     persist.save_game(busy_game(4, 30), "Hotseat with Sam")
     saves = persist.default_store().saves_dir
@@ -205,7 +205,7 @@ def _saves_for_shots() -> None:
     mid.act(next(a for a in mid.legal_actions() if type(a).__name__ in ("Build", "Move", "Trade")))
     seats = [persist.Player(name=name) for name in mid.players]
     other = opponent_of(mid.to_move)  # the computer waits while the human is in the middle of a turn
-    seats[other] = persist.Player(name=mid.players[other], kind="computer", level=2)
+    seats[other] = persist.Player(name=mid.players[other], kind="computer", level="easy")
     persist.autosave(mid, seats)
 
 

@@ -211,7 +211,8 @@ def check_save_load(ctx: Context) -> str:
     from hwgame import persist
 
     game = ctx.the_game()
-    players = [persist.Player(name=game.players[0]), persist.Player(name=game.players[1], kind="computer", level=2)]
+    players = [persist.Player(name=game.players[0]),
+               persist.Player(name=game.players[1], kind="computer", level="easy")]
     path = persist.save_game(game, "smoke-check", players, overwrite=True)
     loaded = persist.load_game("smoke-check")
     if loaded.game.position.key() != game.position.key() or len(loaded.game.turns) != len(game.turns):

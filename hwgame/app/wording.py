@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 
 from hwgame.i18n import N_, _
+from hwgame.levels import LEVEL_TABLE
 from hwgame.review_words import score_text
 from hwgame.words import colour_name, level_word, piece_name, power_name
 
 # --- names of things ---------------------------------------------------------------------------------
 
-LEVEL_LABELS = {"beginner": N_("Beginner"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+# The computer's levels as the window lists them: the labels of the one table of levels.
+LEVEL_LABELS = {level.name: level.label for level in LEVEL_TABLE}
 # The rule sets, as a player chooses them and as a game's panel names them.
 RULES_LABELS = {"standard": N_("Standard"), "sdg": N_("SuperDuperGames (sdg)")}
 RULES_TITLES = {"standard": N_("Standard rules"), "sdg": N_("SDG rules")}

@@ -6,7 +6,11 @@ upgraded form is only written when the player saves again.
 
 Format 1, the first one, kept every turn (setup included) in one ``turns`` list in SDG style, the players
 as bare names with a parallel ``levels`` list (null for a human), one ``saved`` time, and the result as
-``winner`` / ``reason`` / ``resigned`` fields.
+``winner`` / ``reason`` / ``resigned`` fields. Format 2 kept a computer's level as a number, its place in
+the table of levels of the time; format 3 keeps its name.
+
+Settings have steps of their own, ``SETTINGS_MIGRATIONS`` (``upgrade_settings``): format 1 of settings
+also kept the level as a number.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Callable
 from ..i18n import N_
 from ..rules import Homeworld, HomeworldsError, format_turn, opponent_of, parse_turn
 from .errors import WordedProblem, worded
-from .schema import SCHEMA_VERSION
+from .schema import SCHEMA_VERSION, SETTINGS_VERSION
 
 
 class MigrationError(WordedProblem):
@@ -74,7 +78,32 @@ def _from_1(data: dict) -> dict:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _from_1}
+# The levels as numbered by format 2 of saves and format 1 of settings, frozen here: the table of levels
+# may change, what these numbers meant does not. Numbers up to NUMBERED_HIGHEST were accepted, room for
+# levels to come, and a number above the hardest played as the hardest.
+NUMBERED_LEVELS = {1: "beginner", 2: "easy", 3: "normal", 4: "hard"}
+NUMBERED_HARDEST = "hard"
+NUMBERED_HIGHEST = 10
+
+
+def level_of_number(value: object) -> object:
+    """The name of a level kept as a number by an older format; any other value as it is, for the schema
+    to judge (a number out of range was never a level)."""
+    if type(value) is int and 1 <= value <= NUMBERED_HIGHEST:
+        return NUMBERED_LEVELS.get(value, NUMBERED_HARDEST)
+    return value
+
+
+def _from_2(data: dict) -> dict:
+    """Format 2 -> 3: a computer's level by name instead of number."""
+    players = data.get("players")
+    if isinstance(players, list):
+        players = [dict(p, level=level_of_number(p["level"])) if isinstance(p, dict) and "level" in p else p
+                   for p in players]  # fmt: skip
+    return {**data, "schema_version": 3, "players": players}
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _from_1, 2: _from_2}
 OLDEST = min(MIGRATIONS)
 
 
@@ -103,3 +132,26 @@ def upgrade(data: dict) -> tuple[dict, list[int]]:
             raise MigrationError(worded(N_("upgrading format {version} did not give format {wanted}"),
                                         version=steps[-1], wanted=version))
     return data, steps
+
+
+def _settings_from_1(data: dict) -> dict:
+    """Settings format 1 -> 2: the computer's level by name instead of number."""
+    out = {**data, "schema_version": 2}
+    if "ai_level" in out:
+        out["ai_level"] = level_of_number(out["ai_level"])
+    return out
+
+
+SETTINGS_MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _settings_from_1}
+
+
+def upgrade_settings(data: dict) -> dict:
+    """Bring parsed settings of an older format (no ``schema_version``: the first) to ``SETTINGS_VERSION``.
+
+    Never raises and never refuses: a value a step cannot read is left for the schema, which replaces it
+    by its default as it does any bad setting; settings of a newer format are left as they are."""
+    version = data.get("schema_version", 1)
+    while type(version) is int and version < SETTINGS_VERSION and version in SETTINGS_MIGRATIONS:
+        data = SETTINGS_MIGRATIONS[version](data)
+        version += 1
+    return data

@@ -5,8 +5,11 @@ actions of one turn joined by ``"; "``), never as a board picture: loading repla
 rules, so a save can only ever hold a game that was legal. Times are UTC.
 
 ``SCHEMA_VERSION`` counts incompatible changes of the save format; older files are brought up to date
-by the steps in ``migrate.MIGRATIONS``. Settings only ever gain fields with defaults, so any older
-settings file still loads, and fields a newer program added are kept when this one writes the file.
+by the steps in ``migrate.MIGRATIONS``. ``SETTINGS_VERSION`` does the same for settings (steps in
+``migrate.SETTINGS_MIGRATIONS``); otherwise settings only gain fields with defaults, so any older settings
+file still loads, and fields a newer program added are kept when this one writes the file.
+
+A computer's level is kept by its name (``hwgame.levels``), never by its place in the table of levels.
 """
 
 from __future__ import annotations
@@ -25,14 +28,15 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from ..i18n import N_, _, ngettext
+from ..levels import DEFAULT_LEVEL, LEVEL_NAMES, is_level
 from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
 from .errors import WordedProblem, worded
-from .levels import DEFAULT_LEVEL_NUMBER, MAX_LEVEL
 
-SCHEMA_VERSION = 2
-SETTINGS_VERSION = 1
+SCHEMA_VERSION = 3  # 3: levels by name (2 kept their number)
+SETTINGS_VERSION = 2  # 2: the level by name (1 kept its number)
 
 RulesName = Literal["standard", "sdg"]
 # How a finished game ended: the board decided it, a player resigned, both agreed a draw, a third
@@ -45,6 +49,16 @@ class Problem(WordedProblem):
     """A value the schema refuses, worded each time it is read (pydantic keeps the error itself, and
     ``describe_validation`` reads it again); ``turn`` is the number of the turn concerned, if any."""
 
+
+
+def known_level(name: str) -> str:
+    """``name`` (any case) in lower case when it names a level; else a problem listing the levels, the
+    same as for any other value a file may not hold (a save refuses it, settings use the default)."""
+    low = name.lower()
+    if not is_level(low):
+        expected = ", ".join(repr(n) for n in LEVEL_NAMES[:-1]) + f" or {LEVEL_NAMES[-1]!r}"
+        raise PydanticCustomError("literal_error", "Input should be {expected}", {"expected": expected})
+    return low
 
 
 def new_game_id() -> str:
@@ -71,7 +85,12 @@ class Player(BaseModel):
 
     name: str
     kind: Literal["human", "computer"] = "human"
-    level: int | None = Field(default=None, ge=1, le=MAX_LEVEL)
+    level: str | None = None  # a name of ``hwgame.levels.LEVEL_NAMES``
+
+    @field_validator("level")
+    @classmethod
+    def _known_level(cls, level: str | None) -> str | None:
+        return None if level is None else known_level(level)
 
     @field_validator("name")
     @classmethod
@@ -84,8 +103,8 @@ class Player(BaseModel):
     @model_validator(mode="after")
     def _level_fits_kind(self) -> Player:
         if self.kind == "computer" and self.level is None:
-            raise Problem(worded(N_("the computer player {name} needs a level (1 to {highest})"), name=self.name,
-                                 highest=MAX_LEVEL))
+            raise Problem(worded(N_("the computer player {name} needs a level ({levels})"), name=self.name,
+                                 levels=", ".join(LEVEL_NAMES)))
         if self.kind == "human" and self.level is not None:
             raise Problem(worded(N_("{name} is a human player: only a computer player has a level"), name=self.name))
         return self
@@ -280,7 +299,7 @@ class Settings(BaseModel):
     model_config = ConfigDict(extra="allow", validate_assignment=True)
 
     schema_version: int = SETTINGS_VERSION
-    ai_level: int = Field(default=DEFAULT_LEVEL_NUMBER, ge=1, le=MAX_LEVEL)  # hwgame.persist.levels numbers
+    ai_level: str = DEFAULT_LEVEL  # a name of ``hwgame.levels.LEVEL_NAMES``
     ai_think_seconds: float = Field(default=2.0, gt=0, le=600)
     animation_speed: float = Field(default=1.0, ge=0, le=4)  # 0: no animation
     # Sound effects: quiet unless the player turns them up (a sound follows every action of a game).
@@ -296,6 +315,11 @@ class Settings(BaseModel):
     # The window's language: "system" follows the system's language; a code of hwgame.i18n.LANGUAGES.
     language: LanguageSetting = "system"
     tutorial: dict[str, LessonProgress] = Field(default_factory=dict)
+
+    @field_validator("ai_level")
+    @classmethod
+    def _known_level(cls, level: str) -> str:
+        return known_level(level)
 
     @field_validator("player_name")
     @classmethod

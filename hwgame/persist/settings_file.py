@@ -17,6 +17,7 @@ from ..i18n import N_
 from .atomic import atomic_write
 from .errors import SaveError, Text, file_error, worded
 from .files import parse_json_object, read_bytes
+from .migrate import upgrade_settings
 from .schema import Settings, describe_validation
 
 _MAX_REPAIRS = 50  # each repair drops one bad value; a file cannot hold more than a few dozen
@@ -43,9 +44,9 @@ def _repaired(exc: ValidationError):
 
 
 def settings_from_data(data: dict) -> tuple[Settings, list[Text]]:
-    """Settings from parsed JSON, each bad value replaced by its default; return them and the notices
-    (worded when read)."""
-    data = dict(data)
+    """Settings from parsed JSON (of any format, upgraded first), each bad value replaced by its default;
+    return them and the notices (worded when read)."""
+    data = upgrade_settings(dict(data))
     notices: list[Text] = []
     for _attempt in range(_MAX_REPAIRS):
         try:

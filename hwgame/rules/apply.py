@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import (
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -230,33 +231,33 @@ def _spent(state: TurnState, pos: Position) -> TurnState:
     return TurnState(pos, False, -1, 0)
 
 
-def apply_action(state: TurnState, action) -> TurnState:
+def apply_action(state: TurnState, action: Action) -> TurnState:
     """Apply an action known to be legal (no checks). EndTurn is not an action here: see end_turn."""
     pos = state.position
     systems = pos.systems
-    kind = type(action)
-    if kind is Build:
+    # ``type(action) is`` rather than isinstance: an exact kind, tested as the type checker narrows on it.
+    if type(action) is Build:
         return _spent(state, build(pos, system_index(systems, action.system), action.piece))
-    if kind is Trade:
+    if type(action) is Trade:
         return _spent(state, trade(pos, system_index(systems, action.system), action.old, action.new))
-    if kind is Move:
+    if type(action) is Move:
         i = system_index(systems, action.origin)
         j = system_index(systems, action.destination)
         return _spent(state, move(pos, i, j, action.ship))
-    if kind is Discover:
+    if type(action) is Discover:
         i = system_index(systems, action.origin)
         return _spent(state, discover(pos, i, action.ship, action.star, action.name))
-    if kind is Capture:
+    if type(action) is Capture:
         return _spent(state, capture(pos, system_index(systems, action.system), action.piece))
-    if kind is Sacrifice:
+    if type(action) is Sacrifice:
         new = sacrifice(pos, system_index(systems, action.system), action.ship)
         return TurnState(new, False, action.ship // 3, action.ship % 3 + 1)
-    if kind is Catastrophe:
+    if type(action) is Catastrophe:
         new = catastrophe(pos, system_index(systems, action.system), action.color)
         return TurnState(new, state.free, state.sac_color, state.sac_left)
-    if kind is Pass:
+    if type(action) is Pass:
         return TurnState(pos, False, -1, 0)
-    if kind is Homeworld:
+    if type(action) is Homeworld:
         stars = (action.star1,) if action.star2 is None else (action.star1, action.star2)
         return TurnState(homeworld(pos, stars, action.ship), False, -1, 0)
     raise TypeError(f"not an action: {action!r}")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .actions import END_TURN, PASS, EndTurn, Pass
+from .actions import END_TURN, PASS, Action, EndTurn, Pass
 from .apply import TurnState, apply_action, end_turn, start_turn
 from .errors import HomeworldsError, IllegalActionError, Refusal, worded
 from .movegen import legal_actions
 from .position import PLAYING, STANDARD, Position, RuleSet, initial_position, player_pair
-from .validate import apply_checked, check_action
+from .validate import check_action
 
 
 @dataclass(frozen=True)
@@ -66,16 +66,17 @@ def outcome_of(position: Position) -> Outcome | None:
 class TurnStep(NamedTuple):
     """One action of a turn with the positions around it (``before`` and ``after`` are mid-turn)."""
 
-    action: object
+    action: Action
     before: Position
     after: Position
 
 
-def turn_steps(position: Position, turn) -> list[TurnStep]:
+def turn_steps(position: Position, turn: Iterable[Action]) -> list[TurnStep]:
     """The actions of ``turn`` played from the start-of-turn ``position``, each with the position before
     and after it, every one checked by the validator (for animation and narration).
 
     The end of the turn is not a step. Raises IllegalActionError at the first action that is not legal.
+    A game that plays the turn gets the same steps from ``Game.play``.
     """
     state = start_turn(position)
     steps = []
@@ -92,7 +93,8 @@ def turn_steps(position: Position, turn) -> list[TurnStep]:
 class Game:
     """A game in progress: committed turns, the turn being played, undo and redo.
 
-    Every action goes through ``validate.apply_checked``; nothing reaches the position unchecked.
+    Every action goes through the validator (``validate.check_action``) once, then is applied as
+    checked; nothing reaches the position unchecked.
     Under standard rules a third repetition ends the game at once when ``auto_repetition_draw`` is set
     (games against the computer); otherwise it only lets the player to move ``claim_draw`` (hotseat).
     """
@@ -168,7 +170,7 @@ class Game:
         return legal_actions(self.state)
 
     # --- playing ---
-    def act(self, action):
+    def act(self, action: Action) -> Action:
         """Apply one action of the current turn (EndTurn commits it); return the canonical action."""
         if self.is_over():
             raise IllegalActionError("game-over")
@@ -177,7 +179,7 @@ class Game:
             self.commit()
             return action
         canonical = check_action(self.state, action)
-        self.state = apply_checked(self.state, canonical)
+        self.state = apply_action(self.state, canonical)  # checked just above
         self.pending.append(canonical)
         return canonical
 
@@ -194,29 +196,41 @@ class Game:
         self._redo.clear()
         return self.position
 
-    def play(self, turn) -> Position:
+    def play(self, turn: Iterable[Action]) -> list[TurnStep]:
         """Play a whole turn (a sequence of actions) and commit it, or change nothing and raise.
 
-        The error says which action of the turn failed (a ``turn-action`` frame) and why.
+        Each action is checked by the validator once; the steps returned are the canonical actions with
+        the positions before and after each (what ``turn_steps`` gives), for the screen to show the turn
+        without checking it again. The error says which action of the turn failed (a ``turn-action``
+        frame) and why.
         """
         if self.pending:
             raise IllegalActionError("turn-in-progress")
         saved = (self.state, list(self.pending))
+        state = self.state
+        steps: list[TurnStep] = []
+        actions = list(turn)
+        for i, action in enumerate(actions):
+            if isinstance(action, EndTurn):
+                if i != len(actions) - 1:
+                    raise IllegalActionError("turn-already-ended").within("turn-action", action=i + 2)
+                break
+            try:
+                if not steps and self.is_over():
+                    raise IllegalActionError("game-over")
+                canonical = check_action(state, action)
+            except IllegalActionError as exc:
+                raise IllegalActionError.of(exc.refusal).within("turn-action", action=i + 1) from None
+            after = apply_action(state, canonical)  # checked just above
+            steps.append(TurnStep(canonical, state.position, after.position))
+            state = after
+        self.state, self.pending = state, [step.action for step in steps]
         try:
-            actions = list(turn)
-            for i, action in enumerate(actions):
-                if isinstance(action, EndTurn):
-                    if i != len(actions) - 1:
-                        raise IllegalActionError("turn-already-ended").within("turn-action", action=i + 2)
-                    break
-                try:
-                    self.act(action)
-                except IllegalActionError as exc:
-                    raise IllegalActionError.of(exc.refusal).within("turn-action", action=i + 1) from None
-            return self.commit()
+            self.commit()
         except IllegalActionError:
             self.state, self.pending = saved
             raise
+        return steps
 
     def restart_turn(self) -> None:
         """Forget every action of the turn in progress."""

@@ -278,7 +278,7 @@ def _read(text: str, strict: bool) -> tuple:
     return action, ignored
 
 
-def parse_action(text: str):
+def parse_action(text: str) -> Action:
     """Read one action written in SDG notation (either style); raise NotationError if it cannot be read.
 
     Only the notation is checked here; whether the action is legal is the validator's business.

@@ -8,7 +8,7 @@ case-insensitively and rewritten to the exact names on the board, so the applied
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar, cast
 
 from .actions import (
     Action,
@@ -28,6 +28,9 @@ from .errors import IllegalActionError
 from .notation import name_refusal, quote, shown
 from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, piece_text, smallest_in_bank
 from .position import PLAYING, Position, System, connected
+
+# Any one kind of action: the validator gives back the kind it was given.
+ActionT = TypeVar("ActionT", bound=Action)
 
 
 def _fail(code: str, **values: Any) -> NoReturn:
@@ -240,9 +243,10 @@ def refusal_of(state: TurnState, action: Action) -> IllegalActionError | None:
     return None
 
 
-def check_action(state: TurnState, action):
+def check_action(state: TurnState, action: ActionT) -> ActionT:
     """Return the canonical form of ``action`` if it is legal now; raise IllegalActionError if not.
 
+    The canonical form is an action of the same kind, with system names as the board writes them.
     EndTurn is always legal once setup has placed a homeworld; the Game decides what ending means.
     """
     pos = state.position
@@ -260,10 +264,11 @@ def check_action(state: TurnState, action):
             _fail("setup-not-done")
     if pos.stage >= PLAYING and isinstance(action, Homeworld):
         _fail("homeworld-after-setup")
-    return check(state, action)
+    # Each check returns the kind of action it was filed under, the kind of ``action`` itself.
+    return cast(ActionT, check(state, action))
 
 
-def apply_checked(state: TurnState, action) -> TurnState:
+def apply_checked(state: TurnState, action: Action) -> TurnState:
     """Apply ``action`` after checking it; raise IllegalActionError naming the broken rule."""
     canonical = check_action(state, action)
     if isinstance(canonical, EndTurn):

@@ -9,24 +9,24 @@ import os
 import sys
 import time
 
-from hwgame.ai.bots import PlayResult
+from hwgame.ai.handoff import SearchReply
 
 
 def broken(position, limit, seed=None, cancel=None, progress=None, history=None):
     """Fails on seed 1, else answers a dummy turn at once."""
     if seed == 1:
         raise RuntimeError("boom")
-    return PlayResult(("turn",), 1.0, {"depth": 1})
+    return SearchReply(("turn",), 1.0, {"depth": 1})
 
 
 def stuck(position, limit, seed=None, cancel=None, progress=None, history=None):
     """On seed 1 never answers nor looks at ``cancel`` (a search stuck in a loop); else answers at once."""
     while seed == 1:
         time.sleep(1.0)
-    return PlayResult(("turn",), 1.0, {"depth": 1})
+    return SearchReply(("turn",), 1.0, {"depth": 1})
 
 
 def modules(position, limit, seed=None, cancel=None, progress=None, history=None):
     """Answers with what the process has imported of the window, and its process id."""
     loaded = sorted(name for name in sys.modules if name == "pygame" or name.startswith(("pygame.", "hwgame.app")))
-    return PlayResult(("turn",), 0.0, {"window_modules": loaded, "child_pid": os.getpid()})
+    return SearchReply(("turn",), 0.0, {"window_modules": loaded, "child_pid": os.getpid()})

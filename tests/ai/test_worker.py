@@ -1,10 +1,15 @@
-"""The background worker: cancel latency, errors as results, stale requests, seeded repeatability."""
+"""The background worker: cancel latency, errors as replies, stale replies dropped, seeded repeatability."""
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import CancelledError
 
-from hwgame.ai.bots import LEVELS, Limit, PlayResult, choose_turn
+import pytest
+
+from hwgame.ai.bots import LEVELS, Limit, choose_turn
+from hwgame.ai.handoff import SearchReply
 from hwgame.ai.worker import AIWorker
 from hwgame.rules import apply_turn_unchecked
 
@@ -39,6 +44,13 @@ def _wait_running(worker: AIWorker, timeout: float = 60.0) -> None:
     raise AssertionError("the search did not start")
 
 
+def _wait_idle(worker: AIWorker, timeout: float = 5.0) -> None:
+    end = time.monotonic() + timeout
+    while worker.busy and time.monotonic() < end:
+        time.sleep(0.001)
+    assert not worker.busy, "the search did not stop"
+
+
 def test_cancel_stops_within_100_ms():
     worker = AIWorker()
     try:
@@ -49,12 +61,12 @@ def test_cancel_stops_within_100_ms():
             time.sleep(0.3)
             t0 = time.perf_counter()
             worker.cancel()
-            result = future.result(timeout=5)
+            assert future.cancelled()  # withdrawn at once: its reply will never come
+            _wait_idle(worker)  # the search itself has stopped and answered the worker
             latencies.append(time.perf_counter() - t0)
-            assert result.cancelled
-            assert result.error is None
-            if result.turn is not None:
-                apply_turn_unchecked(BIG, result.turn)  # a best-so-far turn is a real turn
+            best = worker.progress.get("turn")
+            if best is not None:
+                apply_turn_unchecked(BIG, best)  # a best-so-far turn is a real turn
         # The promise is 100 ms; the margin covers a busy test machine.
         assert max(latencies) < 0.15, latencies
     finally:
@@ -64,16 +76,17 @@ def test_cancel_stops_within_100_ms():
 def test_progress_reports_depth_nodes_and_best_turn():
     worker = AIWorker()
     try:
+        first = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=60)
         future = worker.request(BIG, SLOW, seed=1)
         _wait_running(worker)
         end = time.monotonic() + 60
         while worker.progress.get("turn") is None and time.monotonic() < end:
             time.sleep(0.01)
         snap = worker.progress
-        assert snap["request_id"] == future.request_id
+        assert snap["request_id"] == first.request_id + 1  # the snapshot is of the request running
         assert snap["turn"] is not None and snap["depth"] >= 1 and snap["nodes"] > 0
         worker.cancel()
-        future.result(timeout=5)
+        assert future.cancelled()
     finally:
         worker.shutdown()
 
@@ -83,7 +96,7 @@ def test_an_error_comes_back_as_a_result_and_the_process_survives():
     try:
         bad = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=30)
         assert bad.error is not None and "boom" in bad.error
-        assert isinstance(bad.exception, RuntimeError)
+        assert bad.error.startswith("RuntimeError") and "RuntimeError: boom" in bad.info["traceback"]
         assert bad.turn is None and not bad.ok
         pid = worker.search_pid
         good = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=5)
@@ -100,13 +113,13 @@ def test_an_error_comes_back_as_a_result_when_searching_on_the_thread():
         calls.append(seed)
         if seed == 1:
             raise RuntimeError("boom")
-        return PlayResult(("turn",), 1.0, {"depth": 1})
+        return SearchReply(("turn",), 1.0, {"depth": 1})
 
     worker = AIWorker(choose=broken, process=False)
     try:
         bad = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=5)
         assert bad.error is not None and "boom" in bad.error
-        assert isinstance(bad.exception, RuntimeError)
+        assert bad.error.startswith("RuntimeError") and "RuntimeError: boom" in bad.info["traceback"]
         good = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=5)
         assert good.error is None and good.turn == ("turn",)
         assert calls == [1, 2] and worker.search_pid is None
@@ -119,13 +132,66 @@ def test_a_new_request_makes_the_old_one_stale():
     try:
         old = worker.request(BIG, SLOW, seed=1)
         new = worker.request(SMALL, LEVELS["normal"], seed=1)
-        assert new.request_id > old.request_id
-        old_result = old.result(timeout=5)
+        assert old.cancelled()  # withdrawn at once, whether it was searched yet or not
         new_result = new.result(timeout=30)
-        assert not worker.is_current(old_result) and not worker.is_current(old)
-        assert worker.is_current(new_result)
-        assert old_result.request_id == old.request_id
-        assert new_result.ok
+        assert new_result.ok and new_result.request_id == 2  # the reply names the request it answers
+        with pytest.raises(CancelledError):
+            old.result(timeout=0)
+    finally:
+        worker.shutdown()
+
+
+def _held(started: threading.Event, gate: threading.Event, answered: list):
+    """A stand-in search: seed 1 answers only once ``gate`` opens (whatever a cancel says), others at once."""
+
+    def choose(position, limit, seed=None, cancel=None, progress=None):
+        if seed == 1:
+            started.set()
+            gate.wait(30)
+            answered.append(seed)
+            return SearchReply(("old",), 1.0, {"depth": 1})
+        return SearchReply(("new",), 2.0, {"depth": 1})
+
+    return choose
+
+
+@pytest.mark.parametrize("how", ["superseded", "cancelled"])
+def test_a_stale_reply_is_dropped_by_the_worker_and_never_delivered(how):
+    started, gate, answered = threading.Event(), threading.Event(), []
+    worker = AIWorker(choose=_held(started, gate, answered), process=False)
+    try:
+        old = worker.request(SMALL, LEVELS["easy"], seed=1)
+        delivered = []
+        old.add_done_callback(lambda f: delivered.append(None if f.cancelled() else f.result()))
+        assert started.wait(30)
+        if how == "superseded":
+            new = worker.request(SMALL, LEVELS["easy"], seed=2)  # an undo, a new game or a load asks again
+        else:
+            worker.cancel()
+        assert old.cancelled() and delivered == [None]
+        gate.set()  # the old search answers only now, after it became stale
+        if how == "superseded":
+            assert new.result(timeout=30).turn == ("new",)
+        _wait_idle(worker, timeout=30)
+        assert answered == [1]  # the old search did answer the worker...
+        assert old.cancelled() and delivered == [None]  # ...which kept its reply to itself
+        with pytest.raises(CancelledError):
+            old.result(timeout=0)
+    finally:
+        gate.set()
+        worker.shutdown()
+
+
+def test_cancelling_a_future_stops_its_search():
+    worker = AIWorker()
+    try:
+        future = worker.request(BIG, SLOW, seed=1)
+        _wait_running(worker)
+        assert future.cancel()  # the caller withdraws its own request
+        _wait_idle(worker)
+        assert future.cancelled()
+        again = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=60)
+        assert again.ok and again.request_id == 2
     finally:
         worker.shutdown()
 

@@ -7,6 +7,7 @@ from concurrent.futures import Future
 
 import pygame
 
+from hwgame.ai.handoff import SearchReply
 from hwgame.rules import NO_HOME, PLAYING, STANDARD, Game, Position, System, parse_piece, start_turn
 
 PLAYERS = ("North", "South")
@@ -32,15 +33,6 @@ def position(text: str, to_move: int = 0, rules=STANDARD, players=PLAYERS) -> Po
         systems.append(s)
     assert min(counts) >= 0, "more than three of a piece"
     return Position(tuple(systems), tuple(counts), to_move, PLAYING, rules, tuple(players))
-
-
-class _Result:
-    def __init__(self, request_id, turn=None, error=None):
-        self.request_id = request_id
-        self.turn = turn
-        self.error = error
-        self.cancelled = False
-        self.info = {}
 
 
 class FakeWorker:
@@ -70,15 +62,11 @@ class FakeWorker:
         self.requests.append(position)
         self.histories.append(history)
         future = Future()
-        future.request_id = self._id
         try:
-            future.set_result(_Result(self._id, turn=self.choose(position)))
+            future.set_result(SearchReply(self.choose(position), request_id=self._id))
         except Exception as exc:
-            future.set_result(_Result(self._id, error=str(exc)))
+            future.set_result(SearchReply(None, error=str(exc), request_id=self._id))
         return future
-
-    def is_current(self, result):
-        return result.request_id == self._id
 
     def cancel(self):
         self.cancels += 1

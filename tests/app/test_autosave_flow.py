@@ -8,7 +8,6 @@ import pytest
 
 from hwgame import persist
 from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.opponent import level_number
 from hwgame.app.options import GameConfig
 from hwgame.app.samples import busy_game
 from hwgame.app.save_list import mark_of, title_of
@@ -68,7 +67,7 @@ def test_automatic_setup_against_the_computer_saves_the_computer_seat_at_once(sc
     assert isinstance(app.scenes.top, PlayScene) and app.scenes.top.ctl is ctl
     first = _saved(ctl)  # written before the play screen existed
     assert [p.kind for p in first.players] == [HUMAN, COMPUTER]
-    assert first.players[1].level == level_number("hard")
+    assert first.players[1].level == "hard"
     # The computer first: its seat is saved as the computer's, and its turn goes in the same file.
     app2 = _app(screen)
     ctl2 = _start(app2, ("Hal", "Ann"), (COMPUTER, HUMAN), ("normal", "normal"))
@@ -220,7 +219,7 @@ def test_a_turn_the_computer_left_half_done_is_played_from_its_start(screen, dat
     action = next(a for a in game.legal_actions() if isinstance(a, (Build, Move, Trade)))
     game.act(action)
     seats = [persist.Player(name=n) for n in game.players]
-    seats[mover] = persist.Player(name=game.players[mover], kind="computer", level=2)
+    seats[mover] = persist.Player(name=game.players[mover], kind="computer", level="easy")
     path = persist.autosave(game, seats)
     app = _app(screen)
     assert app.load(path)

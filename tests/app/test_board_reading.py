@@ -8,6 +8,7 @@ from concurrent.futures import Future
 import pygame
 import pytest
 
+from hwgame.ai.handoff import SearchReply
 from hwgame.app.app import App
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.flow import PlayController
@@ -17,7 +18,7 @@ from hwgame.app.view.layout import MARKER_MIN, board_layout, screen_layout
 from hwgame.app.view.tooltip import tip_rect
 from hwgame.rules import Catastrophe, Game, parse_piece
 
-from .helpers import FakeWorker, _Result, click, drag, fake_opponent, motion, position
+from .helpers import FakeWorker, click, drag, fake_opponent, motion, position
 
 P = parse_piece
 
@@ -102,12 +103,11 @@ class HeldWorker(FakeWorker):
     def request(self, position, limit, seed=None, history=None):
         self._id += 1
         self.held = (Future(), position)
-        self.held[0].request_id = self._id
         return self.held[0]
 
     def release(self):
         future, pos = self.held
-        future.set_result(_Result(future.request_id, turn=self.choose(pos)))
+        future.set_result(SearchReply(self.choose(pos), request_id=self._id))
 
 
 def test_wait_for_the_computer_goes_when_it_is_the_players_turn(screen, data_dir):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from hwgame import levels
 from hwgame.ai import bots
-from hwgame.app import opponent, options
-from hwgame.persist import Settings, levels
+from hwgame.app import opponent, options, wording
+from hwgame.persist import Settings
 
 from .helpers import make_app
 
@@ -15,15 +16,18 @@ APP = Path(__file__).resolve().parents[2] / "hwgame" / "app"
 
 
 def test_the_ai_knows_every_level_by_the_same_name_in_the_same_order():
-    # bots.LEVELS is listed weakest first, as the files number the levels.
+    # bots.LEVELS is listed weakest first, as the table of levels is: every level has its limits.
     assert tuple(bots.LEVELS) == levels.LEVEL_NAMES
     assert levels.DEFAULT_LEVEL in bots.LEVELS
+    for name in levels.LEVEL_NAMES:
+        assert bots.level(name) is bots.LEVELS[name]
 
 
 def test_the_window_uses_the_one_table():
-    assert opponent.LEVEL_NAMES is levels.LEVEL_NAMES
-    assert opponent.level_name is levels.level_name and opponent.level_number is levels.level_number
+    assert opponent.LEVEL_NAMES is levels.LEVEL_NAMES and opponent.DEFAULT_LEVEL == levels.DEFAULT_LEVEL
     assert options.LEVEL_NAMES is levels.LEVEL_NAMES
+    assert wording.LEVEL_LABELS == {level.name: level.label for level in levels.LEVEL_TABLE}
+    assert [wording.level_label(n) for n in levels.LEVEL_NAMES] == ["Beginner", "Easy", "Normal", "Hard"]
 
 
 def test_the_app_reads_its_settings_without_defaults_of_its_own():
@@ -59,6 +63,6 @@ def test_settings_that_cannot_be_found_give_the_defaults_and_are_not_written(scr
 
 def test_the_level_setting_chooses_the_new_games_level(screen, data_dir):
     app = make_app(screen)
-    for number, name in enumerate(levels.LEVEL_NAMES, start=1):
-        app.settings.ai_level = number
+    for name in levels.LEVEL_NAMES:
+        app.settings.ai_level = name
         assert app.default_level == name

@@ -12,7 +12,7 @@ import pygame
 
 from hwgame import persist
 from hwgame.ai.bots import Limit
-from hwgame.ai.worker import AIResult, AIWorker
+from hwgame.ai.worker import AIWorker
 from hwgame.app.record import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
@@ -131,7 +131,7 @@ class _StuckWorker:
         self.cancels += 1
         for future in self.futures:
             if not future.done():
-                future.set_result(AIResult(0, cancelled=True))
+                future.cancel()  # as the worker does: a withdrawn request never answers
 
     def shutdown(self, wait=True):
         self.closed = True

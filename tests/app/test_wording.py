@@ -22,7 +22,7 @@ from hwgame.app.wording import (
     rules_title,
     save_title,
 )
-from hwgame.persist.levels import LEVEL_NAMES
+from hwgame.levels import LEVEL_NAMES
 from hwgame.persist.schema import Result
 from hwgame.rules import Game, outcome_of
 

@@ -17,6 +17,7 @@ from hwgame.rules import STANDARD, Game, parse_action, parse_turn
 from .test_roundtrip import assert_same_game
 
 DATA = Path(__file__).resolve().parent / "data"
+SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 
 def replayed(data: dict) -> Game:
@@ -53,7 +54,7 @@ def test_a_format_1_save_loads(saves, tmp_path, name):
 
     if name == "format1-in-progress.json":
         assert [p.kind for p in loaded.players] == ["human", "computer"]
-        assert loaded.players[1].level == 4
+        assert loaded.players[1].level == "hard"  # format 1 kept it as the number 4
         assert loaded.save.created == datetime(2024, 6, 1, 16, 30, tzinfo=UTC)
         assert loaded.save.turn_in_progress == ["build r2 Alice"]
     else:
@@ -65,6 +66,37 @@ def test_a_format_1_save_loads(saves, tmp_path, name):
     assert json.loads(again.read_text())["schema_version"] == SCHEMA_VERSION
     assert saves.load(again).save.created == loaded.save.created
     assert_same_game(loaded.game, saves.load(again).game)
+
+
+def format_2_save(level) -> dict:
+    """The example game in progress as format 2 wrote it, its second seat the computer at ``level``."""
+    data = json.loads((SAVES / "mid-game.json").read_text())
+    return {**data, "schema_version": 2, "players": [data["players"][0], {**data["players"][1], "kind": "computer",
+                                                                          "level": level}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(("number", "name"), [(1, "beginner"), (2, "easy"), (3, "normal"), (4, "hard"), (7, "hard")])
+def test_a_format_2_save_loads_its_level_number_as_the_level_of_that_time(saves, tmp_path, number, name):
+    path = tmp_path / "format2.json"
+    path.write_text(json.dumps(format_2_save(number)))
+    before = path.read_bytes()
+    loaded = saves.load(path)
+    assert loaded.upgraded_from == 2 and any("older format 2" in n for n in loaded.notices)
+    assert loaded.players[0].level is None and loaded.players[1].level == name
+    assert path.read_bytes() == before
+    again = saves.save(loaded.game, "upgraded", loaded.players)
+    data = json.loads(again.read_text())
+    assert data["schema_version"] == SCHEMA_VERSION and data["players"][1]["level"] == name
+    assert saves.load(again).players[1].level == name
+
+
+@pytest.mark.parametrize("bad", [0, 11, "three"])
+def test_a_format_2_level_that_was_never_a_level_is_a_clear_problem(saves, tmp_path, bad):
+    path = tmp_path / "format2.json"
+    path.write_text(json.dumps(format_2_save(bad)))
+    with pytest.raises(SaveError) as caught:
+        saves.load(path)
+    assert "players[1].level" in caught.value.message
 
 
 def test_upgrade_works_on_plain_data_step_by_step():

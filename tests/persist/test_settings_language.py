@@ -29,6 +29,7 @@ def test_a_settings_file_from_before_the_language_loads_as_the_system_language(s
     settings = saves.load_settings()
     assert saves.notices == []
     assert settings.language == "system" and settings.player_name == "Ann" and settings.sound_muted
+    assert settings.ai_level == "easy"
 
 
 @pytest.mark.parametrize("bad", ["klingon", "EN", 3, None, ["ja"]])

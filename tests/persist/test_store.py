@@ -62,7 +62,7 @@ def test_the_module_functions_use_the_data_folder(data_dir):
 
 def test_autosave_after_every_turn_keeps_identity_and_creation_time(saves):
     game = Game(STANDARD, players=("Ann", "Hal"))
-    seats = [{"name": "Ann"}, {"name": "Hal", "kind": "computer", "level": 5}]
+    seats = [{"name": "Ann"}, {"name": "Hal", "kind": "computer", "level": "hard"}]
     first = None
     reference = random_game(42, max_turns=12)
     for turn in reference.turns:
@@ -74,7 +74,7 @@ def test_autosave_after_every_turn_keeps_identity_and_creation_time(saves):
         assert data["created"] == first["created"]
     loaded = saves.load(path)
     assert_same_game(game, loaded.game)
-    assert loaded.players[1].level == 5
+    assert loaded.players[1].level == "hard"
     # A game loaded and autosaved again stays the same game.
     assert json.loads(saves.autosave(loaded.game, loaded.players).read_text())["game_id"] == first["game_id"]
 
@@ -128,9 +128,8 @@ def test_the_list_shows_players_turns_result_and_problems(saves):
     while finished.outcome() is None:
         seed += 1
         finished = random_game(seed)
-    saves.save(
-        running, "running", [{"name": running.players[0]}, {"name": running.players[1], "kind": "computer", "level": 2}]
-    )
+    saves.save(running, "running",
+               [{"name": running.players[0]}, {"name": running.players[1], "kind": "computer", "level": "easy"}])
     saves.save(finished, "finished")
     (saves.saves_dir / "broken.json").write_text("{")
     (saves.saves_dir / "notes.txt").write_text("not a save")
@@ -139,7 +138,7 @@ def test_the_list_shows_players_turns_result_and_problems(saves):
     assert set(infos) == {"running", "finished", "broken"}
     assert infos["running"].turns_played == len(running.turns)
     assert infos["running"].result is None
-    assert "computer, level 2" in infos["running"].describe()
+    assert "computer, level easy" in infos["running"].describe()
     assert infos["finished"].result.winner == finished.outcome().winner
     assert finished.outcome().reason in infos["finished"].describe()
     assert "cut short" in infos["broken"].error
@@ -205,7 +204,7 @@ def test_an_old_settings_file_still_loads(saves):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"schema_version": 1, "ai_level": 2}')
     settings = saves.load_settings()
-    assert settings.ai_level == 2
+    assert settings.ai_level == "easy"  # format 1 kept the level by number
     assert settings.connection_lines is True
     assert saves.notices == []
 
@@ -221,7 +220,7 @@ def test_bad_setting_values_fall_back_to_their_defaults(saves):
     settings = saves.load_settings()
     assert settings.sound_volume == Settings().sound_volume
     assert settings.window_size == Settings().window_size
-    assert settings.ai_level == 4
+    assert settings.ai_level == "hard"  # no version: the first format, which kept the level by number
     assert set(settings.tutorial) == {"b"}
     joined = " | ".join(saves.notices)
     assert "sound_volume" in joined and "window_size" in joined and "tutorial.a.step" in joined

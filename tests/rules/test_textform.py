@@ -1,4 +1,4 @@
-"""The one-line text form of a position, ``Game.from_position`` and ``turn_steps``."""
+"""The one-line text form of a position, ``Game.from_position``, ``turn_steps`` and the steps of ``Game.play``."""
 
 from __future__ import annotations
 
@@ -145,3 +145,28 @@ def test_turn_steps_gives_each_action_with_the_boards_around_it():
     assert steps[1].after.system_named("Alpha").ships0 == pieces("g3")  # the yellow 1 went, the green 3 came
     with pytest.raises(IllegalActionError):
         turn_steps(pos, [Build(parse_piece("r1"), "Alpha")])  # no red ship of North's to build from
+
+
+def test_play_checks_each_action_once_and_returns_the_steps_turn_steps_gives(monkeypatch):
+    import hwgame.rules.game as game_module
+
+    pos = parse_position(BOARD)
+    turn = parse_turn("Sacrifice Y1 alpha; Move G3 North Alpha")  # a name in another case: made canonical
+    expected = turn_steps(pos, turn)
+    seen = []
+    check = game_module.check_action
+
+    def counted(state, action):
+        seen.append(action)
+        return check(state, action)
+
+    monkeypatch.setattr(game_module, "check_action", counted)
+    game = Game.from_position(pos)
+    steps = game.play([*turn, EndTurn()])
+    assert steps == expected and steps[0].action == Sacrifice(parse_piece("y1"), "Alpha")
+    assert seen == [*turn, EndTurn()]  # each action checked once, then the end of the turn
+    assert game.turns == [tuple(s.action for s in steps)] and game.position.to_move == 1
+    seen.clear()
+    with pytest.raises(IllegalActionError):
+        Game.from_position(pos).play([turn[0], Build(parse_piece("r1"), "Alpha")])
+    assert seen == [turn[0], Build(parse_piece("r1"), "Alpha")]

@@ -132,9 +132,9 @@ class SettingsScene(ButtonScene):
         self.speed = Choice(lambda: _("Animations"), speeds, on_change=lambda v: self._set("animation_speed", v))
         self.speed.set_value(float(s.animation_speed))
         self.level = Choice(lambda: _("Computer level (new games)"),
-                            [(partial(level_label, n), i + 1) for i, n in enumerate(LEVEL_NAMES)],
+                            [(partial(level_label, n), n) for n in LEVEL_NAMES],
                             on_change=lambda v: self._set("ai_level", v))
-        self.level.set_value(min(s.ai_level, len(LEVEL_NAMES)))
+        self.level.set_value(s.ai_level)
         self.sound = Choice(lambda: _("Sound effects"), [(_on, False), (_off, True)], on_change=self._set_muted)
         self.sound.set_value(bool(s.sound_muted))
         self.volume = Choice(lambda: _("Sound volume"), VOLUME_STEPS, index=nearest_step(s.sound_volume),

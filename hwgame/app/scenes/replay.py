@@ -308,9 +308,7 @@ class ReplayScene(ButtonScene):
     def _seat_players(self, seats: tuple[str, str]) -> list[Player]:
         from hwgame.persist import Player
 
-        from ..opponent import level_number
-
-        level = level_number(self.app.default_level)
+        level = self.app.default_level
         return [Player(name=name, kind="computer", level=level) if seat == COMPUTER else Player(name=name)
                 for name, seat in zip(self.timeline.players, seats, strict=True)]
 

@@ -249,7 +249,7 @@ class NewGameScene(ButtonScene):
             return
         try:
             self.app.settings.player_name = self.name.text.strip()
-            self.app.settings.ai_level = LEVEL_NAMES.index(self.level.value) + 1
+            self.app.settings.ai_level = self.level.value
             self.app.settings.default_rules = self.rules.value
             self.app.save_settings()
         except Exception:
