@@ -92,7 +92,7 @@ from .notation import (  # noqa: E402
     quote,
     shown,
 )
-from .serialize import PositionData, position_from_dict, position_to_dict  # noqa: E402
+from .serialize import PositionData, SystemData, position_from_dict, position_to_dict  # noqa: E402
 from .successors import LazySuccessor, Successor, iter_turns, legal_turns  # noqa: E402
 from .textform import MAX_POSITION_TEXT, format_position, parse_position  # noqa: E402
 from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
@@ -115,5 +115,6 @@ __all__ += [
     "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
-    "PositionData", "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position", "parse_position",
+    "PositionData", "SystemData", "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position",
+    "parse_position",
 ]  # fmt: skip
