@@ -12,11 +12,13 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-from typing import TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from .i18n import _
 from .rules import MAX_TRANSCRIPT_BYTES as MAX_BYTES
 from .rules import (
+    Game,
     HomeworldsError,
     ReplayError,
     TranscriptFileError,
@@ -28,6 +30,9 @@ from .rules import (
     ruleset_named,
 )
 from .verify import Failure, shown_path, silence_stdout
+
+if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
+    from .ai.review import TurnReview
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
 
@@ -49,7 +54,7 @@ def read_text(path: str) -> str:
         raise TranscriptError(_("{file}: {reason}").format(file=shown_path(path), reason=exc)) from None
 
 
-def load_game(path: str, rules_name: str = "sdg"):
+def load_game(path: str, rules_name: str = "sdg") -> Game:
     """Read and replay a transcript; return the Game, or raise TranscriptError with the turn and reason."""
     text = read_text(path)
     try:
@@ -62,7 +67,7 @@ def load_game(path: str, rules_name: str = "sdg"):
         raise TranscriptError(Failure(path, None, None, None, exc.refusal).describe()) from None
 
 
-def turn_line(entry, players) -> str:
+def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
     """The line of one reviewed turn: number, player, turn, evaluation after it for the mover, mark."""
     from .review_words import mark_notation, score_text
 

@@ -37,10 +37,11 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
-from .ai.search import is_proven
+from .ai.search import Progress, is_proven
 from .refusals import refusal_text
 from .rules import (
     Game,
@@ -70,7 +71,7 @@ def protocol_text(exc: Exception) -> str:
     return refusal_text(exc, "en") if isinstance(exc, HomeworldsError) else str(exc)
 
 
-def info_line(info: dict, seconds: float) -> str:
+def info_line(info: Progress, seconds: float) -> str:
     """An ``info`` line of the analysis: depth, score (or a proven result), nodes, time, best turn."""
     score = info.get("score", 0.0)
     if is_proven(score):
@@ -176,11 +177,13 @@ class Engine:
         limit, seed, _, analysis = self.parse_go(rest)
         return self.search(limit, seed, analysis, threading.Event(), print)
 
-    def search(self, limit: Limit, seed: int | None, analysis: bool, stop, say) -> list[str]:
+    def search(
+        self, limit: Limit, seed: int | None, analysis: bool, stop: threading.Event, say: Callable[[str], None]
+    ) -> list[str]:
         """Run one search (``stop`` an Event that ends it early); ``say`` prints info lines."""
         start = time.perf_counter()
 
-        def progress(info: dict) -> None:
+        def progress(info: Progress) -> None:
             if analysis and info.get("turn") is not None:
                 say(info_line(info, time.perf_counter() - start))
 
@@ -190,6 +193,7 @@ class Engine:
         turn = result.turn
         if turn is None:  # stopped before any candidate: a quick answer instead of none
             turn = choose_turn(position, QUICK, seed=seed, history=self.game.repetition_counts()).turn
+            assert turn is not None  # nothing cancels the quick search: it always has a turn
         return [f"bestturn {format_turn(turn)}"]
 
     def cmd_position(self, rest: str) -> list[str]:
@@ -214,7 +218,7 @@ class Engine:
 MAX_LINE = 1 << 20  # a longer line is cut there: a protocol line is short
 
 
-def _reader(source: BinaryIO | int, lines: queue.Queue) -> None:
+def _reader(source: BinaryIO | int, lines: queue.Queue[str | None]) -> None:
     """Feed decoded lines (bytes that are not UTF-8 replaced, whatever the locale), then None.
 
     Standard input is read from its descriptor without Python's buffered reader, whose lock a
@@ -245,9 +249,9 @@ def run_engine(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> i
     source: BinaryIO | int = stdin if stdin is not None else sys.stdin.fileno()
     out = stdout or _utf8_stdout()
     engine = Engine()
-    lines: queue.Queue = queue.Queue()
+    lines: queue.Queue[str | None] = queue.Queue()  # None: the input has ended
     threading.Thread(target=_reader, args=(source, lines), daemon=True, name="engine-input").start()
-    pending: deque = deque()
+    pending: deque[str | None] = deque()
     lock = threading.Lock()
 
     def say(text: str) -> None:
@@ -279,7 +283,13 @@ def run_engine(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> i
     return 0
 
 
-def _go(engine: Engine, line: str, lines: queue.Queue, pending: deque, say) -> bool:
+def _go(
+    engine: Engine,
+    line: str,
+    lines: queue.Queue[str | None],
+    pending: deque[str | None],
+    say: Callable[[str], None],
+) -> bool:
     """Run ``go`` while reading ``stop`` and ``quit``; other lines wait. True when quit was asked."""
     try:
         limit, seed, _, analysis = engine.parse_go(line.strip()[2:])
@@ -287,7 +297,7 @@ def _go(engine: Engine, line: str, lines: queue.Queue, pending: deque, say) -> b
         say(f"error {protocol_text(exc)}")
         return False
     stop = threading.Event()
-    answer: list = []
+    answer: list[str] = []
 
     def work() -> None:
         try:
@@ -298,7 +308,7 @@ def _go(engine: Engine, line: str, lines: queue.Queue, pending: deque, say) -> b
     searcher = threading.Thread(target=work, daemon=True, name="engine-search")
     searcher.start()
     quit_after = False
-    later: list = []  # commands that wait for this search to answer, in order
+    later: list[str | None] = []  # commands that wait for this search to answer, in order
     while searcher.is_alive():
         if pending:
             nxt = pending.popleft()

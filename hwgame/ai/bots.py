@@ -26,7 +26,7 @@ from hwgame.rules import PLAYING, Position, Turn, shown
 from .evaluate import weights_for
 from .explain import exposed_systems
 from .handoff import SearchReply
-from .search import LIKELY, SearchParams, search
+from .search import LIKELY, Progress, SearchParams, search
 from .setup import rank_setups
 
 
@@ -92,7 +92,7 @@ class CancelFlag(Protocol):
 # What stops a search: a flag, a callable returning True to stop, or nothing.
 Cancel: TypeAlias = CancelFlag | Callable[[], bool] | None
 # What hears of a search's progress: called with a dict (depth, nodes, turn, score, seconds).
-OnProgress: TypeAlias = Callable[[dict[str, Any]], None] | None
+OnProgress: TypeAlias = Callable[[Progress], None] | None
 # Position key -> how often it occurred (``Game.repetition_counts()``).
 History: TypeAlias = Mapping[tuple[Any, ...], int] | None
 

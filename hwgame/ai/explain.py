@@ -8,9 +8,9 @@ ships of a colour the opponent could then bring to four pieces: a catastrophe th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from hwgame.rules import PASS, Position, apply_turn_unchecked
+from hwgame.rules import PASS, Action, Position, apply_turn_unchecked, color_of
 
 from .evaluate import DEFAULT_WEIGHTS, TERMS, terms
 from .threats import catastrophe_reachable
@@ -45,7 +45,9 @@ REASONS: dict[str, str] = {
 }
 
 
-def reasons(position: Position, turn, weights: Mapping[str, float] | None = None, most: int = 2) -> list[str]:
+def reasons(
+    position: Position, turn: Sequence[Action], weights: Mapping[str, float] | None = None, most: int = 2
+) -> list[str]:
     """The (at most ``most``) main reasons, in plain words, why ``turn`` is good for the player to move
     in ``position``: what it gains over passing. Empty when it gains nothing the evaluation sees."""
     w = DEFAULT_WEIGHTS if weights is None else weights
@@ -65,7 +67,7 @@ def reasons(position: Position, turn, weights: Mapping[str, float] | None = None
     return [m for _, m in reversed(ranked[-most:])]
 
 
-def because(position: Position, turn, weights: Mapping[str, float] | None = None) -> str:
+def because(position: Position, turn: Sequence[Action], weights: Mapping[str, float] | None = None) -> str:
     """A sentence saying why ``turn`` is good ("It adds to your fleet and ..."), or "" when none."""
     found = reasons(position, turn, weights)
     if not found:
@@ -75,7 +77,7 @@ def because(position: Position, turn, weights: Mapping[str, float] | None = None
     return sentence[0].upper() + sentence[1:] + "."
 
 
-def exposed_systems(position: Position, turn) -> list[str]:
+def exposed_systems(position: Position, turn: Sequence[Action]) -> list[str]:
     """Names of the systems where ``turn`` leaves ships of the mover, of a colour it added there, that
     the opponent could destroy at once by a catastrophe of that colour."""
     after = apply_turn_unchecked(position, turn)
@@ -88,10 +90,11 @@ def exposed_systems(position: Position, turn) -> list[str]:
         mine = s.ships1 if me else s.ships0
         old = before.get(s.name.lower())
         old_mine = (old.ships1 if me else old.ships0) if old is not None else ()
-        added = {p // 3 for p in mine} - {p // 3 for p in old_mine} if old is not None else {p // 3 for p in mine}
+        colors = {color_of(p) for p in mine}
+        added = colors - {color_of(p) for p in old_mine} if old is not None else colors
         if old is not None:
             # A colour whose count of my ships grew counts too (a second green built beside one).
-            added |= {p // 3 for p in set(mine) if mine.count(p) > old_mine.count(p)}
+            added |= {color_of(p) for p in set(mine) if mine.count(p) > old_mine.count(p)}
         if any(catastrophe_reachable(after, s.name, c) for c in added):
             out.append(s.name)
     return out

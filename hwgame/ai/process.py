@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import SpawnContext
@@ -137,9 +138,9 @@ def answer(conn: Connection, cancel: SharedFlag, request: SearchRequest, choose:
     """Run one search and send its reply (a turn, or the failure in words) back on ``conn``."""
     request_id = request.request_id
 
-    def progress(info: dict[str, Any]) -> None:
+    def progress(info: Mapping[str, Any]) -> None:
         try:
-            conn.send(Progress(request_id, info))
+            conn.send(Progress(request_id, dict(info)))
         except OSError:
             raise SystemExit(0) from None  # the parent is gone: nobody wants this search any more
         except Exception:

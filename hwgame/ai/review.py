@@ -21,17 +21,23 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol, TypedDict
 
 from hwgame.rules import (
     PLAYING,
+    Action,
     EndTurn,
+    Game,
     HomeworldsError,
     Position,
+    PositionKey,
+    Turn,
     apply_checked,
     end_turn,
     format_turn,
+    opponent_of,
     parse_turn,
     shown,
     start_turn,
@@ -39,12 +45,65 @@ from hwgame.rules import (
 
 from .bots import Limit, choose_turn
 from .evaluate import WIN
-from .search import cancel_test
+from .search import Cancel, cancel_test
 from .tactics import find_win
 
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
 KINDS = (MISSED_WIN, BLUNDER)
+
+
+class Choice(Protocol):
+    """What a turn chooser answers (``bots.PlayResult``, or an AI worker's result): the turn it chose
+    (None when it had none) and its score for the side to move. ``info``, ``cancelled`` and ``error``
+    are read when the answer has them."""
+
+    @property
+    def turn(self) -> Turn | None:
+        """The chosen turn, or None."""
+        ...
+
+    @property
+    def score(self) -> float:
+        """Its score for the side to move."""
+        ...
+
+
+class Chooser(Protocol):
+    """Chooses a turn as ``bots.choose_turn`` does (the review passes these arguments by name)."""
+
+    def __call__(
+        self,
+        position: Position,
+        limit: Limit,
+        *,
+        seed: int | None,
+        cancel: Cancel,
+        history: Mapping[PositionKey, int] | None,
+    ) -> Choice:
+        """The chosen turn for the side to move in ``position``."""
+        ...
+
+
+class TurnData(TypedDict):
+    """One reviewed turn as plain data (turns in canonical notation)."""
+
+    before: float | None
+    after: float | None
+    best: str | None
+    kind: str | None
+    note: str
+    refutation: str | None
+
+
+class ReviewData(TypedDict):
+    """A review as plain data, the form ``Review.to_data`` gives and a save keeps."""
+
+    level: str
+    total: int
+    turns: list[TurnData]
+    final_best: str | None
+    final_score: float | None
 
 
 class _Stop(Exception):
@@ -64,13 +123,13 @@ class TurnReview:
 
     index: int
     player: int
-    turn: tuple
+    turn: Turn
     before: float | None = None
     after: float | None = None
-    best: tuple | None = None
+    best: Turn | None = None
     kind: str | None = None
     note: str = ""
-    refutation: tuple | None = None
+    refutation: Turn | None = None
 
     @property
     def number(self) -> int:
@@ -98,7 +157,7 @@ class Review:
     level: str = ""
     turns: list[TurnReview] = field(default_factory=list)
     total: int = 0
-    final_best: tuple | None = None
+    final_best: Turn | None = None
     final_score: float | None = None
 
     @property
@@ -114,7 +173,7 @@ class Review:
         """The review of turn ``index`` (0-based), or None when it was not reviewed."""
         return self.turns[index] if 0 <= index < len(self.turns) else None
 
-    def best_before(self, index: int) -> tuple | None:
+    def best_before(self, index: int) -> Turn | None:
         """The engine's turn at the start of turn ``index`` (after the last turn: ``final_best``)."""
         if index == len(self.turns) and self.complete:
             return self.final_best
@@ -122,7 +181,7 @@ class Review:
         return entry.best if entry is not None else None
 
     # --- plain data, for a save to keep ---
-    def to_data(self) -> dict:
+    def to_data(self) -> ReviewData:
         """The review as plain JSON-friendly data (turns in canonical notation)."""
         return {
             "level": self.level,
@@ -143,7 +202,7 @@ class Review:
         }
 
     @classmethod
-    def from_data(cls, data: dict, positions: Sequence[Position], turns: Sequence[tuple]) -> Review:
+    def from_data(cls, data: Mapping[str, Any], positions: Sequence[Position], turns: Sequence[Turn]) -> Review:
         """The review ``to_data`` gave, for the game of these ``positions`` and ``turns`` (as for
         ``review_game``); raise ValueError when the data does not fit the game (another number of
         turns, bad notation, an unknown mark)."""
@@ -164,11 +223,11 @@ class Review:
                    _number(data.get("final_score")))  # fmt: skip
 
 
-def _text(turn) -> str | None:
+def _text(turn: Turn | None) -> str | None:
     return None if turn is None else format_turn(turn, "canonical")
 
 
-def _turn(text) -> tuple | None:
+def _turn(text: object) -> Turn | None:
     if text is None:
         return None
     try:
@@ -177,7 +236,7 @@ def _turn(text) -> tuple | None:
         raise ValueError(f"bad turn {shown(text)} in a review: {exc}") from None
 
 
-def _number(value) -> float | None:
+def _number(value: object) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -185,7 +244,7 @@ def _number(value) -> float | None:
     return float(value)
 
 
-def fingerprint(turns: Sequence[tuple]) -> str:
+def fingerprint(turns: Sequence[Turn]) -> str:
     """A digest of a game's turns: a cached review belongs to the game whose turns give the same one."""
     text = "\n".join(format_turn(_played(t), "canonical") for t in turns)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
@@ -197,11 +256,11 @@ def analysis_limit(limit: Limit) -> Limit:
     return limit.with_changes(temperature=0.0, oversight=0.0, safety=True)
 
 
-def _played(turn) -> tuple:
+def _played(turn: Iterable[Action]) -> Turn:
     return tuple(a for a in turn if not isinstance(a, EndTurn))
 
 
-def _after(position: Position, turn) -> Position | None:
+def _after(position: Position, turn: Turn) -> Position | None:
     """The position after a whole turn, through the validator (None if the turn is not legal here)."""
     try:
         state = start_turn(position)
@@ -223,7 +282,15 @@ def _result_value(position: Position, player: int) -> float:
 class _Reviewer:
     """One review in progress: a search per position, kept so each is searched once."""
 
-    def __init__(self, positions: list[Position], limit: Limit, seed, choose, cancel, history) -> None:
+    def __init__(
+        self,
+        positions: list[Position],
+        limit: Limit,
+        seed: int | None,
+        choose: Chooser,
+        cancel: Cancel,
+        history: Mapping[PositionKey, int] | None,
+    ) -> None:
         self.positions = positions
         self.limit = analysis_limit(limit)
         self.seed = seed
@@ -231,14 +298,14 @@ class _Reviewer:
         self.cancel = cancel
         self.stopped = cancel_test(cancel)
         self.base = Counter(history or {})
-        self.values: dict[int, tuple[float | None, tuple | None, bool]] = {}
-        self.wins: dict[Position, tuple | None] = {}  # each board is asked twice: after one turn, before the next
+        self.values: dict[int, tuple[float | None, Turn | None, bool]] = {}
+        self.wins: dict[Position, Turn | None] = {}  # each board is asked twice: after one turn, before the next
 
     def tick(self) -> None:
         if self.stopped():
             raise _Stop
 
-    def win(self, position: Position) -> tuple | None:
+    def win(self, position: Position) -> Turn | None:
         """A turn that wins at once for the side to move, or None (exact)."""
         if position.stage < PLAYING or position.is_over():
             return None
@@ -246,30 +313,31 @@ class _Reviewer:
             self.wins[position] = find_win(position, self.tick)
         return self.wins[position]
 
-    def value(self, i: int) -> tuple[float | None, tuple | None, bool]:
+    def value(self, i: int) -> tuple[float | None, Turn | None, bool]:
         """(score for the side to move, engine's turn, whether it wins at once) at position ``i``."""
         if i in self.values:
             return self.values[i]
         pos = self.positions[i]
         if pos.stage < PLAYING:
-            found: tuple[float | None, tuple | None, bool] = (None, None, False)
+            found: tuple[float | None, Turn | None, bool] = (None, None, False)
         elif pos.is_over():
             found = (_result_value(pos, pos.to_move), None, False)
         else:
-            history = None
+            history: Counter[PositionKey] | None = None
             if pos.rules.repetition_draw:
                 history = self.base + Counter(p.key() for p in self.positions[: i + 1])
             result = self.choose(pos, self.limit, seed=self.seed, cancel=self.cancel, history=history)
             info = dict(getattr(result, "info", None) or {})
             if info.get("cancelled") or getattr(result, "cancelled", False) or self.stopped():
                 raise _Stop
-            if getattr(result, "error", None):
-                raise RuntimeError(f"the search failed at turn {i + 1}: {result.error}")
+            error = getattr(result, "error", None)
+            if error:
+                raise RuntimeError(f"the search failed at turn {i + 1}: {error}")
             found = (float(result.score), result.turn, bool(info.get("won")))
         self.values[i] = found
         return found
 
-    def review_turn(self, i: int, turn) -> TurnReview:
+    def review_turn(self, i: int, turn: Turn) -> TurnReview:
         """The review of turn ``i`` (positions ``i`` and ``i + 1`` are before and after it)."""
         before_pos, after_pos = self.positions[i], self.positions[i + 1]
         me = before_pos.to_move
@@ -285,7 +353,9 @@ class _Reviewer:
         kind, note, refutation = self.mark(before_pos, after_pos, best, best_wins)
         return TurnReview(i, me, _played(turn), score, after, best, kind, note, refutation)
 
-    def mark(self, before: Position, after: Position, best, best_wins: bool):
+    def mark(
+        self, before: Position, after: Position, best: Turn | None, best_wins: bool
+    ) -> tuple[str | None, str, Turn | None]:
         """(kind, sentence, refutation) for a turn that missed a win or walked into a loss, else
         (None, "", None)."""
         me, names = before.to_move, before.players
@@ -303,7 +373,7 @@ class _Reviewer:
         loss = ""
         if walked_into_loss:
             if reply is not None:
-                loss = f"after this, {names[1 - me]} wins with {format_turn(reply)}"
+                loss = f"after this, {names[opponent_of(me)]} wins with {format_turn(reply)}"
             else:
                 loss = f"this turn loses the game for {names[me]} at once"
         if win is not None:
@@ -311,7 +381,7 @@ class _Reviewer:
             return MISSED_WIN, note + (f"; instead, {loss}" if loss else ""), win
         return BLUNDER, f"blunder: {loss}", reply
 
-    def _avoidable(self, before: Position, best) -> bool:
+    def _avoidable(self, before: Position, best: Turn | None) -> bool:
         """True when the engine's turn at ``before`` leaves no winning reply (and does not lose)."""
         if best is None:
             return False
@@ -322,7 +392,7 @@ class _Reviewer:
             return nxt.winner() == before.to_move
         return self.win(nxt) is None
 
-    def final(self) -> tuple[tuple | None, float | None]:
+    def final(self) -> tuple[Turn | None, float | None]:
         """The engine's turn and score after the last turn (None when the game is over there)."""
         last = len(self.positions) - 1
         pos = self.positions[last]
@@ -334,16 +404,16 @@ class _Reviewer:
 
 def review_game(
     positions: Sequence[Position],
-    turns: Sequence[tuple],
+    turns: Sequence[Turn],
     limit: Limit,
-    cancel=None,
+    cancel: Cancel = None,
     progress: Callable[[int, int], None] | None = None,
     *,
     on_turn: Callable[[TurnReview], None] | None = None,
     seed: int | None = 0,
     level: str = "",
-    choose=None,
-    history=None,
+    choose: Chooser | None = None,
+    history: Mapping[PositionKey, int] | None = None,
 ) -> Review:
     """Review every turn of a game: ``positions[i]`` is the board before ``turns[i]`` (so there is one
     position more than turns: the board after the last turn ends the list).
@@ -380,10 +450,16 @@ def review_game(
     return review
 
 
-def review_of(game, limit: Limit, cancel=None, progress=None, **options) -> Review:
-    """``review_game`` over a ``rules.Game``'s committed turns."""
+def review_of(
+    game: Game,
+    limit: Limit,
+    cancel: Cancel = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: Any,
+) -> Review:
+    """``review_game`` over a ``rules.Game``'s committed turns (``options`` as ``review_game`` takes them)."""
     return review_game(game.positions, game.turns, limit, cancel, progress, **options)
 
 
-__all__ = ["BLUNDER", "KINDS", "MISSED_WIN", "Review", "TurnReview", "analysis_limit", "fingerprint", "review_game",
-           "review_of"]  # fmt: skip
+__all__ = ["BLUNDER", "KINDS", "MISSED_WIN", "Choice", "Chooser", "Review", "ReviewData", "TurnData", "TurnReview",
+           "analysis_limit", "fingerprint", "review_game", "review_of"]  # fmt: skip

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypedDict
 
-from hwgame.rules import PLAYING, Position, iter_turns
+from hwgame.rules import PLAYING, Position, PositionKey, Turn, iter_turns
 
 from .evaluate import WIN, evaluate
 from .tactics import find_win, win_possible
@@ -75,7 +76,7 @@ class SearchParams:
     yield_every: int = 0
     # How often each position key has occurred in the game so far; a successor met twice already
     # would be the third occurrence, a draw under the standard rules.
-    history: Mapping | None = None
+    history: Mapping[PositionKey, int] | None = None
 
 
 @dataclass
@@ -83,17 +84,40 @@ class SearchResult:
     """What the search found: the turn (None only when cancelled before any), its score for the
     mover, the ranked root candidates (score, turn), and statistics."""
 
-    turn: tuple | None
+    turn: Turn | None
     score: float
     depth: int
     nodes: int
     seconds: float
-    ranked: list = field(default_factory=list)
+    ranked: list[tuple[float, Turn]] = field(default_factory=list)
     cancelled: bool = False
     won: bool = False
 
 
-def cancel_test(cancel) -> Callable[[], bool]:
+class CancelFlag(Protocol):
+    """A cancel request set from another thread: ``threading.Event`` is one."""
+
+    def is_set(self) -> bool:
+        """True once the search should stop."""
+        ...
+
+
+# How a caller asks a search to stop: an Event-like flag, a callable returning True, or nothing.
+Cancel = CancelFlag | Callable[[], bool] | None
+
+
+class Progress(TypedDict):
+    """What the search reports as it improves: the depth done, nodes so far, the best turn, its score
+    for the mover and the seconds spent."""
+
+    depth: int
+    nodes: int
+    turn: Turn
+    score: float
+    seconds: float
+
+
+def cancel_test(cancel: Cancel) -> Callable[[], bool]:
     """A no-argument test for a cancel request: an Event-like object (``is_set``), a callable, or None."""
     if cancel is None:
         return lambda: False
@@ -105,7 +129,9 @@ def cancel_test(cancel) -> Callable[[], bool]:
 class Searcher:
     """One search of one position; create a new one per move."""
 
-    def __init__(self, params: SearchParams, cancel=None, progress: Callable[[dict], None] | None = None):
+    def __init__(
+        self, params: SearchParams, cancel: Cancel = None, progress: Callable[[Progress], None] | None = None
+    ) -> None:
         self.p = params
         self.cancelled = cancel_test(cancel)
         self.progress = progress
@@ -127,14 +153,15 @@ class Searcher:
         # little longer before it calls a search hung).
         slack = 0.0 if params.wall_clock else 0.5 * params.time_limit
         self.wall_limit = self.wall_start + (self.panic - self.start) + slack
-        self.tt: dict = {}
-        self.killers: dict[int, list] = {}
-        self.children_cache: dict = {}
+        # Per position key: (depth, score, bound flag, key of the best child or None).
+        self.tt: dict[PositionKey, tuple[int, float, int, PositionKey | None]] = {}
+        self.killers: dict[int, list[Turn]] = {}
+        self.children_cache: dict[PositionKey, list[Scored]] = {}
         self.cached = 0  # successors held in children_cache
         self.depth_done = 0
         self.best: Scored | None = None
         self.was_cancelled = False
-        self.history = params.history or {}
+        self.history: Mapping[PositionKey, int] = params.history or {}
         # Successors met twice already would be a third occurrence: a draw (standard rules).
         self.draw_keys = {k for k, n in self.history.items() if n >= 2}
         self.root_mover = 0
@@ -260,7 +287,7 @@ class Searcher:
         self.tt[key] = (depth, best_score, flag, best_key)
         return best_score
 
-    def _leaf_choice(self, kids, pos: Position, ply: int) -> tuple[float, tuple | None]:
+    def _leaf_choice(self, kids: list[Scored], pos: Position, ply: int) -> tuple[float, PositionKey | None]:
         """The best static child of a depth-1 node, skipping children that let the next player win at
         once (a cheap quiescence: it shows threats that cannot all be parried). Children were scored
         on generation, so no evaluation happens here.
@@ -282,7 +309,9 @@ class Searcher:
             return -(WIN - ply - 1), None
         return -(LIKELY - ply - 1), None
 
-    def _escape(self, kids, searched, best_score: float, best_key, ply: int) -> tuple[float, tuple | None]:
+    def _escape(
+        self, kids: list[Scored], searched: list[Scored], best_score: float, best_key: PositionKey | None, ply: int
+    ) -> tuple[float, PositionKey | None]:
         """Every searched child lost: look for one left unsearched that does not lose at once.
 
         Such a child scores its static value (it was not searched as deeply); without one, the loss
@@ -299,7 +328,7 @@ class Searcher:
             return best_score, best_key
         return max(best_score, -(LIKELY - ply)), best_key
 
-    def _ordered(self, kids: list[Scored], tt_best, ply: int) -> list[Scored]:
+    def _ordered(self, kids: list[Scored], tt_best: PositionKey | None, ply: int) -> list[Scored]:
         keep = kids[: self.p.inner_keep]
         first = []
         if tt_best is not None:
@@ -366,7 +395,7 @@ class Searcher:
         return self._result(best.turn, scores[best.key], self.depth_done, ranked=ranked,
                             scores=scores, cancelled=self.was_cancelled)  # fmt: skip
 
-    def _safe_first(self, position: Position, roots: list[Scored], scores: dict) -> list[Scored]:
+    def _safe_first(self, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
         """Mark candidates after which the opponent wins at once; return the list with safe ones first.
 
         Safety comes before the time budget: candidates are checked in static order until
@@ -402,7 +431,7 @@ class Searcher:
                 scores[r.key] = min(scores[r.key], floor)
         return safe + rest + unsafe if safe else roots
 
-    def _defences(self, position: Position, scores: dict, most: int = 48) -> list[Scored]:
+    def _defences(self, position: Position, scores: dict[PositionKey, float], most: int = 48) -> list[Scored]:
         """Successors after which the opponent cannot win at once, found among every successor
         (no beam); only those are evaluated, and at most ``most`` are kept."""
         found: list[Scored] = []
@@ -425,14 +454,14 @@ class Searcher:
             scores[r.key] = r.score
         return found
 
-    def _iterate(self, roots: list[Scored], depth: int, scores: dict) -> list[Scored]:
+    def _iterate(self, roots: list[Scored], depth: int, scores: dict[PositionKey, float]) -> list[Scored]:
         """One iteration at ``depth`` over the best root candidates; updates ``scores``."""
         order = sorted(roots, key=lambda r: -scores[r.key])
         keep = [r for r in order[: self.p.root_keep] if scores[r.key] > -PROVEN]
         if not keep:
             return order
         alpha: float = -WIN * 2
-        new: dict = {}
+        new: dict[PositionKey, float] = {}
         try:
             for r in keep:
                 score = -self.negamax(r.position, depth - 1, -WIN * 2, -alpha, 1)
@@ -459,8 +488,17 @@ class Searcher:
         ranked = rank_setups(position)
         return self._result(ranked[0][1], ranked[0][0], 1, ranked=ranked)
 
-    def _result(self, turn, score, depth, ranked=None, scores=None, cancelled=False, won=False) -> SearchResult:
-        listed = []
+    def _result(
+        self,
+        turn: Turn | None,
+        score: float,
+        depth: int,
+        ranked: Sequence[Scored | tuple[float, Turn]] | None = None,
+        scores: Mapping[PositionKey, float] | None = None,
+        cancelled: bool = False,
+        won: bool = False,
+    ) -> SearchResult:
+        listed: list[tuple[float, Turn]] = []
         if ranked:
             for r in ranked:
                 if isinstance(r, Scored):
@@ -474,7 +512,7 @@ class Searcher:
 # The tables of the last search. Freeing a few hundred thousand positions takes tens of milliseconds;
 # done at the start of the next search instead of at the end of this one, a cancelled search answers
 # at once.
-_deferred: list = []
+_deferred: list[Searcher] = []
 
 
 def release_memory() -> None:
@@ -483,7 +521,12 @@ def release_memory() -> None:
     gc.unfreeze()
 
 
-def search(position: Position, params: SearchParams, cancel=None, progress=None) -> SearchResult:
+def search(
+    position: Position,
+    params: SearchParams,
+    cancel: Cancel = None,
+    progress: Callable[[Progress], None] | None = None,
+) -> SearchResult:
     """Search ``position`` with ``params``; see ``Searcher``."""
     release_memory()
     searcher = Searcher(params, cancel, progress)
@@ -502,5 +545,5 @@ def search(position: Position, params: SearchParams, cancel=None, progress=None)
             gc.enable()
 
 
-__all__ = ["LIKELY", "PROVEN", "Aborted", "SearchParams", "SearchResult", "Searcher", "cancel_test", "is_proven",
-           "release_memory", "search"]  # fmt: skip
+__all__ = ["LIKELY", "PROVEN", "Aborted", "Cancel", "CancelFlag", "Progress", "SearchParams", "SearchResult",
+           "Searcher", "cancel_test", "is_proven", "release_memory", "search"]  # fmt: skip

@@ -10,53 +10,59 @@ from __future__ import annotations
 
 import random
 
-from hwgame.rules import Position, legal_turns
+from hwgame.rules import Homeworld, Position, Turn, color_of, legal_turns, opponent_of, size_of
 
 RED, YELLOW, GREEN, BLUE = range(4)
 
 
-def setup_score(position: Position, homeworld) -> float:
+def setup_score(position: Position, homeworld: Homeworld) -> float:
     """How good a homeworld action is for the player setting up (higher is better)."""
     stars = [p for p in (homeworld.star1, homeworld.star2) if p is not None]
     ship = homeworld.ship
     score = 0.0
-    if ship % 3 == 2:
+    if size_of(ship) == 3:
         score += 20.0
     if len(stars) < 2:
         score -= 30.0
     else:
         a, b = stars
-        if a % 3 == b % 3:
+        if size_of(a) == size_of(b):
             score -= 15.0
-        if a // 3 == b // 3:
+        if color_of(a) == color_of(b):
             score -= 12.0
-    colors = {p // 3 for p in stars} | {ship // 3}
+    star_colors = {color_of(p) for p in stars}
+    colors = star_colors | {color_of(ship)}
     if GREEN not in colors and BLUE not in colors:
         score -= 20.0
     if len(colors) < 3:
         score -= 8.0
-    score += 6.0 * (ship // 3 == GREEN) + 2.0 * (ship // 3 == BLUE)
-    score += 4.0 * (YELLOW in {p // 3 for p in stars}) + 3.0 * (BLUE in {p // 3 for p in stars})
-    score += 2.0 * (GREEN in colors) - 3.0 * (RED in {p // 3 for p in stars})
-    score -= 3.0 * sum(1 for p in stars if p % 3 == 2)  # large pieces are worth more as ships
-    sizes = {p % 3 for p in stars}
-    score += 2.0 * (sizes == {0, 1}) + 1.0 * (sizes == {0, 2})
-    other = position.home_of(1 - position.to_move)
+    score += 6.0 * (color_of(ship) == GREEN) + 2.0 * (color_of(ship) == BLUE)
+    score += 4.0 * (YELLOW in star_colors) + 3.0 * (BLUE in star_colors)
+    score += 2.0 * (GREEN in colors) - 3.0 * (RED in star_colors)
+    score -= 3.0 * sum(1 for p in stars if size_of(p) == 3)  # large pieces are worth more as ships
+    sizes = {size_of(p) for p in stars}
+    score += 2.0 * (sizes == {1, 2}) + 1.0 * (sizes == {1, 3})
+    other = position.home_of(opponent_of(position.to_move))
     if other is not None:
-        other_sizes = {p % 3 for p in other.stars}
+        other_sizes = {size_of(p) for p in other.stars}
         if not (sizes & other_sizes):
             score -= 25.0  # directly connected: the enemy fleet arrives in one move
     return score
 
 
-def rank_setups(position: Position) -> list[tuple[float, tuple]]:
+def rank_setups(position: Position) -> list[tuple[float, Turn]]:
     """Every legal homeworld turn with its score, best first."""
-    ranked = [(setup_score(position, s.turn[0]), s.turn) for s in legal_turns(position)]
+    # During setup every legal turn is one Homeworld action.
+    ranked = [
+        (setup_score(position, first), s.turn)
+        for s in legal_turns(position)
+        if isinstance(first := s.turn[0], Homeworld)
+    ]
     ranked.sort(key=lambda x: -x[0])
     return ranked
 
 
-def sensible_setup(position: Position, rng: random.Random, margin: float = 6.0) -> tuple:
+def sensible_setup(position: Position, rng: random.Random, margin: float = 6.0) -> Turn:
     """A random homeworld turn among those scoring within ``margin`` of the best."""
     ranked = rank_setups(position)
     top = ranked[0][0]

@@ -19,10 +19,14 @@ from typing import NamedTuple
 
 from hwgame.rules import (
     PASS,
+    Action,
     Catastrophe,
     EndTurn,
     Pass,
     Position,
+    PositionKey,
+    Turn,
+    TurnState,
     apply_action,
     catastrophe_actions,
     end_turn,
@@ -31,7 +35,7 @@ from hwgame.rules import (
 )
 
 
-class Successors(list):
+class Successors(list["Scored"]):
     """Scored successors, best first; ``complete`` is False when a beam or the cap left some out."""
 
     complete: bool = True
@@ -41,9 +45,13 @@ class Scored(NamedTuple):
     """A successor with its static score from the view of the player who played the turn."""
 
     score: float
-    turn: tuple
+    turn: Turn
     position: Position
-    key: tuple  # position.key(), kept because computing it again is not free
+    key: PositionKey  # position.key(), kept because computing it again is not free
+
+
+# A partial turn on the frontier: the score of ending it now, the state it reached, its actions.
+_Partial = tuple[float, TurnState, Turn]
 
 
 def scored_turns(
@@ -58,10 +66,10 @@ def scored_turns(
     ``score`` gets the position after the turn (the opponent to move) and must return the value
     for the player who moved. ``tick`` is called once per state examined and may raise to stop.
     """
-    results: dict = {}
-    seen: set = set()
+    results: dict[PositionKey, Scored] = {}
+    seen: set[tuple[PositionKey, bool, int, int]] = set()
 
-    def closure(state, turn, out: list) -> None:
+    def closure(state: TurnState, turn: Turn, out: list[_Partial]) -> None:
         """Record ``state`` and every state reachable from it by catastrophes alone."""
         stack = [(state, turn)]
         while stack:
@@ -84,12 +92,12 @@ def scored_turns(
             for a in catastrophe_actions(pos):
                 stack.append((apply_action(st, a), tu + (a,)))
 
-    frontier: list = []
+    frontier: list[_Partial] = []
     complete = True
     closure(start_turn(position), (), frontier)
     level = 0
     while frontier:
-        groups: dict = {}
+        groups: dict[Action | None, list[_Partial]] = {}
         for _, state, turn in frontier:
             if state.done:
                 continue
@@ -97,7 +105,7 @@ def scored_turns(
                 kind = type(a)
                 if kind is EndTurn or kind is Pass or kind is Catastrophe:
                     continue
-                made: list = []
+                made: list[_Partial] = []
                 closure(apply_action(state, a), turn + (a,), made)
                 for item in made:
                     if not item[1].done:
@@ -122,7 +130,7 @@ def scored_turns(
     return _ordered(results, complete)
 
 
-def _ordered(results: dict, complete: bool = True) -> Successors:
+def _ordered(results: dict[PositionKey, Scored], complete: bool = True) -> Successors:
     out = Successors(sorted(results.values(), key=lambda s: -s.score))
     out.complete = complete
     return out

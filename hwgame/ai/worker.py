@@ -26,7 +26,7 @@ import queue
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -308,8 +308,8 @@ class AIWorker:
                 self._current = None
             self._progress = dict(self._progress, running=False)
 
-    def _progress_of(self, job: _Job) -> Callable[[dict[str, Any]], None]:
-        def update(info: dict[str, Any]) -> None:
+    def _progress_of(self, job: _Job) -> Callable[[Mapping[str, Any]], None]:
+        def update(info: Mapping[str, Any]) -> None:
             with self._lock:
                 if self._current is job:
                     self._progress = dict(info, request_id=job.request.request_id, running=True)

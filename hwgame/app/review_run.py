@@ -105,7 +105,7 @@ def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> No
 
     if hashlib.sha256(read_bytes(loaded.path)).hexdigest() != loaded.digest:
         return
-    cache = ReviewCache(fingerprint=fingerprint(turns), **review.to_data())
+    cache = ReviewCache.model_validate({"fingerprint": fingerprint(turns), **review.to_data()})
     save = loaded.save.model_copy(update={"review": cache})
     data = encode(save)
     atomic_write(loaded.path, data)

@@ -18,10 +18,12 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
+from typing import TextIO, TypedDict
 
 from hwgame.ai.bots import LEVELS, Limit, choose_turn
 from hwgame.ai.setup import sensible_setup
-from hwgame.rules import apply_turn_unchecked, initial_position
+from hwgame.rules import PositionKey, Turn, apply_turn_unchecked, initial_position
 
 BASELINE = Limit(time=2.0, nodes=None, depth=1, safety=False, beam=8, root_cap=6000)
 # Score targets against the reference AI; Beginner and Easy are meant to lose to it.
@@ -37,7 +39,15 @@ def player_limit(name: str) -> Limit:
     return BASELINE if name == "baseline" else LEVELS[name]
 
 
-def opening(seed: int):
+class ThinkStats(TypedDict):
+    """One player's thinking over a match: each turn's seconds, and nodes and seconds in all."""
+
+    times: list[float]
+    nodes: int
+    seconds: float
+
+
+def opening(seed: int) -> list[Turn]:
     """Two homeworld turns drawn from the sensible setups (the same for both games of a pair)."""
     rng = random.Random(seed)
     pos = initial_position()
@@ -49,14 +59,16 @@ def opening(seed: int):
     return turns
 
 
-def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: dict) -> float:
+def play_game(
+    first: str, second: str, setup: Sequence[Turn], seed: int, max_turns: int, stats: dict[str, ThinkStats]
+) -> float:
     """Play one game; return the first player's result (1, 0.5, 0) and add think times to ``stats``."""
     names = (first, second)
     limits = (player_limit(first), player_limit(second))
     pos = initial_position()
     for turn in setup:
         pos = apply_turn_unchecked(pos, turn)
-    seen = Counter([pos.key()])
+    seen: Counter[PositionKey] = Counter([pos.key()])
     for n in range(max_turns):
         if pos.is_over():
             break
@@ -68,6 +80,7 @@ def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: 
         entry["times"].append(spent)
         entry["nodes"] += result.info.get("nodes", 0)
         entry["seconds"] += spent
+        assert result.turn is not None  # nothing cancels these searches: each has a turn
         pos = apply_turn_unchecked(pos, result.turn)
         seen[pos.key()] += 1
         if seen[pos.key()] >= 3:
@@ -78,9 +91,9 @@ def play_game(first: str, second: str, setup, seed: int, max_turns: int, stats: 
     return 1.0 if winner == 0 else 0.0
 
 
-def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out=sys.stdout) -> float:
+def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out: TextIO = sys.stdout) -> float:
     """Play ``games`` games of ``a`` against ``b`` (sides alternating); print and return a's score share."""
-    stats: dict = {}
+    stats: dict[str, ThinkStats] = {}
     score = 0.0
     tally: Counter[str] = Counter()
     for g in range(games):

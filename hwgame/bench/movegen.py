@@ -17,9 +17,14 @@ import os
 import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from hwgame.rules import Position, iter_turns, legal_turns, position_from_dict, position_to_dict
+from hwgame.rules import Position, iter_turns, legal_turns, opponent_of, position_from_dict, position_to_dict
+
+if TYPE_CHECKING:
+    import threading
 
 FIXTURES = "movegen_positions.json"
 
@@ -60,12 +65,12 @@ def archive_position(spec: str) -> tuple[str | None, Position | None, str]:
     return f"{record} after turn {turns}", game.positions[int(turns)], ""
 
 
-def both_sides(position):
+def both_sides(position: Position) -> list[Position]:
     """The position with each player to move: the reference's counter counts both."""
-    return [position, position._replace(to_move=1 - position.to_move)]
+    return [position, position._replace(to_move=opponent_of(position.to_move))]
 
 
-def _timed(command: list[str], feed: bytes | None, env: dict | None = None) -> tuple[float, float, bytes]:
+def _timed(command: list[str], feed: bytes | None, env: dict[str, str] | None = None) -> tuple[float, float, bytes]:
     """Run a whole process: (wall seconds, its peak resident memory in MB or 0.0 if unknown, its output).
 
     The peak is the child's own high-water mark, read from ``/proc`` while it runs (Linux): the kernel
@@ -93,7 +98,7 @@ def _timed(command: list[str], feed: bytes | None, env: dict | None = None) -> t
     return wall, peak[0] / 1024, out
 
 
-def _watch_memory(pid: int, peak: list[int], stop) -> None:
+def _watch_memory(pid: int, peak: list[int], stop: threading.Event) -> None:
     """Keep in ``peak[0]`` the largest VmHWM (kB) a running process reports, every few milliseconds."""
     path = f"/proc/{pid}/status"
     while not stop.is_set():
@@ -114,7 +119,7 @@ def _ours(*options: str) -> list[str]:
     return [sys.executable, "-m", "hwgame.bench", "movegen", "--count", *options]
 
 
-def child_env(bytecode_cache: bool = True) -> dict:
+def child_env(bytecode_cache: bool = True) -> dict[str, str]:
     """The environment of our child processes.
 
     A Python program runs from its compiled bytecode once it has been run (or installed); with
@@ -130,11 +135,11 @@ def child_env(bytecode_cache: bool = True) -> dict:
     return env
 
 
-def _feed(position) -> bytes:
+def _feed(position: Position) -> bytes:
     return json.dumps(position_to_dict(position)).encode()
 
 
-def versus_reference(positions: list[tuple[str, Position]], repeat: int, env: dict) -> int:
+def versus_reference(positions: list[tuple[str, Position]], repeat: int, env: dict[str, str]) -> int:
     """Ours and the reference's successor counts on each position, whole processes, alternating."""
     import re
     import statistics
@@ -181,13 +186,13 @@ def versus_reference(positions: list[tuple[str, Position]], repeat: int, env: di
     return 0
 
 
-def _bytecode_note(env: dict) -> str:
+def _bytecode_note(env: dict[str, str]) -> str:
     if "PYTHONDONTWRITEBYTECODE" in env:
         return "ours compile the package at every start (PYTHONDONTWRITEBYTECODE is set)"
     return "ours run from Python's bytecode cache, as an installed program does (--no-bytecode-cache: not)"
 
 
-def one_position(label: str, position, repeat: int, env: dict) -> int:
+def one_position(label: str, position: Position, repeat: int, env: dict[str, str]) -> int:
     """Ours on one position in fresh processes, streamed and listed: successors, seconds and peak memory."""
     _timed(_ours(), _feed(position), env)  # untimed: fills the bytecode cache
     print(f"{label}: successors of the player to move, each run a fresh process (median of {repeat})")
@@ -228,7 +233,7 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _best(function, position, repeat: int) -> tuple[int, float]:
+def _best(function: Callable[[Position], int], position: Position, repeat: int) -> tuple[int, float]:
     """(successor count, fastest seconds) of ``function(position)`` over ``repeat`` runs."""
     best, count = float("inf"), 0
     for _ in range(max(1, repeat)):

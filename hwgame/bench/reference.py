@@ -14,10 +14,11 @@ import re
 import shutil
 import subprocess
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hwgame.rules import Pass, Position, format_action, parse_turn, piece_text
+from hwgame.rules import Action, Pass, Position, Turn, format_action, opponent_of, parse_turn, piece_text
 
 _SAFE = re.compile(r"[A-Za-z0-9_]+")
 _CHOICE = re.compile(r"AI for \S+ chooses: (.*)$", re.M)
@@ -91,7 +92,7 @@ def position_text(position: Position, names: Names) -> str:
     for s in position.systems:
         stars = "".join(piece_text(p) for p in s.stars)
         mine = "".join(piece_text(p) for p in s.ships_of(me))
-        theirs = "".join(piece_text(p) for p in s.ships_of(1 - me))
+        theirs = "".join(piece_text(p) for p in s.ships_of(opponent_of(me)))
         head = f"({stars})" if s.home not in (0, 1) else f"({0 if s.home == me else 1}, {stars})"
         lines.append(f"{names.to_ref(s.name)} {head} {mine}-{theirs}")
     return "\n".join(lines) + "\n"
@@ -102,13 +103,13 @@ _NAME_SLOTS = {"build": (2,), "attack": (2,), "sacrifice": (2,), "move": (2, 3),
                "trade": (3,), "catastrophe": (1,)}  # fmt: skip
 
 
-def _rename(words: list[str], convert) -> list[str]:
+def _rename(words: list[str], convert: Callable[[str], str]) -> list[str]:
     for slot in _NAME_SLOTS.get(words[0], ()):
         words[slot] = convert(words[slot])
     return words
 
 
-def turn_from_reference(text: str, names: Names) -> tuple:
+def turn_from_reference(text: str, names: Names) -> Turn:
     """The reference's move text as our turn (its padding passes dropped)."""
     parts = []
     for part in text.split(";"):
@@ -119,7 +120,7 @@ def turn_from_reference(text: str, names: Names) -> tuple:
     return parse_turn("; ".join(parts)) if parts else (Pass(),)
 
 
-def turn_to_reference(turn, names: Names) -> str:
+def turn_to_reference(turn: Iterable[Action], names: Names) -> str:
     """Our turn in the reference's input words (lower case, names mapped)."""
     parts = [" ".join(_rename(format_action(a, "canonical").split(), names.to_ref))
              for a in turn if not isinstance(a, Pass)]  # fmt: skip
@@ -130,7 +131,7 @@ def turn_to_reference(turn, names: Names) -> str:
 class ReferenceMove:
     """The reference engine's answer: our turn (None on failure), its own text, seconds, error."""
 
-    turn: tuple | None
+    turn: Turn | None
     text: str
     seconds: float
     error: str = ""

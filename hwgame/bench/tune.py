@@ -15,13 +15,14 @@ import argparse
 import json
 import math
 import random
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from hwgame.ai.evaluate import DEFAULT_WEIGHTS, evaluate
 from hwgame.ai.tactics import find_win
 from hwgame.bench.linalg import solve
 from hwgame.bench.movegen import games_dir
-from hwgame.rules import SDG, HomeworldsError, apply_turn_unchecked, initial_position, read_transcript
+from hwgame.rules import SDG, HomeworldsError, Position, apply_turn_unchecked, initial_position, read_transcript
 
 # Weights that multiply one term each (the others scale several terms and stay as they are).
 LINEAR = ("material", "large", "medium", "supply", "home_access", "abroad_access", "spread", "defence",
@@ -29,7 +30,7 @@ LINEAR = ("material", "large", "medium", "supply", "home_access", "abroad_access
           "captures", "captures_parried", "home_large", "one_star_home", "gun_fleet")  # fmt: skip
 
 
-def samples(folder: Path, limit: int | None, skip_turns: int = 4):
+def samples(folder: Path, limit: int | None, skip_turns: int = 4) -> Iterator[tuple[Position, float]]:
     """(position, 1.0 if the side to move won else 0.0) over the archive's decided games."""
     files = sorted(folder.glob("*.raw"))[:limit]
     for path in files:
@@ -50,7 +51,7 @@ def samples(folder: Path, limit: int | None, skip_turns: int = 4):
             continue
 
 
-def features(position) -> list[float]:
+def features(position: Position) -> list[float]:
     """The term of each LINEAR weight in ``position`` (the evaluation with that weight alone)."""
     base = {k: (0.0 if k in LINEAR else v) for k, v in DEFAULT_WEIGHTS.items()}
     out = []
@@ -61,7 +62,7 @@ def features(position) -> list[float]:
     return out
 
 
-def _loss(rows, labels, weights, scale) -> float:
+def _loss(rows: Sequence[Sequence[float]], labels: Sequence[float], weights: Sequence[float], scale: float) -> float:
     total = 0.0
     for f, y in zip(rows, labels, strict=True):
         z = sum(a * b for a, b in zip(weights, f, strict=True)) / scale
@@ -70,7 +71,14 @@ def _loss(rows, labels, weights, scale) -> float:
     return total / len(rows)
 
 
-def fit(rows, labels, start, scale, steps: int, pull: float) -> list[float]:
+def fit(
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[float],
+    start: Sequence[float],
+    scale: float,
+    steps: int,
+    pull: float,
+) -> list[float]:
     """Newton's method on the mean log loss plus ``pull`` x the squared distance to ``start``
     (distances measured in units of each term's spread, so that large and small terms weigh alike)."""
     k = len(start)

@@ -15,23 +15,29 @@ mean rank.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import random
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from hwgame.ai.evaluate import DEFAULT_WEIGHTS, TERMS, evaluate, terms
 from hwgame.ai.turns import scored_turns
 from hwgame.bench.linalg import solve
-from hwgame.rules import SDG, HomeworldsError, apply_turn_unchecked, initial_position, read_transcript
+from hwgame.rules import SDG, HomeworldsError, Position, apply_turn_unchecked, initial_position, read_transcript
 
 # Weights that do not change which turn is best (every candidate has the same value) or that scale
 # other terms: never fitted here.
 FIXED = ("tempo",)
 
+# One sampled turn: the terms of each candidate (a row each, from the mover's view) and the index of
+# the candidate the winner played.
+Group = tuple[list[list[float]], int]
 
-def game_groups(path: Path, every: int, alternatives: int, seed: int, skip_turns: int = 4) -> list:
+
+def game_groups(path: Path, every: int, alternatives: int, seed: int, skip_turns: int = 4) -> list[Group]:
     """The candidate groups of one archive game: per sampled turn of the winner, (rows, played index),
     each row the terms of a candidate from the mover's view."""
     try:
@@ -43,7 +49,7 @@ def game_groups(path: Path, every: int, alternatives: int, seed: int, skip_turns
     winner = record.players.index(record.winner)
     rng = random.Random(f"{seed}:{path.name}")
     pos = initial_position(SDG, record.players)
-    groups = []
+    groups: list[Group] = []
     try:
         for n, turn in enumerate(record.turns):
             after = apply_turn_unchecked(pos, turn)
@@ -58,7 +64,7 @@ def game_groups(path: Path, every: int, alternatives: int, seed: int, skip_turns
     return groups
 
 
-def _group(pos, played, alternatives: int, rng: random.Random):
+def _group(pos: Position, played: Position, alternatives: int, rng: random.Random) -> Group | None:
     """Rows of the candidates of ``pos`` and the index of ``played`` among them (None: no choice)."""
     found = scored_turns(pos, lambda end: -evaluate(end), 4, 1500)
     key = played.key()
@@ -74,11 +80,13 @@ def _group(pos, played, alternatives: int, rng: random.Random):
     return rows, index
 
 
-def _one(args) -> list:
+def _one(args: tuple[Path, int, int, int]) -> list[Group]:
     return game_groups(*args)
 
 
-def collect(folder: Path, games: int | None, every: int, alternatives: int, seed: int, jobs: int) -> list:
+def collect(
+    folder: Path, games: int | None, every: int, alternatives: int, seed: int, jobs: int
+) -> list[list[Group]]:
     """Candidate groups of the first ``games`` archive games (a list per game; undecided games give none)."""
     files = sorted(folder.glob("*.raw"))[:games]
     tasks = [(f, every, alternatives, seed) for f in files]
@@ -88,7 +96,7 @@ def collect(folder: Path, games: int | None, every: int, alternatives: int, seed
         return list(pool.map(_one, tasks, chunksize=4))
 
 
-def _scores(rows, beta) -> list[float]:
+def _scores(rows: Sequence[Sequence[float]], beta: Sequence[float]) -> list[float]:
     return [sum(b * f for b, f in zip(beta, row, strict=True)) for row in rows]
 
 
@@ -99,7 +107,7 @@ def _softmax(values: list[float]) -> list[float]:
     return [e / total for e in ex]
 
 
-def measure(groups, weights: list[float], scale: float) -> tuple[float, float, float]:
+def measure(groups: Sequence[Group], weights: list[float], scale: float) -> tuple[float, float, float]:
     """(mean log loss, share of groups whose played turn scores best, mean rank of the played turn
     as a fraction of the group: 0 best, 1 worst)."""
     beta = [w / scale for w in weights]
@@ -115,7 +123,9 @@ def measure(groups, weights: list[float], scale: float) -> tuple[float, float, f
     return loss / n, top / n, rank / n
 
 
-def fit_choices(groups, start: list[float], scale: float, fitted: list[bool], steps: int, pull: float) -> list[float]:
+def fit_choices(
+    groups: Sequence[Group], start: list[float], scale: float, fitted: list[bool], steps: int, pull: float
+) -> list[float]:
     """Newton's method on the conditional logit's mean log loss plus ``pull`` x the squared distance to
     ``start`` (in units of each term's spread within groups); only ``fitted`` weights move."""
     k = len(start)
@@ -125,8 +135,8 @@ def fit_choices(groups, start: list[float], scale: float, fitted: list[bool], st
     for rows, _ in groups:
         for a, i in enumerate(idx):
             col = [r[i] for r in rows]
-            mean = sum(col) / len(col)
-            spread[a] += sum((x - mean) ** 2 for x in col) / len(col)
+            centre = sum(col) / len(col)
+            spread[a] += sum((x - centre) ** 2 for x in col) / len(col)
     n = max(1, len(groups))
     spread = [s / n for s in spread]
     beta = [w / scale for w in start]
@@ -162,7 +172,7 @@ def fit_choices(groups, start: list[float], scale: float, fitted: list[bool], st
     return [b * scale for b in beta]
 
 
-def run_moves(args, folder: Path) -> int:
+def run_moves(args: argparse.Namespace, folder: Path) -> int:
     """The ``--target moves`` fit; ``args`` are the parsed options of ``tune``."""
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.is_file():

@@ -21,6 +21,19 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:  # the window is imported when the benchmark runs, after SDL is set up
+    import pygame
+
+    from hwgame.ai.bots import Limit
+    from hwgame.ai.worker import AIWorker
+    from hwgame.app.app import App
+    from hwgame.app.controller import Effect
+    from hwgame.app.flow import PlayController
+    from hwgame.app.scenes.play import PlayScene
+    from hwgame.rules import Game
 
 SIZE = (1280, 800)
 PHASES = ("pointer moving", "drag in progress", "animations")
@@ -47,20 +60,20 @@ class Pass:
         return _percentile(self.intervals[1:], 95)
 
 
-def _scene(app, game):
+def _scene(app: App, game: Game) -> tuple[PlayScene, PlayController]:
     """A fresh play scene on ``game`` with the human to move (so the window's own opponent stays idle)."""
     from hwgame.app.controller import COMPUTER, HUMAN
     from hwgame.app.flow import PlayController
 
     seats = [COMPUTER, COMPUTER]
     seats[game.to_move] = HUMAN
-    ctl = PlayController(game, tuple(seats), ("hard", "hard"), app.opponent, on_commit=lambda g: None)
-    scene = app.make_scene("play", ctl)
+    ctl = PlayController(game, (seats[0], seats[1]), ("hard", "hard"), app.opponent, on_commit=lambda g: None)
+    scene = cast("PlayScene", app.make_scene("play", ctl))  # the screen opened by the name "play"
     app.scenes.reset(scene)
     return scene, ctl
 
 
-def _recent_effects(game) -> list:
+def _recent_effects(game: Game) -> list[Effect]:
     """Animations to replay: the actions of the last few turns of the game."""
     from hwgame.app.controller import Effect
     from hwgame.rules import apply_checked, start_turn
@@ -77,7 +90,15 @@ def _recent_effects(game) -> list:
     return effects
 
 
-def _render(pygame, app, screen, game, frames: int, worker=None, limit=None) -> Pass:
+def _render(
+    pygame: ModuleType,
+    app: App,
+    screen: pygame.Surface,
+    game: Game,
+    frames: int,
+    worker: AIWorker | None = None,
+    limit: Limit | None = None,
+) -> Pass:
     """Render ``frames`` frames through the three phases; keep ``worker`` searching when one is given."""
     from hwgame.app.screenshots import find_move_drag
 
@@ -88,7 +109,7 @@ def _render(pygame, app, screen, game, frames: int, worker=None, limit=None) -> 
     clock = pygame.time.Clock()
     last = time.perf_counter()
     for i in range(frames):
-        if worker is not None and not worker.busy:
+        if worker is not None and limit is not None and not worker.busy:
             worker.request(game.position, limit, seed=i)
             figures.searches += 1
         clock.tick(60)

@@ -16,9 +16,20 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from hwgame.ai.bots import LEVELS, choose_turn
-from hwgame.rules import STANDARD, apply_checked, end_turn, format_turn, initial_position, parse_turn, start_turn
+from hwgame.rules import (
+    STANDARD,
+    Position,
+    PositionKey,
+    apply_checked,
+    end_turn,
+    format_turn,
+    initial_position,
+    parse_turn,
+    start_turn,
+)
 
 from .reference import find_reference, reference_move
 
@@ -33,7 +44,7 @@ OPENINGS = (
 )  # fmt: skip
 
 
-def opening_position(index: int):
+def opening_position(index: int) -> Position:
     """The position after both homeworlds of opening ``index`` (standard rules)."""
     pos = initial_position(STANDARD)
     for setup in OPENINGS[index % len(OPENINGS)]:
@@ -49,13 +60,13 @@ class GameRecord:
     score: float
     reason: str
     turns: int
-    ours: list = field(default_factory=list)
-    ours_cpu: list = field(default_factory=list)  # the same turns in CPU seconds (a busy machine aside)
-    theirs: list = field(default_factory=list)
+    ours: list[float] = field(default_factory=list)
+    ours_cpu: list[float] = field(default_factory=list)  # the same turns in CPU seconds (a busy machine aside)
+    theirs: list[float] = field(default_factory=list)
     nodes: int = 0
     search_seconds: float = 0.0
     detail: str = ""
-    moves: list = field(default_factory=list)  # every turn in SDG notation, setups included
+    moves: list[str] = field(default_factory=list)  # every turn in SDG notation, setups included
 
 
 def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, cli: str) -> GameRecord:
@@ -63,7 +74,7 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
     limit = LEVELS[level]
     pos = opening_position(index)
     ours_seat = 0 if we_first else 1
-    seen = Counter([pos.key()])
+    seen: Counter[PositionKey] = Counter([pos.key()])
     rec = GameRecord(0.5, "turn cap", 0)
     for n in range(max_turns):
         if pos.is_over():
@@ -113,7 +124,7 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
     return rec
 
 
-def _one(args) -> tuple[int, bool, GameRecord]:
+def _one(args: tuple[str, int, bool, int, str]) -> tuple[int, bool, GameRecord]:
     level, index, we_first, max_turns, cli = args
     return index, we_first, play_reference_game(level, index, we_first, max_turns, cli)
 
@@ -126,14 +137,14 @@ def _write_record(folder: str, number: int, index: int, we_first: bool, rec: Gam
     (path / f"game{number:03d}.txt").write_text("\n".join([head, *setups, *rec.moves]) + "\n", encoding="utf-8")
 
 
-def _spread(times: list) -> str:
+def _spread(times: list[float]) -> str:
     if not times:
         return "no turns"
     return f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
 
 
 def run_reference_match(
-    level: str, games: int, max_turns: int, jobs: int, out=sys.stdout, record: str | None = None
+    level: str, games: int, max_turns: int, jobs: int, out: TextIO = sys.stdout, record: str | None = None
 ) -> float | None:
     """Play ``games`` games of ``level`` against the reference; print the table and return the score share.
 

@@ -22,9 +22,14 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import DOMAIN, LOCALE_DIRS, LOCALE_ROOT
+
+if TYPE_CHECKING:  # Babel is a development tool, imported where it is used
+    from babel.messages.catalog import Catalog, Message
 
 PACKAGE = LOCALE_ROOT.parent
 TEMPLATE = LOCALE_ROOT / f"{DOMAIN}.pot"
@@ -52,7 +57,7 @@ def source_files() -> list[Path]:
     return out
 
 
-def extract():
+def extract() -> Catalog:
     """A Babel catalog of every marked string in the game's sources."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
@@ -70,7 +75,7 @@ def extract():
     return catalog
 
 
-def _flags(message) -> tuple[str, ...]:
+def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
     text = message[0] if isinstance(message, tuple) else message
     if PLACEHOLDER.search(text):
         return ("python-brace-format",)
@@ -93,7 +98,7 @@ def _without_dates(data: bytes) -> bytes:
     return re.sub(rb'"POT-Creation-Date: [^"]*\\n"\n', b"", data)
 
 
-def read_po(path: Path, locale: str | None = None):
+def read_po(path: Path, locale: str | None = None) -> Catalog:
     """A catalog read from a .po file."""
     from babel.messages.pofile import read_po as babel_read_po
 
@@ -112,7 +117,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def _write_catalog(path: Path, catalog) -> None:
+def _write_catalog(path: Path, catalog: Catalog) -> None:
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
@@ -121,7 +126,7 @@ def _write_catalog(path: Path, catalog) -> None:
 
 
 @contextlib.contextmanager
-def _locked(code: str):
+def _locked(code: str) -> Iterator[None]:
     """Hold the language's lock while its .po is read and written (translators merge at once)."""
     path = po_path(code)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -158,7 +163,7 @@ def compile_all(codes: list[str] | None = None) -> None:
         _write_atomic(po_path(code).with_suffix(".mo"), compiled(code))
 
 
-def _is_tutorial(message) -> bool:
+def _is_tutorial(message: Message) -> bool:
     return any(loc.startswith(("hwgame/tutorial/", "hwgame/app/scenes/lesson", "hwgame/app/scenes/puzzle",
                                "hwgame/app/scenes/tutorial", "hwgame/app/scenes/reference", "hwgame/app/coach"))
                for loc, _line in message.locations)
@@ -213,7 +218,7 @@ def compiled(code: str) -> bytes:
     return buf.getvalue()
 
 
-def _messages(mo: bytes) -> dict:
+def _messages(mo: bytes) -> dict[str | tuple[str, int], str]:
     """The translations of a compiled catalog, its header (which holds dates) left out."""
     import gettext
 
@@ -257,8 +262,9 @@ def problems() -> list[str]:
                 continue
             if entry.fuzzy:
                 out.append(f"{code}: marked fuzzy: {label!r}")
-            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+            # A plural entry holds a sequence of strings (and of ids), a singular one a string.
+            strings = (entry.string,) if isinstance(entry.string, str) else entry.string
+            ids = (msg.id,) if isinstance(msg.id, str) else msg.id
             need = set().union(*(placeholders(i) for i in ids))
             for s in strings:
                 if placeholders(s) - need or (need - placeholders(s) and not isinstance(msg.id, tuple)):

@@ -13,6 +13,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 BACKUP_SUFFIX = ".bak"
 TEMP_SUFFIX = ".tmp"
@@ -36,7 +37,7 @@ def _temp_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}{TEMP_SUFFIX}")
 
 
-def _write_chunks(handle, data: bytes) -> None:
+def _write_chunks(handle: BinaryIO, data: bytes) -> None:
     """Write ``data`` in pieces (a separate function so a test can slow it down)."""
     for start in range(0, len(data), _CHUNK):
         handle.write(data[start : start + _CHUNK])

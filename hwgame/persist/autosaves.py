@@ -11,6 +11,7 @@ Nothing here touches a file; the store decides with these rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from .schema import SaveGame
@@ -27,7 +28,7 @@ def is_autosave_name(path: Path) -> bool:
     return path.name.lower().startswith(AUTOSAVE) and path.suffix.lower() == SUFFIX
 
 
-def autosave_names(game_id: str, limit: int = 1000):
+def autosave_names(game_id: str, limit: int = 1000) -> Iterator[str]:
     """The file names a game's autosave may take, in order: ``autosave-<id>.json``, then ``-2``, ``-3``..."""
     # A game_id read from a file can hold anything: only letters and digits reach a file name.
     stem = f"{AUTOSAVE}-{_ID_CHARS.sub('', game_id)[:ID_LENGTH] or 'game'}"

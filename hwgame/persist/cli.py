@@ -14,7 +14,9 @@ from .errors import SaveError
 from .paths import ENV_VAR, set_data_dir
 
 
-def add_arguments(parser: argparse.ArgumentParser, sub) -> None:
+def add_arguments(
+    parser: argparse.ArgumentParser, sub: argparse._SubParsersAction[argparse.ArgumentParser]
+) -> None:
     """Add ``--data-dir``, ``--load``, ``--smoke`` to ``parser`` and the ``import``/``export`` subcommands."""
     data_help = _("keep saves (in DIR/saves) and settings in DIR instead of the usual places (or set {variable})")
     data_help = data_help.format(variable=ENV_VAR)

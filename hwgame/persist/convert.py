@@ -19,6 +19,7 @@ from ..rules import (
     HomeworldsError,
     IllegalActionError,
     RuleSet,
+    Turn,
     format_turn,
     opponent_of,
     outcome_of,
@@ -103,7 +104,7 @@ def result_of(game: Game) -> Result | None:
     return Result(winner=_seat(outcome.winner), reason=outcome.reason, ending=ending)
 
 
-def _checked_text(turn, number: int) -> str:
+def _checked_text(turn: Turn, number: int) -> str:
     """The turn in canonical notation, refused if reading it back would not give the same actions."""
     text = format_turn(turn, "canonical")
     try:
@@ -220,7 +221,7 @@ def _check_result(game: Game, save: SaveGame) -> None:
                                    result=said.reason))
     if said is not None and found is not None and said.winner != found.winner:
 
-        def who(w) -> Text:
+        def who(w: int | None) -> Text:
             return worded(N_("a draw")) if w is None else worded(N_("{player} won"), player=game.players[w])
 
         raise ReplayProblem(worded(N_("the file says {said}, but the turns say {found}"), said=who(said.winner),

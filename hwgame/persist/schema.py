@@ -337,7 +337,7 @@ class Settings(BaseModel):
         return size
 
 
-def _field(key) -> str:
+def _field(key: object) -> str:
     """A field's name as a message shows it: a name of the schema as it is, a stranger key of the file
     quoted and cut short (a file may hold a key of any length or content)."""
     text = str(key)

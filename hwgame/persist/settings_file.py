@@ -38,7 +38,7 @@ def _drop(data: dict, loc: tuple) -> bool:
     return False
 
 
-def _repaired(exc: ValidationError):
+def _repaired(exc: ValidationError) -> Text:
     """The notice of one setting replaced by its default, worded when read."""
     return worded(N_("setting {problem}: using the default"), problem=lambda: describe_validation(exc, limit=1))
 

@@ -55,6 +55,7 @@ from .position import (
     SDG,
     STANDARD,
     Position,
+    PositionKey,
     RuleSet,
     System,
     connected,
@@ -74,7 +75,7 @@ __all__ = [
     "Successor", "LazySuccessor", "catastrophe_actions", "iter_turns", "legal_actions", "legal_turns",
     "new_system_name", "BLUE", "GREEN", "RED", "YELLOW", "COLOR_NAMES", "POWER_NAMES", "SIZE_NAMES", "COPIES",
     "make_piece", "parse_piece", "piece_text", "smallest_in_bank", "NO_HOME", "PLAYING", "SDG",
-    "STANDARD", "Position", "RuleSet", "System", "connected", "initial_position", "player_pair",
+    "STANDARD", "Position", "PositionKey", "RuleSet", "System", "connected", "initial_position", "player_pair",
     "ruleset_named",
 ]  # fmt: skip
 
@@ -91,7 +92,7 @@ from .notation import (  # noqa: E402
     quote,
     shown,
 )
-from .serialize import position_from_dict, position_to_dict  # noqa: E402
+from .serialize import PositionData, SystemData, position_from_dict, position_to_dict  # noqa: E402
 from .successors import LazySuccessor, Successor, iter_turns, legal_turns  # noqa: E402
 from .textform import MAX_POSITION_TEXT, format_position, parse_position  # noqa: E402
 from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
@@ -114,5 +115,6 @@ __all__ += [
     "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
-    "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position", "parse_position",
+    "PositionData", "SystemData", "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position",
+    "parse_position",
 ]  # fmt: skip

@@ -12,6 +12,7 @@ tests check that every successor it finds is what these primitives reach.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .actions import (
@@ -27,7 +28,8 @@ from .actions import (
     Sacrifice,
     Trade,
 )
-from .position import NO_HOME, PLAYING, Position, System
+from .pieces import color_of, size_of
+from .position import NO_HOME, PLAYING, Position, System, opponent_of
 
 # Building tuples through tuple.__new__ skips the NamedTuple constructor's Python frame; these are the
 # hottest allocations of move generation.
@@ -100,7 +102,7 @@ def _settle(systems: list[System], bank: list[int], i: int) -> None:
             del systems[i]
 
 
-def _position(pos: Position, systems, bank) -> Position:
+def _position(pos: Position, systems: list[System], bank: tuple[int, ...]) -> Position:
     return _tuple_new(Position, (tuple(systems), bank, pos[2], pos[3], pos[4], pos[5]))
 
 
@@ -193,7 +195,7 @@ def catastrophe(pos: Position, i: int, color: int) -> Position:
     for group in (s[1], s[2], s[3]):
         kept = []
         for p in group:
-            if p // 3 == color:
+            if color_of(p) == color:
                 bank[p] += 1
             else:
                 kept.append(p)
@@ -218,7 +220,7 @@ def end_turn(position: Position) -> Position:
     """The position after the turn is committed: the other player moves (setup advances a stage)."""
     p = position
     stage = p[3] + 1 if p[3] < PLAYING else PLAYING
-    return _tuple_new(Position, (p[0], p[1], 1 - p[2], stage, p[4], p[5]))
+    return _tuple_new(Position, (p[0], p[1], opponent_of(p[2]), stage, p[4], p[5]))
 
 
 # --- actions by name ---
@@ -235,35 +237,34 @@ def apply_action(state: TurnState, action: Action) -> TurnState:
     """Apply an action known to be legal (no checks). EndTurn is not an action here: see end_turn."""
     pos = state.position
     systems = pos.systems
-    # ``type(action) is`` rather than isinstance: an exact kind, tested as the type checker narrows on it.
-    if type(action) is Build:
+    if isinstance(action, Build):
         return _spent(state, build(pos, system_index(systems, action.system), action.piece))
-    if type(action) is Trade:
+    if isinstance(action, Trade):
         return _spent(state, trade(pos, system_index(systems, action.system), action.old, action.new))
-    if type(action) is Move:
+    if isinstance(action, Move):
         i = system_index(systems, action.origin)
         j = system_index(systems, action.destination)
         return _spent(state, move(pos, i, j, action.ship))
-    if type(action) is Discover:
+    if isinstance(action, Discover):
         i = system_index(systems, action.origin)
         return _spent(state, discover(pos, i, action.ship, action.star, action.name))
-    if type(action) is Capture:
+    if isinstance(action, Capture):
         return _spent(state, capture(pos, system_index(systems, action.system), action.piece))
-    if type(action) is Sacrifice:
+    if isinstance(action, Sacrifice):
         new = sacrifice(pos, system_index(systems, action.system), action.ship)
-        return TurnState(new, False, action.ship // 3, action.ship % 3 + 1)
-    if type(action) is Catastrophe:
+        return TurnState(new, False, color_of(action.ship), size_of(action.ship))
+    if isinstance(action, Catastrophe):
         new = catastrophe(pos, system_index(systems, action.system), action.color)
         return TurnState(new, state.free, state.sac_color, state.sac_left)
-    if type(action) is Pass:
+    if isinstance(action, Pass):
         return TurnState(pos, False, -1, 0)
-    if type(action) is Homeworld:
+    if isinstance(action, Homeworld):
         stars = (action.star1,) if action.star2 is None else (action.star1, action.star2)
         return TurnState(homeworld(pos, stars, action.ship), False, -1, 0)
     raise TypeError(f"not an action: {action!r}")
 
 
-def apply_turn_unchecked(position: Position, turn) -> Position:
+def apply_turn_unchecked(position: Position, turn: Iterable[Action]) -> Position:
     """Apply every action of a legal turn and commit it."""
     state = start_turn(position)
     for action in turn:

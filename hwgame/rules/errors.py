@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,13 @@ def worded(refusal: Refusal, language: str | None = None) -> str:
     return _wording(refusal, language)
 
 
-def _restore(cls: type[HomeworldsError], code: str, values: dict, frames: tuple, state: dict) -> HomeworldsError:
+def _restore(
+    cls: type[HomeworldsError],
+    code: str,
+    values: dict[str, Any],
+    frames: tuple[Refusal, ...],
+    state: dict[str, Any],
+) -> HomeworldsError:
     error = cls.__new__(cls)
     Exception.__init__(error, code)
     error.code, error.values, error.frames = code, values, frames
@@ -90,13 +96,13 @@ class HomeworldsError(ValueError):
         self.frames: tuple[Refusal, ...] = ()
 
     @classmethod
-    def of(cls, refusal: Refusal):
+    def of(cls, refusal: Refusal) -> Self:
         """An error of this class carrying ``refusal`` (its code, values and frames)."""
         error = cls(refusal.code, **refusal.values)
         error.frames = refusal.frames
         return error
 
-    def within(self, code: str, **values: Any):
+    def within(self, code: str, **values: Any) -> Self:
         """Add a place around the reason (outermost); return the error itself, to be raised."""
         self.frames = (Refusal(code, values), *self.frames)
         return self
@@ -114,7 +120,7 @@ class HomeworldsError(ValueError):
     def __str__(self) -> str:
         return _wording(self.refusal, None)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., HomeworldsError], tuple[object, ...]]:
         state = {k: v for k, v in self.__dict__.items() if k not in ("code", "values", "frames")}
         return (_restore, (type(self), self.code, self.values, self.frames, state))
 

@@ -7,11 +7,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .actions import END_TURN, PASS, Action, EndTurn, Pass
+from .actions import END_TURN, PASS, Action, EndTurn, Pass, Turn
 from .apply import TurnState, apply_action, end_turn, start_turn
 from .errors import HomeworldsError, IllegalActionError, Refusal, worded
 from .movegen import legal_actions
-from .position import PLAYING, STANDARD, Position, RuleSet, initial_position, player_pair
+from .position import PLAYING, STANDARD, Position, PositionKey, RuleSet, initial_position, opponent_of, player_pair
 from .validate import check_action
 
 
@@ -44,7 +44,8 @@ class Outcome:
 
 def _win(position: Position, loser: int, code: str) -> Outcome:
     players = position.players
-    return Outcome(1 - loser, code, {"winner": players[1 - loser], "loser": players[loser]})
+    winner = opponent_of(loser)
+    return Outcome(winner, code, {"winner": players[winner], "loser": players[loser]})
 
 
 def outcome_of(position: Position) -> Outcome | None:
@@ -58,7 +59,7 @@ def outcome_of(position: Position) -> Outcome | None:
     home = position.home_of(loser)
     if home is None or not home.stars:
         return _win(position, loser, "win-homeworld-gone")
-    if home.ships_of(1 - loser):
+    if home.ships_of(opponent_of(loser)):
         return _win(position, loser, "win-home-held")
     return _win(position, loser, "win-home-empty")
 
@@ -112,10 +113,10 @@ class Game:
         self.auto_repetition_draw = auto_repetition_draw
         self.players = players
         self.positions: list[Position] = [initial_position(rules, self.players)]
-        self.turns: list[tuple] = []
-        self.pending: list = []  # canonical actions of the turn in progress
+        self.turns: list[Turn] = []
+        self.pending: list[Action] = []  # canonical actions of the turn in progress
         self.state: TurnState = start_turn(self.positions[0])
-        self._redo: list[tuple] = []
+        self._redo: list[Turn] = []
         self._declared: Outcome | None = None  # resignation or draw by agreement/claim
 
     @classmethod
@@ -159,11 +160,11 @@ class Game:
         key = self.position.key()
         return sum(1 for p in self.positions if p.key() == key)
 
-    def repetition_counts(self) -> Counter:
+    def repetition_counts(self) -> Counter[PositionKey]:
         """Occurrences of every position key in the game so far."""
         return Counter(p.key() for p in self.positions)
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         """Every legal action now (none once the game is over)."""
         if self.is_over():
             return []
@@ -284,8 +285,9 @@ class Game:
     def resign(self, player: int) -> None:
         """A player resigns: the other wins."""
         self._refuse_if_over()
+        winner = opponent_of(player)
         self._declared = Outcome(
-            1 - player, "win-resigned", {"winner": self.players[1 - player], "loser": self.players[player]}
+            winner, "win-resigned", {"winner": self.players[winner], "loser": self.players[player]}
         )
 
     def agree_draw(self) -> None:

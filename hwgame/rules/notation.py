@@ -20,6 +20,8 @@ styles (and every abbreviation), and ``parse_action(format_action(a, style))`` e
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from .actions import (
     END_TURN,
@@ -35,9 +37,10 @@ from .actions import (
     Pass,
     Sacrifice,
     Trade,
+    Turn,
 )
 from .errors import NotationError, Refusal
-from .pieces import COLOR_LETTERS, COLOR_NAMES, make_piece
+from .pieces import COLOR_LETTERS, COLOR_NAMES, make_piece, piece_text
 
 STYLES = ("sdg", "canonical")
 
@@ -123,7 +126,7 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:low]!r}... ({len(text)} characters)"
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """Any value as a message may show it: text through ``quote``, anything else by its ``repr`` cut
     the same way (a number too long to convert to digits is only described)."""
     if isinstance(value, str):
@@ -184,7 +187,7 @@ def name_problem(name: str, what: str = "a system name") -> str | None:
     return None if why is None else str(why)
 
 
-def _bad(text: str, code: str, **values) -> NotationError:
+def _bad(text: str, code: str, **values: Any) -> NotationError:
     return NotationError(code, **values).within("cannot-read", text=quote(text))
 
 
@@ -218,7 +221,7 @@ def _color(text: str, word: str) -> int:
 _COUNTS = {"homeworld": (3, 4), "trade": (3, 3), "move": (3, 3), "discover": (4, 4), "pass": (0, 0), "end": (0, 0)}
 
 
-def _read(text: str, strict: bool) -> tuple:
+def _read(text: str, strict: bool) -> tuple[Action, str]:
     """Read one action; return it and the words ignored after it (always empty when strict)."""
     if not isinstance(text, str):
         error = NotationError("notation-action-not-text", type=type(text).__name__)
@@ -286,7 +289,7 @@ def parse_action(text: str) -> Action:
     return _read(text, strict=True)[0]
 
 
-def parse_sdg_line(text: str) -> tuple:
+def parse_sdg_line(text: str) -> tuple[Action, str]:
     """Read a line as the SDG site did: return the action and the text it ignored (often "").
 
     SDG read the words an action needs and dropped the rest ("Attack G1 Sol North", a two-word system
@@ -301,13 +304,13 @@ def _check_style(style: str) -> None:
         raise NotationError("notation-unknown-style", style=shown(style))
 
 
-def format_action(action, style: str = "sdg") -> str:
+def format_action(action: Action, style: str = "sdg") -> str:
     """Write one action in SDG notation: ``"sdg"`` as the archive prints it, ``"canonical"`` in lower case."""
     _check_style(style)
     upper = style == "sdg"
 
     def p(piece: int) -> str:
-        t = COLOR_LETTERS[piece // 3] + str(piece % 3 + 1)
+        t = piece_text(piece)
         return t.upper() if upper else t
 
     def k(word: str) -> str:
@@ -338,7 +341,7 @@ def format_action(action, style: str = "sdg") -> str:
     raise TypeError(f"{action!r} is not an action")
 
 
-def parse_turn(text: str) -> tuple:
+def parse_turn(text: str) -> Turn:
     """Read a turn: actions separated by ';' or new lines (blank parts are skipped)."""
     if not isinstance(text, str):
         error = NotationError("notation-turn-not-text", type=type(text).__name__)
@@ -347,7 +350,7 @@ def parse_turn(text: str) -> tuple:
     return tuple(parse_action(part) for part in parts if part)
 
 
-def format_turn(turn, style: str = "sdg") -> str:
+def format_turn(turn: Iterable[Action], style: str = "sdg") -> str:
     """Write a turn on one line, its actions joined by ``"; "``."""
     return f"{TURN_SEPARATOR} ".join(format_action(a, style) for a in turn)
 

@@ -58,12 +58,12 @@ class System(NamedTuple):
         """Bit mask of the star sizes here (bit 0 = size 1)."""
         mask = 0
         for p in self.stars:
-            mask |= 1 << (p % 3)
+            mask |= 1 << (p % 3)  # size_of(p) - 1, inlined: connection tests run in move generation
         return mask
 
     def count_color(self, color: int) -> int:
         """How many pieces of a colour are here: stars and both players' ships."""
-        return sum(1 for p in self.stars + self.ships0 + self.ships1 if p // 3 == color)
+        return sum(1 for p in self.stars + self.ships0 + self.ships1 if color_of(p) == color)
 
     def overpopulated(self) -> tuple[int, ...]:
         """The colours with 4 or more pieces here."""
@@ -77,13 +77,18 @@ def overpopulated_colors(s: System) -> tuple[int, ...]:
         return ()
     counts = [0, 0, 0, 0]
     for p in stars + ships0 + ships1:
-        counts[p // 3] += 1
+        counts[p // 3] += 1  # color_of(p), inlined: the whole-turn search asks this of every system
     return tuple(c for c in range(4) if counts[c] >= 4)
 
 
 def connected(a: System, b: System) -> bool:
     """Two systems are connected when they share no star size."""
     return not (a.star_sizes() & b.star_sizes())
+
+
+# What Position.key() returns: the mover, the setup stage, the rules' name and the systems without names.
+SystemBody = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+PositionKey = tuple[int, int, str, tuple[SystemBody, ...]]
 
 
 class Position(NamedTuple):
@@ -114,7 +119,7 @@ class Position(NamedTuple):
                 return s
         return None
 
-    def key(self) -> tuple:
+    def key(self) -> PositionKey:
         """A hashable key equal for positions that differ only in non-home system names."""
         return (self.to_move, self.stage, self.rules.name, tuple(sorted(s[:4] for s in self.systems)))
 
@@ -137,7 +142,7 @@ class Position(NamedTuple):
         """The winning player, or None (game not over, or a draw)."""
         lost = self.losers()
         if len(lost) == 1:
-            return 1 - lost[0]
+            return opponent_of(lost[0])
         return None
 
     def names_in_use(self) -> set[str]:
@@ -199,6 +204,7 @@ __all__ = [
     "SDG",
     "System",
     "Position",
+    "PositionKey",
     "connected",
     "initial_position",
     "piece_count",

@@ -10,6 +10,9 @@ The bank is not stored: it is what the board does not hold.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any, TypedDict
+
 from .errors import HomeworldsError
 from .notation import QUOTE_LIMIT, quote
 from .pieces import parse_piece, piece_text
@@ -17,7 +20,26 @@ from .position import NO_HOME, PLAYING, Position, System, ruleset_named
 from .textform import checked_position
 
 
-def _pieces_text(pieces) -> str:
+class SystemData(TypedDict):
+    """One system in the plain-data form: pieces as space-separated text, ``home`` None off home."""
+
+    name: str
+    home: int | None
+    stars: str
+    ships: list[str]  # player 0's ships, then player 1's
+
+
+class PositionData(TypedDict):
+    """The plain-data form ``position_to_dict`` writes."""
+
+    rules: str
+    players: list[str]
+    to_move: int
+    stage: int
+    systems: list[SystemData]
+
+
+def _pieces_text(pieces: Iterable[int]) -> str:
     return " ".join(piece_text(p) for p in pieces)
 
 
@@ -25,7 +47,7 @@ def _pieces(text: str) -> tuple[int, ...]:
     return tuple(sorted(parse_piece(t) for t in text.split()))
 
 
-def position_to_dict(position: Position) -> dict:
+def position_to_dict(position: Position) -> PositionData:
     """A plain-data form of a position (see the module docstring)."""
     return {
         "rules": position.rules.name,
@@ -44,8 +66,11 @@ def position_to_dict(position: Position) -> dict:
     }
 
 
-def position_from_dict(data: dict) -> Position:
-    """Rebuild a position from ``position_to_dict`` output; raise HomeworldsError if it is unsound."""
+def position_from_dict(data: Mapping[str, Any]) -> Position:
+    """Rebuild a position from ``position_to_dict`` output; raise HomeworldsError if it is unsound.
+
+    ``data`` is as read from a file (JSON, a lesson's board), so every field is checked here.
+    """
     try:
         rules = ruleset_named(data.get("rules", "standard"))
         players = tuple(data.get("players", ("North", "South")))

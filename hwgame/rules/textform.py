@@ -22,7 +22,7 @@ from typing import Any
 from .errors import NotationError, Refusal
 from .notation import name_refusal, quote
 from .pieces import COLOR_LETTERS, COPIES, make_piece, piece_text
-from .position import NO_HOME, PLAYING, Position, System, player_pair, ruleset_named
+from .position import NO_HOME, PLAYING, Position, RuleSet, System, player_pair, ruleset_named
 
 MAX_POSITION_TEXT = 4096  # a real position is a few hundred characters; longer text is refused unread
 _OWNERS = {"0": 0, "1": 1, "-": NO_HOME}
@@ -122,7 +122,9 @@ def parse_position(text: str) -> Position:
     return checked_position(systems, int(mover), int(stage_text), rules, player_pair((first, second)))
 
 
-def checked_position(systems: list[System], to_move: int, stage: int, rules, players: tuple[str, str]) -> Position:
+def checked_position(
+    systems: list[System], to_move: int, stage: int, rules: RuleSet, players: tuple[str, str]
+) -> Position:
     """A position from its parts once they are shown to fit together (names, homeworlds, setup stage,
     at most three of each piece); the bank is what the systems do not hold. Raises NotationError."""
     names = [s.name.lower() for s in systems]

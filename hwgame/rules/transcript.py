@@ -40,10 +40,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .actions import Build, Capture, Discover, Homeworld, Move, Pass, Sacrifice, Trade
+from .actions import Action, Build, Capture, Discover, Homeworld, Move, Pass, Sacrifice, Trade, Turn
 from .errors import HomeworldsError, IllegalActionError, NotationError, Refusal, UnsupportedGameError
 from .game import Game
 from .notation import format_action, name_refusal, parse_sdg_line, quote
+from .pieces import size_of
 from .position import SDG, RuleSet
 
 MAX_BYTES = 1024 * 1024  # the longest game of the SDG archive is under 20 kB, chat included
@@ -127,7 +128,7 @@ class Transcript:
     variants: tuple[str, ...] = ()
     started: str | None = None  # dates as the record gives them
     ended: str | None = None
-    turns: list[tuple] = field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)
     movers: list[str] = field(default_factory=list)
     lines: list[tuple[int, ...]] = field(default_factory=list)
@@ -259,7 +260,9 @@ def _title_number(digits: str | None, source: str | None, line: int) -> int | No
     return int(digits)
 
 
-def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[str, str]], list[_RawTurn]]:
+def _scan(
+    text: str, source: str | None
+) -> tuple[dict[str, str], int | None, list[tuple[str, str]], list[_RawTurn]]:
     """Split the text into headers, the SDG number, the seats and the turns' action lines; drop chat."""
     headers: dict[str, str] = {}
     sdg_number = None
@@ -315,7 +318,7 @@ def _scan(text: str, source: str | None) -> tuple[dict, int | None, list[tuple[s
     return headers, sdg_number, seats, turns
 
 
-def _sdg_passes(row: list) -> list[int]:
+def _sdg_passes(row: list[Action]) -> list[int]:
     """Indices of the actions to play, leaving out passes that SDG counted as one forfeited action.
 
     On SDG a pass forfeits a single action of a sacrifice ("Sacrifice Y3; Pass; Move; Move"), while
@@ -324,12 +327,13 @@ def _sdg_passes(row: list) -> list[int]:
     powers together; otherwise the turn is left alone for the rules to refuse.
     """
     everything = list(range(len(row)))
-    sac = next((i for i, a in enumerate(row) if isinstance(a, Sacrifice)), None)
+    found = next(((i, a) for i, a in enumerate(row) if isinstance(a, Sacrifice)), None)
     last_power = max((i for i, a in enumerate(row) if isinstance(a, _POWERS)), default=-1)
-    if sac is None or last_power < sac:
+    if found is None or last_power < found[0]:
         return everything
+    sac, sacrifice = found
     used = sum(1 for a in row[sac + 1 :] if isinstance(a, (Pass, *_POWERS)))
-    if used > row[sac].ship % 3 + 1:
+    if used > size_of(sacrifice.ship):
         return everything
     return [i for i, a in enumerate(row) if not (isinstance(a, Pass) and sac < i < last_power)]
 
@@ -518,9 +522,9 @@ def sdg_home_name(player: str) -> str:
     return first + rest
 
 
-def _sdg_names(action, homes: dict[str, str]):
+def _sdg_names(action: Action, homes: dict[str, str]) -> Action:
     """The action with each homeworld written the SDG way."""
-    changes = {}
+    changes: dict[str, Any] = {}  # only the name fields the action has (getattr found them)
     for attr in ("system", "origin", "destination"):
         name = getattr(action, attr, None)
         if name is not None and name.lower() in homes:

@@ -26,8 +26,8 @@ from .actions import (
 from .apply import TurnState, apply_action
 from .errors import IllegalActionError
 from .notation import name_refusal, quote, shown
-from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, piece_text, smallest_in_bank
-from .position import PLAYING, Position, System, connected
+from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, color_of, piece_text, size_of, smallest_in_bank
+from .position import PLAYING, Position, System, connected, opponent_of
 
 # Any one kind of action: the validator gives back the kind it was given.
 ActionT = TypeVar("ActionT", bound=Action)
@@ -60,7 +60,7 @@ def _power(state: TurnState, s: System, color: int) -> None:
     if not state.free:
         _fail("action-already-used")
     me = state.position.to_move
-    if any(p // 3 == color for p in s.stars) or any(p // 3 == color for p in s.ships_of(me)):
+    if any(color_of(p) == color for p in s.stars) or any(color_of(p) == color for p in s.ships_of(me)):
         return
     _fail("no-power-here", colour=COLOR_NAMES[color], system=s.name, power=POWER_NAMES[color])
 
@@ -69,9 +69,9 @@ def _check_build(state: TurnState, a: Build) -> Build:
     pos = state.position
     s = _system(pos, a.system)
     _power(state, s, GREEN)
-    color = a.piece // 3
+    color = color_of(a.piece)
     cname = COLOR_NAMES[color]
-    if not any(p // 3 == color for p in s.ships_of(pos.to_move)):
+    if not any(color_of(p) == color for p in s.ships_of(pos.to_move)):
         _fail("build-needs-own-colour", colour=cname, system=s.name)
     smallest = smallest_in_bank(pos.bank, color)
     if smallest is None:
@@ -86,9 +86,9 @@ def _check_trade(state: TurnState, a: Trade) -> Trade:
     s = _system(pos, a.system)
     _power(state, s, BLUE)
     _own_ship(pos, s, a.old, "no-ship-to-trade")
-    if a.old % 3 != a.new % 3:
+    if size_of(a.old) != size_of(a.new):
         _fail("trade-needs-same-size")
-    if a.old // 3 == a.new // 3:
+    if color_of(a.old) == color_of(a.new):
         _fail("trade-needs-other-colour")
     if not pos.bank[a.new]:
         _fail("trade-bank-empty", piece=piece_text(a.new))
@@ -115,7 +115,7 @@ def _check_discover(state: TurnState, a: Discover) -> Discover:
     _own_ship(pos, s, a.ship, "no-ship-to-move")
     if not pos.bank[a.star]:
         _fail("star-bank-empty", piece=piece_text(a.star))
-    if s.star_sizes() >> (a.star % 3) & 1:
+    if s.star_sizes() >> (size_of(a.star) - 1) & 1:
         _fail("star-shares-size", system=s.name, piece=piece_text(a.star))
     why = name_refusal(a.name, "system")
     if why is not None:
@@ -144,15 +144,15 @@ def _check_capture(state: TurnState, a: Capture) -> Capture:
     s = _system(pos, a.system)
     _power(state, s, RED)
     me = pos.to_move
-    if a.piece not in s.ships_of(1 - me):
+    if a.piece not in s.ships_of(opponent_of(me)):
         _fail("capture-no-enemy-ship", piece=piece_text(a.piece), system=s.name)
     mine = s.ships_of(me)
     if not mine:
         _fail("capture-needs-own-ship", system=s.name)
     # Ships are sorted by piece code (colour first), so the largest size is a max, not the last one.
-    largest = max(p % 3 for p in mine)
-    if largest < a.piece % 3:
-        _fail("capture-too-small", system=s.name, size=largest + 1, target_size=a.piece % 3 + 1)
+    largest = max(size_of(p) for p in mine)
+    if largest < size_of(a.piece):
+        _fail("capture-too-small", system=s.name, size=largest, target_size=size_of(a.piece))
     return Capture(a.piece, s.name)
 
 
@@ -217,7 +217,7 @@ _PIECE_FIELDS = ("piece", "old", "new", "ship", "star", "star1", "star2")
 _NAME_FIELDS = ("system", "origin", "destination", "name")
 
 
-def _check_fields(action) -> None:
+def _check_fields(action: Action) -> None:
     """Refuse field values that are not pieces, colours or names (a hand-made or corrupt action)."""
     for field in _PIECE_FIELDS:
         value = getattr(action, field, 0)

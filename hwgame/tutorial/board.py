@@ -14,7 +14,7 @@ the engine's plain-data form (``serialize.position_from_dict``), so the engine's
 
 from __future__ import annotations
 
-from hwgame.rules import PLAYING, Position, position_from_dict
+from hwgame.rules import PLAYING, Position, PositionData, SystemData, position_from_dict
 
 # The learner plays Sol and the rival Vega: homeworlds are named after their players, as in a real game.
 PLAYERS = ("Sol", "Vega")
@@ -29,9 +29,9 @@ def board_dict(
     players: tuple[str, str] = PLAYERS,
     rules: str = "standard",
     stage: int = PLAYING,
-) -> dict:
+) -> PositionData:
     """The plain-data form (see ``serialize``) of a position written as system lines."""
-    systems = []
+    systems: list[SystemData] = []
     for raw in text.strip().splitlines():
         line = raw.strip()
         if not line:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.i18n import N_, _
-from hwgame.rules import Position, position_from_dict
+from hwgame.rules import Position, PositionData, position_from_dict
 
 from .goals import Goal
 
@@ -87,7 +87,7 @@ class Step:
     solution: tuple[str, ...]
     highlights: tuple[Highlight, ...] = ()
     goal_text: str = ""
-    board: dict | None = None
+    board: PositionData | None = None
     reply: tuple[str, ...] = ()
     reply_note: str = ""
     done: str = ""
@@ -107,7 +107,7 @@ class Lesson:
     title: str
     tier: int
     intro: str
-    board: dict
+    board: PositionData
     steps: tuple[Step, ...]
     outro: str = ""
 

@@ -9,15 +9,19 @@ convenience for readers of this file.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import (
+    Action,
     EndTurn,
     Game,
     HomeworldsError,
     IllegalActionError,
     Position,
+    PositionData,
+    Turn,
     legal_turns,
     opponent_of,
     outcome_of,
@@ -42,7 +46,7 @@ class Puzzle:
     title: str
     kind: str
     difficulty: int
-    board: dict
+    board: PositionData
     prompt: str
     hint: str
     known: str = ""
@@ -80,23 +84,27 @@ class Verdict:
     correct: bool
     legal: bool
     message: str
-    refutation: tuple | None = None
+    refutation: Turn | None = None
 
 
-def _turn(answer) -> tuple:
+# A player's answer: a turn, or its notation.
+Answer = str | Sequence[Action]
+
+
+def _turn(answer: Answer) -> Turn:
     if isinstance(answer, str):
         return parse_turn(answer)
     return tuple(answer)
 
 
-def play_answer(position: Position, answer) -> Position:
+def play_answer(position: Position, answer: Answer) -> Position:
     """The position after the answer (a turn, or its notation) is played and ended; raises if illegal."""
     game = Game.from_position(position)
     game.play(tuple(a for a in _turn(answer) if not isinstance(a, EndTurn)))
     return game.position
 
 
-def judge(position: Position, kind: str, answer) -> Verdict:
+def judge(position: Position, kind: str, answer: Answer) -> Verdict:
     """Judge an answer to a task of ``kind`` in ``position`` (see ``check_answer``)."""
     try:
         after = play_answer(position, answer)
@@ -142,7 +150,7 @@ def judge(position: Position, kind: str, answer) -> Verdict:
     return Verdict(True, True, text.format(player=rival))
 
 
-def check_answer(puzzle: Puzzle, answer) -> Verdict:
+def check_answer(puzzle: Puzzle, answer: Answer) -> Verdict:
     """Play ``answer`` (a turn, or its notation) in the puzzle and judge it with the engine.
 
     Any answer that does the job counts. A refused answer gets the engine's reason; a legal answer
@@ -190,7 +198,7 @@ class PuzzleSession:
         self.solved = False
         self.log: list[str] = []
 
-    def submit(self, answer) -> Verdict:
+    def submit(self, answer: Answer) -> Verdict:
         """Judge an answer in the current position; a correct win-in-two first turn moves to stage 2."""
         if self.solved:
             return Verdict(True, True, _("Already solved."))
@@ -213,7 +221,17 @@ class PuzzleSession:
         return verdict
 
 
-def _p(pid, title, kind, difficulty, text, prompt, hint, known, replies=()) -> Puzzle:
+def _p(
+    pid: str,
+    title: str,
+    kind: str,
+    difficulty: int,
+    text: str,
+    prompt: str,
+    hint: str,
+    known: str,
+    replies: Iterable[str] = (),
+) -> Puzzle:
     return Puzzle(pid, title, kind, difficulty, board_dict(text), prompt, hint, known, tuple(replies))
 
 
@@ -379,6 +397,6 @@ def puzzle_by_id(pid: str) -> Puzzle:
 
 
 __all__ = [
-    "DIFFICULTIES", "KIND_TITLES", "PUZZLES", "Puzzle", "PuzzleSession", "Verdict", "check_answer", "judge",
+    "Answer", "DIFFICULTIES", "KIND_TITLES", "PUZZLES", "Puzzle", "PuzzleSession", "Verdict", "check_answer", "judge",
     "play_answer", "puzzle_by_id", "solution", "solution_text",
 ]  # fmt: skip
