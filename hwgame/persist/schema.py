@@ -27,8 +27,9 @@ from pydantic import (
 )
 
 from ..i18n import N_, _, ngettext
-from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
-from .errors import WordedProblem, worded
+from ..rules import HomeworldsError, parse_turn, quote, shown
+from ..words import name_problem
+from .errors import WordedProblem, worded, worded_refusal
 from .levels import DEFAULT_LEVEL_NUMBER, MAX_LEVEL
 
 SCHEMA_VERSION = 2
@@ -122,7 +123,7 @@ def _check_turn_text(text: str | None) -> str | None:
         try:
             parse_turn(text)
         except HomeworldsError as exc:
-            raise Problem(exc.__str__) from None  # the refusal, worded each time it is read
+            raise Problem(worded_refusal(exc)) from None  # the refusal, worded each time it is read
     return text
 
 
