@@ -10,8 +10,7 @@ import random
 
 from hwgame.i18n import _
 from hwgame.rules import BLUE, GREEN, Homeworld, Position
-
-from .wording import piece_text
+from hwgame.words import piece_name
 
 
 def _sizes(stars) -> set[int]:
@@ -26,7 +25,7 @@ def setup_warnings(stars: list[int], ship: int | None, position: Position) -> li
     """
     out = []
     if ship is not None and ship % 3 != 2:
-        out.append(_("Your ship is a {piece}: most players start with a large ship.").format(piece=piece_text(ship)))
+        out.append(_("Your ship is a {piece}: most players start with a large ship.").format(piece=piece_name(ship)))
     if len(stars) == 2:
         a, b = stars
         if a % 3 == b % 3:

@@ -19,13 +19,12 @@ from hwgame.rules import (
     format_turn,
     turn_steps,
 )
-from hwgame.words import describe_action
+from hwgame.words import describe_action, reason_sentences, refusal_text
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT_LEVEL, Answer, Opponent
 from .text import Worded, join_sentences
-from .wording import reason_sentences
 
 
 class PlayController(ActionResolver):
@@ -112,7 +111,7 @@ class PlayController(ActionResolver):
         try:
             canonical = self.judge.try_action(action)
         except IllegalActionError as exc:
-            return str(exc)
+            return refusal_text(exc)
         if isinstance(canonical, EndTurn):
             self._after_commit()
             return None
@@ -131,7 +130,7 @@ class PlayController(ActionResolver):
         try:
             self.game.commit()
         except IllegalActionError as exc:
-            return str(exc)
+            return refusal_text(exc)
         self._after_commit()
         return None
 
@@ -258,7 +257,8 @@ class PlayController(ActionResolver):
             game.play(answer.turn)
         except IllegalActionError as exc:
             refusal = exc
-            self._ai_failed(lambda: _("The computer chose an illegal turn ({reason}).").format(reason=str(refusal)))
+            self._ai_failed(
+                lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal)))
             return
         # Replay the validated turn step by step so the screen can show each action.
         for step in turn_steps(before, answer.turn):

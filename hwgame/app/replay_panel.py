@@ -11,11 +11,10 @@ import pygame
 
 from hwgame.i18n import _, pgettext
 from hwgame.rules import format_action
-from hwgame.words import Voice, describe_action, log_entry
+from hwgame.words import Voice, describe_action, log_entry, result_text
 
 from .view import theme as T
 from .view.widgets import Switch, wrap_hanging
-from .wording import result_text
 
 LOG_ROW = 19  # pixels a row of the log takes
 LOG_PX = 18  # type size of the log and of the turn's actions

@@ -12,12 +12,12 @@ from collections.abc import Callable
 import pygame
 
 from hwgame.i18n import _, ngettext
+from hwgame.words import date_time_text, level_word, result_text, rules_title, save_title, sentence
 
 from .opponent import level_name
 from .options import versus
-from .text import as_sentence, join_sentences
+from .text import join_sentences
 from .view import theme as T
-from .wording import date_time_text, level_word, result_text, rules_title, save_title
 
 DOUBLE_CLICK_MS = 450
 
@@ -41,8 +41,8 @@ def problem_sentence(info) -> str:
     problem = str(info.error or "").rstrip(". ")
     if getattr(info, "problem_of_file", True):
         # Translators: the subject of a problem said of a save file: "The file is a folder, not a save file".
-        return as_sentence(_("The file {problem}").format(problem=problem))
-    return as_sentence(problem)
+        return sentence(_("The file {problem}").format(problem=problem))
+    return sentence(problem)
 
 
 def players_of(info) -> str:

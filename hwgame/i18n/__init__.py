@@ -14,7 +14,7 @@ its own order. The compiled catalogs live in ``hwgame/locale/<dir>/LC_MESSAGES/h
 (``.po``) beside them are kept with ``python -m hwgame.i18n.catalogs`` (see its docstring).
 
 This package is pure standard library: the rules never import it (their refusals carry reason codes
-that :mod:`hwgame.refusals` words), and everything else may.
+that :mod:`hwgame.words` words), and everything else may.
 """
 
 from __future__ import annotations

@@ -9,12 +9,12 @@ import pygame
 
 from hwgame.i18n import LANGUAGES, N_, _, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
+from hwgame.words import level_label
 
 from ..button_scene import ButtonScene, Control
 from ..opponent import LEVEL_NAMES
 from ..view import theme as T
 from ..view.widgets import Button, Choice, draw_paragraphs
-from ..wording import level_label
 
 # How the rules are played in this window, after the rules themselves (hwgame.tutorial's full page,
 # which follows the rule book). Marked here, translated where the screen draws them.

@@ -27,7 +27,7 @@ import pygame
 
 from hwgame.i18n import _, current_language
 from hwgame.rules import Catastrophe, Discover
-from hwgame.words import describe_action, narrate_turn
+from hwgame.words import describe_action, narrate_turn, piece_name
 
 from ..events import AIFailed, Committed
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop
@@ -41,7 +41,6 @@ from ..view.anim import BASE_DURATION, Transition
 from ..view.board import BoardView
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import sync_window_size
-from ..wording import piece_text
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
@@ -53,7 +52,7 @@ ACTION_SOUNDS = {"Build": "build", "Move": "move", "Capture": "capture", "Catast
 def _discover_label(action: Discover) -> str:
     """The click path's choice of discovering with a ship (the star is chosen next)."""
     return _("Discover a new system with {piece} from {system}...").format(
-        piece=piece_text(action.ship), system=action.origin)
+        piece=piece_name(action.ship), system=action.origin)
 
 
 class Coach(Protocol):
@@ -322,13 +321,13 @@ class PlayScene(Scene):
 
     def _title_of(self, target) -> str:
         if isinstance(target, ShipTarget):
-            piece = piece_text(target.piece)
+            piece = piece_name(target.piece)
             if target.owner == self.ctl.me:
                 return _("Your {piece} ship at {system}").format(piece=piece, system=target.system)
             return _("{name}'s {piece} ship at {system}").format(
                 name=self.ctl.game.players[target.owner], piece=piece, system=target.system)
         if isinstance(target, BankPieceTarget):
-            return _("Bank: {piece}").format(piece=piece_text(target.piece))
+            return _("Bank: {piece}").format(piece=piece_name(target.piece))
         return _("At {system}").format(system=system_of(target))
 
     def _nothing_text(self, target) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.i18n import N_, _, pgettext
-from hwgame.words import describe_action
+from hwgame.words import describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 from .. import replay_panel
 from ..button_scene import ButtonScene, Control
@@ -40,7 +40,6 @@ from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField, sync_window_size
-from ..wording import level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review
@@ -284,7 +283,7 @@ class ReplayScene(ButtonScene):
         except HomeworldsError as exc:
             refusal = exc
             message(self.app, lambda: _("Cannot continue"),
-                    [lambda: _("The record does not replay: {problem}").format(problem=refusal)])
+                    [lambda: _("The record does not replay: {problem}").format(problem=refusal_text(refusal))])
             return False
         outcome = game.outcome()
         if outcome is not None:

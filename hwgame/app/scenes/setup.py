@@ -14,6 +14,7 @@ import pygame
 
 from hwgame.i18n import N_, _
 from hwgame.rules import Homeworld
+from hwgame.words import piece_name
 
 from ..advice import setup_warnings, suggest_homeworld
 from ..button_scene import ButtonScene
@@ -28,7 +29,6 @@ from ..view.board import BoardOptions, BoardView
 from ..view.layout import Box, bank_layout, board_layout, screen_layout
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, draw_paragraphs, sync_window_size
-from ..wording import piece_text
 
 # Translators: the slots of a homeworld being built: two for its stars, one for its ship.
 SLOT_NAMES = (N_("Star"), N_("Star"), N_("Ship"))
@@ -164,7 +164,7 @@ class SetupScene(ButtonScene):
         if isinstance(target, BankPieceTarget):
             if self.bank_counts()[target.piece] > 0:
                 return None
-            return _("no {piece} left").format(piece=piece_text(target.piece))
+            return _("no {piece} left").format(piece=piece_name(target.piece))
         return ""
 
     def keys(self) -> dict[int, Callable[[], object]]:

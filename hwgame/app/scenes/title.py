@@ -9,6 +9,7 @@ import pygame
 
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import name_character
+from hwgame.words import level_label, rules_label
 
 from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
@@ -19,7 +20,6 @@ from ..view import theme as T
 from ..view.layout import Box
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, Choice, TextField
-from ..wording import level_label, rules_label
 
 
 def _latest_unfinished():
