@@ -42,7 +42,7 @@ _lock = threading.Lock()
 _current = ENGLISH
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _cache: dict[str, gettext.NullTranslations] = {}
-_listeners: list = []
+_listeners: list[Callable[[str], object]] = []
 
 
 def normalize_language(text: str | None) -> str | None:
@@ -126,7 +126,7 @@ def current_language() -> str:
     return _current
 
 
-def on_change(listener) -> None:
+def on_change(listener: Callable[[str], object]) -> None:
     """Call ``listener(code)`` after each change of language (a screen drops its cached text)."""
     if listener not in _listeners:
         _listeners.append(listener)
