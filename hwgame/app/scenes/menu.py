@@ -146,7 +146,10 @@ class GameOverScene(_Card):
         # no human seat (the computer against itself) no one at the screen has won.
         you = None if not ctl.vs_computer else ctl.seats.index("human") if "human" in ctl.seats else -1
         players = ctl.game.players
-        title: Text = lambda: result_title(outcome, players, you)  # noqa: E731
+
+        def title() -> str:
+            return result_title(outcome, players, you)
+
         if outcome is None:
             color = T.TEXT
         elif outcome.winner is None:
