@@ -30,6 +30,7 @@ from .rules import (
     ruleset_named,
 )
 from .verify import Failure, shown_path, silence_stdout
+from .words import mark_notation, refusal_text, score_text, summary_text
 
 if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
     from .ai.review import TurnReview
@@ -51,7 +52,7 @@ def read_text(path: str) -> str:
     try:
         return read_transcript_text(path)
     except TranscriptFileError as exc:
-        raise TranscriptError(_("{file}: {reason}").format(file=shown_path(path), reason=exc)) from None
+        raise TranscriptError(_("{file}: {reason}").format(file=shown_path(path), reason=refusal_text(exc))) from None
 
 
 def load_game(path: str, rules_name: str = "sdg") -> Game:
@@ -69,14 +70,14 @@ def load_game(path: str, rules_name: str = "sdg") -> Game:
 
 def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
     """The line of one reviewed turn: number, player, turn, evaluation after it for the mover, mark."""
-    from .review_words import mark_notation, score_text
+    from .ai.review import standing
 
     if entry.after is None:
         # Translators: the evaluation of a setup turn in the review, which has none.
         value = _("setup")
     else:
         # Translators: the evaluation after a turn, for the player who moved.
-        value = _("after: {score}").format(score=score_text(entry.after))
+        value = _("after: {score}").format(score=score_text(entry.after, standing(entry.after)))
     # The turn is in SDG notation, which stays as it is in every language.
     line = f"{entry.number}. {players[entry.player]}: {format_turn(entry.turn)}  [{value}]"
     return f"{line}  {mark_notation(entry, players)}" if entry.note else line
@@ -87,7 +88,6 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
     (0 done, 1 the file cannot be analysed, 130 stopped by Ctrl+C)."""
     from .ai.bots import level
     from .ai.review import review_of
-    from .review_words import summary_text
 
     out = out or sys.stdout
     try:

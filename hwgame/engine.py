@@ -42,7 +42,6 @@ from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
 from .ai.search import Progress, is_proven
-from .refusals import refusal_text
 from .rules import (
     Game,
     HomeworldsError,
@@ -53,6 +52,7 @@ from .rules import (
     quote,
     ruleset_named,
 )
+from .words import refusal_text
 
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
 QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)
@@ -131,7 +131,7 @@ class Engine:
         self.game.play(turn)
         outcome = self.game.outcome()
         if outcome is not None:
-            return [f"gameover {outcome.reason}"]
+            return [f"gameover {refusal_text(outcome, 'en')}"]
         return ["ok"]
 
     def parse_go(self, rest: str) -> tuple[Limit, int | None, bool, bool]:
@@ -205,7 +205,7 @@ class Engine:
         lines.insert(0, f"rules: {pos.rules.name}; stage: {'setup' if self.game.in_setup else 'play'}")
         outcome = self.game.outcome()
         if outcome is not None:
-            lines.append(f"gameover {outcome.reason}")
+            lines.append(f"gameover {refusal_text(outcome, 'en')}")
         return lines + [f"text {format_position(pos)}", "."]
 
     def cmd_stop(self, rest: str) -> list[str]:

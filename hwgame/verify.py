@@ -28,6 +28,7 @@ from .rules import (
     replay,
     ruleset_named,
 )
+from .words import refusal_text
 
 
 def shown_path(path: str) -> str:
@@ -55,7 +56,7 @@ class Failure:
     @property
     def reason(self) -> str:
         """Why the file failed, worded now."""
-        return str(self.why) if isinstance(self.why, Refusal) else self.why()
+        return refusal_text(self.why) if isinstance(self.why, Refusal) else self.why()
 
     def describe(self) -> str:
         """One line for a report: file, turn, line, action and reason."""

@@ -45,7 +45,7 @@ from hwgame.rules import (
 
 from .bots import Limit, choose_turn
 from .evaluate import WIN
-from .search import Cancel, cancel_test
+from .search import LIKELY, Cancel, cancel_test, is_proven
 from .tactics import find_win
 
 MISSED_WIN = "missed_win"
@@ -450,6 +450,18 @@ def review_game(
     return review
 
 
+def standing(score: float | None) -> str | None:
+    """How a score stands for its player, as the review's words read it (``words.score_text``):
+    "proven-win", "proven-loss", "likely-win", "likely-loss", or None for a plain evaluation."""
+    if score is None:
+        return None
+    if is_proven(score):
+        return "proven-win" if score > 0 else "proven-loss"
+    if abs(score) >= LIKELY - 1000:
+        return "likely-win" if score > 0 else "likely-loss"
+    return None
+
+
 def review_of(
     game: Game,
     limit: Limit,
@@ -462,4 +474,4 @@ def review_of(
 
 
 __all__ = ["BLUNDER", "KINDS", "MISSED_WIN", "Choice", "Chooser", "Review", "ReviewData", "TurnData", "TurnReview",
-           "analysis_limit", "fingerprint", "review_game", "review_of"]  # fmt: skip
+           "analysis_limit", "fingerprint", "review_game", "review_of", "standing"]  # fmt: skip

@@ -11,8 +11,7 @@ from collections.abc import Iterable
 
 from hwgame.i18n import _
 from hwgame.rules import BLUE, GREEN, Homeworld, Position, color_of, opponent_of, size_of
-
-from .wording import piece_text
+from hwgame.words import piece_name
 
 
 def _sizes(stars: Iterable[int]) -> set[int]:
@@ -27,7 +26,7 @@ def setup_warnings(stars: list[int], ship: int | None, position: Position) -> li
     """
     out = []
     if ship is not None and size_of(ship) != 3:
-        out.append(_("Your ship is a {piece}: most players start with a large ship.").format(piece=piece_text(ship)))
+        out.append(_("Your ship is a {piece}: most players start with a large ship.").format(piece=piece_name(ship)))
     if len(stars) == 2:
         a, b = stars
         if size_of(a) == size_of(b):

@@ -41,7 +41,7 @@ from hwgame.rules import (
     size_of,
     smallest_in_bank,
 )
-from hwgame.words import describe_action
+from hwgame.words import colour_name, describe_action, piece_name, refusal_text
 
 from .targets import (
     BankPieceTarget,
@@ -55,7 +55,6 @@ from .targets import (
     Target,
     system_of,
 )
-from .wording import colour_text, piece_text
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -131,7 +130,7 @@ class Effect:
     """One action that changed the board, for animation: positions before and after, who played it."""
 
     before: Position
-    action: object
+    action: Action
     after: Position
     player: int
     by_computer: bool = False
@@ -217,7 +216,7 @@ class ActionResolver:
             return Resolution([], _("the game is over"))
         refusal = self._refusal(action)
         if refusal is not None:
-            return Resolution([], str(refusal), "", refusal)  # worded in the language in force
+            return Resolution([], refusal_text(refusal), "", refusal)  # worded in the language in force
         return Resolution([], _("that is not possible now"))
 
     def refused(self, resolution: Resolution) -> None:
@@ -234,7 +233,7 @@ class ActionResolver:
             return None
         if isinstance(source, BankPieceTarget):
             if not self.game.state.position.bank[source.piece]:
-                return _("the bank has no {piece} left").format(piece=piece_text(source.piece))
+                return _("the bank has no {piece} left").format(piece=piece_name(source.piece))
             return None
         if isinstance(source, StarTarget):
             return _("stars stay where they are: drag a ship, or a piece from the bank")
@@ -394,13 +393,13 @@ class ActionResolver:
                 "You still have {count} {colour} action from your sacrifice: ending now gives it up.",
                 "You still have {count} {colour} actions from your sacrifice: ending now gives them up.",
                 n,
-            ).format(count=n, colour=colour_text(state.sac_color)))
+            ).format(count=n, colour=colour_name(state.sac_color)))
         elif state.free:
             out.append(_("You have not taken an action this turn: ending now passes."))
         for s in pos.systems:
             for c in s.overpopulated():
                 out.append(_("{system} is overpopulated in {colour}: you could trigger a catastrophe.").format(
-                    system=s.name, colour=colour_text(c)))
+                    system=s.name, colour=colour_name(c)))
         return out
 
 

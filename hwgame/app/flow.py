@@ -23,14 +23,13 @@ from hwgame.rules import (
     IllegalActionError,
     format_turn,
 )
-from hwgame.words import describe_action
+from hwgame.words import describe_action, reason_sentences, refusal_text
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT, HINT_LEVEL, MOVE, Opponent
 from .targets import Target
 from .text import Text, Worded, join_sentences
-from .wording import reason_sentences
 
 if TYPE_CHECKING:
     from hwgame.ai.handoff import SearchReply
@@ -119,9 +118,11 @@ class PlayController(ActionResolver):
         try:
             canonical = self.judge.try_action(action)
         except IllegalActionError as exc:
-            return str(exc)
+            return refusal_text(exc)
         if isinstance(canonical, EndTurn):
             self._after_commit()
+            return None
+        if not isinstance(canonical, Action):  # only a game's judge plays here (a lesson plays its own way)
             return None
         self.effects.append(Effect(before, canonical, self.game.state.position, player))
         self._forget_hint()
@@ -138,7 +139,7 @@ class PlayController(ActionResolver):
         try:
             self.game.commit()
         except IllegalActionError as exc:
-            return str(exc)
+            return refusal_text(exc)
         self._after_commit()
         return None
 
@@ -262,7 +263,8 @@ class PlayController(ActionResolver):
             steps = game.play(turn)
         except IllegalActionError as exc:
             refusal = exc
-            self._ai_failed(lambda: _("The computer chose an illegal turn ({reason}).").format(reason=str(refusal)))
+            self._ai_failed(
+                lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal)))
             return
         # The steps the game validated, one by one, so the screen can show each action.
         for step in steps:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from hwgame.i18n import N_, _, ngettext
 from hwgame.rules import Position, System
-
-from .wording import colour_text
+from hwgame.words import colour_name
 
 # Small counts in words, as a sentence reads them (translated where they are shown).
 NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
@@ -41,7 +40,7 @@ def overpopulation_notes(position: Position, can_act: bool) -> list[str]:
     it now) adds where to click, else says the ! waits for a turn."""
     notes = []
     for name, color, n in overpopulations(position):
-        values = {"system": name, "count": number_word(n), "colour": colour_text(color)}
+        values = {"system": name, "count": number_word(n), "colour": colour_name(color)}
         if can_act:
             notes.append(ngettext(
                 "Overpopulation at {system}: {count} {colour} piece. Click the ! on {system} to make a "
@@ -61,7 +60,7 @@ def marker_tip(position: Position, system: str, color: int, can_act: bool) -> st
     """The tooltip of an overpopulation marker: what it means and what clicking it does."""
     s = position.system_named(system)
     n = colour_count(s, color) if s is not None else 4
-    values = {"system": system, "count": number_word(n), "colour": colour_text(color)}
+    values = {"system": system, "count": number_word(n), "colour": colour_name(color)}
     if can_act:
         return ngettext(
             "{system} is overpopulated: {count} {colour} piece (four or more of one colour). A catastrophe "

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from hwgame.i18n import LANGUAGES, _, pgettext, translations
 from hwgame.levels import LEVEL_NAMES
-from hwgame.rules import MAX_NAME, name_problem
+from hwgame.rules import MAX_NAME
+from hwgame.words import name_problem, sentence
 
 from .controller import COMPUTER, HUMAN
-from .text import as_sentence
 
 _SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
 # The start-up benchmark runs the game (from source or the built binary) until this line appears.
@@ -61,7 +61,7 @@ def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
 
 
 def valid_name(name: str) -> bool:
-    """True when a player name can name a homeworld (``rules.name_problem``: up to 24 printable
+    """True when a player name can name a homeworld (``words.name_problem``: up to 24 printable
     characters in any script, without whitespace)."""
     return name_problem(name, "player") is None
 
@@ -116,7 +116,7 @@ class GameConfig:
         for n in self.names:
             why = name_problem(n, "player")
             if why is not None:
-                out.append(as_sentence(why))
+                out.append(sentence(why))
         if self.names[0].lower() == self.names[1].lower():
             out.append(_("The two players need different names."))
         return out

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.i18n import _
-from hwgame.rules import MAX_NAME, Discover, name_character, name_problem, size_of
+from hwgame.rules import MAX_NAME, Discover, name_character, size_of
+from hwgame.words import name_problem, piece_name, sentence
 
 from .button_scene import ButtonScene, Control
-from .text import Text, Worded, as_sentence, text_of
+from .text import Text, Worded, text_of
 from .view import theme as T
 from .view.layout import LONE_STAR_ASPECT, Box
 from .view.pieces import draw_piece
 from .view.widgets import Button, TextField, dim, draw_paragraphs, panel
-from .wording import piece_text
 
 if TYPE_CHECKING:
     from .protocols import AppLike
@@ -187,7 +187,7 @@ class StarChooser(ButtonScene):
         name = self.field.text.strip()
         if name_problem(name, "system") is not None:
             # Worded again at each frame: a change of language rewords it.
-            self.problem = lambda: as_sentence(name_problem(name, "system") or "")
+            self.problem = lambda: sentence(name_problem(name, "system") or "")
             return
         self.app.scenes.pop(self)
         self.on_pick(type(action)(action.ship, action.origin, action.star, name))
@@ -249,7 +249,7 @@ class StarChooser(ButtonScene):
             w = h * LONE_STAR_ASPECT
             draw_piece(surface, th, "star", a.star, Box(rect.centerx - w / 2, rect.y + 62 - h, w, h))
             # Translators: a star to choose, after the digit key that picks it: "1: green 2".
-            label = _("{key}: {piece}").format(key=i + 1, piece=piece_text(a.star))
+            label = _("{key}: {piece}").format(key=i + 1, piece=piece_name(a.star))
             shown = th.fit_text(label, 18, rect.w - 4, T.TEXT_DIM)
             surface.blit(shown, shown.get_rect(midtop=(rect.centerx, rect.bottom - 22)))
         name = th.fit_text(_("Name:"), 24, self.field.rect.x - self.card.x - 36, T.TEXT_DIM)

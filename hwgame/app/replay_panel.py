@@ -13,11 +13,10 @@ import pygame
 
 from hwgame.i18n import _, pgettext
 from hwgame.rules import Action, format_action
-from hwgame.words import Voice, describe_action, log_entry
+from hwgame.words import Voice, describe_action, log_entry, result_text
 
 from .view import theme as T
 from .view.widgets import Switch, wrap_hanging
-from .wording import result_text
 
 if TYPE_CHECKING:
     from .protocols import AppLike
@@ -44,6 +43,8 @@ def notation_switch(app: AppLike) -> Switch:
 
 def result_line(timeline: Timeline) -> str:
     """The panel's line on how the recorded game ended (the record has a result)."""
+    if timeline.outcome is None:
+        return ""
     return _("Result: {result}").format(result=result_text(timeline.outcome))
 
 

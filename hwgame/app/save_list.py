@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.i18n import _, ngettext
+from hwgame.words import date_time_text, level_word, result_text, rules_title, save_title, sentence
 
 from .options import versus
-from .text import as_sentence, join_sentences
+from .text import join_sentences
 from .view import theme as T
-from .wording import date_time_text, level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
     from hwgame.persist import Player, SaveInfo
@@ -48,8 +48,8 @@ def problem_sentence(info: SaveInfo) -> str:
     problem = str(info.error or "").rstrip(". ")
     if getattr(info, "problem_of_file", True):
         # Translators: the subject of a problem said of a save file: "The file is a folder, not a save file".
-        return as_sentence(_("The file {problem}").format(problem=problem))
-    return as_sentence(problem)
+        return sentence(_("The file {problem}").format(problem=problem))
+    return sentence(problem)
 
 
 def players_of(info: SaveInfo) -> str:

@@ -15,14 +15,13 @@ import pygame
 
 from hwgame.i18n import _, current_language, ngettext, pgettext
 from hwgame.rules import PLAYING, Game, opponent_of
-from hwgame.words import Voice, describe_action, log_entry, turn_left
+from hwgame.words import Voice, describe_action, level_word, log_entry, result_text, rules_title, turn_left
 
 from .controller import COMPUTER
 from .notices import overpopulation_notes
 from .view import theme as T
 from .view.layout import Box
 from .view.widgets import Button, Switch, wrap_hanging
-from .wording import level_word, outcome_text, rules_title
 
 if TYPE_CHECKING:
     from pygame.typing import Point, RectLike
@@ -313,7 +312,7 @@ class SidePanel:
             return (_("{name} is playing...").format(name=ctl.game.players[showing]), T.TEXT)
         over = ctl.outcome()
         if over is not None:
-            return (_("Game over: {result}").format(result=outcome_text(over)), T.TEXT_WARN)
+            return (_("Game over: {result}").format(result=result_text(over)), T.TEXT_WARN)
         if ctl.ai_error:
             return (_("The computer could not move."), T.TEXT_BAD)
         if ctl.thinking:

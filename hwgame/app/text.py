@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from typing import Generic, TypeVar, cast, overload
 
 from hwgame.i18n import Text, is_cjk_language, text_of
-from hwgame.words import sentence as as_sentence  # a clause as a sentence, in the language's punctuation
+from hwgame.rules import HomeworldsError
+from hwgame.words import refusal_text, sentence
 
 # What reading a Worded attribute gives: its words, or (where None is set, declared so) maybe None.
 R = TypeVar("R", covariant=True)
@@ -51,10 +52,12 @@ class Worded(Generic[R]):
 
 
 def error_text(exc: BaseException) -> str:
-    """What went wrong, for a message: a save error's one-line ``message`` (worded as it is read), else
-    the error's own words."""
+    """What went wrong, for a message: a save error's one-line ``message`` (worded as it is read), a
+    refusal of the rules in words, else the error's own words."""
     message = getattr(exc, "message", None)
-    return str(message) if message else str(exc)
+    if message:
+        return str(message)
+    return refusal_text(exc) if isinstance(exc, HomeworldsError) else str(exc)
 
 
 def worded_source(obj: object, name: str) -> Text:
@@ -64,7 +67,7 @@ def worded_source(obj: object, name: str) -> Text:
 
 def notices_text(notices: Iterable[Text]) -> str:
     """Notices (clauses of the saves folder, without their full stops) as sentences one after the other."""
-    return join_sentences(as_sentence(text_of(n)) for n in notices)
+    return join_sentences(sentence(text_of(n)) for n in notices)
 
 
 def join_sentences(sentences: Iterable[Text]) -> str:
@@ -74,4 +77,4 @@ def join_sentences(sentences: Iterable[Text]) -> str:
     return ("" if is_cjk_language() else " ").join(w for w in words if w)
 
 
-__all__ = ["Text", "Worded", "as_sentence", "error_text", "join_sentences", "notices_text", "text_of", "worded_source"]
+__all__ = ["Text", "Worded", "error_text", "join_sentences", "notices_text", "text_of", "worded_source"]

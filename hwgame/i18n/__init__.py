@@ -14,7 +14,7 @@ its own order. The compiled catalogs live in ``hwgame/locale/<dir>/LC_MESSAGES/h
 (``.po``) beside them are kept with ``python -m hwgame.i18n.catalogs`` (see its docstring).
 
 This package is pure standard library: the rules never import it (their refusals carry reason codes
-that :mod:`hwgame.refusals` words), and everything else may.
+that :mod:`hwgame.words` words), and everything else may.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ _lock = threading.Lock()
 _current = ENGLISH
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _cache: dict[str, gettext.NullTranslations] = {}
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[str], object]] = []
 
 
 def normalize_language(text: str | None) -> str | None:
@@ -126,7 +126,7 @@ def current_language() -> str:
     return _current
 
 
-def on_change(listener: Callable[[str], None]) -> None:
+def on_change(listener: Callable[[str], object]) -> None:
     """Call ``listener(code)`` after each change of language (a screen drops its cached text)."""
     if listener not in _listeners:
         _listeners.append(listener)

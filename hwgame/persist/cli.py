@@ -47,6 +47,7 @@ def _fail(exc: SaveError) -> int:
 
 def check_load(name: str, smoke: bool) -> int:
     """Load a save; with ``smoke`` print a one-line summary. Return 0 if it loads, else 1 with the reason."""
+    from ..words import refusal_text
     from .store import default_store
 
     try:
@@ -57,7 +58,7 @@ def check_load(name: str, smoke: bool) -> int:
         game = loaded.game
         outcome = game.outcome()
         if outcome is not None:
-            state = str(outcome.refusal)  # how the game ended, in the language in force
+            state = refusal_text(outcome)  # how the game ended, in the language in force
         else:
             state = _("{player} to play").format(player=game.players[game.to_move])
         n = len(game.turns)

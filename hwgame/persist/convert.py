@@ -29,6 +29,7 @@ from ..rules import (
     ruleset_named,
     shown,
 )
+from ..words import refusal_text
 from .errors import Text, WordedProblem, worded
 from .schema import (
     SCHEMA_VERSION,
@@ -42,8 +43,6 @@ from .schema import (
     new_game_id,
     now_utc,
 )
-
-_REPETITION = "the same position has appeared three times"
 
 
 class ReplayProblem(WordedProblem):
@@ -96,12 +95,13 @@ def result_of(game: Game) -> Result | None:
         ending = "board"
     elif outcome.winner is not None:
         ending = "resignation"
-    elif _REPETITION in outcome.reason:
+    elif outcome.code == "draw-repetition":
         automatic = game.rules.repetition_draw and game.auto_repetition_draw and game.repetitions() >= 3
         ending = "repetition" if automatic else "claim"
     else:
         ending = "agreement"
-    return Result(winner=_seat(outcome.winner), reason=outcome.reason, ending=ending)
+    # A save keeps the result in English, whatever the player's language: the file's words.
+    return Result(winner=_seat(outcome.winner), reason=refusal_text(outcome, "en"), ending=ending)
 
 
 def _checked_text(turn: Turn, number: int) -> str:

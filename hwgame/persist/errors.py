@@ -16,19 +16,33 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import N_, Text, _, text_of
-from ..rules import HomeworldsError
+from ..rules import HomeworldsError, Refusal
+from ..words import refusal_text
 
 
 def worded(message: str, **values: Any) -> Callable[[], str]:
     """``message`` (marked with ``N_``) translated and filled with ``values`` each time it is read; a
-    value that is itself ``Text`` (or an error, whose ``str`` is its wording) is worded then too."""
+    value that is itself ``Text``, a refusal or an error of the rules is worded then too."""
 
     def now() -> str:
         if not message:
             return ""
-        return _(message).format(**{k: text_of(v) if callable(v) else v for k, v in values.items()})
+        return _(message).format(**{k: _value_now(v) for k, v in values.items()})
 
     return now
+
+
+def worded_refusal(refusal: Refusal | HomeworldsError) -> Callable[[], str]:
+    """A refusal of the rules worded each time it is read, in the language in force."""
+    return lambda: refusal_text(refusal)
+
+
+def _value_now(value: Any) -> Any:
+    """A value of a message as the player reads it now: a refusal of the rules in words
+    (``refusal_text``), ``Text`` worded, anything else as it is (a save error is its own message)."""
+    if isinstance(value, Refusal) or (isinstance(value, HomeworldsError) and not isinstance(value, SaveError)):
+        return refusal_text(value)
+    return text_of(value) if callable(value) else value
 
 
 class WordedProblem(ValueError):
@@ -95,4 +109,4 @@ def file_error(path: str | Path, what: Text, turn: int | None = None, of_file: b
                      of_file=of_file)
 
 
-__all__ = ["SaveError", "Text", "file_error", "text_of", "worded"]
+__all__ = ["SaveError", "Text", "file_error", "worded_refusal", "text_of", "worded"]

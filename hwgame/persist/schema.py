@@ -32,8 +32,9 @@ from pydantic_core import PydanticCustomError
 
 from ..i18n import N_, _, ngettext
 from ..levels import DEFAULT_LEVEL, LEVEL_NAMES, is_level
-from ..rules import HomeworldsError, name_problem, parse_turn, quote, shown
-from .errors import WordedProblem, worded
+from ..rules import HomeworldsError, parse_turn, quote, shown
+from ..words import name_problem
+from .errors import WordedProblem, worded, worded_refusal
 
 SCHEMA_VERSION = 3  # 3: levels by name (2 kept their number)
 SETTINGS_VERSION = 2  # 2: the level by name (1 kept its number)
@@ -141,7 +142,7 @@ def _check_turn_text(text: str | None) -> str | None:
         try:
             parse_turn(text)
         except HomeworldsError as exc:
-            raise Problem(exc.__str__) from None  # the refusal, worded each time it is read
+            raise Problem(worded_refusal(exc)) from None  # the refusal, worded each time it is read
     return text
 
 

@@ -22,7 +22,7 @@ from ..rules import (
     replay,
 )
 from .atomic import atomic_write
-from .errors import file_error, worded
+from .errors import file_error, worded, worded_refusal
 from .files import LoadedGame
 from .schema import SdgRecord
 from .store import SUFFIX, Store, file_name
@@ -39,13 +39,13 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
         # Read without a source name, so that every message can start with the file, as for saves.
         transcript = parse_transcript(read_transcript_text(path))
         game = replay(transcript, SDG)
-    # An error of the rules words itself each time it is read (its ``__str__``), in the language in force.
+    # An error of the rules is worded each time it is read, in the language in force.
     except ReplayError as exc:
-        raise file_error(path, exc.__str__, exc.turn, of_file=False) from None
+        raise file_error(path, worded_refusal(exc), exc.turn, of_file=False) from None
     except TranscriptLineError as exc:
-        raise file_error(path, exc.__str__, exc.turn, of_file=False) from None
+        raise file_error(path, worded_refusal(exc), exc.turn, of_file=False) from None
     except HomeworldsError as exc:  # the file cannot be read, or its game is not one this program plays
-        raise file_error(path, exc.__str__, of_file=False) from None
+        raise file_error(path, worded_refusal(exc), of_file=False) from None
     record = SdgRecord(
         sdg_number=transcript.sdg_number,
         winner=transcript.winner,

@@ -29,8 +29,6 @@ from .errors import (
     Refusal,
     UnsupportedGameError,
     plain_wording,
-    set_wording,
-    worded,
 )
 from .movegen import catastrophe_actions, legal_actions, new_system_name
 from .pieces import (
@@ -70,7 +68,7 @@ __all__ = [
     "END_TURN", "PASS", "Build", "Capture", "Catastrophe", "Discover", "EndTurn", "Homeworld", "Move",
     "Pass", "Sacrifice", "Trade", "TurnState", "apply_action", "apply_turn_unchecked", "end_turn",
     "start_turn", "ALL_CODES", "FRAME_CODES", "NOTE_CODES", "OUTCOME_CODES", "REFUSAL_CODES", "Refusal",
-    "plain_wording", "set_wording", "worded", "HomeworldsError", "IllegalActionError", "NotationError",
+    "plain_wording", "HomeworldsError", "IllegalActionError", "NotationError",
     "UnsupportedGameError",
     "Successor", "LazySuccessor", "catastrophe_actions", "iter_turns", "legal_actions", "legal_turns",
     "new_system_name", "BLUE", "GREEN", "RED", "YELLOW", "COLOR_NAMES", "POWER_NAMES", "SIZE_NAMES", "COPIES",
@@ -85,7 +83,6 @@ from .notation import (  # noqa: E402
     format_action,
     format_turn,
     name_character,
-    name_problem,
     name_refusal,
     parse_action,
     parse_turn,
@@ -111,7 +108,7 @@ from .validate import apply_checked, check_action, refusal_of  # noqa: E402
 
 __all__ += [
     "Game", "Outcome", "outcome_of", "apply_checked", "check_action", "refusal_of", "format_action", "format_turn",
-    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_problem", "name_refusal", "quote", "shown",
+    "parse_action", "parse_turn", "MAX_NAME", "name_character", "name_refusal", "quote", "shown",
     "Transcript",
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",

@@ -2,9 +2,8 @@
 
 The rules know no language. A refusal says *what* was wrong as a stable kebab-case code
 (``"no-power-here"``) and the values a sentence needs (``colour="green", system="Alpha"``); the
-wording is done outside the rules (``hwgame.refusals``), in the player's language. ``str(error)``
-gives that wording through a hook (``set_wording``) which ``hwgame.refusals`` installs; without it a
-refusal is written as its code and values, the same in every language.
+wording is done outside the rules (``hwgame.words.refusal_text``), in the player's language.
+``str(error)`` is the refusal's code and values (``plain_wording``), the same in every language.
 
 Every code is listed below (``REFUSAL_CODES``, ``FRAME_CODES``, ``NOTE_CODES``, ``OUTCOME_CODES``)
 with the names of the values it carries, so that others can match on codes.
@@ -22,7 +21,7 @@ class Refusal:
     """Why something was refused (or what an import noted): a code, its values, and where it happened.
 
     ``frames`` are the places around the reason, outermost first, each itself a Refusal without
-    frames (a code of ``FRAME_CODES``: "action 2", "turn 5 (game.raw:11)"). ``str()`` words it.
+    frames (a code of ``FRAME_CODES``: "action 2", "turn 5 (game.raw:11)"). ``str()`` is its plain code form.
     """
 
     code: str
@@ -39,10 +38,10 @@ class Refusal:
         return Refusal(self.code, self.values) if self.frames else self
 
     def __str__(self) -> str:
-        return _wording(self, None)
+        return plain_wording(self)
 
 
-def plain_wording(refusal: Refusal, language: str | None = None) -> str:
+def plain_wording(refusal: Refusal) -> str:
     """A refusal as its codes and values, in no language: ``"in-turn(turn=5): no-such-system(system='X')"``."""
 
     def one(r: Refusal) -> str:
@@ -50,22 +49,6 @@ def plain_wording(refusal: Refusal, language: str | None = None) -> str:
         return f"{r.code}({inside})" if inside else r.code
 
     return ": ".join([*(one(f) for f in refusal.frames), one(refusal.core)])
-
-
-Wording = Callable[[Refusal, "str | None"], str]
-_wording: Wording = plain_wording
-
-
-def set_wording(wording: Wording | None) -> None:
-    """Make ``str()`` of every refusal and error use ``wording(refusal, language)`` (None: back to
-    ``plain_wording``). ``str()`` passes language None, the player's language; ``worded`` passes one."""
-    global _wording
-    _wording = wording or plain_wording
-
-
-def worded(refusal: Refusal, language: str | None = None) -> str:
-    """``refusal`` worded in ``language`` (a code such as "en"; None: the player's language)."""
-    return _wording(refusal, language)
 
 
 def _restore(
@@ -85,8 +68,8 @@ def _restore(
 class HomeworldsError(ValueError):
     """Base class of every error the rules engine raises on bad input: ``code``, ``values``, ``frames``.
 
-    ``str(error)`` is the wording of its refusal (see ``set_wording``); ``reason`` is the same text,
-    kept for callers that read it.
+    ``str(error)`` is its refusal's plain code form (``plain_wording``); a player reads it worded by
+    ``hwgame.words.refusal_text``.
     """
 
     def __init__(self, code: str, /, **values: Any):
@@ -112,13 +95,8 @@ class HomeworldsError(ValueError):
         """The refusal this error carries."""
         return Refusal(self.code, self.values, self.frames)
 
-    @property
-    def reason(self) -> str:
-        """The worded refusal (the same as ``str(error)``)."""
-        return str(self)
-
     def __str__(self) -> str:
-        return _wording(self.refusal, None)
+        return plain_wording(self.refusal)
 
     def __reduce__(self) -> tuple[Callable[..., HomeworldsError], tuple[object, ...]]:
         state = {k: v for k, v in self.__dict__.items() if k not in ("code", "values", "frames")}
@@ -139,7 +117,7 @@ class UnsupportedGameError(HomeworldsError):
 
 # --- Reason codes -------------------------------------------------------------------------------
 # Every code an error of the rules engine carries, with the names of the values it carries. A code is
-# stable: the tutorial matches a learner's mistake by it and hwgame.refusals words it. Value
+# stable: the tutorial matches a learner's mistake by it and hwgame.words words it. Value
 # conventions: a key ending in "colour" holds a colour name of COLOR_NAMES ("green"), one ending in
 # "piece" a piece as notation ("g1"), one ending in "power" a power name of POWER_NAMES ("build"),
 # "kind" the kind of a name ("system" or "player"); text a player typed is given already quoted

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from .actions import END_TURN, PASS, Action, EndTurn, Pass, Turn
 from .apply import TurnState, apply_action, end_turn, start_turn
-from .errors import HomeworldsError, IllegalActionError, Refusal, worded
+from .errors import HomeworldsError, IllegalActionError, Refusal
 from .movegen import legal_actions
 from .position import PLAYING, STANDARD, Position, PositionKey, RuleSet, initial_position, opponent_of, player_pair
 from .validate import check_action
@@ -18,8 +18,7 @@ from .validate import check_action
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: ``winner`` is 0, 1 or None for a draw; ``code`` (``errors.OUTCOME_CODES``) and
-    ``values`` say how. ``reason`` is the same in English, in every language ("South wins: North's
-    homeworld is gone"): a record's words, which saves keep and the window words again."""
+    ``values`` say how (worded by ``hwgame.words.refusal_text``; saves keep its English words)."""
 
     winner: int | None
     code: str
@@ -34,12 +33,6 @@ class Outcome:
     def refusal(self) -> Refusal:
         """The code and values as a Refusal, to be worded like one."""
         return Refusal(self.code, self.values)
-
-    @property
-    def reason(self) -> str:
-        """How the game ended in English (see ``errors.worded``); ``str(outcome.refusal)`` is in the
-        player's language."""
-        return worded(self.refusal, "en")
 
 
 def _win(position: Position, loser: int, code: str) -> Outcome:

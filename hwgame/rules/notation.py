@@ -147,8 +147,6 @@ def name_character(ch: str) -> bool:
 
 
 NAME_KINDS = ("system", "player")
-# The English kinds callers of name_problem used to pass; each stands for one of NAME_KINDS.
-_KIND_WORDS = {"a system name": "system", "a player name": "player", "a player's name": "player"}
 
 
 def name_refusal(name: str, kind: str = "system") -> Refusal | None:
@@ -175,16 +173,6 @@ def name_refusal(name: str, kind: str = "system") -> Refusal | None:
     elif TURN_SEPARATOR in name:
         code = "name-has-separator"
     return None if code is None else Refusal(code, {"name": quote(name), "kind": kind})
-
-
-def name_problem(name: str, what: str = "a system name") -> str | None:
-    """Why ``name`` cannot be a name, worded (``str`` of ``name_refusal``), or None if it can.
-
-    ``what`` is the kind of name: ``"system"`` or ``"player"`` (or the older "a system name",
-    "a player name").
-    """
-    why = name_refusal(name, _KIND_WORDS.get(what, what))
-    return None if why is None else str(why)
 
 
 def _bad(text: str, code: str, **values: Any) -> NotationError:
@@ -363,7 +351,6 @@ __all__ = [
     "format_turn",
     "keyword_of",
     "name_character",
-    "name_problem",
     "name_refusal",
     "parse_action",
     "parse_sdg_line",

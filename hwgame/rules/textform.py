@@ -7,7 +7,7 @@ The line is a header and one part per system, separated by ``;``::
 Header: the rule set, the two players, the player to move (0 or 1) and the stage (0 and 1: that
 player sets up next, 2: both homeworlds are set up). A system: its name, whose homeworld it is
 (0, 1 or ``-``), its stars, player 0's ships and player 1's ships, each a run of pieces such as
-``y1b2`` or ``-`` for none. Names never hold whitespace or ``;`` (``notation.name_problem``), so the
+``y1b2`` or ``-`` for none. Names never hold whitespace or ``;`` (``notation.name_refusal``), so the
 line splits without quoting. The bank is not written: it is what the board does not hold.
 
 Reading checks everything a position promises (piece counts, one homeworld each, star counts,

@@ -82,7 +82,7 @@ def _place(source: str | None, line: int, turn: int | None = None) -> Refusal:
 
 class TranscriptLineError(NotationError):
     """A line of a transcript that cannot be read: ``line`` is its number, ``turn`` the turn it belongs
-    to (None outside the turns); the outermost frame is that place and ``reason`` words the refusal
+    to (None outside the turns); the outermost frame is that place and ``line_refusal`` is the refusal
     without it."""
 
     def __init__(
@@ -105,11 +105,6 @@ class TranscriptLineError(NotationError):
     def line_refusal(self) -> Refusal:
         """The refusal without its place in the transcript (the outermost frame)."""
         return Refusal(self.code, self.values, self.frames[1:])
-
-    @property
-    def reason(self) -> str:
-        """The worded refusal without its place in the transcript."""
-        return str(self.line_refusal)
 
 
 @dataclass
@@ -161,11 +156,6 @@ class ReplayError(IllegalActionError):
     def engine_refusal(self) -> Refusal:
         """The rules' refusal without the place in the transcript (the outermost frame)."""
         return Refusal(self.code, self.values, self.frames[1:])
-
-    @property
-    def engine_reason(self) -> str:
-        """The rules' refusal worded, without the place in the transcript."""
-        return str(self.engine_refusal)
 
 
 @dataclass

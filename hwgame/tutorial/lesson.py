@@ -73,8 +73,8 @@ class Step:
     - ``reply``: the rival's answer in notation; the first one the engine accepts is played (a
       learner may reach the goal in a way that makes one answer impossible), else the rival passes;
     - ``reply_note``: what the answer teaches; ``done``: praise and the rule just shown;
-    - ``advice``: (words in the engine's refusal, advice) pairs for illegal attempts, the pair with
-      words "" applies to any refusal; ``mistakes``: named wrong turns; ``missed``: advice for any
+    - ``advice``: (the engine's reason code, advice) pairs for illegal attempts, the pair with
+      code "" applies to any refusal; ``mistakes``: named wrong turns; ``missed``: advice for any
       other legal turn that misses the goal;
     - ``illegal`` and ``wrong``: a sample refused action and a sample legal action that misses,
       both in notation (tests play them, and a help screen may show them);

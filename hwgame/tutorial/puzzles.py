@@ -28,7 +28,7 @@ from hwgame.rules import (
     parse_turn,
     position_from_dict,
 )
-from hwgame.words import describe_turn, sentence
+from hwgame.words import describe_turn, refusal_text, sentence
 
 from .board import board_dict
 from .solve import SURVIVE, WIN, WIN_IN_TWO, natural_reply, solutions, winning_turn
@@ -109,15 +109,15 @@ def judge(position: Position, kind: str, answer: Answer) -> Verdict:
     try:
         after = play_answer(position, answer)
     except IllegalActionError as exc:
-        return Verdict(False, False, _("Not allowed: {reason}").format(reason=sentence(str(exc))))
+        return Verdict(False, False, _("Not allowed: {reason}").format(reason=sentence(refusal_text(exc))))
     except HomeworldsError as exc:
-        return Verdict(False, False, sentence(str(exc)))
+        return Verdict(False, False, sentence(refusal_text(exc)))
     me = position.to_move
     rival = position.players[opponent_of(me)]
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:
-            return Verdict(True, True, _("Solved! {reason}").format(reason=sentence(str(outcome.refusal))))
+            return Verdict(True, True, _("Solved! {reason}").format(reason=sentence(refusal_text(outcome))))
         if outcome.winner is None:
             return Verdict(False, True, _("That ends the game in a draw: both of you lose your homeworlds at once."))
         return Verdict(False, True, _("That loses: you would end your turn with no ship at your own homeworld."))

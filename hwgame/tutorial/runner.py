@@ -55,7 +55,7 @@ from hwgame.rules import (
     refusal_of,
     turn_steps,
 )
-from hwgame.words import describe_turn, sentence
+from hwgame.words import describe_turn, refusal_text, sentence
 
 from .goals import Context
 from .lesson import Highlight, Lesson, Step, hl_bank, hl_ship, hl_system
@@ -128,16 +128,10 @@ def same_action(a: Action, b: Action) -> bool:
     return a == b
 
 
-def advice_matches(key: str, code: str | None, reasons: tuple[str, ...]) -> bool:
-    """True when a step's advice ``key`` names this refusal: its reason code, or words of its reason.
-
-    Advice is being keyed by the engine's reason codes; advice still keyed by English words matches
-    a phrase of the English reason (or of the worded reason, when the player reads English)."""
-    if not key:
-        return False
-    if code is not None and key == code:
-        return True
-    return any(key in reason for reason in reasons if reason)
+def advice_matches(key: str, code: str | None) -> bool:
+    """True when a step's advice ``key`` names this refusal: advice is keyed by the engine's reason
+    codes (the words of a refusal differ from one language to another; its code does not)."""
+    return bool(key) and key == code
 
 
 def action_marks(action: Action | None, me: int) -> tuple[Highlight, ...]:
@@ -208,10 +202,8 @@ def board_words(position: Position, learner: int) -> str:
 def refusal_words(exc: HomeworldsError, step: Step) -> str:
     """The engine's reason in the player's words, then the step's advice for it (or its first hint)."""
     code = getattr(exc, "code", None)
-    worded = str(exc)
-    # The English reason, for advice keyed by English words (``reason`` while the engine keeps one).
-    english = getattr(exc, "reason", "") or ""
-    tips = [_(text) for key, text in step.advice if advice_matches(key, code, (english, worded))]
+    worded = refusal_text(exc)
+    tips = [_(text) for key, text in step.advice if advice_matches(key, code)]
     if not tips:
         tips = [_(text) for key, text in step.advice if not key]
     if not tips and step.hints:
@@ -420,7 +412,7 @@ class LessonRunner:
                 action = parse_action(action)
             except HomeworldsError as exc:
                 error = exc
-                return Feedback(False, lambda: sentence(str(error)), legal=False, code=getattr(exc, "code", None))
+                return Feedback(False, lambda: sentence(refusal_text(error)), legal=False, code=exc.code)
         if isinstance(action, EndTurn):
             if not self.game.pending and self.game.state.free and not self.game.state.sac_left:
                 # End Turn before any action is a pass, as in a game: a step may ask for exactly that.

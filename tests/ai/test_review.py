@@ -10,8 +10,8 @@ import pytest
 from hwgame.ai.bots import Limit, choose_turn
 from hwgame.ai.review import BLUNDER, MISSED_WIN, Review, fingerprint, review_game, review_of
 from hwgame.ai.tactics import find_win
-from hwgame.review_words import summary_text
 from hwgame.rules import PASS, SDG, Game, apply_turn_unchecked, format_turn, read_transcript, replay
+from hwgame.words import summary_text
 
 LIGHT = Limit(depth=1, nodes=2000)
 # SDG game 17917: in turn 17 OnePageWars builds a fourth green at home; ts52 answers with a green

@@ -1,4 +1,5 @@
-"""A made-up language for window tests, and a record of every string the window draws.
+"""A made-up language for window tests (``tests.wide_language``), and a record of every string the window
+draws.
 
 The made-up catalog writes every letter of the English as its full-width twin ("Save" becomes
 "Ｓａｖｅ"), placeholders kept, so a string that reached the screen through the catalogs has no plain
@@ -8,53 +9,8 @@ notation and numbers are not translated, so a check allows the names a test puts
 
 from __future__ import annotations
 
-import gettext
-import re
-import string
-
-from hwgame import i18n
 from hwgame.app.view.theme import Theme
-
-FAKE = "ja"  # the code the made-up catalog stands in for (a language with its own catalog)
-_WIDE = {c: chr(ord(c) + 0xFEE0) for c in string.ascii_letters}
-LETTER = re.compile(r"[A-Za-z]")
-# Words the window shows in every language: the name of the notation, and each language by its own name.
-ALWAYS = ("SDG", *i18n.LANGUAGES.values())
-
-
-def widen(message: str) -> str:
-    """``message`` with every ASCII letter outside ``{placeholders}`` made full-width."""
-    out, depth = [], 0
-    for ch in message:
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        out.append(ch if depth else _WIDE.get(ch, ch))
-    return "".join(out)
-
-
-class WideCatalog(gettext.NullTranslations):
-    """A catalog that "translates" everything by ``widen``."""
-
-    def gettext(self, message):
-        return widen(message)
-
-    def ngettext(self, msgid1, msgid2, n):
-        return widen(msgid1 if n == 1 else msgid2)
-
-    def pgettext(self, context, message):
-        return widen(message)
-
-    def npgettext(self, context, msgid1, msgid2, n):
-        return widen(msgid1 if n == 1 else msgid2)
-
-
-def install(monkeypatch) -> str:
-    """Make ``FAKE`` use the wide catalog (until the test ends); return its code."""
-    real = i18n.translations
-    monkeypatch.setattr(i18n, "translations", lambda code: WideCatalog() if code == FAKE else real(code))
-    return FAKE
+from tests.wide_language import FAKE, install, leftovers, widen
 
 
 class Drawn:
@@ -94,15 +50,4 @@ def names_on(*games) -> set[str]:
     return out
 
 
-def leftovers(texts, allowed=()) -> list[str]:
-    """The drawn strings with letters of English left once the ``allowed`` names (and ``ALWAYS``) are
-    taken out: text that did not go through the catalogs."""
-    names = sorted({str(a) for a in (*allowed, *ALWAYS) if a}, key=len, reverse=True)
-    out = set()
-    for text in texts:
-        rest = text
-        for name in names:
-            rest = rest.replace(name, "")
-        if LETTER.search(rest):
-            out.add(text)
-    return sorted(out)
+__all__ = ["FAKE", "Drawn", "install", "leftovers", "names_on", "widen"]

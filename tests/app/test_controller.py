@@ -26,6 +26,7 @@ from hwgame.rules import (
     Trade,
     parse_piece,
 )
+from hwgame.words import refusal_text
 
 from .helpers import fake_opponent, position
 
@@ -317,7 +318,7 @@ def test_discovery_when_the_bank_has_only_sizes_the_origin_has_says_so():
 
 def test_a_refused_drop_carries_the_judges_refusal():
     res = resolver().resolve(ship("North", "y3"), SystemTarget("South"))
-    assert res.refusal is not None and str(res.refusal) == res.reason
+    assert res.refusal is not None and refusal_text(res.refusal) == res.reason
     assert resolver().resolve(ship("North", "y3"), SystemTarget("Alpha")).refusal is None
 
 

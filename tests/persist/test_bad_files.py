@@ -175,7 +175,7 @@ def test_a_pipe_named_like_a_save_is_refused_without_blocking(saves):
 def test_a_result_that_disagrees_with_the_board(saves):
     game = random_game(3)
     seed = 3
-    while game.outcome() is None or game.outcome().winner is None or "resigned" in game.outcome().reason:
+    while game.outcome() is None or game.outcome().winner is None or game.outcome().code == "win-resigned":
         seed += 1
         game = random_game(seed)
     data = json.loads(encode(saves.snapshot(game)))

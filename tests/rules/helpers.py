@@ -29,6 +29,7 @@ from hwgame.rules.apply import TurnState
 from hwgame.rules.pieces import COPIES
 from hwgame.rules.position import NO_HOME, PLAYING, STANDARD, Position, RuleSet, System
 from hwgame.rules.validate import apply_checked
+from hwgame.words import refusal_text
 
 PLAYERS = ("North", "South")
 
@@ -93,7 +94,7 @@ def run(position: Position | TurnState, *actions) -> TurnState:
 
 
 def refusal(position: Position | TurnState, *actions) -> str:
-    """Apply actions through the validator and return the reason the last one is refused.
+    """Apply actions through the validator and return the reason the last one is refused, in words.
 
     Fails the test if every action is accepted.
     """
@@ -104,7 +105,7 @@ def refusal(position: Position | TurnState, *actions) -> str:
     try:
         apply_checked(state, last)
     except IllegalActionError as exc:
-        return exc.reason
+        return refusal_text(exc)
     raise AssertionError(f"{last!r} was accepted")
 
 

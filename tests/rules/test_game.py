@@ -19,6 +19,8 @@ from hwgame.rules import (
     Sacrifice,
     Trade,
 )
+from hwgame.words import refusal_text
+from tests.refusing import refuses
 from tests.rules.helpers import B1, B2, B3, G1, G2, G3, R1, R2, R3, Y1, Y2, Y3, board, layout
 
 HOMES = """
@@ -92,11 +94,13 @@ def test_a_refused_turn_names_the_failing_action_and_changes_nothing():
     before = snapshot(game)
     with pytest.raises(IllegalActionError) as err:
         game.play([Sacrifice(B2, "Alpha"), Trade(R2, B3, "Alpha")])
-    assert err.value.reason == "action 2: a trade keeps the size: the new piece must be the same size as the old ship"
+    assert refusal_text(err.value) == (
+        "action 2: a trade keeps the size: the new piece must be the same size as the old ship"
+    )
     assert snapshot(game) == before
     with pytest.raises(IllegalActionError) as err:
         game.play([Trade(R2, B2, "Alpha")])
-    assert str(err.value) == "action 1: the bank has no blue 2 to trade for"
+    assert refusal_text(err.value) == "action 1: the bank has no blue 2 to trade for"
     with pytest.raises(IllegalActionError):
         game.play([Build(B1, "Alpha"), 7])
     assert snapshot(game) == before
@@ -106,7 +110,7 @@ def test_play_refuses_while_a_turn_is_in_progress():
     game = Game.from_position(board(HOMES + "Alpha: g1 | b2 |"))
     game.act(Build(B1, "Alpha"))
     before = snapshot(game)
-    with pytest.raises(IllegalActionError, match="a turn is already in progress"):
+    with refuses(IllegalActionError, "a turn is already in progress"):
         game.play([PASS])
     assert snapshot(game) == before
 
@@ -118,7 +122,7 @@ def test_a_finished_game_refuses_everything():
     assert game.legal_actions() == []
     before = snapshot(game)
     for attempt in (lambda: game.act(PASS), game.commit, lambda: game.play([PASS]), lambda: game.act(END_TURN)):
-        with pytest.raises(IllegalActionError, match="the game is over"):
+        with refuses(IllegalActionError, "the game is over"):
             attempt()
     assert snapshot(game) == before
 
@@ -258,7 +262,7 @@ def test_resignation_and_its_undo():
     game = set_up(Game())
     game.resign(0)
     assert game.outcome().winner == 1
-    assert game.outcome().reason == "South wins: North resigned"
+    assert refusal_text(game.outcome(), "en") == "South wins: North resigned"
     with pytest.raises(IllegalActionError):
         game.act(PASS)
     assert game.undo() is True
@@ -285,13 +289,13 @@ def test_standard_third_repetition_may_be_claimed():
     assert game.repetitions() == 1
     shuffle(game, 1)
     assert game.repetitions() == 2
-    with pytest.raises(IllegalActionError, match="a draw by repetition needs the same position three times"):
+    with refuses(IllegalActionError, "a draw by repetition needs the same position three times"):
         game.claim_draw()
     shuffle(game, 1)
     assert game.repetitions() == 3
     game.claim_draw()
     assert game.outcome().is_draw
-    assert game.outcome().reason == "draw: the same position has appeared three times"
+    assert refusal_text(game.outcome(), "en") == "draw: the same position has appeared three times"
 
 
 def test_repetition_counts_positions_with_the_same_player_to_move_ignoring_discovered_names():
@@ -334,7 +338,7 @@ def test_sdg_has_no_repetition_draw():
     shuffle(game, 3)
     assert game.repetitions() == 4
     assert game.outcome() is None
-    with pytest.raises(IllegalActionError, match="these rules have no draw by repetition"):
+    with refuses(IllegalActionError, "these rules have no draw by repetition"):
         game.claim_draw()
 
 
@@ -342,14 +346,14 @@ def test_a_finished_game_cannot_be_resigned_or_drawn_afterwards():
     game = Game.from_position(board("North: g3 b2 | y3 |\nSouth: r1 y2 | r2 |\nBeta: b1 | | g3"))
     won = game.outcome()
     for end in (lambda: game.resign(0), game.agree_draw, game.claim_draw):
-        with pytest.raises(IllegalActionError, match="the game is over"):
+        with refuses(IllegalActionError, "the game is over"):
             end()
     assert game.outcome() == won
 
 
 def test_players_need_names_that_differ_case_insensitively():
     # Homeworlds are named after their players and names are unique, matched case-insensitively.
-    with pytest.raises(ValueError, match="different names"):
+    with refuses(ValueError, "different names"):
         Game(players=("Bob", "bob"))
 
 
@@ -359,7 +363,7 @@ def test_actions_after_end_turn_are_refused_and_change_nothing():
     try:
         game.play((Homeworld(3, 10, 8), END_TURN, Homeworld(4, 9, 11)))
     except IllegalActionError as exc:
-        assert "action 3: the turn has already ended" in str(exc)
+        assert "action 3: the turn has already ended" in refusal_text(exc)
     else:
         raise AssertionError("a turn with an action after EndTurn was accepted")
     assert game.position == before and not game.turns

@@ -13,9 +13,10 @@ from hwgame.rules import (
     Move,
     format_turn,
     name_character,
-    name_problem,
     parse_turn,
 )
+from hwgame.words import name_problem
+from tests.refusing import refuses
 from tests.rules.helpers import B1, R1, Y3, board, layout, refusal, run
 
 HOMES = """
@@ -85,7 +86,7 @@ def test_a_discovery_cannot_take_a_players_name_in_another_case():
 
 
 def test_players_named_only_apart_by_case_are_one_name():
-    with pytest.raises(ValueError, match="the two players need different names"):
+    with refuses(ValueError, "the two players need different names"):
         Game(players=("Ærø", "ÆRØ"))
 
 

@@ -26,6 +26,8 @@ from hwgame.rules import (
     start_turn,
 )
 from hwgame.rules.position import NO_HOME, PLAYING, connected, initial_position, piece_count
+from hwgame.words import refusal_text
+from tests.refusing import refuses
 from tests.rules.helpers import (
     B1,
     B2,
@@ -185,7 +187,7 @@ def test_a_setup_cannot_take_pieces_the_bank_no_longer_has():
     with pytest.raises(IllegalActionError) as info:
         game.act(Homeworld(G3, B1, Y3))
     assert (info.value.code, info.value.values) == ("homeworld-bank-short", {"count": 0, "piece": "g3"})
-    assert str(info.value) == "the bank has only 0 green 3 left"
+    assert refusal_text(info.value) == "the bank has only 0 green 3 left"
 
 
 def test_standard_needs_two_stars_sdg_allows_one():
@@ -221,19 +223,19 @@ def test_a_missing_first_star_is_still_a_missing_star():
 
 def test_setup_comes_first_and_happens_once():
     game = Game()
-    with pytest.raises(IllegalActionError, match="the game is still being set up: build your homeworld first") as info:
+    with refuses(IllegalActionError, "the game is still being set up: build your homeworld first") as info:
         game.act(PASS)
     assert info.value.code == "setup-not-done"
-    with pytest.raises(IllegalActionError, match="set up your homeworld first") as info:
+    with refuses(IllegalActionError, "set up your homeworld first") as info:
         game.commit()
     assert info.value.code == "homeworld-first"
     game.act(Homeworld(G3, B2, Y3))
-    with pytest.raises(IllegalActionError, match="your homeworld is already set up") as info:
+    with refuses(IllegalActionError, "your homeworld is already set up") as info:
         game.act(Homeworld(G1, B3, Y3))
     assert info.value.code == "homeworld-already-set"
     game.commit()
     game.play([Homeworld(R1, Y2, G3)])
-    with pytest.raises(IllegalActionError, match="homeworlds are set up only at the start of the game") as info:
+    with refuses(IllegalActionError, "homeworlds are set up only at the start of the game") as info:
         game.act(Homeworld(G1, B3, Y3))
     assert info.value.code == "homeworld-after-setup"
 

@@ -23,6 +23,7 @@ from hwgame.rules import (
 )
 from hwgame.rules.pieces import BLUE, GREEN, YELLOW
 from hwgame.rules.position import piece_count
+from hwgame.words import refusal_text
 from tests.rules.helpers import (
     B1,
     B2,
@@ -247,7 +248,7 @@ def test_catastrophe_that_takes_every_star_of_a_homeworld_ends_it():
     assert game.position.home_of(0) is None
     assert bank_count(game.position, "y3") == 2  # the ship went back to the bank with the system
     assert game.outcome().winner == 1
-    assert game.outcome().reason == "South wins: North's homeworld is gone"
+    assert refusal_text(game.outcome(), "en") == "South wins: North's homeworld is gone"
 
 
 # --- systems that disappear ------------------------------------------------------------------
@@ -288,7 +289,7 @@ def test_leaving_your_own_homeworld_empty_at_the_end_of_the_turn_loses(rules_nam
     game = Game.from_position(board(HOMES + "Beta: r1 | g1 |", rules=rules))
     game.play([Move(Y3, "North", "Beta")])  # allowed, though it loses
     assert game.outcome().winner == 1
-    assert game.outcome().reason == "South wins: North has no ship left at home"
+    assert refusal_text(game.outcome(), "en") == "South wins: North has no ship left at home"
     assert game.legal_actions() == []
 
 
@@ -311,7 +312,7 @@ def test_enemy_homeworld_without_ships_stays_until_the_end_of_the_turn(rules):
     game.play([Catastrophe("South", YELLOW)])
     assert game.position.home_of(1) is not None
     assert game.outcome().winner == 0
-    assert game.outcome().reason == "North wins: South has no ship left at home"
+    assert refusal_text(game.outcome(), "en") == "North wins: South has no ship left at home"
 
 
 @pytest.mark.parametrize("rules", [STANDARD, SDG], ids=["standard", "sdg"])
@@ -333,7 +334,7 @@ def test_both_players_losing_at_once_is_a_draw():
     game.play([Move(Y3, "North", "Beta"), Catastrophe("South", YELLOW)])
     assert game.outcome().is_draw
     assert game.outcome().winner is None
-    assert game.outcome().reason == "draw: both players lost their homeworlds at once"
+    assert refusal_text(game.outcome(), "en") == "draw: both players lost their homeworlds at once"
 
 
 def test_the_check_runs_at_the_end_of_the_turn_not_in_the_middle():
@@ -344,7 +345,7 @@ def test_the_check_runs_at_the_end_of_the_turn_not_in_the_middle():
     assert game.outcome() is None
     game.commit()
     assert game.outcome().winner == 0
-    assert game.outcome().reason == "North wins: South has no ship left at home and the enemy holds it"
+    assert refusal_text(game.outcome(), "en") == "North wins: South has no ship left at home and the enemy holds it"
 
 
 def test_a_position_is_judged_for_both_players_whoever_moved():

@@ -221,8 +221,7 @@ def test_a_refused_drop_in_a_lesson_shows_the_steps_advice(app, lesson, i):
     with pytest.raises(IllegalActionError) as refused:
         check_action(runner.game.state, last)
     exc = refused.value
-    advice = [text for key, text in step.advice if advice_matches(key, getattr(exc, "code", None),
-                                                                  (exc.reason, str(exc)))]
+    advice = [text for key, text in step.advice if advice_matches(key, exc.code)]
     assert advice, "the step has advice for this refusal"
     source, target = gesture(last, runner.learner)
     start, end = point_of(scene.play, source), point_of(scene.play, target)

@@ -22,6 +22,7 @@ from hwgame.tutorial import LESSONS, TIERS, LessonRunner, lesson_by_id, lessons_
 from hwgame.tutorial.board import board_dict
 from hwgame.tutorial.goals import NEW, Context, HasShip, Safe, rival_wins_with
 from hwgame.tutorial.lesson import Highlight, Lesson, Step
+from hwgame.words import refusal_text
 
 from .gestures import HAVE_CONTROLLER, gesture, play, resolve
 
@@ -95,7 +96,7 @@ def test_illegal_attempt_gets_the_engine_reason_and_advice(lesson, i):
     before = runner.game.state
     with pytest.raises(IllegalActionError) as refused:
         check_action(runner.game.state, last)
-    reason = refused.value.reason
+    reason = refusal_text(refused.value)
     if HAVE_CONTROLLER and gesture(last, runner.learner) is not None and not isinstance(last, Discover):
         # The mouse path is refused for the same reason before the runner sees anything (unless the
         # gesture means another, legal action: dragging a small green to build takes the bank's smallest).

@@ -10,13 +10,13 @@ import pygame
 
 from hwgame.i18n import LANGUAGES, N_, _, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
+from hwgame.words import level_label
 
 from ..button_scene import ButtonScene, Control
 from ..opponent import LEVEL_NAMES
 from ..text import Text
 from ..view import theme as T
 from ..view.widgets import Button, Choice, Widget, draw_paragraphs
-from ..wording import level_label
 
 if TYPE_CHECKING:
     from ..protocols import AppLike

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from hwgame.i18n import _, ngettext
+from hwgame.i18n import _
 from hwgame.rules import Game, IllegalActionError
+from hwgame.words import refusal_text, result_detail, result_title, turns_played
 
 from ..button_scene import ButtonScene
 from ..overlays import confirm
 from ..text import Text, text_of
 from ..view import theme as T
 from ..view.widgets import Button, dim, panel
-from ..wording import result_detail
 
 if TYPE_CHECKING:
     from ..flow import PlayController
@@ -119,7 +119,7 @@ class GameMenu(_Card):
             what(ctl.game)
         except IllegalActionError as exc:
             refusal = exc
-            self.app.toast(lambda: str(refusal))  # the refusal, worded in the language in force
+            self.app.toast(lambda: refusal_text(refusal))  # the refusal, worded in the language in force
             return
         ctl.opponent.cancel()
         self.app.autosave(ctl)
@@ -164,23 +164,25 @@ class GameOverScene(_Card):
         self.play = play
         ctl = play.ctl
         outcome = ctl.outcome()
-        title: Text
+        # Against the computer the title speaks to the human ("You win!"), else it names the winner; with
+        # no human seat (the computer against itself) no one at the screen has won.
+        you = None if not ctl.vs_computer else ctl.seats.index("human") if "human" in ctl.seats else -1
+        players = ctl.game.players
+
+        def title() -> str:
+            return result_title(outcome, players, you)
+
         if outcome is None:
-            title, color = (lambda: _("Game over")), T.TEXT
+            color = T.TEXT
         elif outcome.winner is None:
-            title, color = (lambda: _("Draw")), T.TEXT_WARN
-        elif ctl.vs_computer:
-            won = ctl.seats[outcome.winner] == "human"
-            title, color = ((lambda: _("You win!")), T.TEXT_GOOD) if won else ((lambda: _("You lose")), T.TEXT_BAD)
+            color = T.TEXT_WARN
         else:
-            winner = ctl.game.players[outcome.winner]
-            title, color = (lambda: _("{player} wins").format(player=winner)), T.TEXT_GOOD
+            color = T.TEXT_BAD if you is not None and outcome.winner != you else T.TEXT_GOOD
         lines: list[tuple[Text, T.RGB]] = []
         if outcome is not None:
             lines.append((lambda: result_detail(outcome), color))  # the title says who won already
         turns = len(ctl.game.turns)
-        lines.append((lambda: ngettext("after {count} turn", "after {count} turns", turns).format(count=turns),
-                      T.TEXT_DIM))
+        lines.append((lambda: turns_played(turns), T.TEXT_DIM))
         entries: list[tuple[Text, Callable[[], None]]] = [
             (lambda: _("New game"), self.new_game),
             (lambda: _("Review the game"), self.review),

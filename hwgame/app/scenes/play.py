@@ -27,7 +27,7 @@ import pygame
 
 from hwgame.i18n import _, current_language
 from hwgame.rules import Action, Catastrophe, Discover, Position
-from hwgame.words import describe_action, narrate_turn
+from hwgame.words import describe_action, narrate_turn, piece_name
 
 from ..controller import Effect, Highlights
 from ..events import AIFailed, Committed
@@ -61,7 +61,6 @@ from ..view.layout import (
     screen_layout,
 )
 from ..view.widgets import sync_window_size
-from ..wording import piece_text
 
 if TYPE_CHECKING:
     from hwgame.words import Voice
@@ -82,7 +81,7 @@ ACTION_SOUNDS = {"Build": "build", "Move": "move", "Capture": "capture", "Catast
 def _discover_label(action: Discover) -> str:
     """The click path's choice of discovering with a ship (the star is chosen next)."""
     return _("Discover a new system with {piece} from {system}...").format(
-        piece=piece_text(action.ship), system=action.origin)
+        piece=piece_name(action.ship), system=action.origin)
 
 
 class Coach(Protocol):
@@ -118,7 +117,7 @@ class PlayScene(Scene):
         self.current_effect: Effect | None = None  # the controller's Effect that ``current`` animates
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
         # The computer's turn as far as it has been animated: (player, actions, position after them).
-        self._told: tuple[int, list[object], Position] | None = None
+        self._told: tuple[int, list[Action], Position] | None = None
         self._narration_key: tuple | None = None
         self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
@@ -354,13 +353,13 @@ class PlayScene(Scene):
 
     def _title_of(self, target: Target) -> str:
         if isinstance(target, ShipTarget):
-            piece = piece_text(target.piece)
+            piece = piece_name(target.piece)
             if target.owner == self.ctl.me:
                 return _("Your {piece} ship at {system}").format(piece=piece, system=target.system)
             return _("{name}'s {piece} ship at {system}").format(
                 name=self.ctl.game.players[target.owner], piece=piece, system=target.system)
         if isinstance(target, BankPieceTarget):
-            return _("Bank: {piece}").format(piece=piece_text(target.piece))
+            return _("Bank: {piece}").format(piece=piece_name(target.piece))
         return _("At {system}").format(system=system_of(target))
 
     def _nothing_text(self, target: Target) -> str:

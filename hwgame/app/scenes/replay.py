@@ -25,7 +25,7 @@ import pygame
 
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import Action, Game, Turn, opponent_of
-from hwgame.words import describe_action
+from hwgame.words import describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 from .. import replay_panel
 from ..button_scene import ButtonScene, Control
@@ -42,7 +42,6 @@ from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
 from ..view.layout import BankLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField, sync_window_size
-from ..wording import level_word, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
     from hwgame.ai import Limit
@@ -293,7 +292,7 @@ class ReplayScene(ButtonScene):
         except HomeworldsError as exc:
             refusal = exc
             message(self.app, lambda: _("Cannot continue"),
-                    [lambda: _("The record does not replay: {problem}").format(problem=refusal)])
+                    [lambda: _("The record does not replay: {problem}").format(problem=refusal_text(refusal))])
             return False
         outcome = game.outcome()
         if outcome is not None:
@@ -511,7 +510,7 @@ class ReplayScene(ButtonScene):
     def _draw_caption(self, surface: pygame.Surface, board: Box, action: Action | None, bottom: float) -> None:
         th = self.app.theme
         where = self.timeline.last_played(self.point)
-        if where is None:
+        if where is None or action is None:
             return  # the start of the record: no action has been played to caption
         who = self.timeline.players[self.timeline.starts[where[0]].to_move]
         text = _("Turn {number}, {name}: {action}").format(number=where[0] + 1, name=who,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.i18n import _, ngettext
+from hwgame.words import rules_title
 
 from ..button_scene import ButtonScene, Control
 from ..overlays import confirm
@@ -21,7 +22,6 @@ from ..save_list import SaveList, summary
 from ..text import Text, Worded, error_text
 from ..view import theme as T
 from ..view.widgets import Button, TextField, draw_paragraphs
-from ..wording import rules_title
 
 if TYPE_CHECKING:
     from hwgame.persist import SaveInfo, SavePlan

@@ -15,6 +15,7 @@ import pygame
 
 from hwgame.i18n import N_, _
 from hwgame.rules import Homeworld, Position, opponent_of
+from hwgame.words import piece_name
 
 from ..advice import setup_warnings, suggest_homeworld
 from ..button_scene import ButtonScene
@@ -29,7 +30,6 @@ from ..view.board import BoardOptions, BoardView
 from ..view.layout import Box, bank_layout, board_layout, piece_box, screen_layout
 from ..view.pieces import draw_piece
 from ..view.widgets import Button, draw_paragraphs, sync_window_size
-from ..wording import piece_text
 
 if TYPE_CHECKING:
     from ..flow import PlayController
@@ -173,7 +173,7 @@ class SetupScene(ButtonScene):
         if isinstance(target, BankPieceTarget):
             if self.bank_counts()[target.piece] > 0:
                 return None
-            return _("no {piece} left").format(piece=piece_text(target.piece))
+            return _("no {piece} left").format(piece=piece_name(target.piece))
         return ""
 
     def keys(self) -> dict[int, Callable[[], object]]:

@@ -12,6 +12,7 @@ import pygame
 
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import name_character
+from hwgame.words import level_label, rules_label
 
 from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
@@ -23,7 +24,6 @@ from ..view.layout import HEIGHTS, Box, piece_box
 from ..view.pieces import draw_piece
 from ..view.theme import Theme
 from ..view.widgets import Button, Choice, Enabled, TextField, Widget
-from ..wording import level_label, rules_label
 
 if TYPE_CHECKING:
     from hwgame.persist import SaveInfo

@@ -11,11 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.ai.review import BLUNDER, MISSED_WIN
+from hwgame.ai.review import standing
 from hwgame.i18n import _
-from hwgame.review_words import mark_notation, score_text
 from hwgame.rules import Turn, format_turn, opponent_of
-from hwgame.words import Voice, narrate_turn
+from hwgame.words import Voice, mark_notation, mark_words, narrate_turn, score_text
 
 from ..record import Point, Timeline
 from . import theme as T
@@ -81,24 +80,6 @@ def draw_frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, T.PANEL_EDGE, rect.topleft, rect.topright, 1)
 
 
-def mark_words(entry: TurnReview, voice: Voice) -> str:
-    """The mark of a reviewed turn in plain words, its turns told as the log tells them: "blunder:
-    after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...", in the language in force.
-    (The review keeps the same mark in SDG notation, ``entry.note``, for ``hwgame analyze``; the
-    notation view words it with ``mark_notation``.)"""
-    me, them = entry.player, opponent_of(entry.player)
-    if entry.kind == MISSED_WIN and entry.refutation is not None:
-        told = narrate_turn(entry.refutation, me, voice)
-        if "; instead, " in entry.note:
-            return _("missed win: {name} could have won at once: {turn} Instead, this turn lets {other} win.").format(
-                name=voice.names[me], turn=told, other=voice.names[them])
-        return _("missed win: {name} could have won at once: {turn}").format(name=voice.names[me], turn=told)
-    if entry.kind == BLUNDER and entry.refutation is not None:
-        return _("blunder: after this, {name} wins: {turn}").format(
-            name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice))
-    return mark_notation(entry, voice.names)
-
-
 def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | None, notation: bool = False
                ) -> list[Line]:
     """The words at ``point`` of the record: the mark of the turn shown (or its evaluations for its
@@ -116,10 +97,11 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
             lines.append((_("Turn {number}, {name}: {mark}").format(mark=told, **values), MARK_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
             lines.append((_("Turn {number}, {name}: {before} before it; this turn ends the game").format(
-                before=score_text(entry.before), **values), T.TEXT_DIM))
+                before=score_text(entry.before, standing(entry.before)), **values), T.TEXT_DIM))
         elif entry.before is not None:
             lines.append((_("Turn {number}, {name}: {before} before it, {after} after it, for {name}").format(
-                before=score_text(entry.before), after=score_text(entry.after), **values), T.TEXT_DIM))
+                before=score_text(entry.before, standing(entry.before)),
+                after=score_text(entry.after, standing(entry.after)), **values), T.TEXT_DIM))
     if best is not None:
         player = timeline.starts[point.turn].to_move
         mover = timeline.players[player]

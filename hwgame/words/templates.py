@@ -1,26 +1,20 @@
-"""The rules' refusals in the player's words: a template for every reason code of ``hwgame.rules``.
+"""The English templates of everything the rules say by code: refusals, the places around them, the
+notes of an import and how a game ended.
 
 The rules say why something was refused as a code and plain values (``hwgame.rules.REFUSAL_CODES``);
-this module words them, in the language in force or in one asked for (the engine protocol speaks
-English whatever the player's language). Each code has one English template with named placeholders,
-translated through the catalogs when it is worded; values that are colours, pieces, powers or kinds of
-name are worded too ("green 1" in Japanese is 緑1 when the catalog says so). The places around a reason
-("action 2: ...", "turn 5 (game.raw:11), Ann: ...") are templates of their own, holding the words
-inside them as ``{reason}``.
-
-Importing this module makes ``str()`` of every refusal use it (``hwgame/__init__.py`` imports it, so
-every entry point does).
+each code has one English template here with named placeholders, translated through the catalogs when
+it is worded (``refusals.refusal_text``). The places around a reason ("action 2: ...", "turn 5
+(game.raw:11), Ann: ...") are templates of their own, holding the words inside them as ``{reason}``.
 """
 
 from __future__ import annotations
 
-import gettext
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
-from hwgame import i18n
 from hwgame.i18n import N_
-from hwgame.rules import COLOR_NAMES, POWER_NAMES, Refusal, set_wording
+
+from .names import Speaker
 
 
 class Plural(NamedTuple):
@@ -28,34 +22,6 @@ class Plural(NamedTuple):
 
     key: str  # the name of the value that is the count
     choose: Callable[[Speaker, int], str]
-
-
-class Speaker:
-    """Translations in one language: the player's (``language`` None) or a given one ("en")."""
-
-    def __init__(self, language: str | None = None):
-        code = i18n.normalize_language(language) if language else None
-        self._translations: gettext.NullTranslations | None = i18n.translations(code) if code else None
-        if language and code is None:
-            self._translations = gettext.NullTranslations()  # an unknown language: English
-
-    def gettext(self, message: str) -> str:
-        """``message`` translated."""
-        if self._translations is None:
-            return i18n._(message)
-        return self._translations.gettext(message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        """The singular or plural form for ``n``, translated."""
-        if self._translations is None:
-            return i18n.ngettext(singular, plural, n)
-        return self._translations.ngettext(singular, plural, n)
-
-    def pgettext(self, context: str, message: str) -> str:
-        """``message`` translated in ``context``."""
-        if self._translations is None:
-            return i18n.pgettext(context, message)
-        return self._translations.pgettext(context, message)
 
 
 Template = str | Plural
@@ -275,113 +241,4 @@ OUTCOMES: dict[str, str] = {
 TEMPLATES: dict[str, Template] = {**REFUSALS, **FRAMES, **NOTES, **OUTCOMES}
 
 
-def colour_word(name: str, speaker: Speaker | None = None) -> str:
-    """A colour of ``COLOR_NAMES`` ("green") as a word of the language."""
-    s = speaker or Speaker()
-    words = {
-        "red": s.pgettext("colour", "red"),
-        "yellow": s.pgettext("colour", "yellow"),
-        "green": s.pgettext("colour", "green"),
-        "blue": s.pgettext("colour", "blue"),
-    }
-    return words.get(name, name)
-
-
-def power_word(name: str, speaker: Speaker | None = None) -> str:
-    """A power of ``POWER_NAMES`` ("build") as a word of the language."""
-    s = speaker or Speaker()
-    words = {
-        "capture": s.pgettext("power", "capture"),
-        "move": s.pgettext("power", "move"),
-        "build": s.pgettext("power", "build"),
-        "trade": s.pgettext("power", "trade"),
-    }
-    return words.get(name, name)
-
-
-def piece_word(text: str, speaker: Speaker | None = None) -> str:
-    """A piece as notation ("g1") in words: its colour and its size as a digit ("green 1")."""
-    s = speaker or Speaker()
-    letters = {name[0]: name for name in COLOR_NAMES}
-    if len(text) != 2 or text[0] not in letters or text[1] not in "123":
-        return text
-    # Translators: a piece: its colour, then its size 1 (small) to 3 (large), as in "green 1".
-    return s.gettext("{colour} {size}").format(colour=colour_word(letters[text[0]], s), size=text[1])
-
-
-def _kind_word(kind: str, s: Speaker) -> str:
-    words = {"system": s.gettext("a system name"), "player": s.gettext("a player name")}
-    return words.get(kind, kind)
-
-
-def _worded_value(key: str, value: Any, s: Speaker) -> Any:
-    """A value as its template shows it: colours, pieces, powers and kinds of name in words."""
-    if isinstance(value, str):
-        if key.endswith("colour") and value in COLOR_NAMES:
-            return colour_word(value, s)
-        if key.endswith("power") and value in POWER_NAMES:
-            return power_word(value, s)
-        if key.endswith("piece"):
-            return piece_word(value, s)
-        if key == "kind":
-            return _kind_word(value, s)
-    return value
-
-
-class _Values(dict):
-    """Values for ``str.format_map``: a placeholder without a value stays as it is written."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def template_of(code: str, values: Mapping[str, Any], speaker: Speaker | None = None) -> str | None:
-    """The template of ``code`` in the speaker's language (the plural form the values call for), or
-    None for a code with no template."""
-    s = speaker or Speaker()
-    template = TEMPLATES.get(code)
-    if template is None:
-        return None
-    if isinstance(template, Plural):
-        count = values.get(template.key, 2)
-        return template.choose(s, count if isinstance(count, int) else 2)
-    return s.gettext(template)
-
-
-def _one(refusal: Refusal, s: Speaker, reason: str | None) -> str:
-    template = template_of(refusal.code, refusal.values, s)
-    values = _Values({k: _worded_value(k, v, s) for k, v in refusal.values.items()})
-    if template is None:  # a code newer than this table: say it plainly rather than nothing
-        inside = ", ".join(f"{k}={v}" for k, v in refusal.values.items())
-        template = refusal.code + (f" ({inside})" if inside else "") + (": {reason}" if reason is not None else "")
-        values = _Values()
-    if reason is not None:
-        values["reason"] = reason
-    try:
-        return template.format_map(values)
-    except (ValueError, IndexError, AttributeError, KeyError):  # a damaged translation: the English
-        english = template_of(refusal.code, refusal.values, Speaker("en")) or refusal.code
-        return english.format_map(values)
-
-
-def refusal_text(item, language: str | None = None) -> str:
-    """A refusal in words: ``item`` is an error of the rules, a ``Refusal`` or an ``Outcome``;
-    ``language`` a language code ("en") or None for the player's language."""
-    refusal = item if isinstance(item, Refusal) else item.refusal
-    s = Speaker(language)
-    text = _one(refusal.core, s, None)
-    for frame in reversed(refusal.frames):
-        text = _one(frame, s, text)
-    return text
-
-
-def _wording(refusal: Refusal, language: str | None) -> str:
-    return refusal_text(refusal, language)
-
-
-set_wording(_wording)
-
-__all__ = [
-    "FRAMES", "NOTES", "OUTCOMES", "REFUSALS", "TEMPLATES", "Plural", "Speaker", "colour_word", "piece_word",
-    "power_word", "refusal_text", "template_of",
-]  # fmt: skip
+__all__ = ["FRAMES", "NOTES", "OUTCOMES", "REFUSALS", "TEMPLATES", "Plural", "Template"]

@@ -13,18 +13,17 @@ second person ("you build") and the third ("Ann builds"), a sentence for each ki
 joiners for lists of actions and of pieces ("a, b and c"), so that a language can order the words
 its own way.
 
-Pure Python on the rules and the catalogs: the window and the tutorial both use it.
+Pure Python on the rules and the catalogs: the window, the tutorial and the review all use it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from hwgame.i18n import _, is_cjk_language, ngettext, pgettext
-from hwgame.refusals import colour_word, piece_word, power_word
 from hwgame.rules import (
-    COLOR_NAMES,
-    POWER_NAMES,
+    Action,
     Build,
     Capture,
     Catastrophe,
@@ -39,36 +38,7 @@ from hwgame.rules import (
     format_turn,
 )
 
-# --- colours, sizes, powers and pieces ---
-
-
-def colour_name(color: int) -> str:
-    """A colour (0 red .. 3 blue) as a word: "green"."""
-    return colour_word(COLOR_NAMES[color])
-
-
-def size_name(size: int) -> str:
-    """A size (1..3) as a word: "small", "medium", "large"."""
-    names = (pgettext("size", "small"), pgettext("size", "medium"), pgettext("size", "large"))
-    return names[size - 1]
-
-
-def power_name(color: int) -> str:
-    """The power of a colour as a word (red: "capture" .. blue: "trade")."""
-    return power_word(POWER_NAMES[color])
-
-
-def level_word(name: str) -> str:
-    """A computer level inside a phrase ("computer, easy"); an unknown name as it is."""
-    words = {"beginner": pgettext("level", "beginner"), "easy": pgettext("level", "easy"),
-             "normal": pgettext("level", "normal"), "hard": pgettext("level", "hard")}  # fmt: skip
-    return words.get(str(name).lower(), str(name))
-
-
-def piece_name(piece: int) -> str:
-    """A piece in words, its colour and its size as a digit: "green 1"."""
-    return piece_word(f"{COLOR_NAMES[piece // 3][0]}{piece % 3 + 1}")
-
+from .names import colour_name, piece_name, power_name
 
 # --- lists ---
 
@@ -106,7 +76,7 @@ def _stars(action: Homeworld) -> str:
 # --- captions ---
 
 
-def describe_action(action) -> str:
+def describe_action(action: Action) -> str:
     """One short caption for an action, for example ``"Move yellow 3 from North to Alpha"``."""
     if isinstance(action, Build):
         return _("Build a {piece} at {system}").format(piece=piece_name(action.piece), system=action.system)
@@ -182,14 +152,20 @@ class Voice:
         return pgettext("whose ship", "{name}'s").format(name=self.names[player])
 
 
-def _built(group: list) -> str:
-    if len(group) == 1:
-        return piece_name(group[0].piece)
+def _pieces(group: list[Action]) -> list[int]:
+    """The pieces a group of builds or captures takes (``_group_key`` groups only like actions)."""
+    return [a.piece for a in group if isinstance(a, (Build, Capture))]
+
+
+def _built(group: list[Action]) -> str:
+    pieces = _pieces(group)
+    if len(pieces) == 1:
+        return piece_name(pieces[0])
     # Translators: one of several pieces built together, in a list ("a green 1 and a blue 1").
-    return join_pieces([pgettext("built piece", "a {piece}").format(piece=piece_name(a.piece)) for a in group])
+    return join_pieces([pgettext("built piece", "a {piece}").format(piece=piece_name(piece)) for piece in pieces])
 
 
-def _clause(group: list, second: bool, owner: str) -> str:
+def _clause(group: list[Action], second: bool, owner: str) -> str:
     """One verb phrase for a group of like actions (see ``_group_key``), in the second person ("you
     build") or the third ("Ann builds"), without its subject."""
     a = group[0]
@@ -204,7 +180,7 @@ def _clause(group: list, second: bool, owner: str) -> str:
     if isinstance(a, Move):
         values = {"origin": a.origin, "destination": a.destination}
         if many:
-            values["ships"] = join_pieces([piece_name(m.ship) for m in group])
+            values["ships"] = join_pieces([piece_name(m.ship) for m in group if isinstance(m, Move)])
             template = (
                 _("move {ships} from {origin} to {destination}")
                 if second
@@ -222,7 +198,7 @@ def _clause(group: list, second: bool, owner: str) -> str:
         # {owner} is whose ship it was: "your", "the computer's", "Ann's" (Voice.owner).
         values = {"owner": owner, "system": a.system}
         if many:
-            values["pieces"] = join_pieces([piece_name(c.piece) for c in group])
+            values["pieces"] = join_pieces([piece_name(piece) for piece in _pieces(group)])
             # Translators: {owner} is whose ships they were: "your", "the computer's", "Ann's".
             template = (
                 _("capture {owner} {pieces} at {system}") if second else _("captures {owner} {pieces} at {system}")
@@ -235,7 +211,7 @@ def _clause(group: list, second: bool, owner: str) -> str:
     return _single(a, second)
 
 
-def _single(a, second: bool) -> str:
+def _single(a: Action, second: bool) -> str:
     """The verb phrase of an action told on its own."""
     if isinstance(a, Trade):
         template = _("trade {old} for {new} at {system}") if second else _("trades {old} for {new} at {system}")
@@ -271,7 +247,7 @@ def _single(a, second: bool) -> str:
     return str(a)
 
 
-def _group_key(action):
+def _group_key(action: Action) -> tuple[str, ...] | None:
     """Actions with the same key, one after the other, are told together ("moves green 1 and blue 1
     from North to Alpha"): moves along the same way, builds or captures in the same system."""
     if isinstance(action, Move):
@@ -281,8 +257,8 @@ def _group_key(action):
     return None
 
 
-def _groups(actions: list) -> list[list]:
-    out: list[list] = []
+def _groups(actions: list[Action]) -> list[list[Action]]:
+    out: list[list[Action]] = []
     for a in actions:
         key = _group_key(a)
         if out and key is not None and _group_key(out[-1][0]) == key:
@@ -292,7 +268,7 @@ def _groups(actions: list) -> list[list]:
     return out
 
 
-def narrate_clauses(actions, player: int, voice: Voice) -> list[str]:
+def narrate_clauses(actions: Iterable[Action], player: int, voice: Voice) -> list[str]:
     """The verb phrases of a turn (or of its actions so far), like actions grouped, without a subject.
 
     A pass after other actions is left out: it only gives up what the turn had left, and the board
@@ -308,7 +284,7 @@ def narrate_clauses(actions, player: int, voice: Voice) -> list[str]:
     return [_clause(group, second, owner) for group in _groups(actions)]
 
 
-def narrate_turn(actions, player: int, voice: Voice) -> str:
+def narrate_turn(actions: Iterable[Action], player: int, voice: Voice) -> str:
     """A turn in one sentence: ``"The computer sacrifices yellow 2 at North and moves green 1 and
     blue 1 from North to Alpha."`` An empty turn is a pass."""
     told = join_actions(narrate_clauses(actions, player, voice))
@@ -322,7 +298,7 @@ def narrate_turn(actions, player: int, voice: Voice) -> str:
     return _("{player} {actions}.").format(player=voice.names[player], actions=told)
 
 
-def log_entry(number: int, turn, player: int, voice: Voice, notation: bool = False) -> str:
+def log_entry(number: int, turn: Sequence[Action], player: int, voice: Voice, notation: bool = False) -> str:
     """One line of the move log: the turn's number, then who did what in the narration's words, or
     in SDG notation (``notation`` True) as the archive writes it."""
     if notation:
@@ -357,7 +333,7 @@ def _speaker(player: str) -> Voice:
     return Voice((player, "you"), you=1)
 
 
-def describe_turn(turn, player: str = "you") -> str:
+def describe_turn(turn: Iterable[Action], player: str = "you") -> str:
     """A whole turn as the tutorial tells it, without the closing full stop: ``"you sacrifice yellow 3
     at Sol and move green 1 from Sol to Alpha"`` or, for the rival, ``"Vega captures your blue 2 at
     Sol"``. The words are the narration's (``narrate_clauses``)."""
@@ -388,3 +364,9 @@ def turn_left(state: TurnState) -> str:
             n,
         ).format(n=n, colour=colour_name(state.sac_color), power=power_name(state.sac_color))
     return _("action used: catastrophes or End Turn")
+
+
+__all__ = [
+    "Voice", "describe_action", "describe_turn", "join_actions", "join_pieces", "log_entry", "narrate_clauses",
+    "narrate_turn", "sentence", "turn_left",
+]  # fmt: skip

@@ -96,12 +96,12 @@ def shouting_catalog(*modules: str) -> gettext.GNUTranslations:
 
 @pytest.fixture
 def shouting(monkeypatch):
-    """The words of hwgame.words (and of the colours, powers and pieces it takes from hwgame.refusals) in a
-    "language" of capitals, for one test."""
-    import hwgame.refusals
-    import hwgame.words
+    """The words of hwgame.words' turns told (and of the colours, powers and pieces they take from its
+    names) in a "language" of capitals, for one test."""
+    import hwgame.words.names
+    import hwgame.words.told
 
-    monkeypatch.setitem(i18n._cache, "ja", shouting_catalog(hwgame.words.__file__, hwgame.refusals.__file__))
+    monkeypatch.setitem(i18n._cache, "ja", shouting_catalog(hwgame.words.told.__file__, hwgame.words.names.__file__))
     i18n.set_language("ja")
     yield
     i18n.set_language("en")

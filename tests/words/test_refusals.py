@@ -1,5 +1,7 @@
-"""The rules' refusals carry a reason code and values; ``hwgame.refusals`` words them in the player's
-language: every code has a template whose placeholders are the values its refusals give."""
+"""The rules' refusals carry a reason code and values; ``hwgame.words.refusal_text`` words them in the
+player's language: every code has a template whose placeholders are the values its refusals give. The
+rules word nothing themselves: ``str()`` of a refusal is its plain code form in every language, and
+importing the rules loads no catalog."""
 
 from __future__ import annotations
 
@@ -7,11 +9,12 @@ import gettext
 import pickle
 import random
 import string
+import subprocess
+import sys
 
 import pytest
 
 from hwgame import i18n
-from hwgame.refusals import FRAMES, NOTES, OUTCOMES, REFUSALS, TEMPLATES, Plural, Speaker, refusal_text
 from hwgame.rules import (
     ALL_CODES,
     BLUE,
@@ -36,10 +39,9 @@ from hwgame.rules import (
     parse_position,
     parse_transcript,
     plain_wording,
-    set_wording,
     start_turn,
-    worded,
 )
+from hwgame.words import FRAMES, NOTES, OUTCOMES, REFUSALS, TEMPLATES, Plural, Speaker, refusal_text
 from tests.catalogs import compiled_catalog
 from tests.rules.helpers import G1, Y1, Y3, board, refused
 from tests.rules.selfplay import random_position, random_state
@@ -141,7 +143,7 @@ def test_notation_refusals_give_the_values_their_code_declares(text):
     assert set(error.values) == set(REFUSAL_CODES[error.code])
     assert [f.code for f in error.frames] == ["cannot-read"]
     assert set(error.frames[0].values) == set(FRAME_CODES["cannot-read"])
-    assert str(error).startswith(f"cannot read {text!r}: ")
+    assert refusal_text(error).startswith(f"cannot read {text!r}: ")
 
 
 @pytest.mark.parametrize(
@@ -155,7 +157,7 @@ def test_position_refusals_give_the_values_their_code_declares(text):
         parse_position(text)
     error = info.value
     assert set(error.values) == set(REFUSAL_CODES[error.code])
-    assert error.frames[0].code == "not-a-position" and str(error).startswith("not a position: ")
+    assert error.frames[0].code == "not-a-position" and refusal_text(error).startswith("not a position: ")
 
 
 # --- the English words, as a player read them before the codes ----------------------------------------------
@@ -163,16 +165,18 @@ def test_position_refusals_give_the_values_their_code_declares(text):
 
 def test_english_refusals_read_as_they_always_did():
     pos = board("North: g3 b2 | y3 |\nSouth: r1 y2 |    | y3\nAlpha: b1 | y1 |")
-    assert str(refused(pos, Build(G1, "Alpha"))) == (
+    assert refusal_text(refused(pos, Build(G1, "Alpha"))) == (
         "no green at Alpha: a green star or one of your green ships must be there to build"
     )
-    assert str(refused(pos, Move(Y1, "Alpha", "alpha"))) == "the ship is already at Alpha"
-    assert str(refused(pos, Catastrophe("Alpha", BLUE))) == "Alpha has 1 blue piece: a catastrophe needs 4 or more"
+    assert refusal_text(refused(pos, Move(Y1, "Alpha", "alpha"))) == "the ship is already at Alpha"
+    assert refusal_text(refused(pos, Catastrophe("Alpha", BLUE))) == (
+        "Alpha has 1 blue piece: a catastrophe needs 4 or more"
+    )
     game = Game()
     with pytest.raises(IllegalActionError) as info:
         game.play([parse_action("homeworld g1 b2 y3"), parse_action("build g1 North")])
-    assert str(info.value) == "action 2: the game is still being set up: build your homeworld first"
-    assert info.value.reason == str(info.value)
+    assert refusal_text(info.value) == "action 2: the game is still being set up: build your homeworld first"
+    assert str(info.value) == plain_wording(info.value.refusal) == "turn-action(action=2): setup-not-done"
     assert info.value.code == "setup-not-done" and info.value.frames == (Refusal("turn-action", {"action": 2}),)
 
 
@@ -187,16 +191,16 @@ def test_a_transcripts_refusal_names_the_turn_line_and_player():
         replay(parse_transcript(text, source="g.raw"))
     error = info.value
     assert error.code == "no-such-system" and error.values == {"system": "'Nowhere'"}
-    assert str(error) == "turn 3 (g.raw:5), Ann: 'Move G3 Ann Nowhere': there is no system named 'Nowhere'"
-    assert error.engine_reason == "there is no system named 'Nowhere'"
+    assert refusal_text(error) == "turn 3 (g.raw:5), Ann: 'Move G3 Ann Nowhere': there is no system named 'Nowhere'"
+    assert refusal_text(error.engine_refusal) == "there is no system named 'Nowhere'"
 
 
-def test_an_outcome_has_a_code_and_its_reason_stays_english():
+def test_an_outcome_has_a_code_and_its_english_words_are_asked_for():
     game = Game()
     game.resign(0)
     outcome = game.outcome()
     assert (outcome.code, outcome.values) == ("win-resigned", {"winner": "South", "loser": "North"})
-    assert outcome.reason == "South wins: North resigned"
+    assert refusal_text(outcome, "en") == "South wins: North resigned"
 
 
 # --- the language in force ---------------------------------------------------------------------------------
@@ -225,15 +229,14 @@ def japanese(monkeypatch):
 def test_switching_to_japanese_changes_a_refusals_words_colours_and_powers_included(japanese):
     pos = board("North: g3 b2 | y3 |\nSouth: r1 y2 |    | y3\nAlpha: b1 | y1 |")
     error = refused(pos, Build(G1, "Alpha"))
-    english = str(error)
+    english = refusal_text(error)
     i18n.set_language("ja")
-    assert str(error) == "Alphaに緑がありません：建造には緑の星か自分の緑の船が必要です"
+    assert refusal_text(error) == "Alphaに緑がありません：建造には緑の星か自分の緑の船が必要です"
     assert refusal_text(error, "en") == english  # a language asked for wins over the one in force
-    assert worded(error, "en") == english
     same = refused(pos, Move(Y1, "Alpha", "Alpha"))
-    assert str(same) == "船はすでにAlphaにあります"
+    assert refusal_text(same) == "船はすでにAlphaにあります"
     i18n.set_language("en")
-    assert str(error) == english
+    assert refusal_text(error) == english
 
 
 def test_a_frame_and_its_reason_are_both_translated(japanese):
@@ -241,7 +244,7 @@ def test_a_frame_and_its_reason_are_both_translated(japanese):
     with pytest.raises(IllegalActionError) as info:
         game.play([Sacrifice(Y3, "North"), Move(Y1, "Alpha", "Alpha")])
     i18n.set_language("ja")
-    assert str(info.value) == "2番目の行動：船はすでにAlphaにあります"
+    assert refusal_text(info.value) == "2番目の行動：船はすでにAlphaにあります"
 
 
 def test_an_untranslated_refusal_falls_back_to_english(japanese):
@@ -251,18 +254,35 @@ def test_an_untranslated_refusal_falls_back_to_english(japanese):
     )
 
 
-# --- the hook and the plain wording ------------------------------------------------------------------------
+# --- the plain wording: the rules word nothing ---------------------------------------------------------------
 
 
-def test_without_the_hook_a_refusal_is_its_code_and_values():
+@pytest.mark.parametrize("language", ["en", "ja", "zh-Hant"])
+def test_str_of_a_refusal_is_its_code_and_values_whatever_the_language(language):
     error = HomeworldsError("not-connected", origin="A", destination="B").within("turn-action", action=2)
-    try:
-        set_wording(None)
-        assert str(error) == "turn-action(action=2): not-connected(origin='A', destination='B')"
-        assert str(error) == plain_wording(error.refusal)
-    finally:
-        set_wording(lambda refusal, language: refusal_text(refusal, language))
-    assert str(error) == "action 2: A and B are not connected: they share a star size"
+    i18n.set_language(language)
+    assert str(error) == "turn-action(action=2): not-connected(origin='A', destination='B')"
+    assert str(error) == str(error.refusal) == plain_wording(error.refusal)
+    assert str(Refusal("game-over")) == "game-over"
+    i18n.set_language("en")
+    assert refusal_text(error) == "action 2: A and B are not connected: they share a star size"
+
+
+def test_importing_the_rules_loads_no_catalog_and_installs_no_wording():
+    """In a fresh interpreter: the rules load neither the catalogs nor the words, and ``str()`` of an
+    error stays its code form even after the words are imported (nothing is installed on import)."""
+    program = (
+        "import sys\n"
+        "import hwgame.rules as rules\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('hwgame.i18n', 'hwgame.words')))\n"
+        "print(loaded)\n"
+        "error = rules.IllegalActionError('game-over')\n"
+        "import hwgame.words\n"
+        "print(str(error))\n"
+        "print(not hasattr(rules, 'set_wording') and not hasattr(rules, 'worded'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.splitlines() == ["[]", "game-over", "True"]
 
 
 def test_an_error_keeps_its_code_values_and_frames_through_pickle():
@@ -270,7 +290,7 @@ def test_an_error_keeps_its_code_values_and_frames_through_pickle():
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is IllegalActionError
     assert (again.code, again.values, again.frames) == (error.code, error.values, error.frames)
-    assert str(again) == "turn 4: A has 2 blue pieces: a catastrophe needs 4 or more"
+    assert refusal_text(again) == "turn 4: A has 2 blue pieces: a catastrophe needs 4 or more"
 
 
 def test_a_refusal_of_a_code_without_a_template_still_says_something():
@@ -284,3 +304,25 @@ def test_every_code_is_worded_with_sample_values():
             values["kind"] = "system"
         text = refusal_text(Refusal(code, values))
         assert "{" not in text and code not in text, code
+
+
+# --- the real catalogs ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-Hant"])
+def test_a_refusal_is_worded_from_each_languages_catalog(language):
+    """The same refusal in English, Japanese and Chinese: the template, the colour and the power each
+    looked up in the language's catalog."""
+    catalog = i18n.translations(language)
+    error = HomeworldsError("no-power-here", colour="green", system="Alpha", power="build").within(
+        "turn-action", action=2)
+    english = "action 2: no green at Alpha: a green star or one of your green ships must be there to build"
+    assert refusal_text(error, "en") == english
+    inner = catalog.gettext(REFUSALS["no-power-here"]).format(
+        colour=catalog.pgettext("colour", "green"), system="Alpha", power=catalog.pgettext("power", "build"))
+    expected = catalog.gettext(FRAMES["turn-action"]).format(action=2, reason=inner)
+    assert refusal_text(error, language) == expected != english
+    i18n.set_language(language)
+    assert refusal_text(error) == expected  # the language in force
+    assert refusal_text(error, "en") == english
+    assert str(error) == plain_wording(error.refusal)

@@ -1,0 +1,75 @@
+"""Everything a player reads about the game, in the player's language.
+
+- ``names``: colours, powers, pieces, sizes, levels, rule sets, saves' titles and dates;
+- ``templates`` and ``refusals``: the rules' reason codes worded (``refusal_text``);
+- ``told``: actions and turns told (captions, narration, the move log, the tutorial's sentences);
+- ``review``: the computer's review and its reasons for a turn;
+- ``results``: how a game ended.
+
+Imports only ``hwgame.rules`` and ``hwgame.i18n`` and installs nothing on import: ``str()`` of a
+rules error is its plain code form, and whoever shows one to a player calls ``refusal_text``. Every
+function words its text in the language in force when it is called (or in a language asked for), so
+call them where the text is shown.
+"""
+
+from .names import (
+    LEVEL_LABELS,
+    MONTHS,
+    RULES_LABELS,
+    RULES_TITLES,
+    Speaker,
+    colour_name,
+    date_time_text,
+    kind_name,
+    level_label,
+    level_word,
+    piece_name,
+    power_name,
+    rules_label,
+    rules_title,
+    save_title,
+    size_name,
+)
+from .refusals import Refused, name_problem, refusal_text, template_of
+from .results import Decided, Ended, Recorded, Result, result_detail, result_text, result_title, turns_played
+from .review import (
+    REASON_SENTENCES,
+    Reviewed,
+    ReviewedTurn,
+    mark_notation,
+    mark_words,
+    reason_sentences,
+    score_text,
+    summary_text,
+)
+from .templates import FRAMES, NOTES, OUTCOMES, REFUSALS, TEMPLATES, Plural, Template
+from .told import (
+    Voice,
+    describe_action,
+    describe_turn,
+    join_actions,
+    join_pieces,
+    log_entry,
+    narrate_clauses,
+    narrate_turn,
+    sentence,
+    turn_left,
+)
+
+__all__ = [
+    # names
+    "LEVEL_LABELS", "MONTHS", "RULES_LABELS", "RULES_TITLES", "Speaker", "colour_name", "date_time_text",
+    "kind_name", "level_label", "level_word", "piece_name", "power_name", "rules_label", "rules_title",
+    "save_title", "size_name",
+    # refusals
+    "FRAMES", "NOTES", "OUTCOMES", "REFUSALS", "TEMPLATES", "Plural", "Refused", "Template", "name_problem",
+    "refusal_text", "template_of",
+    # turns told
+    "Voice", "describe_action", "describe_turn", "join_actions", "join_pieces", "log_entry", "narrate_clauses",
+    "narrate_turn", "sentence", "turn_left",
+    # the review
+    "REASON_SENTENCES", "Reviewed", "ReviewedTurn", "mark_notation", "mark_words", "reason_sentences",
+    "score_text", "summary_text",
+    # results
+    "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
+]  # fmt: skip

@@ -1,0 +1,185 @@
+"""A game's review in words, in the player's language: evaluations ("probably winning"), the marks of
+missed wins and blunders (told as the log tells turns, or with their turns in SDG notation), the
+one-line summary, and the computer's reasons for a turn it suggests.
+
+Used by the replay's review strip, the hints and ``hwgame analyze``. The words never read the
+computer's code: a review and its turns are read through the small protocols below, and how far a
+score stands from a proven result comes with it from the caller (``ai.review.standing``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from hwgame.i18n import N_, _, ngettext
+from hwgame.rules import Action, format_turn
+
+from .names import level_word
+from .told import Voice, narrate_turn
+
+# The kinds of mark a review gives a turn (``ai.review.KINDS``), stable codes kept in saves.
+MISSED_WIN = "missed_win"
+BLUNDER = "blunder"
+
+# How a score stands (``ai.review.standing``): proven or probable, won or lost, or none of these.
+PROVEN_WIN, PROVEN_LOSS, LIKELY_WIN, LIKELY_LOSS = "proven-win", "proven-loss", "likely-win", "likely-loss"
+
+# What the review's own sentence (``entry.note``, in English) says after a missed win: the reply that
+# wins for the other side, in notation, or that the turn lost at once.
+_INSTEAD_REPLY = re.compile(r"; instead, after this, \S+ wins with (?P<turn>.+)$")
+_INSTEAD_LOST = "; instead, this turn loses the game"
+_INSTEAD = "; instead, "
+
+
+class ReviewedTurn(Protocol):
+    """One turn of a review, as the words read it (``ai.review.TurnReview``)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def kind(self) -> str | None: ...
+    @property
+    def note(self) -> str: ...
+    @property
+    def refutation(self) -> Sequence[Action] | None: ...
+
+
+class Reviewed(Protocol):
+    """A whole review, as the summary reads it (``ai.review.Review``)."""
+
+    @property
+    def players(self) -> tuple[str, str]: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def turns(self) -> Sequence[ReviewedTurn]: ...
+    def marks(self) -> Sequence[ReviewedTurn]: ...
+
+
+def score_text(score: float | None, standing: str | None = None) -> str:
+    """An evaluation for a player: "+12.5", "winning (proven)", "probably lost". ``standing`` says
+    whether the score is a proven or probable result (``ai.review.standing``; None: a plain score)."""
+    if score is None:
+        # Translators: the evaluation of a setup turn, which is not evaluated.
+        return _("setup")
+    if standing == PROVEN_WIN:
+        return _("winning (proven)")
+    if standing == PROVEN_LOSS:
+        return _("lost (proven)")
+    if standing == LIKELY_WIN:
+        return _("probably winning")
+    if standing == LIKELY_LOSS:
+        return _("probably lost")
+    return f"{score:+.1f}"
+
+
+def mark_notation(entry: ReviewedTurn, names: Sequence[str]) -> str:
+    """The mark of a reviewed turn with its turns in SDG notation, in the language in force."""
+    me, them = entry.player, 1 - entry.player
+    if entry.kind == MISSED_WIN:
+        if entry.refutation is None:
+            return _("missed win: {name} could have won at once").format(name=names[me])
+        win = format_turn(entry.refutation)
+        reply = _INSTEAD_REPLY.search(entry.note)
+        if reply is not None:
+            return _("missed win: {name} could have won at once with {turn}; instead, after this, {other} wins with "
+                     "{reply}").format(name=names[me], turn=win, other=names[them], reply=reply.group("turn"))
+        if _INSTEAD_LOST in entry.note:
+            return _("missed win: {name} could have won at once with {turn}; instead, this turn loses the game for "
+                     "{name} at once").format(name=names[me], turn=win)
+        return _("missed win: {name} could have won at once with {turn}").format(name=names[me], turn=win)
+    if entry.kind == BLUNDER:
+        if entry.refutation is not None:
+            return _("blunder: after this, {name} wins with {turn}").format(
+                name=names[them], turn=format_turn(entry.refutation))
+        return _("blunder: this turn loses the game for {name} at once").format(name=names[me])
+    return entry.note
+
+
+def mark_words(entry: ReviewedTurn, voice: Voice) -> str:
+    """The mark of a reviewed turn in plain words, its turns told as the log tells them: "blunder:
+    after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...", in the language in force.
+    (The review keeps the same mark in SDG notation, ``entry.note``, for ``hwgame analyze``; the
+    notation view words it with ``mark_notation``.)"""
+    me, them = entry.player, 1 - entry.player
+    if entry.kind == MISSED_WIN and entry.refutation is not None:
+        told = narrate_turn(entry.refutation, me, voice)
+        if _INSTEAD in entry.note:
+            return _("missed win: {name} could have won at once: {turn} Instead, this turn lets {other} win.").format(
+                name=voice.names[me], turn=told, other=voice.names[them])
+        return _("missed win: {name} could have won at once: {turn}").format(name=voice.names[me], turn=told)
+    if entry.kind == BLUNDER and entry.refutation is not None:
+        return _("blunder: after this, {name} wins: {turn}").format(
+            name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice))
+    return mark_notation(entry, voice.names)
+
+
+def summary_text(review: Reviewed) -> str:
+    """One line: how many turns were reviewed (at which level) and each player's marks."""
+    parts = []
+    for player, name in enumerate(review.players):
+        mine = [t for t in review.marks() if t.player == player]
+        blunders = sum(1 for t in mine if t.kind == BLUNDER)
+        missed = sum(1 for t in mine if t.kind == MISSED_WIN)
+        parts.append(_("{name} {blunders}, {missed}").format(
+            name=name,
+            blunders=ngettext("{n} blunder", "{n} blunders", blunders).format(n=blunders),
+            missed=ngettext("{n} missed win", "{n} missed wins", missed).format(n=missed)))
+    if review.complete:
+        done = ngettext("{n} turn reviewed", "{n} turns reviewed", review.total).format(n=review.total)
+    else:
+        done = _("{done} of {total} turns reviewed").format(done=len(review.turns), total=review.total)
+    if review.level:
+        done = _("{done} at {level}").format(done=done, level=level_word(review.level))
+    # Translators: the review's summary: how many turns, then each player's marks, joined by "; ".
+    return _("{done}: {players}").format(done=done, players=_("; ").join(parts))
+
+
+# --- the computer's reasons for a turn -------------------------------------------------------------------
+
+# The computer's reasons for a turn (``hwgame.ai.explain.REASONS``, its stable English keys), each as a
+# sentence in the player's language.
+REASON_SENTENCES = {
+    "it adds to your fleet": N_("It adds to your fleet."),
+    "it gives you a large ship": N_("It gives you a large ship."),
+    "it gives you a bigger ship": N_("It gives you a bigger ship."),
+    "it gives you a ship of a new colour": N_("It gives you a ship of a new colour."),
+    "it brings a new power to your homeworld": N_("It brings a new power to your homeworld."),
+    "it gives you a new power away from home": N_("It gives you a new power away from home."),
+    "it spreads your fleet over more systems": N_("It spreads your fleet over more systems."),
+    "it gives your ships more powers where they are": N_("It gives your ships more powers where they are."),
+    "it strengthens the defence of your homeworld": N_("It strengthens the defence of your homeworld."),
+    "it eases the danger of a catastrophe at your homeworld":
+        N_("It eases the danger of a catastrophe at your homeworld."),
+    "it eases the danger to your homeworld": N_("It eases the danger to your homeworld."),
+    "it brings your ships closer to the enemy homeworld": N_("It brings your ships closer to the enemy homeworld."),
+    "it keeps your ships out of reach of a catastrophe": N_("It keeps your ships out of reach of a catastrophe."),
+    "it threatens a catastrophe among the enemy's ships": N_("It threatens a catastrophe among the enemy's ships."),
+    "it keeps your ships out of reach of a capture": N_("It keeps your ships out of reach of a capture."),
+    "it threatens to capture enemy ships": N_("It threatens to capture enemy ships."),
+    "it keeps both stars of your homeworld": N_("It keeps both stars of your homeworld."),
+    "it builds a fleet that can capture anything": N_("It builds a fleet that can capture anything."),
+    "it lets you build more colours": N_("It lets you build more colours."),
+    "it keeps the next piece of the bank for you": N_("It keeps the next piece of the bank for you."),
+    "it frees ships that could not move or trade": N_("It frees ships that could not move or trade."),
+    "it gives a lonely ship company": N_("It gives a lonely ship company."),
+    "it wins the game": N_("It wins the game."),
+}
+
+
+def reason_sentences(reasons: Sequence[str]) -> list[str]:
+    """The computer's reasons (``ai.explain.reasons``) as sentences in the player's language; a reason
+    without a sentence here is left out rather than shown in English."""
+    return [_(REASON_SENTENCES[r]) for r in reasons if r in REASON_SENTENCES]
+
+
+__all__ = [
+    "BLUNDER", "LIKELY_LOSS", "LIKELY_WIN", "MISSED_WIN", "PROVEN_LOSS", "PROVEN_WIN", "REASON_SENTENCES",
+    "Reviewed", "ReviewedTurn", "mark_notation", "mark_words", "reason_sentences", "score_text", "summary_text",
+]  # fmt: skip

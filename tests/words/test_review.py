@@ -1,0 +1,28 @@
+"""The review's words: an evaluation reads as a number, or as a proven or probable result when the
+computer's search says so; the kinds of mark the words read are the review's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from hwgame.ai import review
+from hwgame.ai.evaluate import WIN
+from hwgame.ai.search import LIKELY
+from hwgame.words import review as review_words
+from hwgame.words import score_text
+
+
+@pytest.mark.parametrize(
+    ("score", "words"),
+    [(None, "setup"), (12.5, "+12.5"), (-3.0, "-3.0"), (WIN - 4, "winning (proven)"), (-(WIN - 4), "lost (proven)"),
+     (LIKELY - 5, "probably winning"), (-(LIKELY - 5), "probably lost")],
+)  # fmt: skip
+def test_an_evaluation_in_words(score, words):
+    assert score_text(score, review.standing(score)) == words
+
+
+def test_the_marks_the_words_read_are_the_reviews_kinds():
+    assert (review_words.MISSED_WIN, review_words.BLUNDER) == review.KINDS
+    standings = {review.standing(s) for s in (WIN - 1, -(WIN - 1), LIKELY, -LIKELY, 0.0)}
+    assert standings == {review_words.PROVEN_WIN, review_words.PROVEN_LOSS, review_words.LIKELY_WIN,
+                         review_words.LIKELY_LOSS, None}
