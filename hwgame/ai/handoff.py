@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hwgame.rules import Position, Turn
+from hwgame.rules import Position, PositionKey, Turn
 
 if TYPE_CHECKING:
     from .bots import Limit
@@ -31,7 +31,7 @@ class SearchRequest:
     position: Position
     limit: Limit
     seed: int | None = None
-    history: Mapping[tuple[Any, ...], int] | None = None
+    history: Mapping[PositionKey, int] | None = None
     request_id: int = 0
 
 

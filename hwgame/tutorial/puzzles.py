@@ -159,10 +159,10 @@ def check_answer(puzzle: Puzzle, answer: Answer) -> Verdict:
     return judge(puzzle.position(), puzzle.kind, answer)
 
 
-_SOLUTIONS: dict[str, tuple] = {}
+_SOLUTIONS: dict[str, Turn] = {}
 
 
-def solution(puzzle: Puzzle) -> tuple:
+def solution(puzzle: Puzzle) -> Turn:
     """A turn that solves the puzzle, found by the engine (cached); raises ValueError if none exists."""
     if puzzle.id not in _SOLUTIONS:
         found = solutions(puzzle.position(), puzzle.kind, limit=1)

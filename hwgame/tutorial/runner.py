@@ -43,6 +43,7 @@ from hwgame.rules import (
     Position,
     Sacrifice,
     Trade,
+    Turn,
     TurnState,
     TurnStep,
     apply_action,
@@ -97,7 +98,7 @@ class Feedback:
     note_words: Words = ""
     code: str | None = None
     played: TurnStep | None = field(default=None, compare=False, repr=False)
-    _worded: dict = field(default_factory=dict, compare=False, repr=False)
+    _worded: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def _in_language(self, name: str, words: Words) -> str:
         key = (name, current_language())
@@ -368,12 +369,12 @@ class LessonRunner:
         return self._hints_shown
 
     # --- the intended play ---
-    def solution_turn(self) -> tuple:
+    def solution_turn(self) -> Turn:
         """The current step's intended actions (parsed), or () once the lesson is finished."""
         step = self.step
         return parse_turn("; ".join(step.solution)) if step is not None else ()
 
-    def solution_steps(self) -> list:
+    def solution_steps(self) -> list[TurnStep]:
         """The intended play from the start of the turn, one ``TurnStep`` (action, position before,
         position after) per action: what "show me" plays out on the board."""
         try:
@@ -381,7 +382,7 @@ class LessonRunner:
         except IllegalActionError:
             return []  # the lessons' tests play every solution: nothing to show otherwise
 
-    def next_solution_action(self):
+    def next_solution_action(self) -> Action | None:
         """The intended action that comes next, when the turn so far follows the intended play; else
         None (also once every intended action is played)."""
         solution = [a for a in self.solution_turn() if not isinstance(a, (EndTurn, Pass))]

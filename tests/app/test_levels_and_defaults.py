@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from hwgame import levels
+from hwgame import levels, words
 from hwgame.ai import bots
-from hwgame.app import opponent, options, wording
+from hwgame.app import opponent, options
 from hwgame.persist import Settings
 
 from .helpers import make_app
@@ -26,8 +26,8 @@ def test_the_ai_knows_every_level_by_the_same_name_in_the_same_order():
 def test_the_window_uses_the_one_table():
     assert opponent.LEVEL_NAMES is levels.LEVEL_NAMES and opponent.DEFAULT_LEVEL == levels.DEFAULT_LEVEL
     assert options.LEVEL_NAMES is levels.LEVEL_NAMES
-    assert wording.LEVEL_LABELS == {level.name: level.label for level in levels.LEVEL_TABLE}
-    assert [wording.level_label(n) for n in levels.LEVEL_NAMES] == ["Beginner", "Easy", "Normal", "Hard"]
+    assert words.LEVEL_LABELS == {level.name: level.label for level in levels.LEVEL_TABLE}
+    assert [words.level_label(n) for n in levels.LEVEL_NAMES] == ["Beginner", "Easy", "Normal", "Hard"]
 
 
 def test_the_app_reads_its_settings_without_defaults_of_its_own():

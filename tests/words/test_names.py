@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from hwgame.persist.levels import LEVEL_NAMES
-
 from hwgame import i18n
 from hwgame.ai.explain import REASONS
+from hwgame.levels import LEVEL_NAMES
 from hwgame.words import (
     LEVEL_LABELS,
     REASON_SENTENCES,
