@@ -16,7 +16,7 @@ from datetime import datetime
 from hwgame import i18n
 from hwgame.i18n import N_, _, pgettext
 from hwgame.levels import LEVEL_TABLE
-from hwgame.rules import COLOR_NAMES, POWER_NAMES
+from hwgame.rules import COLOR_NAMES, POWER_NAMES, piece_text
 
 
 class Speaker:
@@ -82,7 +82,7 @@ def piece_name(piece: int | str, speaker: Speaker | None = None) -> str:
     """A piece in words, its colour and its size as a digit: "green 1". ``piece`` is a piece's number
     or its notation ("g1", ``rules.piece_text``); other text is given back as it is."""
     s = speaker or Speaker()
-    text = f"{COLOR_NAMES[piece // 3][0]}{piece % 3 + 1}" if isinstance(piece, int) else piece
+    text = piece_text(piece) if isinstance(piece, int) else piece
     letters = {name[0]: name for name in COLOR_NAMES}
     if len(text) != 2 or text[0] not in letters or text[1] not in "123":
         return text

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from hwgame.i18n import N_, _, ngettext
-from hwgame.rules import Action, format_turn
+from hwgame.rules import Action, format_turn, opponent_of
 
 from .names import level_word
 from .told import Voice, narrate_turn
@@ -81,7 +81,7 @@ def score_text(score: float | None, standing: str | None = None) -> str:
 
 def mark_notation(entry: ReviewedTurn, names: Sequence[str]) -> str:
     """The mark of a reviewed turn with its turns in SDG notation, in the language in force."""
-    me, them = entry.player, 1 - entry.player
+    me, them = entry.player, opponent_of(entry.player)
     if entry.kind == MISSED_WIN:
         if entry.refutation is None:
             return _("missed win: {name} could have won at once").format(name=names[me])
@@ -107,7 +107,7 @@ def mark_words(entry: ReviewedTurn, voice: Voice) -> str:
     after this, Vega wins: Vega sacrifices yellow 3 at Sol and moves ...", in the language in force.
     (The review keeps the same mark in SDG notation, ``entry.note``, for ``hwgame analyze``; the
     notation view words it with ``mark_notation``.)"""
-    me, them = entry.player, 1 - entry.player
+    me, them = entry.player, opponent_of(entry.player)
     if entry.kind == MISSED_WIN and entry.refutation is not None:
         told = narrate_turn(entry.refutation, me, voice)
         if _INSTEAD in entry.note:

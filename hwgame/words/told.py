@@ -35,7 +35,10 @@ from hwgame.rules import (
     Sacrifice,
     Trade,
     TurnState,
+    color_of,
     format_turn,
+    opponent_of,
+    size_of,
 )
 
 from .names import colour_name, piece_name, power_name
@@ -95,12 +98,12 @@ def describe_action(action: Action) -> str:
     if isinstance(action, Capture):
         return _("Capture the enemy {piece} at {system}").format(piece=piece_name(action.piece), system=action.system)
     if isinstance(action, Sacrifice):
-        n = action.ship % 3 + 1
+        n = size_of(action.ship)
         return ngettext(
             "Sacrifice {ship} at {system}: {n} {power} action",
             "Sacrifice {ship} at {system}: {n} {power} actions",
             n,
-        ).format(ship=piece_name(action.ship), system=action.system, n=n, power=power_name(action.ship // 3))
+        ).format(ship=piece_name(action.ship), system=action.system, n=n, power=power_name(color_of(action.ship)))
     if isinstance(action, Catastrophe):
         return _("Trigger a {colour} catastrophe at {system}: every {colour} piece there returns to the bank").format(
             colour=colour_name(action.color), system=action.system
@@ -280,7 +283,7 @@ def narrate_clauses(actions: Iterable[Action], player: int, voice: Voice) -> lis
     elif not actions:
         actions = [Pass()]
     second = player == voice.you
-    owner = voice.owner(1 - player)
+    owner = voice.owner(opponent_of(player))
     return [_clause(group, second, owner) for group in _groups(actions)]
 
 

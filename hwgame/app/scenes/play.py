@@ -27,11 +27,12 @@ import pygame
 
 from hwgame.i18n import _, current_language
 from hwgame.rules import Action, Catastrophe, Discover, Position
-from hwgame.words import describe_action, narrate_turn, piece_name
+from hwgame.words import describe_action, piece_name
 
 from ..controller import Effect, Highlights
 from ..events import AIFailed, Committed
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
+from ..narration import TurnTeller
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
 from ..play_view import draw_play, flash_rect
 from ..scene_stack import Scene
@@ -63,7 +64,6 @@ from ..view.layout import (
 from ..view.widgets import sync_window_size
 
 if TYPE_CHECKING:
-    from hwgame.words import Voice
 
     from ..flow import PlayController
     from ..protocols import AppLike
@@ -117,7 +117,7 @@ class PlayScene(Scene):
         self.current_effect: Effect | None = None  # the controller's Effect that ``current`` animates
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
         # The computer's turn as far as it has been animated: (player, actions, position after them).
-        self._told: tuple[int, list[Action], Position] | None = None
+        self.teller = TurnTeller()  # the computer's turn as far as it has been animated
         self._narration_key: tuple | None = None
         self._narration_fit: tuple[int, list[str]] = (0, [])
         self.flash_text = ""
@@ -473,39 +473,9 @@ class PlayScene(Scene):
                 return effect.player
         return None
 
-    def _tell(self, effect: Effect) -> None:
-        """An action of the computer starts its animation: add it to the turn being told (a new turn
-        when it does not follow on from the last action told)."""
-        told = self._told
-        if told is not None and told[0] == effect.player and told[2] == effect.before:
-            self._told = (effect.player, [*told[1], effect.action], effect.after)
-        else:
-            self._told = (effect.player, [effect.action], effect.after)
-
     def narration(self) -> tuple[str, int] | None:
-        """What just happened, as (sentence, player): the computer's turn as far as it has been
-        animated; else the turn in progress once it has an action; else the last turn played."""
-        game = self.ctl.game
-        voice = voice_of(self.ctl)
-        showing = self.computer_showing()
-        if showing is not None:
-            effect = self.current_effect
-            if effect is not None and effect.by_computer and self._told is not None and self._told[0] == showing:
-                return narrate_turn(self._told[1], showing, voice), showing
-            # The computer's turn waits behind the end of another animation: the turn before it is
-            # still what just happened.
-            return self._turn_told(len(game.turns) - 2, voice)
-        if game.pending:
-            return narrate_turn(game.pending, game.to_move, voice), game.to_move
-        return self._turn_told(len(game.turns) - 1, voice)
-
-    def _turn_told(self, k: int, voice: Voice) -> tuple[str, int] | None:
-        """Committed turn ``k`` in words and who played it (None before the first turn)."""
-        game = self.ctl.game
-        if k < 0:
-            return None
-        player = game.positions[k].to_move
-        return narrate_turn(game.turns[k], player, voice), player
+        """What just happened, as (sentence, player): see ``TurnTeller.narration``."""
+        return self.teller.narration(self.ctl.game, voice_of(self.ctl), self.computer_showing(), self.current_effect)
 
     # --- time ---
     def finish_animations(self) -> None:
@@ -589,7 +559,7 @@ class PlayScene(Scene):
             self.current_effect = effect
             self._sound_of(effect.action)
             if effect.by_computer:
-                self._tell(effect)
+                self.teller.tell(effect)
             size = self.app.size
             _panel, lay0, bank = self.layouts(size, effect.before)
             _panel, lay1, _bank = self.layouts(size, effect.after)
