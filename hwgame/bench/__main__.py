@@ -11,6 +11,7 @@ BENCHMARKS = {
     "ui": "hwgame.bench.ui",
     "startup": "hwgame.bench.startup",
     "tune": "hwgame.bench.tune",
+    "calibration": "hwgame.bench.calibration",
 }
 
 

@@ -1,0 +1,104 @@
+"""The chance that the player to move goes on to win, read from a search score.
+
+A score is in evaluation points, which mean nothing to a player; a chance does. The chance is a
+logistic curve over the score, ``1 / (1 + exp(-(bias + slope * asinh(score / SCORE_SCALE))))``, with its
+own bias and slope in each phase of the game (early scores say less about the end than late ones).
+The score goes in through ``asinh``: near level it counts as it is, far from level it counts less and
+less, because a big lead in points is not many times surer than a fair lead (a straight line over the
+raw score was too timid about fair leads and too bold about big ones, on games held out of the fit).
+The curves were fitted on the SuperDuperGames archive: every position of every decided game,
+labelled with the real result, each game weighing the same whatever its length (``python -m
+hwgame.bench calibration`` fits them on one half of the games and reports on the other half).
+
+A score the search proved (a win or a loss against every reply) is a certainty; any other score is
+never shown as more certain than ``SURE``: people miss wins.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from hwgame.rules import PLAYING, Position
+
+from .search import PROVEN
+
+PHASES = ("opening", "middle", "end")
+# The phase by how many turns were played since both homeworlds stood (setup turns not counted):
+# the first OPENING_TURNS are the opening, from ENDGAME_TURNS on the end.
+OPENING_TURNS = 10
+ENDGAME_TURNS = 30
+# The score's unit in the curve: about a quarter of the spread of scores in real middle games.
+SCORE_SCALE = 25.0
+SURE = 0.99
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A logistic curve over a score: ``bias`` (the chance at a level score, in log-odds) and ``slope``
+    (log-odds per unit of ``asinh(score / SCORE_SCALE)``)."""
+
+    bias: float
+    slope: float
+
+    def chance(self, score: float) -> float:
+        """The curve's chance at ``score``."""
+        z = self.bias + self.slope * math.asinh(score / SCORE_SCALE)
+        z = max(-30.0, min(30.0, z))
+        return 1.0 / (1.0 + math.exp(-z))
+
+
+# Fitted by ``python -m hwgame.bench calibration`` (Normal's search, analysis settings) on the even
+# half of the archive's decided games; the README gives the held-out figures.
+CURVES: dict[str, Curve] = {
+    "opening": Curve(-0.0400, 0.865745),
+    "middle": Curve(-0.0604, 1.010597),
+    "end": Curve(-0.1668, 1.140655),
+}
+
+
+def phase_of_turn(turns_in_play: int) -> str:
+    """The phase after ``turns_in_play`` turns since both homeworlds were set up."""
+    if turns_in_play < OPENING_TURNS:
+        return "opening"
+    return "end" if turns_in_play >= ENDGAME_TURNS else "middle"
+
+
+def turns_in_play(turn_index: int) -> int:
+    """Turns played since setup, for the position after ``turn_index`` turns of a game (setup is two
+    turns: ``turn_index`` 2 is the first position in play)."""
+    return max(0, turn_index - PLAYING)
+
+
+def win_chance(score: float, phase: str, proven: bool | None = None) -> float:
+    """The chance that the side to move wins, for its search ``score`` in ``phase``.
+
+    ``proven`` says whether the score is a result proven against every reply; None reads it off the
+    score (past ``search.PROVEN``). A proven result is 0 or 1; anything else stays within ``SURE``.
+    """
+    if proven is None:
+        proven = abs(score) >= PROVEN
+    if proven:
+        return 1.0 if score > 0 else 0.0
+    chance = CURVES.get(phase, CURVES["middle"]).chance(score)
+    return max(1.0 - SURE, min(SURE, chance))
+
+
+def position_chance(score: float, position: Position, turn_index: int) -> float:
+    """``win_chance`` for ``position``, reached after ``turn_index`` turns of its game."""
+    if position.stage < PLAYING:
+        return 0.5
+    return win_chance(score, phase_of_turn(turns_in_play(turn_index)))
+
+
+def percent(chance: float) -> int:
+    """A chance as a whole percentage for people: 0 and 100 only for certainties."""
+    if chance <= 0.0:
+        return 0
+    if chance >= 1.0:
+        return 100
+    return max(1, min(99, round(chance * 100)))
+
+
+__all__ = ["CURVES", "Curve", "PHASES", "SURE", "percent", "phase_of_turn", "position_chance", "turns_in_play",
+           "win_chance"]  # fmt: skip

@@ -1,0 +1,59 @@
+"""The win chance: a calibrated reading of a search score that a player can understand."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hwgame.ai.search import PROVEN
+from hwgame.ai.winchance import PHASES, SURE, percent, phase_of_turn, position_chance, turns_in_play, win_chance
+from hwgame.rules import initial_position, parse_position
+
+scores = st.floats(min_value=-PROVEN + 1, max_value=PROVEN - 1, allow_nan=False)
+
+
+@given(scores, scores, st.sampled_from(PHASES))
+def test_a_better_score_never_gives_a_smaller_chance(a, b, phase):
+    low, high = sorted((a, b))
+    assert win_chance(low, phase) <= win_chance(high, phase)
+
+
+@given(scores, st.sampled_from(PHASES))
+def test_an_unproven_score_is_never_a_certainty(score, phase):
+    chance = win_chance(score, phase)
+    assert 1 - SURE <= chance <= SURE
+    assert 1 <= percent(chance) <= 99
+
+
+def test_a_level_score_is_close_to_even_and_a_lead_is_more_than_even():
+    for phase in PHASES:
+        assert 0.4 < win_chance(0.0, phase) < 0.6
+        assert win_chance(100.0, phase) > 0.7
+        assert win_chance(-100.0, phase) < 0.3
+
+
+def test_the_same_lead_says_more_late_in_the_game():
+    assert win_chance(60.0, "opening") < win_chance(60.0, "end")
+
+
+def test_proven_results_are_certain():
+    assert win_chance(PROVEN + 5, "middle") == 1.0
+    assert win_chance(-PROVEN - 5, "opening") == 0.0
+    assert percent(1.0) == 100 and percent(0.0) == 0
+
+
+def test_phases_follow_the_turns_played_since_setup():
+    assert turns_in_play(2) == 0  # the first position in play follows the two setup turns
+    assert phase_of_turn(0) == "opening"
+    assert phase_of_turn(15) == "middle"
+    assert phase_of_turn(45) == "end"
+
+
+def test_a_position_in_setup_is_even():
+    assert position_chance(500.0, initial_position(), 0) == 0.5
+
+
+def test_a_position_in_play_uses_its_phase():
+    pos = parse_position("standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3b1")
+    assert position_chance(80.0, pos, 4) == win_chance(80.0, "opening")
+    assert position_chance(80.0, pos, 60) == win_chance(80.0, "end")
