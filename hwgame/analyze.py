@@ -77,7 +77,7 @@ def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
         value = _("setup")
     else:
         # Translators: the evaluation after a turn, for the player who moved.
-        value = _("after: {score}").format(score=score_text(entry.after, standing(entry.after)))
+        value = _("after: {score}").format(score=score_text(entry.after, standing(entry.after), entry.chance_after))
     # The turn is in SDG notation, which stays as it is in every language.
     line = f"{entry.number}. {players[entry.player]}: {format_turn(entry.turn)}  [{value}]"
     return f"{line}  {mark_notation(entry, players)}" if entry.note else line

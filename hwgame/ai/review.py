@@ -47,6 +47,7 @@ from .bots import Limit, choose_turn
 from .evaluate import WIN
 from .search import LIKELY, Cancel, cancel_test, is_proven
 from .tactics import find_win
+from .winchance import phase_of_turn, turns_in_play, win_chance
 
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
@@ -132,9 +133,31 @@ class TurnReview:
     refutation: Turn | None = None
 
     @property
+    def chance_before(self) -> float | None:
+        """The mover's chance to win before the turn, from the engine's score (None during setup)."""
+        if self.before is None:
+            return None
+        return win_chance(self.before, phase_of_turn(turns_in_play(self.index)))
+
+    @property
+    def chance_after(self) -> float | None:
+        """The mover's chance to win after the turn (None during setup). The score after it is the
+        opponent's to move, so the chance is read on the opponent's side and turned round."""
+        if self.after is None:
+            return None
+        return 1.0 - win_chance(-self.after, phase_of_turn(turns_in_play(self.index + 1)))
+
+    @property
     def number(self) -> int:
         """The turn number as the move log shows it (1 is the first setup turn)."""
         return self.index + 1
+
+    def chance_for(self, player: int) -> float | None:
+        """``player``'s chance to win after the turn (None during setup)."""
+        chance = self.chance_after
+        if chance is None:
+            return None
+        return chance if player == self.player else 1.0 - chance
 
     def value_for(self, player: int) -> float | None:
         """The evaluation after the turn from ``player``'s side (None during setup)."""

@@ -36,6 +36,7 @@ from .review import (
     REASON_SENTENCES,
     Reviewed,
     ReviewedTurn,
+    chance_text,
     mark_notation,
     mark_words,
     reason_sentences,
@@ -69,7 +70,7 @@ __all__ = [
     "narrate_turn", "sentence", "turn_left",
     # the review
     "REASON_SENTENCES", "Reviewed", "ReviewedTurn", "mark_notation", "mark_words", "reason_sentences",
-    "score_text", "summary_text",
+    "chance_text", "score_text", "summary_text",
     # results
     "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
 ]  # fmt: skip

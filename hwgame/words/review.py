@@ -62,9 +62,10 @@ class Reviewed(Protocol):
     def marks(self) -> Sequence[ReviewedTurn]: ...
 
 
-def score_text(score: float | None, standing: str | None = None) -> str:
-    """An evaluation for a player: "+12.5", "winning (proven)", "probably lost". ``standing`` says
-    whether the score is a proven or probable result (``ai.review.standing``; None: a plain score)."""
+def score_text(score: float | None, standing: str | None = None, chance: float | None = None) -> str:
+    """An evaluation for a player: "64%" (its ``chance`` to win, when given), "winning (proven)",
+    "probably lost", or the bare score "+12.5" when no chance is given. ``standing`` says whether the
+    score is a proven or probable result (``ai.review.standing``; None: a plain score)."""
     if score is None:
         # Translators: the evaluation of a setup turn, which is not evaluated.
         return _("setup")
@@ -76,7 +77,21 @@ def score_text(score: float | None, standing: str | None = None) -> str:
         return _("probably winning")
     if standing == LIKELY_LOSS:
         return _("probably lost")
+    if chance is not None:
+        return chance_text(chance)
     return f"{score:+.1f}"
+
+
+def chance_text(chance: float) -> str:
+    """A chance to win as people read it: a whole percentage, 0% and 100% only for certainties."""
+    if chance <= 0.0:
+        percent = 0
+    elif chance >= 1.0:
+        percent = 100
+    else:
+        percent = max(1, min(99, round(chance * 100)))
+    # Translators: a player's chance to win, as a percentage.
+    return _("{percent}%").format(percent=percent)
 
 
 def mark_notation(entry: ReviewedTurn, names: Sequence[str]) -> str:

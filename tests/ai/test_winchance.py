@@ -57,3 +57,16 @@ def test_a_position_in_play_uses_its_phase():
     pos = parse_position("standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3b1")
     assert position_chance(80.0, pos, 4) == win_chance(80.0, "opening")
     assert position_chance(80.0, pos, 60) == win_chance(80.0, "end")
+
+
+def test_a_reviewed_turn_gives_the_movers_chances_before_and_after():
+    from hwgame.ai.review import TurnReview
+
+    entry = TurnReview(index=20, player=0, turn=(), before=40.0, after=-60.0)
+    assert entry.chance_before == win_chance(40.0, phase_of_turn(turns_in_play(20)))
+    # after the turn the opponent is to move with +60 for them: the mover's chance is the rest
+    assert entry.chance_after == 1.0 - win_chance(60.0, phase_of_turn(turns_in_play(21)))
+    assert entry.chance_after < 0.5 < entry.chance_before
+    assert entry.chance_for(1) == 1.0 - entry.chance_after
+    setup = TurnReview(index=0, player=0, turn=())
+    assert setup.chance_before is None and setup.chance_for(1) is None

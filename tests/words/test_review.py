@@ -26,3 +26,13 @@ def test_the_marks_the_words_read_are_the_reviews_kinds():
     standings = {review.standing(s) for s in (WIN - 1, -(WIN - 1), LIKELY, -LIKELY, 0.0)}
     assert standings == {review_words.PROVEN_WIN, review_words.PROVEN_LOSS, review_words.LIKELY_WIN,
                          review_words.LIKELY_LOSS, None}
+
+
+def test_a_plain_score_is_shown_as_a_chance_to_win_when_one_is_given():
+    from hwgame.words import chance_text, score_text
+
+    assert score_text(35.0, None, 0.643) == "64%"
+    assert score_text(35.0) == "+35.0"  # no chance given: the bare score (engine and tools)
+    assert score_text(99_999.0, "proven-win", 1.0) == "winning (proven)"
+    assert chance_text(0.004) == "1%" and chance_text(0.999) == "99%"
+    assert chance_text(1.0) == "100%" and chance_text(0.0) == "0%"

@@ -1,35 +1,30 @@
-"""The evaluation graph of a reviewed game: one bar per turn, up when the bottom player stands better.
+"""The graph of a reviewed game: one bar per turn, up when the bottom player stands better.
 
-Values are squashed into -1..1 (``squash``) so that one huge swing does not flatten the rest, and a
-proven win or loss reaches the edge. Turns with a mark (a missed win, a blunder) are drawn in red
-with a dot; the turn shown on the board is outlined. ``EvalGraph.turn_at`` tells which turn a click
-on the graph means. The geometry (``bar_box``, ``turn_at``) needs no display.
+Each bar is the bottom player's chance to win after the turn (``hwgame.ai.winchance``, fitted on real
+games), from the middle line at 50% to the edge at 100% or 0% (``lead``): a proven win or loss reaches
+the edge, and the height means the same thing in every game. Turns with a mark (a missed win, a
+blunder) are drawn in red with a dot; the turn shown on the board is outlined. ``EvalGraph.turn_at``
+tells which turn a click on the graph means. The geometry (``bar_box``, ``turn_at``) needs no display.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import pygame
 
-from hwgame.ai.search import LIKELY, is_proven
-
 from . import theme as T
 
-SCALE = 30.0  # evaluation points at which a bar reaches three quarters of its height
 GUTTER = 104  # room on the left for the two names
 MARK_RGB = (236, 64, 64)
 BACK_RGB = (16, 19, 34)
 
 
-def squash(score: float | None) -> float | None:
-    """A score mapped into -1..1: proven (or nearly certain) results at the ends, None stays None."""
-    if score is None:
+def lead(chance: float | None) -> float | None:
+    """A chance to win mapped into -1..1 (50% is level, 0), None (a setup turn) stays None."""
+    if chance is None:
         return None
-    if is_proven(score) or abs(score) >= LIKELY - 1000:
-        return 1.0 if score > 0 else -1.0
-    return math.tanh(score / SCALE)
+    return max(-1.0, min(1.0, 2.0 * chance - 1.0))
 
 
 class EvalGraph:
@@ -78,8 +73,8 @@ class EvalGraph:
         names: tuple[str, str],
         colours: tuple[T.RGB, T.RGB],
     ) -> None:
-        """The frame, the zero line, one bar per reviewed turn (``values``: scores for the bottom
-        player, None for setup turns), red bars with a dot at ``marks``, and the ``current`` turn
+        """The frame, the middle line, one bar per reviewed turn (``values``: the bottom player's
+        chances to win, None for setup turns), red bars with a dot at ``marks``, and the ``current`` turn
         outlined. ``names``/``colours``: the bottom player's and the other's, for the labels."""
         rect = self.rect
         pygame.draw.rect(surface, BACK_RGB, rect, border_radius=6)
@@ -89,7 +84,7 @@ class EvalGraph:
         half = plot.h / 2 - 1
         pygame.draw.line(surface, (58, 66, 98), (plot.x, mid), (plot.right - 1, mid))
         for i, value in enumerate(values):
-            v = squash(value)
+            v = lead(value)
             if v is None:
                 continue
             col = self.bar_box(i)

@@ -97,11 +97,11 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
             lines.append((_("Turn {number}, {name}: {mark}").format(mark=told, **values), MARK_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
             lines.append((_("Turn {number}, {name}: {before} before it; this turn ends the game").format(
-                before=score_text(entry.before, standing(entry.before)), **values), T.TEXT_DIM))
+                before=score_text(entry.before, standing(entry.before), entry.chance_before), **values), T.TEXT_DIM))
         elif entry.before is not None:
             lines.append((_("Turn {number}, {name}: {before} before it, {after} after it, for {name}").format(
-                before=score_text(entry.before, standing(entry.before)),
-                after=score_text(entry.after, standing(entry.after)), **values), T.TEXT_DIM))
+                before=score_text(entry.before, standing(entry.before), entry.chance_before),
+                after=score_text(entry.after, standing(entry.after), entry.chance_after), **values), T.TEXT_DIM))
     if best is not None:
         player = timeline.starts[point.turn].to_move
         mover = timeline.players[player]
@@ -135,7 +135,7 @@ def draw_strip(
     graph.place(graph_rect, timeline.turn_count)
     where = timeline.last_played(point)
     names = (timeline.players[bottom], timeline.players[opponent_of(bottom)])
-    graph.draw(surface, theme, [t.value_for(bottom) for t in entries], {t.index for t in entries if t.kind},
+    graph.draw(surface, theme, [t.chance_for(bottom) for t in entries], {t.index for t in entries if t.kind},
                where[0] if where else None, names, (T.OWNER_RGB[0], T.OWNER_RGB[1]))  # fmt: skip
     if progress is not None:
         draw_progress(surface, theme, graph_rect, *progress)
