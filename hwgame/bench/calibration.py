@@ -27,15 +27,11 @@ from pathlib import Path
 
 from hwgame.ai.evaluate import evaluate
 from hwgame.ai.winchance import PHASES, SCORE_SCALE, SURE, Curve, phase_of_turn, turns_in_play
+from hwgame.bench.archive import decided_positions
 from hwgame.bench.movegen import games_dir
 from hwgame.rules import (
     PLAYING,
-    SDG,
-    HomeworldsError,
     Position,
-    apply_turn_unchecked,
-    initial_position,
-    read_transcript,
     size_of,
 )
 
@@ -52,22 +48,10 @@ class Sample:
 
 def game_samples(path: Path) -> list[Sample]:
     """The positions in play of one record whose winner is known (none when it cannot be replayed)."""
-    try:
-        record = read_transcript(path)
-    except (HomeworldsError, ValueError, OSError):
-        return []
-    if record.winner is None or record.winner not in record.players:
-        return []
-    winner = record.players.index(record.winner)
-    pos = initial_position(SDG, record.players)
     out = []
-    try:
-        for n, turn in enumerate(record.turns):
-            pos = apply_turn_unchecked(pos, turn)
-            if pos.stage >= PLAYING and not pos.is_over():
-                out.append(Sample(path.name, n + 1, pos, 1.0 if pos.to_move == winner else 0.0))
-    except (HomeworldsError, ValueError, KeyError, IndexError):
-        return []
+    for played, pos, winner in decided_positions(path):
+        if pos.stage >= PLAYING and not pos.is_over():
+            out.append(Sample(path.name, played, pos, 1.0 if pos.to_move == winner else 0.0))
     return out
 
 

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from hwgame.ai.evaluate import DEFAULT_WEIGHTS, evaluate
 from hwgame.ai.tactics import find_win
+from hwgame.bench.archive import decided_positions
 from hwgame.bench.linalg import solve
 from hwgame.bench.movegen import games_dir
-from hwgame.rules import SDG, HomeworldsError, Position, apply_turn_unchecked, initial_position, read_transcript
+from hwgame.rules import Position
 
 # Weights that multiply one term each (the others scale several terms and stay as they are).
 LINEAR = ("material", "large", "medium", "supply", "home_access", "abroad_access", "spread", "defence",
@@ -32,23 +33,10 @@ LINEAR = ("material", "large", "medium", "supply", "home_access", "abroad_access
 
 def samples(folder: Path, limit: int | None, skip_turns: int = 4) -> Iterator[tuple[Position, float]]:
     """(position, 1.0 if the side to move won else 0.0) over the archive's decided games."""
-    files = sorted(folder.glob("*.raw"))[:limit]
-    for path in files:
-        try:
-            record = read_transcript(path)
-        except (HomeworldsError, ValueError, OSError):
-            continue
-        if record.winner is None or record.winner not in record.players:
-            continue
-        winner = record.players.index(record.winner)
-        pos = initial_position(SDG, record.players)
-        try:
-            for n, turn in enumerate(record.turns):
-                pos = apply_turn_unchecked(pos, turn)
-                if n >= skip_turns and not pos.is_over() and pos.stage >= 2:
-                    yield pos, 1.0 if pos.to_move == winner else 0.0
-        except (HomeworldsError, ValueError, KeyError, IndexError):
-            continue
+    for path in sorted(folder.glob("*.raw"))[:limit]:
+        for played, pos, winner in decided_positions(path):
+            if played > skip_turns and not pos.is_over() and pos.stage >= 2:
+                yield pos, 1.0 if pos.to_move == winner else 0.0
 
 
 def features(position: Position) -> list[float]:
