@@ -63,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("how hard the computer looks at each turn (default: normal)"),
     )
     analyze.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help=_("rule set (default: sdg)"))
+    analyze.add_argument("--json", action="store_true", help=_("one JSON object per turn and a summary object"))
     analyze.add_argument("transcript", metavar="TRANSCRIPT")
     persist_cli.add_arguments(parser, sub)
     from .app.options import add_window_arguments
@@ -113,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "analyze":
         from .analyze import run_analyze
 
-        return run_analyze(args.transcript, args.level, args.rules)
+        return run_analyze(args.transcript, args.level, args.rules, as_json=args.json)
     if args.command == "engine":
         from .engine import run_engine
 

@@ -1,19 +1,21 @@
 """``hwgame analyze``: review a game transcript turn by turn with the computer opponent's search.
 
-One line per turn (number, player, the turn in SDG notation, the evaluation after it for the player
-who moved, and the mark of a missed win or a blunder), then a summary line. A transcript is read the
-way ``hwgame verify`` reads it, after checking that it is a regular file of a sensible size: files
-are untrusted, and a pipe or a huge file must neither hang nor swamp the program. Ctrl+C stops the
-review and prints the summary of the turns done.
+One line per turn (number, player, the turn in SDG notation, the chance to win after it for the player
+who moved, and the mark of a missed win or a blunder), then a summary line; with ``--json``, one JSON
+object per turn and a summary object instead, one per line, for other programs (``turn_object``).
+A transcript is read the way ``hwgame verify`` reads it, after checking that it is a regular file of a
+sensible size: files are untrusted, and a pipe or a huge file must neither hang nor swamp the program.
+Ctrl+C stops the review and prints the summary of the turns done.
 """
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .i18n import _
 from .rules import MAX_TRANSCRIPT_BYTES as MAX_BYTES
@@ -33,11 +35,15 @@ from .verify import Failure, shown_path, silence_stdout
 from .words import mark_notation, refusal_text, score_text, summary_text
 
 if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
-    from .ai.review import TurnReview
+    from .ai.review import Review, TurnReview
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
 
-__all__ = ["INTERRUPTED", "MAX_BYTES", "TranscriptError", "load_game", "read_text", "run_analyze", "turn_line"]
+__all__ = ["INTERRUPTED", "MAX_BYTES", "TranscriptError", "load_game", "read_text", "run_analyze", "summary_object",
+           "turn_line", "turn_object"]  # fmt: skip
+
+# The review's kinds of mark as the JSON form names them.
+JSON_MARKS = {"missed_win": "missed-win", "blunder": "blunder"}
 
 
 class TranscriptError(Exception):
@@ -83,9 +89,44 @@ def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
     return f"{line}  {mark_notation(entry, players)}" if entry.note else line
 
 
-def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", out: TextIO | None = None) -> int:
-    """Review the game of a transcript, print a line per turn and a summary; return the exit status
-    (0 done, 1 the file cannot be analysed, 130 stopped by Ctrl+C)."""
+def _rounded(chance: float | None) -> float | None:
+    return None if chance is None else round(chance, 3)
+
+
+def turn_object(entry: TurnReview, players: Sequence[str]) -> dict[str, Any]:
+    """One reviewed turn as plain data: ``turn`` (the transcript's number, 1 the first homeworld),
+    ``player`` (the name as in the transcript), ``played`` and ``best`` (SDG notation; ``best`` is the
+    engine's turn at that point), ``win_before`` and ``win_after`` (the mover's chance to win, 0..1;
+    None during setup), ``mark`` (None, "missed-win" or "blunder") and ``why`` (the mark in SDG
+    notation, None without a mark)."""
+    return {
+        "turn": entry.number,
+        "player": players[entry.player],
+        "played": format_turn(entry.turn),
+        "win_before": _rounded(entry.chance_before),
+        "win_after": _rounded(entry.chance_after),
+        "best": None if entry.best is None else format_turn(entry.best),
+        "mark": JSON_MARKS.get(entry.kind) if entry.kind else None,
+        "why": entry.note or None,
+    }
+
+
+def summary_object(review: Review) -> dict[str, Any]:
+    """The review's summary as plain data: the players, the level, how many turns were reviewed out of
+    how many, and each player's count of each mark."""
+    marks = {name: {mark: 0 for mark in JSON_MARKS.values()} for name in review.players}
+    for entry in review.marks():
+        if entry.kind in JSON_MARKS:
+            marks[review.players[entry.player]][JSON_MARKS[entry.kind]] += 1
+    return {"summary": True, "players": list(review.players), "level": review.level, "reviewed": len(review.turns),
+            "turns": review.total, "complete": review.complete, "marks": marks}  # fmt: skip
+
+
+def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", out: TextIO | None = None,
+                as_json: bool = False) -> int:  # fmt: skip
+    """Review the game of a transcript, print a line per turn and a summary (``as_json``: a JSON object
+    per line for each); return the exit status (0 done, 1 the file cannot be analysed, 130 stopped by
+    Ctrl+C)."""
     from .ai.bots import level
     from .ai.review import review_of
 
@@ -110,12 +151,16 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
             level(level_name),
             stop,
             level=level_name,
-            on_turn=lambda entry: print(turn_line(entry, game.players), file=out, flush=True),
+            on_turn=lambda entry: print(json.dumps(turn_object(entry, game.players), ensure_ascii=False) if as_json
+                                        else turn_line(entry, game.players), file=out, flush=True),
         )
-        summary = summary_text(review)
-        if not review.complete:
-            summary = _("{summary} (stopped)").format(summary=summary)
-        print(summary, file=out, flush=True)
+        if as_json:
+            print(json.dumps(summary_object(review), ensure_ascii=False), file=out, flush=True)
+        else:
+            summary = summary_text(review)
+            if not review.complete:
+                summary = _("{summary} (stopped)").format(summary=summary)
+            print(summary, file=out, flush=True)
     except BrokenPipeError:
         # The reader went away (``hwgame analyze game.raw | head``): stop quietly.
         if out is sys.stdout:

@@ -124,6 +124,29 @@ def test_hwgame_analyze_prints_a_line_per_turn_and_the_blunder(sdg_games):
     )
 
 
+def test_hwgame_analyze_json_gives_an_object_per_turn_and_a_summary(sdg_games):
+    import json
+
+    done = _analyze("--json", "--level", "easy", sdg_games / BLUNDER_GAME)
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    turns, summary = objects[:-1], objects[-1]
+    keys = {"turn", "player", "played", "win_before", "win_after", "best", "mark", "why"}
+    assert all(set(t) == keys for t in turns)
+    assert [t["turn"] for t in turns] == list(range(1, 19))
+    assert turns[0]["player"] == "OnePageWars" and turns[1]["player"] == "ts52"
+    assert turns[0]["played"] == "Homeworld G3 Y2 B3" and turns[0]["win_before"] is None
+    for t in turns[2:]:
+        assert 0.0 <= t["win_before"] <= 1.0 and 0.0 <= t["win_after"] <= 1.0
+        assert t["mark"] in (None, "inaccuracy", "mistake", "blunder", "missed-win")
+    blunder = turns[BLUNDER_TURN - 1]
+    assert blunder["mark"] == "blunder" and blunder["why"] and blunder["win_after"] == 0.0
+    assert blunder["win_before"] > blunder["win_after"]
+    assert [t["turn"] for t in turns if t["mark"]] == [17]
+    assert summary["summary"] is True and summary["complete"] is True and summary["turns"] == 18
+    assert summary["marks"]["OnePageWars"]["blunder"] == 1 and summary["marks"]["ts52"]["blunder"] == 0
+
+
 def test_hwgame_analyze_refuses_a_bad_file_in_one_line(sdg_games, tmp_path):
     text = (sdg_games / BLUNDER_GAME).read_text(encoding="utf-8")
     bad = tmp_path / "bad.raw"
