@@ -74,13 +74,20 @@ def search_score(position: Position) -> float:
     return float(choose_turn(position, analysis_limit(LEVELS["normal"]), seed=0).score)
 
 
-def _scores(kind: str, positions: Sequence[Position], jobs: int) -> list[float]:
+def _scores(kind: str, positions: Sequence[Position], jobs: int) -> Iterator[float]:
+    """The scores of ``positions`` in order, as they come (a long run can be kept as it goes)."""
     if kind == "static":
-        return [evaluate(p) for p in positions]
-    if jobs <= 1:
-        return [search_score(p) for p in positions]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(search_score, positions, chunksize=8))
+        yield from (evaluate(p) for p in positions)
+    elif jobs <= 1:
+        yield from (search_score(p) for p in positions)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from pool.map(search_score, positions, chunksize=8)
+
+
+def _keep(cache: dict[str, float], path: Path | None) -> None:
+    if path is not None:
+        path.write_text(json.dumps(cache), encoding="utf-8")
 
 
 def fit_curve(xs: Sequence[float], ys: Sequence[float], ws: Sequence[float], steps: int = 30) -> Curve:
@@ -185,10 +192,13 @@ def run(argv: list[str]) -> int:
     todo = [i for i, k in enumerate(key) if k not in cache]
     if todo:
         print(f"scoring {len(todo)} positions ({args.score}) ...", flush=True)
-        for i, score in zip(todo, _scores(args.score, [every[i].position for i in todo], args.jobs), strict=True):
+        scores = _scores(args.score, [every[i].position for i in todo], args.jobs)
+        for done, (i, score) in enumerate(zip(todo, scores, strict=True), start=1):
             cache[key[i]] = score
-        if cache_path is not None:
-            cache_path.write_text(json.dumps(cache), encoding="utf-8")
+            if done % 500 == 0:  # a search run takes an hour or more: keep what is done, say how far
+                _keep(cache, cache_path)
+                print(f"  {done} of {len(todo)}", flush=True)
+        _keep(cache, cache_path)
     score_of = {id(s): cache[k] for s, k in zip(every, key, strict=True)}
     print(f"{len(halves[0])} positions fit, {len(halves[1])} held out, from {folder} ({args.score} scores)")
     curves: dict[str, Curve] = {}
