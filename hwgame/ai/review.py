@@ -55,7 +55,7 @@ KINDS = (MISSED_WIN, BLUNDER)
 
 
 class Choice(Protocol):
-    """What a turn chooser answers (``bots.PlayResult``, or an AI worker's result): the turn it chose
+    """What a turn chooser answers (a ``handoff.SearchReply``, from ``choose_turn`` or the AI worker): the turn it chose
     (None when it had none) and its score for the side to move. ``info``, ``cancelled`` and ``error``
     are read when the answer has them."""
 
