@@ -18,51 +18,15 @@ import math
 import random
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeAlias
 
 from hwgame.rules import PLAYING, Position, Turn, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
-from .handoff import SearchReply
+from .handoff import Limit, SearchReply
 from .search import LIKELY, Progress, SearchParams, search
 from .setup import rank_setups
-
-
-@dataclass(frozen=True)
-class Limit:
-    """How a computer player thinks. Times in seconds; ``nodes`` None means no node budget."""
-
-    time: float = 2.0
-    nodes: int | None = None
-    depth: int = 2
-    temperature: float = 0.0  # 0: always the best score; else softmax over scores (evaluation points)
-    choices: int = 10  # the softmax picks among this many best candidates
-    safety: bool = True  # refuse turns after which the opponent wins at once
-    oversight: float = 0.0  # chance to skip the safety check on a move (a human slip)
-    beam: int = 8  # partial turns kept per sacrifice and level at the root
-    root_cap: int = 6000  # most root successors generated
-    root_keep: int = 24  # root candidates searched beyond one ply
-    inner_beam: int = 3
-    inner_cap: int = 700
-    inner_keep: int = 8
-    persona: str = "balanced"
-    weights: dict[str, float] = field(default_factory=dict)  # explicit weight overrides
-    # Hard time limit for everything, the safety check included (None: 2.5 x ``time``, with the
-    # safety check allowed past it). An analysis front end that gives an exact time sets it.
-    hard: float | None = None
-    # The longest a turn of a level may take, the safety check included (None: well past ``hard``).
-    most: float | None = None
-    wall_clock: bool = False  # time limits in wall-clock seconds, not CPU seconds of the search
-    # Pass over turns that leave the ships they placed open to a catastrophe, while a good other one
-    # exists (hints: advice a player follows must not walk into the obvious).
-    careful: bool = False
-
-    def with_changes(self, **changes: Any) -> Limit:
-        """A copy with some fields changed (settings screens use this)."""
-        return replace(self, **changes)
-
 
 # The search limits of each level of ``hwgame.levels.LEVEL_TABLE``, by the same names in the same order
 # (weakest first; a test keeps the two in step).

@@ -5,6 +5,9 @@ pipe to the search process as it is, and the search's reply comes back through t
 future unchanged; ``choose_turn`` itself answers with a reply. Both are frozen and plain data (a
 Position, a Limit, a turn of frozen actions, numbers, texts and a dict of figures), so they pickle.
 
+A ``Limit`` (how the computer thinks: time, nodes, depth, and the touches that make a level human) is
+part of every request, so it lives here; ``hwgame.ai.bots`` keeps each level's Limit.
+
 A reply has a turn, or an ``error`` in plain words (and no turn); one without either was stopped before
 it had a candidate. ``info`` holds the search's figures: depth, nodes, time, nps, cancelled, won, and
 where it ran (``pid`` of the search process, or ``in_thread`` with the reason no process could start).
@@ -13,13 +16,44 @@ where it ran (``pid`` of the search process, or ``in_thread`` with the reason no
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from hwgame.rules import Position, PositionKey, Turn
 
-if TYPE_CHECKING:
-    from .bots import Limit
+
+@dataclass(frozen=True)
+class Limit:
+    """How a computer player thinks. Times in seconds; ``nodes`` None means no node budget."""
+
+    time: float = 2.0
+    nodes: int | None = None
+    depth: int = 2
+    temperature: float = 0.0  # 0: always the best score; else softmax over scores (evaluation points)
+    choices: int = 10  # the softmax picks among this many best candidates
+    safety: bool = True  # refuse turns after which the opponent wins at once
+    oversight: float = 0.0  # chance to skip the safety check on a move (a human slip)
+    beam: int = 8  # partial turns kept per sacrifice and level at the root
+    root_cap: int = 6000  # most root successors generated
+    root_keep: int = 24  # root candidates searched beyond one ply
+    inner_beam: int = 3
+    inner_cap: int = 700
+    inner_keep: int = 8
+    persona: str = "balanced"
+    weights: dict[str, float] = field(default_factory=dict)  # explicit weight overrides
+    # Hard time limit for everything, the safety check included (None: 2.5 x ``time``, with the
+    # safety check allowed past it). An analysis front end that gives an exact time sets it.
+    hard: float | None = None
+    # The longest a turn of a level may take, the safety check included (None: well past ``hard``).
+    most: float | None = None
+    wall_clock: bool = False  # time limits in wall-clock seconds, not CPU seconds of the search
+    # Pass over turns that leave the ships they placed open to a catastrophe, while a good other one
+    # exists (hints: advice a player follows must not walk into the obvious).
+    careful: bool = False
+
+    def with_changes(self, **changes: Any) -> Limit:
+        """A copy with some fields changed (settings screens use this)."""
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True)
@@ -58,4 +92,4 @@ def failed(request_id: int, error: str, info: Mapping[str, Any] | None = None) -
     return SearchReply(None, error=error, info=dict(info or {}), request_id=request_id)
 
 
-__all__ = ["SearchReply", "SearchRequest", "failed"]
+__all__ = ["Limit", "SearchReply", "SearchRequest", "failed"]
