@@ -80,6 +80,14 @@ def test_a_module_imports_only_what_its_layer_may(path):
     assert not wrong, f"{path.relative_to(ROOT)} ({part}) imports what its layer may not: {wrong}"
 
 
+@pytest.mark.parametrize("face", ["rules", "words"])
+def test_other_packages_use_the_face_of_the_rules_and_the_words(face):
+    outside = sorted(p for p in ROOT.rglob("*.py") if part_of(p) != face)
+    reaching_in = [f"{p.relative_to(ROOT)}:{line} {name}" for p in outside for line, name in imports_of(p)
+                   if name.startswith(f"hwgame.{face}.")]  # fmt: skip
+    assert not reaching_in, f"import hwgame.{face} itself, not its modules: {reaching_in}"
+
+
 def test_the_check_sees_imports_written_either_way():
     # the test reads the project's own tree; this guards the reader itself against missing a form
     sample = ROOT / "words" / "refusals.py"
