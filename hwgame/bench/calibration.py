@@ -204,7 +204,8 @@ def run(argv: list[str]) -> int:
     curves: dict[str, Curve] = {}
     material_curves: dict[str, Curve] = {}
     for phase in PHASES:
-        part = [s for s in halves[0] if phase_of_turn(turns_in_play(s.index)) == phase]
+        # Proven results are certainties, not points on the curve: left out, they cannot bend it.
+        part = [s for s in halves[0] if phase_of_turn(turns_in_play(s.index)) == phase and not _proven(score_of[id(s)])]
         ws = _weights(part)
         ys = [s.won for s in part]
         curves[phase] = fit_curve([_unit(score_of[id(s)]) for s in part], ys, ws)
@@ -214,6 +215,12 @@ def run(argv: list[str]) -> int:
     for phase, c in curves.items():
         print(f'    "{phase}": Curve({c.bias:.4f}, {c.slope:.6f}),')
     return 0
+
+
+def _proven(score: float) -> bool:
+    from hwgame.ai.search import PROVEN
+
+    return abs(score) >= PROVEN
 
 
 def _unit(score: float) -> float:
@@ -228,7 +235,6 @@ def _chance(curve: Curve, score: float, proven: bool) -> float:
 
 def _report(held: list[Sample], score_of: dict[int, float], curves: dict[str, Curve],
             material_curves: dict[str, Curve]) -> None:  # fmt: skip
-    from hwgame.ai.search import PROVEN
 
     print(f"\n{'phase':8} {'positions':>9} {'games':>6} | {'Brier: coin':>11} {'material':>9} {'ours':>7} | "
           f"{'log loss: coin':>14} {'material':>9} {'ours':>7}")  # fmt: skip
@@ -246,7 +252,7 @@ def _report(held: list[Sample], score_of: dict[int, float], curves: dict[str, Cu
         for s in part:
             sc = score_of[id(s)]
             ph = phase_of_turn(turns_in_play(s.index))
-            ours.append(_chance(curves[ph], sc, abs(sc) >= PROVEN))
+            ours.append(_chance(curves[ph], sc, _proven(sc)))
         mat = [material_curves[phase_of_turn(turns_in_play(s.index))].chance(material(s.position)) for s in part]
         coin = [0.5] * len(part)
         b = [brier_and_log_loss(ps, ys, ws) for ps in (coin, mat, ours)]
