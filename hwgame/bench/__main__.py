@@ -12,6 +12,7 @@ BENCHMARKS = {
     "startup": "hwgame.bench.startup",
     "tune": "hwgame.bench.tune",
     "calibration": "hwgame.bench.calibration",
+    "review": "hwgame.bench.review",
 }
 
 
