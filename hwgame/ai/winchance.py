@@ -17,11 +17,12 @@ never shown as more certain than ``SURE``: people miss wins.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from hwgame.rules import PLAYING, Position
+from hwgame.rules import PLAYING
 
-from .search import PROVEN
+from .search import is_proven
 
 PHASES = ("opening", "middle", "end")
 # The phase by how many turns were played since both homeworlds stood (setup turns not counted):
@@ -31,6 +32,11 @@ ENDGAME_TURNS = 30
 # The score's unit in the curve: about a quarter of the spread of scores in real middle games.
 SCORE_SCALE = 25.0
 SURE = 0.99
+
+
+def unit(score: float) -> float:
+    """A score as the curves read it: ``asinh(score / SCORE_SCALE)``."""
+    return math.asinh(score / SCORE_SCALE)
 
 
 @dataclass(frozen=True)
@@ -43,7 +49,7 @@ class Curve:
 
     def chance(self, score: float) -> float:
         """The curve's chance at ``score``."""
-        z = self.bias + self.slope * math.asinh(score / SCORE_SCALE)
+        z = self.bias + self.slope * unit(score)
         z = max(-30.0, min(30.0, z))
         return 1.0 / (1.0 + math.exp(-z))
 
@@ -73,35 +79,20 @@ def turns_in_play(turn_index: int) -> int:
     return max(0, turn_index - PLAYING)
 
 
-def win_chance(score: float, phase: str, proven: bool | None = None) -> float:
+def win_chance(score: float, phase: str, proven: bool | None = None,
+               curves: Mapping[str, Curve] = CURVES) -> float:  # fmt: skip
     """The chance that the side to move wins, for its search ``score`` in ``phase``.
 
     ``proven`` says whether the score is a result proven against every reply; None reads it off the
     score (past ``search.PROVEN``). A proven result is 0 or 1; anything else stays within ``SURE``.
+    ``curves`` are the shipped ones unless a fit (the calibration benchmark) gives others.
     """
     if proven is None:
-        proven = abs(score) >= PROVEN
+        proven = is_proven(score)
     if proven:
         return 1.0 if score > 0 else 0.0
-    chance = CURVES.get(phase, CURVES["middle"]).chance(score)
+    chance = curves.get(phase, curves["middle"]).chance(score)
     return max(1.0 - SURE, min(SURE, chance))
 
 
-def position_chance(score: float, position: Position, turn_index: int) -> float:
-    """``win_chance`` for ``position``, reached after ``turn_index`` turns of its game."""
-    if position.stage < PLAYING:
-        return 0.5
-    return win_chance(score, phase_of_turn(turns_in_play(turn_index)))
-
-
-def percent(chance: float) -> int:
-    """A chance as a whole percentage for people: 0 and 100 only for certainties."""
-    if chance <= 0.0:
-        return 0
-    if chance >= 1.0:
-        return 100
-    return max(1, min(99, round(chance * 100)))
-
-
-__all__ = ["CURVES", "Curve", "PHASES", "SURE", "percent", "phase_of_turn", "position_chance", "turns_in_play",
-           "win_chance"]  # fmt: skip
+__all__ = ["CURVES", "Curve", "PHASES", "SURE", "phase_of_turn", "turns_in_play", "unit", "win_chance"]

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hwgame.ai.evaluate import evaluate
-from hwgame.ai.winchance import PHASES, SCORE_SCALE, SURE, Curve, phase_of_turn, turns_in_play
+from hwgame.ai.search import is_proven
+from hwgame.ai.winchance import PHASES, Curve, phase_of_turn, turns_in_play, unit, win_chance
 from hwgame.bench.archive import decided_positions
 from hwgame.bench.movegen import games_dir
 from hwgame.rules import (
@@ -53,6 +54,10 @@ def game_samples(path: Path) -> list[Sample]:
         if pos.stage >= PLAYING and not pos.is_over():
             out.append(Sample(path.name, played, pos, 1.0 if pos.to_move == winner else 0.0))
     return out
+
+
+def _phase(sample: Sample) -> str:
+    return phase_of_turn(turns_in_play(sample.index))
 
 
 def material(position: Position) -> float:
@@ -205,32 +210,16 @@ def run(argv: list[str]) -> int:
     material_curves: dict[str, Curve] = {}
     for phase in PHASES:
         # Proven results are certainties, not points on the curve: left out, they cannot bend it.
-        part = [s for s in halves[0] if phase_of_turn(turns_in_play(s.index)) == phase and not _proven(score_of[id(s)])]
+        part = [s for s in halves[0] if _phase(s) == phase and not is_proven(score_of[id(s)])]
         ws = _weights(part)
         ys = [s.won for s in part]
-        curves[phase] = fit_curve([_unit(score_of[id(s)]) for s in part], ys, ws)
-        material_curves[phase] = fit_curve([_unit(material(s.position)) for s in part], ys, ws)
+        curves[phase] = fit_curve([unit(score_of[id(s)]) for s in part], ys, ws)
+        material_curves[phase] = fit_curve([unit(material(s.position)) for s in part], ys, ws)
     _report(halves[1], score_of, curves, material_curves)
     print("\nfitted curves (hwgame.ai.winchance.CURVES):")
     for phase, c in curves.items():
         print(f'    "{phase}": Curve({c.bias:.4f}, {c.slope:.6f}),')
     return 0
-
-
-def _proven(score: float) -> bool:
-    from hwgame.ai.search import PROVEN
-
-    return abs(score) >= PROVEN
-
-
-def _unit(score: float) -> float:
-    return math.asinh(score / SCORE_SCALE)
-
-
-def _chance(curve: Curve, score: float, proven: bool) -> float:
-    if proven:
-        return 1.0 if score > 0 else 0.0
-    return max(1 - SURE, min(SURE, curve.chance(score)))
 
 
 def _report(held: list[Sample], score_of: dict[int, float], curves: dict[str, Curve],
@@ -243,17 +232,13 @@ def _report(held: list[Sample], score_of: dict[int, float], curves: dict[str, Cu
     all_ws: list[float] = []
     ws_all = dict(zip((id(s) for s in held), _weights(held), strict=True))
     for phase in (*PHASES, "all"):
-        part = held if phase == "all" else [s for s in held if phase_of_turn(turns_in_play(s.index)) == phase]
+        part = held if phase == "all" else [s for s in held if _phase(s) == phase]
         if not part:
             continue
         ys = [s.won for s in part]
         ws = [ws_all[id(s)] for s in part]
-        ours = []
-        for s in part:
-            sc = score_of[id(s)]
-            ph = phase_of_turn(turns_in_play(s.index))
-            ours.append(_chance(curves[ph], sc, _proven(sc)))
-        mat = [material_curves[phase_of_turn(turns_in_play(s.index))].chance(material(s.position)) for s in part]
+        ours = [win_chance(score_of[id(s)], _phase(s), curves=curves) for s in part]
+        mat = [material_curves[_phase(s)].chance(material(s.position)) for s in part]
         coin = [0.5] * len(part)
         b = [brier_and_log_loss(ps, ys, ws) for ps in (coin, mat, ours)]
         games = len({s.game for s in part})

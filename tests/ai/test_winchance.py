@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hwgame.ai.search import PROVEN
-from hwgame.ai.winchance import PHASES, SURE, percent, phase_of_turn, position_chance, turns_in_play, win_chance
-from hwgame.rules import initial_position, parse_position
+from hwgame.ai.winchance import PHASES, SURE, Curve, phase_of_turn, turns_in_play, win_chance
+from hwgame.words import chance_text
 
 scores = st.floats(min_value=-PROVEN + 1, max_value=PROVEN - 1, allow_nan=False)
 
@@ -22,7 +22,7 @@ def test_a_better_score_never_gives_a_smaller_chance(a, b, phase):
 def test_an_unproven_score_is_never_a_certainty(score, phase):
     chance = win_chance(score, phase)
     assert 1 - SURE <= chance <= SURE
-    assert 1 <= percent(chance) <= 99
+    assert chance_text(chance) not in ("0%", "100%")
 
 
 def test_a_level_score_is_close_to_even_and_a_lead_is_more_than_even():
@@ -39,7 +39,7 @@ def test_the_same_lead_says_more_late_in_the_game():
 def test_proven_results_are_certain():
     assert win_chance(PROVEN + 5, "middle") == 1.0
     assert win_chance(-PROVEN - 5, "opening") == 0.0
-    assert percent(1.0) == 100 and percent(0.0) == 0
+    assert chance_text(1.0) == "100%" and chance_text(0.0) == "0%"
 
 
 def test_phases_follow_the_turns_played_since_setup():
@@ -49,14 +49,10 @@ def test_phases_follow_the_turns_played_since_setup():
     assert phase_of_turn(45) == "end"
 
 
-def test_a_position_in_setup_is_even():
-    assert position_chance(500.0, initial_position(), 0) == 0.5
-
-
-def test_a_position_in_play_uses_its_phase():
-    pos = parse_position("standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3b1")
-    assert position_chance(80.0, pos, 4) == win_chance(80.0, "opening")
-    assert position_chance(80.0, pos, 60) == win_chance(80.0, "end")
+def test_a_fit_of_the_benchmark_can_stand_in_for_the_shipped_curves():
+    level = {phase: Curve(0.0, 0.0) for phase in PHASES}
+    assert win_chance(300.0, "end", curves=level) == 0.5
+    assert win_chance(PROVEN + 5, "end", curves=level) == 1.0  # a proof needs no curve
 
 
 def test_a_reviewed_turn_gives_the_movers_chances_before_and_after():
