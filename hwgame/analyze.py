@@ -32,7 +32,7 @@ from .rules import (
     ruleset_named,
 )
 from .verify import Failure, shown_path, silence_stdout
-from .words import mark_notation, refusal_text, score_text, summary_text
+from .words import Voice, mark_notation, mark_words, refusal_text, score_text, summary_text
 
 if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
     from .ai.review import Review, TurnReview
@@ -43,7 +43,7 @@ __all__ = ["INTERRUPTED", "MAX_BYTES", "TranscriptError", "load_game", "read_tex
            "turn_line", "turn_object"]  # fmt: skip
 
 # The review's kinds of mark as the JSON form names them.
-JSON_MARKS = {"missed_win": "missed-win", "blunder": "blunder"}
+JSON_MARKS = {"missed_win": "missed-win", "blunder": "blunder", "mistake": "mistake", "inaccuracy": "inaccuracy"}
 
 
 class TranscriptError(Exception):
@@ -86,7 +86,13 @@ def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
         value = _("after: {score}").format(score=score_text(entry.after, standing(entry.after), entry.chance_after))
     # The turn is in SDG notation, which stays as it is in every language.
     line = f"{entry.number}. {players[entry.player]}: {format_turn(entry.turn)}  [{value}]"
-    return f"{line}  {mark_notation(entry, players)}" if entry.note else line
+    if not entry.kind:
+        return line
+    line = f"{line}  {mark_notation(entry, players)}"
+    if entry.best is not None and entry.kind != "missed_win":
+        # Translators: after a marked turn in ``hwgame analyze``: the engine's better turn, in SDG notation.
+        line += "  " + _("better: {turn}").format(turn=format_turn(entry.best))
+    return line
 
 
 def _rounded(chance: float | None) -> float | None:
@@ -97,8 +103,9 @@ def turn_object(entry: TurnReview, players: Sequence[str]) -> dict[str, Any]:
     """One reviewed turn as plain data: ``turn`` (the transcript's number, 1 the first homeworld),
     ``player`` (the name as in the transcript), ``played`` and ``best`` (SDG notation; ``best`` is the
     engine's turn at that point), ``win_before`` and ``win_after`` (the mover's chance to win, 0..1;
-    None during setup), ``mark`` (None, "missed-win" or "blunder") and ``why`` (the mark in SDG
-    notation, None without a mark)."""
+    None during setup), ``mark`` (None, "inaccuracy", "mistake", "blunder" or "missed-win") and ``why``
+    (what the mark is for, from the search's line, in the language in force; None without a mark)."""
+
     return {
         "turn": entry.number,
         "player": players[entry.player],
@@ -107,19 +114,21 @@ def turn_object(entry: TurnReview, players: Sequence[str]) -> dict[str, Any]:
         "win_after": _rounded(entry.chance_after),
         "best": None if entry.best is None else format_turn(entry.best),
         "mark": JSON_MARKS.get(entry.kind) if entry.kind else None,
-        "why": entry.note or None,
+        "why": mark_words(entry, Voice((players[0], players[1]))) if entry.kind else None,
     }
 
 
 def summary_object(review: Review) -> dict[str, Any]:
     """The review's summary as plain data: the players, the level, how many turns were reviewed out of
-    how many, and each player's count of each mark."""
+    how many, each player's count of each mark, and each player's average loss of win chance per turn
+    (0..1; None for a player with no reviewed turn in play)."""
     marks = {name: {mark: 0 for mark in JSON_MARKS.values()} for name in review.players}
     for entry in review.marks():
         if entry.kind in JSON_MARKS:
             marks[review.players[entry.player]][JSON_MARKS[entry.kind]] += 1
+    losses = {name: _rounded(review.average_loss(player)) for player, name in enumerate(review.players)}
     return {"summary": True, "players": list(review.players), "level": review.level, "reviewed": len(review.turns),
-            "turns": review.total, "complete": review.complete, "marks": marks}  # fmt: skip
+            "turns": review.total, "complete": review.complete, "marks": marks, "average_loss": losses}  # fmt: skip
 
 
 def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", out: TextIO | None = None,
@@ -128,7 +137,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
     per line for each); return the exit status (0 done, 1 the file cannot be analysed, 130 stopped by
     Ctrl+C)."""
     from .ai.bots import level
-    from .ai.review import review_of
+    from .ai.review import review_of, review_workers
 
     out = out or sys.stdout
     try:
@@ -151,6 +160,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
             level(level_name),
             stop,
             level=level_name,
+            workers=review_workers(),
             on_turn=lambda entry: print(json.dumps(turn_object(entry, game.players), ensure_ascii=False) if as_json
                                         else turn_line(entry, game.players), file=out, flush=True),
         )

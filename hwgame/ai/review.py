@@ -1,29 +1,38 @@
-"""A review of a whole game: the engine's verdict on every turn, and the turns that lost the game.
+"""A review of a whole game: the engine's verdict on every turn, like a coach's.
 
-``review_game(positions, turns, limit)`` searches the position before every turn once (with the
-given Limit, its random choices switched off) and gives, for each turn, the evaluation for the player
-who moved before and after it, the engine's best turn at that point, and a mark when the turn
+For the position before every turn, one search (``verdict_at``: the level's Limit with its random
+choices switched off) ranks the engine's best turn and, in the same search and to the same depth, the
+turn that was played. The two scores are read as win chances (``winchance``) for the player who moved:
+``chance_before`` is what the best turn keeps, ``chance_after`` what the played turn keeps, and the
+fall between them marks the turn:
 
-- **missed a win**: a turn that wins at once existed (``tactics.find_win`` is exact) and the turn
-  played did not win;
-- **walked into a loss** (a blunder): after the turn the opponent has a winning reply, while the
-  engine's best turn there avoided it. When every turn the engine found loses, the loss was forced
-  and the turn is not marked.
+- **missed win**: a turn that wins at once existed (``tactics.find_win`` is exact), or the search
+  proved a forced win that the turn played gave up;
+- **blunder**: after the turn the opponent has a winning reply, or the search proves a forced loss,
+  while the engine's best turn avoided it (a loss every turn shares was forced, and is not marked);
+  or the chance fell by ``BLUNDER_FALL`` or more;
+- **mistake**: the chance fell by ``MISTAKE_FALL`` or more; **inaccuracy**: by ``INACCURACY_FALL``.
 
-Scores are for the side to move (``SearchReply.score``); those past ``search.PROVEN`` are proven
-results, those near ``search.LIKELY`` results the search believes but did not prove.
+The search's principal lines, after the turn played and after the best one, are kept with each turn;
+``TurnReview.harm`` and ``TurnReview.gain`` read them as events on the board (``consequence``), which
+the words turn into sentences ("your green 3 at Alpha is captured next turn").
 
-The review is plain data: ``Review.to_data`` / ``Review.from_data`` turn it into JSON-friendly
-dicts (turns in canonical notation) for a save to cache. Pure: imports the rules and the AI only.
+The searches are independent of each other, so ``review_game`` can spread them over processes
+(``workers``). The review is plain data: ``Review.to_data`` / ``Review.from_data`` turn it into
+JSON-friendly dicts (turns in canonical notation) for a save to cache. Pure: imports the rules and the
+AI only.
 """
 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypedDict
+from typing import Any, TypedDict
 
 from hwgame.rules import (
     PLAYING,
@@ -43,48 +52,26 @@ from hwgame.rules import (
     start_turn,
 )
 
-from .bots import Limit, choose_turn
+from .bots import Limit, params_for
+from .consequence import Event, line_events, losses_of, turn_events
 from .evaluate import WIN
-from .search import LIKELY, Cancel, cancel_test, is_proven
+from .search import LIKELY, PROVEN, Cancel, cancel_test, is_proven, search
 from .tactics import find_win
 from .winchance import phase_of_turn, turns_in_play, win_chance
 
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
-KINDS = (MISSED_WIN, BLUNDER)
-
-
-class Choice(Protocol):
-    """What a turn chooser answers (a ``handoff.SearchReply``, from ``choose_turn`` or the AI worker): the turn it chose
-    (None when it had none) and its score for the side to move. ``info``, ``cancelled`` and ``error``
-    are read when the answer has them."""
-
-    @property
-    def turn(self) -> Turn | None:
-        """The chosen turn, or None."""
-        ...
-
-    @property
-    def score(self) -> float:
-        """Its score for the side to move."""
-        ...
-
-
-class Chooser(Protocol):
-    """Chooses a turn as ``bots.choose_turn`` does (the review passes these arguments by name)."""
-
-    def __call__(
-        self,
-        position: Position,
-        limit: Limit,
-        *,
-        seed: int | None,
-        cancel: Cancel,
-        history: Mapping[PositionKey, int] | None,
-    ) -> Choice:
-        """The chosen turn for the side to move in ``position``."""
-        ...
-
+MISTAKE = "mistake"
+INACCURACY = "inaccuracy"
+KINDS = (MISSED_WIN, BLUNDER, MISTAKE, INACCURACY)
+# The fall in the mover's win chance (best turn against turn played, same search) that marks a turn.
+INACCURACY_FALL = 0.10
+MISTAKE_FALL = 0.20
+BLUNDER_FALL = 0.30
+# What a review's data says about how it was made: a review kept by an older version compared other
+# scores (before and after the turn, from two searches), so it is made again rather than shown.
+METHOD = 2
+LINE_TURNS = 4  # turns of a principal line kept with a reviewed turn
 
 class TurnData(TypedDict):
     """One reviewed turn as plain data (turns in canonical notation)."""
@@ -95,6 +82,9 @@ class TurnData(TypedDict):
     kind: str | None
     note: str
     refutation: str | None
+    line: list[str]
+    better_line: list[str]
+    later: float | None
 
 
 class ReviewData(TypedDict):
@@ -102,13 +92,33 @@ class ReviewData(TypedDict):
 
     level: str
     total: int
+    method: int
     turns: list[TurnData]
     final_best: str | None
     final_score: float | None
 
 
 class _Stop(Exception):
-    """The review was cancelled (raised from inside ``find_win`` through its tick)."""
+    """The review was cancelled (raised from inside a search or ``find_win`` through its tick)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one search found at a position, for the turn played there: the engine's ``best`` turn and
+    its ``best_score``, the ``played_score`` of the turn played (same search, same depth; both for the
+    side to move), the lines expected after each (``line`` after the turn played, ``better_line``
+    after the best), a turn that wins at once here (``win``, exact), the opponent's winning reply
+    after the turn played (``reply``, exact), and whether the best turn leaves no such reply."""
+
+    best: Turn | None
+    best_score: float
+    played_score: float | None = None
+    line: tuple[Turn, ...] = ()
+    better_line: tuple[Turn, ...] = ()
+    win: Turn | None = None
+    reply: Turn | None = None
+    best_safe: bool = True
+    depth: int = 0
 
 
 @dataclass(frozen=True)
@@ -116,10 +126,13 @@ class TurnReview:
     """The review of one turn.
 
     ``index`` is the turn's place in the game (0-based; the turn number is ``index + 1``), ``player``
-    the mover (0 or 1), ``before`` / ``after`` the evaluation for the mover before and after the turn
-    (None during setup), ``best`` the engine's turn at the start of this turn, ``kind`` one of
-    ``KINDS`` or None, ``note`` the mark as a sentence (empty without a mark), ``refutation`` the
-    winning turn that was missed, or the opponent's winning reply.
+    the mover (0 or 1), ``before`` the score of the engine's best turn and ``after`` the score of the
+    turn played, both for the mover from the same search (None during setup), ``best`` the engine's
+    turn, ``kind`` one of ``KINDS`` or None, ``note`` the mark in plain English with its turns in SDG
+    notation (empty without a mark), ``refutation`` the winning turn that was missed, or the
+    opponent's winning reply; ``line`` and ``better_line`` the turns the search expected after the turn
+    played and after the best one; ``position`` the board before the turn (not kept in the data: the
+    game gives it).
     """
 
     index: int
@@ -131,21 +144,46 @@ class TurnReview:
     kind: str | None = None
     note: str = ""
     refutation: Turn | None = None
+    line: tuple[Turn, ...] = ()
+    better_line: tuple[Turn, ...] = ()
+    position: Position | None = field(default=None, compare=False, repr=False)
+    later: float | None = None
+
+    @property
+    def chance_later(self) -> float | None:
+        """The mover's chance after the turn as the next search sees it (the opponent's best turn
+        there, a turn deeper); the chance after the turn played when there is no next search."""
+        if self.later is None:
+            return self.chance_after
+        return 1.0 - win_chance(-self.later, phase_of_turn(turns_in_play(self.index + 1)))
+
+    @property
+    def phase(self) -> str:
+        """The phase of the game at this turn (``winchance.PHASES``)."""
+        return phase_of_turn(turns_in_play(self.index))
 
     @property
     def chance_before(self) -> float | None:
-        """The mover's chance to win before the turn, from the engine's score (None during setup)."""
-        if self.before is None:
-            return None
-        return win_chance(self.before, phase_of_turn(turns_in_play(self.index)))
+        """The mover's chance to win with the engine's best turn (None during setup)."""
+        return None if self.before is None else win_chance(self.before, self.phase)
 
     @property
     def chance_after(self) -> float | None:
-        """The mover's chance to win after the turn (None during setup). The score after it is the
-        opponent's to move, so the chance is read on the opponent's side and turned round."""
-        if self.after is None:
-            return None
-        return 1.0 - win_chance(-self.after, phase_of_turn(turns_in_play(self.index + 1)))
+        """The mover's chance to win after the turn played (None during setup)."""
+        return None if self.after is None else win_chance(self.after, self.phase)
+
+    @property
+    def fall(self) -> float:
+        """How much of the mover's win chance the turn played gave away against the best turn (>= 0).
+
+        Two readings must agree: the turn played against the best one in the same search, and the best
+        one against what the next search (a turn deeper) makes of the board after the turn played. The
+        smaller fall counts: a single search's noise (the best of several noisy scores looks better
+        than it is) does not mark a sound turn."""
+        if self.chance_before is None or self.chance_after is None:
+            return 0.0
+        later = self.chance_later if self.chance_later is not None else self.chance_after
+        return max(0.0, self.chance_before - max(self.chance_after, later))
 
     @property
     def number(self) -> int:
@@ -153,8 +191,8 @@ class TurnReview:
         return self.index + 1
 
     def chance_for(self, player: int) -> float | None:
-        """``player``'s chance to win after the turn (None during setup)."""
-        chance = self.chance_after
+        """``player``'s chance to win after the turn (None during setup), as the next search sees it."""
+        chance = self.chance_later
         if chance is None:
             return None
         return chance if player == self.player else 1.0 - chance
@@ -164,6 +202,28 @@ class TurnReview:
         if self.after is None:
             return None
         return self.after if player == self.player else -self.after
+
+    def harm(self) -> list[Event]:
+        """What the line after the turn played costs its mover: captures, catastrophes, the game, in
+        the order they come (empty when the board before the turn is not known)."""
+        if self.position is None or self.before is None:
+            return []
+        found, after = turn_events(self.position, self.turn, 0)
+        if after is None:
+            return []
+        events = found + line_events(after, self.line, 1)
+        return losses_of(events, self.player)
+
+    def gain(self) -> list[Event]:
+        """What the engine's best turn and the line after it cost the opponent: its captures and
+        catastrophes, and the game when the line wins it."""
+        if self.position is None or self.best is None:
+            return []
+        found, after = turn_events(self.position, self.best, 0)
+        if after is None:
+            return []
+        events = found + line_events(after, self.better_line, 1)
+        return losses_of(events, opponent_of(self.player))
 
 
 @dataclass
@@ -203,12 +263,23 @@ class Review:
         entry = self.at(index)
         return entry.best if entry is not None else None
 
+    def average_loss(self, player: int) -> float | None:
+        """The mean fall in win chance over ``player``'s reviewed turns in play (None without any)."""
+        falls = [t.fall for t in self.turns if t.player == player and t.before is not None]
+        return sum(falls) / len(falls) if falls else None
+
+    def counts(self, player: int) -> dict[str, int]:
+        """How many marks of each kind ``player``'s turns have (every kind listed, zero included)."""
+        found = Counter(t.kind for t in self.turns if t.player == player and t.kind is not None)
+        return {kind: found.get(kind, 0) for kind in KINDS}
+
     # --- plain data, for a save to keep ---
     def to_data(self) -> ReviewData:
         """The review as plain JSON-friendly data (turns in canonical notation)."""
         return {
             "level": self.level,
             "total": self.total,
+            "method": METHOD,
             "turns": [
                 {
                     "before": t.before,
@@ -217,6 +288,9 @@ class Review:
                     "kind": t.kind,
                     "note": t.note,
                     "refutation": _text(t.refutation),
+                    "line": [format_turn(x, "canonical") for x in t.line],
+                    "better_line": [format_turn(x, "canonical") for x in t.better_line],
+                    "later": t.later,
                 }
                 for t in self.turns
             ],
@@ -228,7 +302,9 @@ class Review:
     def from_data(cls, data: Mapping[str, Any], positions: Sequence[Position], turns: Sequence[Turn]) -> Review:
         """The review ``to_data`` gave, for the game of these ``positions`` and ``turns`` (as for
         ``review_game``); raise ValueError when the data does not fit the game (another number of
-        turns, bad notation, an unknown mark)."""
+        turns, bad notation, an unknown mark) or was made the way older versions made reviews."""
+        if data.get("method") != METHOD:
+            raise ValueError("the review was made by an older version")
         entries = list(data.get("turns") or [])
         total = int(data.get("total", len(turns)))
         if total != len(turns) or len(entries) > len(turns):
@@ -238,9 +314,12 @@ class Review:
             kind = entry.get("kind")
             if kind is not None and kind not in KINDS:
                 raise ValueError(f"turn {i + 1}: unknown mark {shown(kind)}")
+            line = tuple(_turn(x) or () for x in (entry.get("line") or ())[:LINE_TURNS])
+            better = tuple(_turn(x) or () for x in (entry.get("better_line") or ())[:LINE_TURNS])
             out.append(TurnReview(i, positions[i].to_move, tuple(turns[i]), _number(entry.get("before")),
                                   _number(entry.get("after")), _turn(entry.get("best")), kind,
-                                  str(entry.get("note") or ""), _turn(entry.get("refutation"))))  # fmt: skip
+                                  str(entry.get("note") or ""), _turn(entry.get("refutation")), line, better,
+                                  positions[i], _number(entry.get("later"))))  # fmt: skip
         a, b = positions[0].players
         return cls((a, b), str(data.get("level") or ""), out, total, _turn(data.get("final_best")),
                    _number(data.get("final_score")))  # fmt: skip
@@ -302,127 +381,220 @@ def _result_value(position: Position, player: int) -> float:
     return float(WIN) if winner == player else -float(WIN)
 
 
-class _Reviewer:
-    """One review in progress: a search per position, kept so each is searched once."""
+def verdict_at(
+    position: Position,
+    turn: Turn | None,
+    limit: Limit,
+    seed: int | None = 0,
+    history: Mapping[PositionKey, int] | None = None,
+    cancel: Cancel = None,
+) -> Verdict:
+    """The engine's verdict at ``position`` (in play, not over) on ``turn``, the turn played there (None:
+    only the best turn is wanted). ``limit`` is applied as ``analysis_limit`` gives it; ``history``
+    counts the positions seen so far (draws by repetition); ``cancel`` stops it (raising ``_Stop``).
+    ``seed`` is accepted for symmetry with ``choose_turn``: the analysis makes no random choice."""
+    del seed
+    stopped = cancel_test(cancel)
 
-    def __init__(
-        self,
-        positions: list[Position],
-        limit: Limit,
-        seed: int | None,
-        choose: Chooser,
-        cancel: Cancel,
-        history: Mapping[PositionKey, int] | None,
-    ) -> None:
-        self.positions = positions
-        self.limit = analysis_limit(limit)
-        self.seed = seed
-        self.choose = choose
-        self.cancel = cancel
-        self.stopped = cancel_test(cancel)
-        self.base = Counter(history or {})
-        self.values: dict[int, tuple[float | None, Turn | None, bool]] = {}
-        self.wins: dict[Position, Turn | None] = {}  # each board is asked twice: after one turn, before the next
-
-    def tick(self) -> None:
-        if self.stopped():
+    def tick() -> None:
+        if stopped():
             raise _Stop
 
-    def win(self, position: Position) -> Turn | None:
-        """A turn that wins at once for the side to move, or None (exact)."""
-        if position.stage < PLAYING or position.is_over():
-            return None
-        if position not in self.wins:
-            self.wins[position] = find_win(position, self.tick)
-        return self.wins[position]
+    played = _played(turn) if turn is not None else None
+    result = search(position, params_for(analysis_limit(limit), True, history), cancel, also=played)
+    if result.cancelled or stopped():
+        raise _Stop
+    win = result.turn if result.won else None
+    reply = None
+    if played is not None:
+        after = _after(position, played)
+        if after is not None and not after.is_over():
+            reply = find_win(after, tick)
+    best_safe = True
+    if result.turn is not None and not result.won:
+        best_after = _after(position, result.turn)
+        best_safe = best_after is not None and (
+            best_after.winner() == position.to_move
+            or (not best_after.is_over() and find_win(best_after, tick) is None))
+    line = tuple(result.also_line[:LINE_TURNS]) if played is not None else ()
+    return Verdict(result.turn, float(result.score), result.also_score, line, tuple(result.line[:LINE_TURNS]), win,
+                   reply, best_safe, result.depth)  # fmt: skip
 
-    def value(self, i: int) -> tuple[float | None, Turn | None, bool]:
-        """(score for the side to move, engine's turn, whether it wins at once) at position ``i``."""
-        if i in self.values:
-            return self.values[i]
-        pos = self.positions[i]
-        if pos.stage < PLAYING:
-            found: tuple[float | None, Turn | None, bool] = (None, None, False)
-        elif pos.is_over():
-            found = (_result_value(pos, pos.to_move), None, False)
-        else:
-            history: Counter[PositionKey] | None = None
-            if pos.rules.repetition_draw:
-                history = self.base + Counter(p.key() for p in self.positions[: i + 1])
-            result = self.choose(pos, self.limit, seed=self.seed, cancel=self.cancel, history=history)
-            info = dict(getattr(result, "info", None) or {})
-            if info.get("cancelled") or getattr(result, "cancelled", False) or self.stopped():
-                raise _Stop
-            error = getattr(result, "error", None)
-            if error:
-                raise RuntimeError(f"the search failed at turn {i + 1}: {error}")
-            found = (float(result.score), result.turn, bool(info.get("won")))
-        self.values[i] = found
-        return found
 
-    def review_turn(self, i: int, turn: Turn) -> TurnReview:
-        """The review of turn ``i`` (positions ``i`` and ``i + 1`` are before and after it)."""
-        before_pos, after_pos = self.positions[i], self.positions[i + 1]
-        me = before_pos.to_move
-        if before_pos.stage < PLAYING:
-            return TurnReview(i, me, _played(turn))
-        score, best, best_wins = self.value(i)
-        after: float | None
-        if after_pos.is_over():
-            after = _result_value(after_pos, me)
-        else:
-            nxt = self.value(i + 1)[0]
-            after = None if nxt is None else -nxt
-        kind, note, refutation = self.mark(before_pos, after_pos, best, best_wins)
-        return TurnReview(i, me, _played(turn), score, after, best, kind, note, refutation)
+def judge(
+    index: int, before: Position, turn: Turn, after: Position, verdict: Verdict | None, following: Verdict | None
+) -> TurnReview:
+    """The review of turn ``index`` from its ``verdict`` (None during setup or at a finished board) and
+    the ``following`` one, at the board after it (None when there is none)."""
+    me = before.to_move
+    played = _played(turn)
+    if before.stage < PLAYING or verdict is None:
+        return TurnReview(index, me, played, position=before)
+    best_score = verdict.best_score
+    score = verdict.played_score
+    if after.is_over():
+        score = _result_value(after, me)
+    if score is None:
+        score = best_score
+    if score > best_score:
+        best_score = score  # the turn played beat every turn the engine looked at
+    line, better = verdict.line, verdict.better_line
+    if verdict.reply is not None:
+        line = (verdict.reply,)  # the opponent's winning reply is a fact: it is the line
+    if verdict.win is not None:
+        better = ()  # the best turn wins at once: nothing follows it
+    later = None
+    if after.is_over():
+        later = score
+    elif following is not None:
+        later = -following.best_score
+    entry = TurnReview(index, me, played, best_score, score, verdict.best, None, "", None, line, better, before, later)
+    kind, note, refutation = _mark(entry, before, after, verdict)
+    if kind is None:
+        return entry
+    return TurnReview(index, me, played, best_score, score, verdict.best, kind, note, refutation, line, better,
+                      before, later)  # fmt: skip
 
-    def mark(
-        self, before: Position, after: Position, best: Turn | None, best_wins: bool
-    ) -> tuple[str | None, str, Turn | None]:
-        """(kind, sentence, refutation) for a turn that missed a win or walked into a loss, else
-        (None, "", None)."""
-        me, names = before.to_move, before.players
-        if after.winner() == me:
-            return None, "", None  # the turn won the game
-        win = best if best_wins and best is not None else self.win(before)
-        reply, lost_at_once = None, me in after.losers()
-        if not after.is_over():
-            reply = self.win(after)
-        walked_into_loss = lost_at_once or reply is not None
-        if walked_into_loss and win is None and not self._avoidable(before, best):
-            walked_into_loss = False  # every turn the engine found loses as well: it was forced
-        if win is None and not walked_into_loss:
-            return None, "", None
-        loss = ""
+
+def _mark(
+    entry: TurnReview, before: Position, after: Position, verdict: Verdict
+) -> tuple[str | None, str, Turn | None]:
+    """(kind, sentence in plain English, refutation) of a reviewed turn, or (None, "", None)."""
+    me, names = before.to_move, before.players
+    if after.winner() == me:
+        return None, "", None  # the turn won the game
+    assert entry.before is not None and entry.after is not None
+    lost_at_once = me in after.losers()
+    walked_into_loss = (lost_at_once or verdict.reply is not None) and (verdict.best_safe or verdict.win is not None)
+    if verdict.win is not None:
+        note = f"missed win: {names[me]} could have won at once with {format_turn(verdict.win)}"
         if walked_into_loss:
-            if reply is not None:
-                loss = f"after this, {names[opponent_of(me)]} wins with {format_turn(reply)}"
-            else:
-                loss = f"this turn loses the game for {names[me]} at once"
-        if win is not None:
-            note = f"missed win: {names[me]} could have won at once with {format_turn(win)}"
-            return MISSED_WIN, note + (f"; instead, {loss}" if loss else ""), win
-        return BLUNDER, f"blunder: {loss}", reply
+            note += "; instead, " + _loss_words(names, me, verdict.reply)
+        return MISSED_WIN, note, verdict.win
+    if walked_into_loss:
+        return BLUNDER, "blunder: " + _loss_words(names, me, verdict.reply), verdict.reply
+    if entry.before >= PROVEN and entry.after < PROVEN:
+        return MISSED_WIN, f"missed win: {names[me]} had a forced win with {format_turn(entry.best or ())}", entry.best
+    if entry.after <= -PROVEN < entry.before:
+        return BLUNDER, f"blunder: this turn lets {names[opponent_of(me)]} force a win", None
+    fall = entry.fall
+    for kind, threshold in ((BLUNDER, BLUNDER_FALL), (MISTAKE, MISTAKE_FALL), (INACCURACY, INACCURACY_FALL)):
+        if fall >= threshold:
+            start = entry.chance_before or 0.0
+            words = f"{names[me]}'s chance falls from {round(100 * start)}% to {round(100 * (start - fall))}%"
+            return kind, f"{kind}: {words}", None
+    return None, "", None
 
-    def _avoidable(self, before: Position, best: Turn | None) -> bool:
-        """True when the engine's turn at ``before`` leaves no winning reply (and does not lose)."""
-        if best is None:
-            return False
-        nxt = _after(before, best)
-        if nxt is None:
-            return False
-        if nxt.is_over():
-            return nxt.winner() == before.to_move
-        return self.win(nxt) is None
 
-    def final(self) -> tuple[Turn | None, float | None]:
-        """The engine's turn and score after the last turn (None when the game is over there)."""
-        last = len(self.positions) - 1
-        pos = self.positions[last]
-        if pos.stage < PLAYING or pos.is_over():
-            return None, None
-        score, best, _ = self.value(last)
-        return best, score
+def _loss_words(names: Sequence[str], me: int, reply: Turn | None) -> str:
+    if reply is not None:
+        return f"after this, {names[opponent_of(me)]} wins with {format_turn(reply)}"
+    return f"this turn loses the game for {names[me]} at once"
+
+
+# --- the review of a whole game, on one process or several ---
+
+_pool_cancel: Any = None  # the cancel flag a pool's process was started with
+
+
+def _pool_start(flag: Any) -> None:
+    """A review process's start: keep the shared cancel flag, give way to the window."""
+    import signal
+
+    from .process import lower_priority
+
+    global _pool_cancel
+    _pool_cancel = flag
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lower_priority()
+
+
+def _pool_verdict(position: Position, turn: Turn | None, limit: Limit,
+                  history: Mapping[PositionKey, int] | None) -> Verdict | None:  # fmt: skip
+    """``verdict_at`` in a review process (None when the shared flag cancelled it)."""
+    try:
+        return verdict_at(position, turn, limit, history=history, cancel=_pool_cancel)
+    except _Stop:
+        return None
+
+
+def review_workers() -> int:
+    """How many processes a review spreads over: every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+class _Tasks:
+    """The searches of one review: which positions need one, and their history of positions."""
+
+    def __init__(self, positions: Sequence[Position], turns: Sequence[Turn],
+                 history: Mapping[PositionKey, int] | None) -> None:  # fmt: skip
+        self.positions = positions
+        self.turns = turns
+        self.base = Counter(history or {})
+
+    def wanted(self, i: int) -> bool:
+        """True when position ``i`` is searched: in play and not over."""
+        pos = self.positions[i]
+        return pos.stage >= PLAYING and not pos.is_over()
+
+    def args(self, i: int) -> tuple[Position, Turn | None, Mapping[PositionKey, int] | None]:
+        """(position, turn played there or None after the last, history) for the search at ``i``."""
+        pos = self.positions[i]
+        history: Counter[PositionKey] | None = None
+        if pos.rules.repetition_draw:
+            history = self.base + Counter(p.key() for p in self.positions[: i + 1])
+        turn = _played(self.turns[i]) if i < len(self.turns) else None
+        return pos, turn, history
+
+
+def _verdicts_here(tasks: _Tasks, limit: Limit, cancel: Cancel) -> Iterator[tuple[int, Verdict | None]]:
+    """Each position's verdict in order, searched in this process."""
+    for i in range(len(tasks.positions)):
+        if not tasks.wanted(i):
+            yield i, None
+            continue
+        pos, turn, history = tasks.args(i)
+        yield i, verdict_at(pos, turn, limit, history=history, cancel=cancel)
+
+
+def _verdicts_pooled(tasks: _Tasks, limit: Limit, cancel: Cancel, workers: int) -> Iterator[tuple[int, Verdict | None]]:
+    """Each position's verdict in order, searched by ``workers`` processes; a cancel stops them all."""
+    from .process import SharedFlag
+
+    ctx = multiprocessing.get_context("spawn")
+    flag = SharedFlag(ctx)
+    stopped = cancel_test(cancel)
+    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_pool_start, initargs=(flag,)) as pool:
+        futures: dict[int, Future[Verdict | None]] = {}
+        try:
+            for i in range(len(tasks.positions)):
+                if tasks.wanted(i):
+                    # Handed out in order, so the first turns come back first and show at once.
+                    position, turn, history = tasks.args(i)
+                    futures[i] = pool.submit(_pool_verdict, position, turn, limit, history)
+            for i in range(len(tasks.positions)):
+                future = futures.get(i)
+                if future is None:
+                    yield i, None
+                    continue
+                while True:
+                    if stopped():
+                        raise _Stop
+                    try:
+                        found = future.result(timeout=0.1)
+                        break
+                    except TimeoutError:
+                        continue
+                if found is None:
+                    raise _Stop
+                yield i, found
+        finally:
+            flag.set()  # searches still running stop within milliseconds
+            for future in futures.values():
+                future.cancel()
 
 
 def review_game(
@@ -435,41 +607,65 @@ def review_game(
     on_turn: Callable[[TurnReview], None] | None = None,
     seed: int | None = 0,
     level: str = "",
-    choose: Chooser | None = None,
     history: Mapping[PositionKey, int] | None = None,
+    workers: int = 1,
 ) -> Review:
     """Review every turn of a game: ``positions[i]`` is the board before ``turns[i]`` (so there is one
     position more than turns: the board after the last turn ends the list).
 
-    ``limit`` is how hard the engine thinks at each position (``analysis_limit`` is applied); ``seed``
-    keeps the review repeatable; ``cancel`` (an Event, or a callable returning True) is checked between
-    turns and handed to every search, and a cancel returns the review of the turns done so far;
+    ``limit`` is how hard the engine thinks at each position (``analysis_limit`` is applied); the
+    review makes no random choice (``seed`` is kept for callers that pass one); ``cancel`` (an Event,
+    or a callable returning True) stops it, and the review of the turns done so far is returned;
     ``progress(done, total)`` is called as turns are finished, and ``on_turn`` with each finished
-    ``TurnReview`` (to print it at once). ``choose`` replaces
-    ``bots.choose_turn`` (same arguments: position, limit, seed, cancel, history), for instance to
-    search through the window's AI worker; ``history`` counts positions seen before ``positions[0]``.
-    ``level`` names the limit in the summary.
+    ``TurnReview`` (to print it at once); ``history`` counts positions seen before ``positions[0]``;
+    ``level`` names the limit in the summary; ``workers`` above 1 spreads the searches over that many
+    processes (``review_workers()`` gives every core).
     """
+    del seed
     if len(positions) != len(turns) + 1:
         raise ValueError(f"a review needs one position more than turns ({len(positions)} for {len(turns)})")
     players = tuple(positions[0].players)
     review = Review((players[0], players[1]), level, [], len(turns))
-    worker = _Reviewer(list(positions), limit, seed, choose or choose_turn, cancel, history)
+    tasks = _Tasks(positions, turns, history)
     total = len(turns)
     if progress is not None:
         progress(0, total)
+    searched = (_verdicts_pooled(tasks, limit, cancel, workers) if workers > 1 and total > 1
+                else _verdicts_here(tasks, limit, cancel))  # fmt: skip
+    stopped = cancel_test(cancel)
+    pending: tuple[int, Verdict | None] | None = None  # a turn waits for the verdict after it
     try:
-        for i, turn in enumerate(turns):
-            worker.tick()
-            entry = worker.review_turn(i, turn)
+        for i, verdict in searched:
+            if stopped():
+                break
+            if pending is not None:
+                j, earlier = pending
+                entry = judge(j, positions[j], turns[j], positions[j + 1], earlier, verdict)
+                review.turns.append(entry)
+                if on_turn is not None:
+                    on_turn(entry)
+                if progress is not None:
+                    progress(j + 1, total)
+            pending = None
+            if i == total:
+                if verdict is not None:
+                    review.final_best, review.final_score = verdict.best, verdict.best_score
+                break
+            if verdict is not None:
+                pending = (i, verdict)
+                continue
+            entry = judge(i, positions[i], turns[i], positions[i + 1], None, None)  # setup: nothing to wait for
             review.turns.append(entry)
             if on_turn is not None:
                 on_turn(entry)
             if progress is not None:
                 progress(i + 1, total)
-        review.final_best, review.final_score = worker.final()
     except _Stop:
         pass
+    finally:
+        close = getattr(searched, "close", None)
+        if close is not None:
+            close()
     return review
 
 
@@ -496,5 +692,6 @@ def review_of(
     return review_game(game.positions, game.turns, limit, cancel, progress, **options)
 
 
-__all__ = ["BLUNDER", "KINDS", "MISSED_WIN", "Choice", "Chooser", "Review", "ReviewData", "TurnData", "TurnReview",
-           "analysis_limit", "fingerprint", "review_game", "review_of", "standing"]  # fmt: skip
+__all__ = ["BLUNDER", "BLUNDER_FALL", "INACCURACY", "INACCURACY_FALL", "KINDS", "METHOD", "MISSED_WIN", "MISTAKE",
+           "MISTAKE_FALL", "Review", "ReviewData", "TurnData", "TurnReview", "Verdict", "analysis_limit", "fingerprint",
+           "judge", "review_game", "review_of", "review_workers", "standing", "verdict_at"]  # fmt: skip

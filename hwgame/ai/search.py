@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypedDict
 
-from hwgame.rules import PLAYING, Position, PositionKey, Turn, iter_turns
+from hwgame.rules import PLAYING, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
 
 from .evaluate import WIN, evaluate
 from .tactics import find_win, win_possible
@@ -92,6 +92,12 @@ class SearchResult:
     ranked: list[tuple[float, Turn]] = field(default_factory=list)
     cancelled: bool = False
     won: bool = False
+    # Filled when the search was asked to score a given turn too (``search(..., also=turn)``).
+    also_score: float | None = None
+    # The principal lines: the turns expected after the chosen turn, and after the given one (the
+    # opponent's reply first); see ``Searcher.line``.
+    line: list[Turn] = field(default_factory=list)
+    also_line: list[Turn] = field(default_factory=list)
 
 
 class CancelFlag(Protocol):
@@ -142,6 +148,7 @@ class Searcher:
         self.clock = time.perf_counter if params.wall_clock else time.process_time
         self.wall_start = time.perf_counter()
         self.start = self.clock()
+        self.node_cap = params.node_limit
         self.soft = self.start + params.time_limit
         self.hard = self.start + (params.hard_time if params.hard_time is not None else 3 * params.time_limit)
         # The safety check may run past the hard deadline (it comes first); this bounds even that.
@@ -174,7 +181,7 @@ class Searcher:
         if self.nodes & 7:
             return
         self._check(self.soft)
-        if self.p.node_limit is not None and self.nodes > self.p.node_limit:
+        if self.node_cap is not None and self.nodes > self.node_cap:
             raise Aborted
 
     def hard_tick(self) -> None:
@@ -340,6 +347,75 @@ class Searcher:
             return keep
         taken = {id(k) for k in first}
         return first + [k for k in keep if id(k) not in taken]
+
+    # --- a given turn, and the expected line ---
+    def score_turn(self, position: Position, after: Position) -> float:
+        """The score for the mover at ``position`` (the root just searched) of the turn that leads to
+        ``after``, searched as deep as the root's candidates were and with a full window, so that it
+        compares exactly with the chosen turn's score. It gets a budget of its own (the root's budget
+        is spent); if even that runs out, the depth-one score stands in."""
+        me = position.to_move
+        if after.is_over():
+            winner = after.winner()
+            return 0.0 if winner is None else (WIN - 1 if winner == me else -(WIN - 1))
+        if self.depth_done >= 2:
+            self.node_cap = None if self.p.node_limit is None else self.nodes + self.p.node_limit
+            self.soft = self.clock() + self.p.time_limit
+            self.hard = self.soft + self.p.time_limit
+            try:
+                return -self.negamax(after, self.depth_done - 1, -WIN * 2, WIN * 2, 1)
+            except Aborted:
+                if self.was_cancelled:
+                    raise
+        try:
+            if self.p.safety and win_possible(after) and find_win(after, self.safety_tick) is not None:
+                return -(WIN - 2)
+        except Aborted:
+            if self.was_cancelled:
+                raise
+        return self.score_for_mover(after)
+
+    def line(self, after: Position, most: int = 4) -> list[Turn]:
+        """The turns the search expects after the position ``after`` (the opponent's reply first), read
+        from the table of best children, ending with a turn that wins at once where one was found."""
+        out: list[Turn] = []
+        pos = after
+        seen: set[PositionKey] = set()
+        while len(out) < most and not pos.is_over() and pos.stage >= PLAYING:
+            key = pos.key()
+            if key in seen:
+                break
+            seen.add(key)
+            entry = self.tt.get(key)
+            if entry is not None and entry[0] == 99:
+                win = find_win(pos)
+                if win is not None:
+                    out.append(win)
+                break
+            child = None
+            if entry is not None and entry[3] is not None:
+                child = next((k for k in self.children_cache.get(key, ()) if k.key == entry[3]), None)
+            if child is None:
+                break
+            out.append(child.turn)
+            pos = child.position
+        return out
+
+    def explain(self, position: Position, result: SearchResult, also: Turn | None) -> None:
+        """Add to ``result`` the line expected after its turn and, when ``also`` (a legal turn at
+        ``position``) is given, that turn's exact score and line (see ``score_turn``)."""
+        if result.turn is None or position.stage < PLAYING:
+            return
+        chosen = apply_turn_unchecked(position, result.turn)
+        result.line = self.line(chosen)
+        if also is None:
+            return
+        after = apply_turn_unchecked(position, also)
+        if after.key() == chosen.key():
+            result.also_score, result.also_line = result.score, list(result.line)
+            return
+        result.also_score = self.score_turn(position, after)
+        result.also_line = self.line(after)
 
     # --- root ---
     def run(self, position: Position) -> SearchResult:
@@ -526,8 +602,11 @@ def search(
     params: SearchParams,
     cancel: Cancel = None,
     progress: Callable[[Progress], None] | None = None,
+    also: Turn | None = None,
 ) -> SearchResult:
-    """Search ``position`` with ``params``; see ``Searcher``."""
+    """Search ``position`` with ``params``; see ``Searcher``. The result holds the line the search
+    expects after its turn; with ``also`` (a legal turn at ``position``, the one a player chose, say)
+    it holds that turn's exact score at the same depth and its line too, for a review to compare."""
     release_memory()
     searcher = Searcher(params, cancel, progress)
     # The search makes millions of short-lived tuples and no reference cycles to speak of: the cycle
@@ -535,7 +614,13 @@ def search(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return searcher.run(position)
+        result = searcher.run(position)
+        if not result.cancelled:
+            try:
+                searcher.explain(position, result, also)
+            except Aborted:
+                result.cancelled = searcher.was_cancelled
+        return result
     finally:
         _deferred.append(searcher)
         # Kept out of the collector's sight until they are freed: walking these tables in the passes

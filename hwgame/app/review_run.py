@@ -1,7 +1,7 @@
 """The replay viewer's review of a whole game, computed on a thread of its own, and kept in its save.
 
-``ReviewRun`` runs ``hwgame.ai.review.review_game`` on a thread that never touches pygame; each search
-goes through an AI worker (``hwgame.ai.worker``), whose process does the thinking, so the window stays
+``ReviewRun`` runs ``hwgame.ai.review.review_game`` on a thread that never touches pygame; the searches
+run in processes of their own (one per core, at a lower priority than the window), so the window stays
 responsive. ``keep_review`` writes a finished review into the save the record came from. Both belong to
 the replay scene (``hwgame.app.scenes.replay``) and live here so that the screen stays a readable size.
 """
@@ -10,37 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import CancelledError as FutureCancelled
-from concurrent.futures import TimeoutError as FutureTimeout
-from functools import partial
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hwgame.ai.bots import Limit
-    from hwgame.ai.handoff import SearchReply
     from hwgame.ai.review import Review, TurnReview
-    from hwgame.ai.worker import AIWorker
     from hwgame.persist.files import LoadedGame
     from hwgame.rules import Position, Turn
-
-
-def ask_worker(worker: AIWorker, position: Position, limit: Limit, seed: int | None = None,
-               cancel: threading.Event | None = None, history: dict | None = None) -> SearchReply:
-    """``choose_turn`` through an AI worker: the search runs in the worker's process while this thread
-    waits, passing a cancel on to the worker; returns the worker's reply (one without a turn, marked
-    cancelled, once the cancel withdrew the request)."""
-    from hwgame.ai.handoff import SearchReply
-
-    future = worker.request(position, limit, seed, history=history)
-    while True:
-        try:
-            return future.result(timeout=0.1)
-        except FutureCancelled:
-            return SearchReply(None, info={"cancelled": True})
-        except FutureTimeout:
-            if cancel is not None and cancel.is_set():
-                worker.cancel()  # the future is then cancelled at once, and the search stops
 
 
 class ReviewRun:
@@ -48,7 +25,7 @@ class ReviewRun:
     ``done``, ``partial`` and, once ``finished``, ``review`` or ``error``."""
 
     def __init__(self, positions: Sequence[Position], turns: Sequence[Turn], limit: Limit, level: str,
-                 make_worker: Callable[[], AIWorker]):
+                 workers: int):
         self.total = len(turns)
         self.done = 0
         self.partial: list[TurnReview] = []  # as they come, for the graph to grow
@@ -56,27 +33,19 @@ class ReviewRun:
         self.review: Review | None = None
         self.error: str | None = None
         self.finished = False
-        args = (list(positions), list(turns), limit, level, make_worker)
+        args = (list(positions), list(turns), limit, level, workers)
         self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
         self._thread.start()
 
-    def _run(self, positions: list[Position], turns: list[Turn], limit: Limit, level: str,
-             make_worker: Callable[[], AIWorker]) -> None:
+    def _run(self, positions: list[Position], turns: list[Turn], limit: Limit, level: str, workers: int) -> None:
         from hwgame.ai.review import review_game
 
-        worker = None
         try:
-            worker = make_worker()
             self.review = review_game(positions, turns, limit, self.stop, self._progress, level=level,
-                                      on_turn=self.partial.append, choose=partial(ask_worker, worker))  # fmt: skip
+                                      on_turn=self.partial.append, workers=workers)  # fmt: skip
         except Exception as exc:  # a failed review is a message, never a closed window
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
-            if worker is not None:
-                try:
-                    worker.shutdown(wait=False)
-                except Exception:
-                    pass  # a worker that failed already has nothing left to stop
             self.finished = True
 
     def _progress(self, done: int, total: int) -> None:
@@ -85,13 +54,6 @@ class ReviewRun:
     def cancel(self) -> None:
         """Ask the review to stop (its searches stop within milliseconds)."""
         self.stop.set()
-
-
-def new_worker() -> AIWorker:
-    """The AI worker a review searches through (a process of its own)."""
-    from hwgame.ai.worker import AIWorker
-
-    return AIWorker()
 
 
 def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> None:
@@ -112,4 +74,4 @@ def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> No
     loaded.save, loaded.digest = save, hashlib.sha256(data).hexdigest()
 
 
-__all__ = ["ReviewRun", "ask_worker", "keep_review", "new_worker"]
+__all__ = ["ReviewRun", "keep_review"]

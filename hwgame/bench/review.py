@@ -3,7 +3,7 @@
 It reviews one decided game of the SuperDuperGames archive (by default the first record, in sorted
 order, with at least ``--turns`` turns, cut to that many turns) at a level, the way the replay viewer
 and ``hwgame analyze`` do, and prints the wall time in all, the time per turn (median and longest) and
-the marks found. The review runs on one core today; the figure is the yardstick for spreading it.
+the marks found. The searches are spread over every core (``--workers`` to choose how many).
 """
 
 from __future__ import annotations
@@ -33,12 +33,13 @@ def long_game(folder: Path, turns: int) -> tuple[str, Game] | None:
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench review``."""
     from hwgame.ai.bots import level
-    from hwgame.ai.review import review_game
+    from hwgame.ai.review import review_game, review_workers
 
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench review", description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="normal", help="the level whose search reviews (default: normal)")
     parser.add_argument("--turns", type=int, default=60, help="review this many turns of the game (default: 60)")
     parser.add_argument("--game", help="a record of the archive to review instead, e.g. 17917.raw")
+    parser.add_argument("--workers", type=int, default=0, help="processes to search in (default: every core)")
     args = parser.parse_args(argv)
     folder = games_dir()
     if folder is None:
@@ -53,13 +54,14 @@ def run(argv: list[str]) -> int:
         return 0
     name, game = found
     count = min(args.turns, len(game.turns))
+    workers = args.workers or review_workers()
     stamps: list[float] = [time.perf_counter()]
     review = review_game(game.positions[: count + 1], game.turns[:count], level(args.level), level=args.level,
-                         on_turn=lambda _entry: stamps.append(time.perf_counter()))  # fmt: skip
+                         on_turn=lambda _entry: stamps.append(time.perf_counter()), workers=workers)  # fmt: skip
     total = stamps[-1] - stamps[0]
     each = [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
     marks = ", ".join(f"{t.number} {t.kind}" for t in review.marks()) or "none"
-    print(f"{name}: {count} turns reviewed at {args.level} in {total:.1f} s wall "
+    print(f"{name}: {count} turns reviewed at {args.level} on {workers} process(es) in {total:.1f} s wall "
           f"(per turn median {statistics.median(each):.2f} s, longest {max(each):.2f} s); marks: {marks}")  # fmt: skip
     return 0
 

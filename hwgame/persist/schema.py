@@ -24,6 +24,7 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     ValidationError,
+    ValidatorFunctionWrapHandler,
     field_validator,
     model_serializer,
     model_validator,
@@ -147,22 +148,33 @@ def _check_turn_text(text: str | None) -> str | None:
 
 
 class ReviewedTurn(BaseModel):
-    """The review of one turn: evaluations for its mover before and after it, the computer's best turn
-    at its start, and a mark (a missed win or a blunder) with its sentence and refutation."""
+    """The review of one turn: evaluations for its mover (the computer's best turn, the turn played, the
+    board after it as the next search saw it), the computer's best turn, a mark with its sentence and
+    refutation, and the lines the search expected after the turn played and after the best one."""
 
     model_config = ConfigDict(extra="forbid")
 
     before: Score | None = None
     after: Score | None = None
+    later: Score | None = None
     best: str | None = None
-    kind: Literal["missed_win", "blunder"] | None = None
+    kind: Literal["missed_win", "blunder", "mistake", "inaccuracy"] | None = None
     note: str = Field(default="", max_length=2000)
     refutation: str | None = None
+    line: list[str] = Field(default_factory=list, max_length=8)
+    better_line: list[str] = Field(default_factory=list, max_length=8)
 
     @field_validator("best", "refutation")
     @classmethod
     def _readable_turn(cls, text: str | None) -> str | None:
         return _check_turn_text(text)
+
+    @field_validator("line", "better_line")
+    @classmethod
+    def _readable_line(cls, texts: list[str]) -> list[str]:
+        for text in texts:
+            _check_turn_text(text)
+        return texts
 
 
 class ReviewCache(BaseModel):
@@ -176,6 +188,9 @@ class ReviewCache(BaseModel):
 
     level: str = Field(default="", max_length=40)
     fingerprint: str = Field(max_length=128)
+    # How the review was made (``hwgame.ai.review.METHOD``); 1 for reviews of older versions, which are
+    # made again rather than shown.
+    method: int = 1
     total: int = Field(ge=0)
     turns: list[ReviewedTurn] = Field(default_factory=list)
     final_best: str | None = None
@@ -227,6 +242,16 @@ class SaveGame(BaseModel):
     result: Result | None = None
     imported: SdgRecord | None = None
     review: ReviewCache | None = None
+
+    @field_validator("review", mode="wrap")
+    @classmethod
+    def _review_or_none(cls, value: object, handler: ValidatorFunctionWrapHandler) -> ReviewCache | None:
+        # A review is only a cache of what the computer can work out again: one that does not read (kept
+        # by another version, or damaged) is dropped and the game loads all the same.
+        try:
+            return handler(value)
+        except ValidationError:
+            return None
 
     @model_serializer(mode="wrap")
     def _without_empty_review(self, handler: SerializerFunctionWrapHandler) -> dict:

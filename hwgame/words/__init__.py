@@ -3,7 +3,8 @@
 - ``names``: colours, powers, pieces, sizes, levels, rule sets, saves' titles and dates;
 - ``templates`` and ``refusals``: the rules' reason codes worded (``refusal_text``);
 - ``told``: actions and turns told (captions, narration, the move log, the tutorial's sentences);
-- ``review``: the computer's review and its reasons for a turn;
+- ``review``: the computer's review and its reasons for a turn; ``coach``: what a reviewed turn gave
+  away or missed, from the search's line;
 - ``results``: how a game ended.
 
 Imports only ``hwgame.rules`` and ``hwgame.i18n`` and installs nothing on import: ``str()`` of a
@@ -12,6 +13,7 @@ function words its text in the language in force when it is called (or in a lang
 call them where the text is shown.
 """
 
+from .coach import better_text, coach_text, consequence_text, event_text, homeworld_of, mark_label, mark_line
 from .names import (
     LEVEL_LABELS,
     MONTHS,
@@ -39,6 +41,7 @@ from .review import (
     chance_text,
     mark_notation,
     mark_words,
+    player_summary,
     reason_sentences,
     score_text,
     summary_text,
@@ -70,7 +73,9 @@ __all__ = [
     "narrate_turn", "sentence", "turn_left",
     # the review
     "REASON_SENTENCES", "Reviewed", "ReviewedTurn", "mark_notation", "mark_words", "reason_sentences",
-    "chance_text", "score_text", "summary_text",
+    "chance_text", "player_summary", "score_text", "summary_text",
+    # the coach
+    "better_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label", "mark_line",
     # results
     "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
 ]  # fmt: skip

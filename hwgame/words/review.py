@@ -16,12 +16,16 @@ from typing import Protocol
 from hwgame.i18n import N_, _, ngettext
 from hwgame.rules import Action, format_turn, opponent_of
 
+from .coach import CoachedTurn, chance_text, coach_text, mark_label, mark_line
 from .names import level_word
 from .told import Voice, narrate_turn
 
 # The kinds of mark a review gives a turn (``ai.review.KINDS``), stable codes kept in saves.
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
+MISTAKE = "mistake"
+INACCURACY = "inaccuracy"
+KINDS = (MISSED_WIN, BLUNDER, MISTAKE, INACCURACY)
 
 # How a score stands (``ai.review.standing``): proven or probable, won or lost, or none of these.
 PROVEN_WIN, PROVEN_LOSS, LIKELY_WIN, LIKELY_LOSS = "proven-win", "proven-loss", "likely-win", "likely-loss"
@@ -33,13 +37,9 @@ _INSTEAD_LOST = "; instead, this turn loses the game"
 _INSTEAD = "; instead, "
 
 
-class ReviewedTurn(Protocol):
+class ReviewedTurn(CoachedTurn, Protocol):
     """One turn of a review, as the words read it (``ai.review.TurnReview``)."""
 
-    @property
-    def player(self) -> int: ...
-    @property
-    def kind(self) -> str | None: ...
     @property
     def note(self) -> str: ...
     @property
@@ -60,6 +60,8 @@ class Reviewed(Protocol):
     @property
     def turns(self) -> Sequence[ReviewedTurn]: ...
     def marks(self) -> Sequence[ReviewedTurn]: ...
+    def counts(self, player: int) -> dict[str, int]: ...
+    def average_loss(self, player: int) -> float | None: ...
 
 
 def score_text(score: float | None, standing: str | None = None, chance: float | None = None) -> str:
@@ -82,18 +84,6 @@ def score_text(score: float | None, standing: str | None = None, chance: float |
     return f"{score:+.1f}"
 
 
-def chance_text(chance: float) -> str:
-    """A chance to win as people read it: a whole percentage, 0% and 100% only for certainties."""
-    if chance <= 0.0:
-        percent = 0
-    elif chance >= 1.0:
-        percent = 100
-    else:
-        percent = max(1, min(99, round(chance * 100)))
-    # Translators: a player's chance to win, as a percentage.
-    return _("{percent}%").format(percent=percent)
-
-
 def mark_notation(entry: ReviewedTurn, names: Sequence[str]) -> str:
     """The mark of a reviewed turn with its turns in SDG notation, in the language in force."""
     me, them = entry.player, opponent_of(entry.player)
@@ -113,8 +103,11 @@ def mark_notation(entry: ReviewedTurn, names: Sequence[str]) -> str:
         if entry.refutation is not None:
             return _("blunder: after this, {name} wins with {turn}").format(
                 name=names[them], turn=format_turn(entry.refutation))
-        return _("blunder: this turn loses the game for {name} at once").format(name=names[me])
-    return entry.note
+        if "loses the game" in entry.note:
+            return _("blunder: this turn loses the game for {name} at once").format(name=names[me])
+    if entry.kind is None:
+        return ""
+    return mark_line(entry, Voice((names[0], names[1])))
 
 
 def mark_words(entry: ReviewedTurn, voice: Voice) -> str:
@@ -132,20 +125,33 @@ def mark_words(entry: ReviewedTurn, voice: Voice) -> str:
     if entry.kind == BLUNDER and entry.refutation is not None:
         return _("blunder: after this, {name} wins: {turn}").format(
             name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice))
-    return mark_notation(entry, voice.names)
+    if entry.kind is None:
+        return ""
+    return mark_line(entry, voice)
+
+
+def player_summary(review: Reviewed, player: int) -> str:
+    """One player's marks and average loss: "Vega: 1 blunder, 2 mistakes, 0 inaccuracies, 0 missed wins,
+    average loss 4%"."""
+    counts = review.counts(player)
+    parts = [
+        ngettext("{n} blunder", "{n} blunders", counts.get(BLUNDER, 0)).format(n=counts.get(BLUNDER, 0)),
+        ngettext("{n} mistake", "{n} mistakes", counts.get(MISTAKE, 0)).format(n=counts.get(MISTAKE, 0)),
+        ngettext("{n} inaccuracy", "{n} inaccuracies", counts.get(INACCURACY, 0)).format(n=counts.get(INACCURACY, 0)),
+        ngettext("{n} missed win", "{n} missed wins", counts.get(MISSED_WIN, 0)).format(n=counts.get(MISSED_WIN, 0)),
+    ]
+    text = _("{name} {marks}").format(name=review.players[player], marks=_(", ").join(parts))
+    loss = review.average_loss(player)
+    if loss is not None:
+        # Translators: after a player's marks: how much win chance their turns gave away on average.
+        average = _("{percent}%").format(percent=round(loss * 100))
+        text = _("{marks}, average loss {loss}").format(marks=text, loss=average)
+    return text
 
 
 def summary_text(review: Reviewed) -> str:
-    """One line: how many turns were reviewed (at which level) and each player's marks."""
-    parts = []
-    for player, name in enumerate(review.players):
-        mine = [t for t in review.marks() if t.player == player]
-        blunders = sum(1 for t in mine if t.kind == BLUNDER)
-        missed = sum(1 for t in mine if t.kind == MISSED_WIN)
-        parts.append(_("{name} {blunders}, {missed}").format(
-            name=name,
-            blunders=ngettext("{n} blunder", "{n} blunders", blunders).format(n=blunders),
-            missed=ngettext("{n} missed win", "{n} missed wins", missed).format(n=missed)))
+    """One line: how many turns were reviewed (at which level), then each player's marks and average loss."""
+    parts = [player_summary(review, player) for player in range(len(review.players))]
     if review.complete:
         done = ngettext("{n} turn reviewed", "{n} turns reviewed", review.total).format(n=review.total)
     else:
@@ -196,5 +202,6 @@ def reason_sentences(reasons: Sequence[str]) -> list[str]:
 
 __all__ = [
     "BLUNDER", "LIKELY_LOSS", "LIKELY_WIN", "MISSED_WIN", "PROVEN_LOSS", "PROVEN_WIN", "REASON_SENTENCES",
-    "Reviewed", "ReviewedTurn", "mark_notation", "mark_words", "reason_sentences", "score_text", "summary_text",
+    "INACCURACY", "KINDS", "MISTAKE", "Reviewed", "ReviewedTurn", "chance_text", "coach_text", "mark_label",
+    "mark_notation", "mark_words", "player_summary", "reason_sentences", "score_text", "summary_text",
 ]  # fmt: skip

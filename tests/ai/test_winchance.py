@@ -58,11 +58,17 @@ def test_a_fit_of_the_benchmark_can_stand_in_for_the_shipped_curves():
 def test_a_reviewed_turn_gives_the_movers_chances_before_and_after():
     from hwgame.ai.review import TurnReview
 
+    # Both scores are the mover's, from the same search: the best turn's and the turn played.
     entry = TurnReview(index=20, player=0, turn=(), before=40.0, after=-60.0)
-    assert entry.chance_before == win_chance(40.0, phase_of_turn(turns_in_play(20)))
-    # after the turn the opponent is to move with +60 for them: the mover's chance is the rest
-    assert entry.chance_after == 1.0 - win_chance(60.0, phase_of_turn(turns_in_play(21)))
+    phase = phase_of_turn(turns_in_play(20))
+    assert entry.chance_before == win_chance(40.0, phase) and entry.chance_after == win_chance(-60.0, phase)
     assert entry.chance_after < 0.5 < entry.chance_before
+    assert entry.fall == entry.chance_before - entry.chance_after
     assert entry.chance_for(1) == 1.0 - entry.chance_after
+    # The next search (the opponent to move, +10 for them) is a second opinion: the smaller fall counts.
+    later = TurnReview(index=20, player=0, turn=(), before=40.0, after=-60.0, later=-10.0)
+    assert later.chance_later == 1.0 - win_chance(10.0, phase_of_turn(turns_in_play(21)))
+    assert later.fall == later.chance_before - later.chance_later < entry.fall
+    assert later.chance_for(0) == later.chance_later
     setup = TurnReview(index=0, player=0, turn=())
     assert setup.chance_before is None and setup.chance_for(1) is None

@@ -5,14 +5,11 @@ cancelled by the button or by leaving the viewer."""
 from __future__ import annotations
 
 import json
-import threading
-from concurrent.futures import Future
 
 import pygame
 
 from hwgame import persist
 from hwgame.ai.bots import Limit
-from hwgame.ai.worker import AIWorker
 from hwgame.app.record import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
@@ -33,10 +30,10 @@ def _steps(app, screen, events=(), frames=1):
     run_frames(app, screen, events, frames)
 
 
-def _open(app, screen, path, worker=None):
+def _open(app, screen, path, limit=LIGHT):
     scene = ReplayScene.from_file(app, path)
-    scene.review_limit = LIGHT
-    scene.review_worker = worker or (lambda: AIWorker(process=False))
+    scene.review_limit = limit
+    scene.review_workers = 1  # searched on the review's own thread
     app.scenes.push(scene)
     _steps(app, screen)
     return scene
@@ -64,7 +61,8 @@ def test_the_review_marks_the_blunder_jumps_there_and_is_kept_with_the_save(scre
     assert scene.strip_shown and scene.review_button.text == "Cancel review"
     _finish(app, screen, scene)
     review = scene.review
-    assert review is not None and review.complete and [t.number for t in review.marks()] == [17]
+    assert review is not None and review.complete
+    assert [t.number for t in review.marks() if t.kind == "blunder"] == [17]
     assert scene.review_button.text == "Hide review"
     # The blunder's bar is red; a click on it shows the board after that turn, with the mark in words.
     col = scene.graph.bar_box(16)
@@ -72,16 +70,21 @@ def test_the_review_marks_the_blunder_jumps_there_and_is_kept_with_the_save(scre
     _steps(app, screen, click(col.center))
     assert scene.point == Point(17, 0) and scene.position == game.positions[17]
     # In plain words by default, the play screen's sentences; the Words|SDG switch shows notation.
-    assert scene.review_lines()[1][0].startswith("Computer's best for turn 18 (ts52): ts52 ")
-    assert format_turn(review.best_before(17)) not in scene.review_lines()[1][0]
-    reply = narrate_turn(review.turns[16].refutation, 1 - review.turns[16].player, Voice(tuple(game.players)))
+    # Under the mark, the turn OnePageWars should have played, then the computer's best for ts52.
+    voice = Voice(tuple(game.players))
+    better = narrate_turn(review.turns[16].best, review.turns[16].player, voice)
+    assert scene.review_lines()[1][0].startswith(f"Better: {better}")
+    assert scene.review_lines()[2][0].startswith("Computer's best for turn 18 (ts52): ts52 ")
+    assert format_turn(review.best_before(17)) not in scene.review_lines()[2][0]
+    reply = narrate_turn(review.turns[16].refutation, 1 - review.turns[16].player, voice)
     assert scene.review_lines()[0][0] == f"Turn 17, OnePageWars: blunder: after this, ts52 wins: {reply}"
     _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
     assert scene.in_notation
     lines = [text for text, _ in scene.review_lines()]
     refutation = format_turn(review.turns[16].refutation)
     assert lines[0] == f"Turn 17, OnePageWars: blunder: after this, ts52 wins with {refutation}"
-    assert lines[1] == f"Computer's best for turn 18 (ts52): {format_turn(review.best_before(17))}"
+    assert lines[1] == f"Better: {format_turn(review.turns[16].best)}"
+    assert lines[2] == f"Computer's best for turn 18 (ts52): {format_turn(review.best_before(17))}"
     # One turn earlier, the computer's best for OnePageWars is the turn that avoided the loss.
     _steps(app, screen, [key(pygame.K_UP)])
     assert scene.point == Point(16, 0)
@@ -112,58 +115,36 @@ def test_a_review_of_another_game_is_not_shown(screen, data_dir, sdg_games):
     assert again.review is None and not again.strip_shown
 
 
-class _StuckWorker:
-    """An AI worker whose searches never finish until cancelled."""
-
-    def __init__(self):
-        self.asked = threading.Event()
-        self.futures: list[Future] = []
-        self.cancels = 0
-        self.closed = False
-
-    def request(self, position, limit, seed=None, history=None):
-        future: Future = Future()
-        self.futures.append(future)
-        self.asked.set()
-        return future
-
-    def cancel(self):
-        self.cancels += 1
-        for future in self.futures:
-            if not future.done():
-                future.cancel()  # as the worker does: a withdrawn request never answers
-
-    def shutdown(self, wait=True):
-        self.closed = True
+# A review that takes minutes: every search thinks deep, so a cancel has something to stop.
+SLOW = Limit(depth=6, nodes=None, time=60.0)
 
 
 def test_the_review_can_be_cancelled_by_the_button_and_by_leaving(screen, data_dir, sdg_games):
     app = _app(screen)
     _, path = _saved(sdg_games)
     before = path.read_bytes()
-    worker = _StuckWorker()
-    scene = _open(app, screen, path, worker=lambda: worker)
+    scene = _open(app, screen, path, limit=SLOW)
     _steps(app, screen, click(scene.review_button.rect.center))
     run = scene.review_run
-    assert worker.asked.wait(30)
+    for _ in range(300):
+        if run.done >= 2:
+            break
+        run._thread.join(0.1)
     _steps(app, screen, frames=2)
     # The strip shows the progress while it runs: the two homeworld turns need no search.
     assert scene.strip_shown and (run.done, run.total) == (2, 18)
     _steps(app, screen, click(scene.review_button.rect.center))  # Cancel review
     assert scene.review_run is None and "cancelled" in app.toast_text
     run._thread.join(30)
-    assert worker.cancels >= 1 and worker.closed and not run.review.complete
+    assert not run._thread.is_alive() and not run.review.complete
     _steps(app, screen)
     assert scene.review is None and not scene.strip_shown and scene.review_button.text == "Review the game"
     assert path.read_bytes() == before  # nothing is kept of a cancelled review
     # Started again, then the viewer is left: the review stops with it.
-    worker2 = _StuckWorker()
-    scene.review_worker = lambda: worker2
     _steps(app, screen, click(scene.review_button.rect.center))
     run = scene.review_run
-    assert worker2.asked.wait(30)
     _steps(app, screen, [key(pygame.K_ESCAPE)])
     assert scene not in app.scenes.scenes
     run._thread.join(30)
-    assert worker2.cancels >= 1 and worker2.closed
+    assert not run._thread.is_alive() and not run.review.complete
     assert path.read_bytes() == before

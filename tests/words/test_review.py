@@ -22,7 +22,12 @@ def test_an_evaluation_in_words(score, words):
 
 
 def test_the_marks_the_words_read_are_the_reviews_kinds():
-    assert (review_words.MISSED_WIN, review_words.BLUNDER) == review.KINDS
+    assert review_words.KINDS == review.KINDS
+    from hwgame.ai import consequence
+    from hwgame.words import coach
+
+    assert (coach.CAPTURE, coach.CATASTROPHE, coach.WIN) == consequence.KINDS
+    assert set(coach.MARK_LABELS) == set(review.KINDS)
     standings = {review.standing(s) for s in (WIN - 1, -(WIN - 1), LIKELY, -LIKELY, 0.0)}
     assert standings == {review_words.PROVEN_WIN, review_words.PROVEN_LOSS, review_words.LIKELY_WIN,
                          review_words.LIKELY_LOSS, None}

@@ -32,7 +32,7 @@ from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
-from ..review_run import ReviewRun, keep_review, new_worker
+from ..review_run import ReviewRun, keep_review
 from ..text import Text, Worded, error_text, notices_text
 from ..view import review_strip as strip
 from ..view import theme as T
@@ -128,7 +128,7 @@ class ReplayScene(ButtonScene):
         self.show_review = False
         self.review_level = REVIEW_LEVEL
         self.review_limit: Limit | None = None  # replaces the level's limit (tests use a light one)
-        self.review_worker = new_worker  # makes the AI worker a review searches through
+        self.review_workers = 0  # processes a review searches in (0: one per core; 1: on the review's thread)
         self.loaded: LoadedGame | None = None  # the save the record came from, where a finished review is kept
         self.graph = EvalGraph()
         # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
@@ -332,8 +332,10 @@ class ReplayScene(ButtonScene):
         limit = self.review_limit or level(self.review_level)
         self.review_error = ""
         self.show_review = True
+        from hwgame.ai.review import review_workers
+
         self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
-                                     self.review_worker)  # fmt: skip
+                                    self.review_workers or review_workers())  # fmt: skip
 
     def cancel_review(self) -> None:
         """Stop a review being computed; its thread ends on its own, nothing of it is kept."""

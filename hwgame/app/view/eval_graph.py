@@ -17,6 +17,8 @@ from . import theme as T
 
 GUTTER = 104  # room on the left for the two names
 MARK_RGB = (236, 64, 64)
+# Each mark's colour: the worse the slip, the redder.
+MARK_COLOURS = {"blunder": MARK_RGB, "missed_win": MARK_RGB, "mistake": (240, 140, 50), "inaccuracy": (226, 200, 80)}
 BACK_RGB = (16, 19, 34)
 
 
@@ -68,13 +70,14 @@ class EvalGraph:
         surface: pygame.Surface,
         theme: T.Theme,
         values: Sequence[float | None],
-        marks: set[int],
+        marks: set[int] | dict[int, str],
         current: int | None,
         names: tuple[str, str],
         colours: tuple[T.RGB, T.RGB],
     ) -> None:
         """The frame, the middle line, one bar per reviewed turn (``values``: the bottom player's
-        chances to win, None for setup turns), red bars with a dot at ``marks``, and the ``current`` turn
+        chances to win, None for setup turns), bars with a dot at ``marks`` (a set: red; a dict of index to
+        mark kind: the kind's colour, ``MARK_COLOURS``), and the ``current`` turn
         outlined. ``names``/``colours``: the bottom player's and the other's, for the labels."""
         rect = self.rect
         pygame.draw.rect(surface, BACK_RGB, rect, border_radius=6)
@@ -92,11 +95,12 @@ class EvalGraph:
             height = max(1, round(abs(v) * half))
             top = mid - height if v >= 0 else mid + 1
             marked = i in marks
-            ink = MARK_RGB if marked else T.mix(BACK_RGB, colours[0] if v >= 0 else colours[1], 0.75)
+            mark_rgb = MARK_COLOURS.get(marks[i], MARK_RGB) if isinstance(marks, dict) and marked else MARK_RGB
+            ink = mark_rgb if marked else T.mix(BACK_RGB, colours[0] if v >= 0 else colours[1], 0.75)
             pygame.draw.rect(surface, ink, (col.x, top, width, height))
             if marked:
                 y = top if v >= 0 else top + height
-                pygame.draw.circle(surface, MARK_RGB, (col.x + width // 2, y), max(3, min(5, col.w)))
+                pygame.draw.circle(surface, mark_rgb, (col.x + width // 2, y), max(3, min(5, col.w)))
         if current is not None and 0 <= current < self.total:
             col = self.bar_box(current)
             pygame.draw.rect(surface, T.SELECT, col.inflate(2, 2), 1)

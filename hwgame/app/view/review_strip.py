@@ -14,12 +14,12 @@ import pygame
 from hwgame.ai.review import standing
 from hwgame.i18n import _
 from hwgame.rules import Turn, format_turn, opponent_of
-from hwgame.words import Voice, mark_notation, mark_words, narrate_turn, score_text
+from hwgame.words import Voice, better_text, mark_notation, mark_words, narrate_turn, score_text
 
 from ..record import Point, Timeline
 from . import theme as T
 from .best_turn import ENGINE_RGB
-from .eval_graph import GUTTER, MARK_RGB, EvalGraph
+from .eval_graph import GUTTER, MARK_COLOURS, MARK_RGB, EvalGraph
 
 if TYPE_CHECKING:
     from hwgame.ai.review import Review, TurnReview
@@ -82,19 +82,25 @@ def draw_frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | None, notation: bool = False
                ) -> list[Line]:
-    """The words at ``point`` of the record: the mark of the turn shown (or its evaluations for its
-    mover), then ``best``, the computer's turn for the turn that starts (or is under way) there, told
-    in plain words (the play screen's log's) or, with ``notation``, in SDG notation."""
+    """The words at ``point`` of the record: the mark of the turn shown and the better turn its player
+    had (or the turn's evaluations for its mover), then ``best``, the computer's turn for the turn that
+    starts (or is under way) there, told in plain words (the play screen's log's) or, with
+    ``notation``, in SDG notation."""
     lines: list[Line] = []
     where = timeline.last_played(point)
     entry = review.at(where[0]) if where is not None else None
     if entry is not None:
         who = timeline.players[entry.player]
         values = {"number": entry.number, "name": who}
-        if entry.note:
+        if entry.kind:
             names = timeline.players
             told = mark_notation(entry, names) if notation else mark_words(entry, Voice(names))
-            lines.append((_("Turn {number}, {name}: {mark}").format(mark=told, **values), MARK_RGB))
+            lines.append((_("Turn {number}, {name}: {mark}").format(mark=told, **values),
+                          MARK_COLOURS.get(entry.kind, MARK_RGB)))  # fmt: skip
+            if entry.best is not None and entry.kind != "missed_win":
+                better = (_("Better: {turn}").format(turn=format_turn(entry.best)) if notation
+                          else better_text(entry, Voice(names)))  # fmt: skip
+                lines.append((better, ENGINE_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
             lines.append((_("Turn {number}, {name}: {before} before it; this turn ends the game").format(
                 before=score_text(entry.before, standing(entry.before), entry.chance_before), **values), T.TEXT_DIM))
@@ -135,7 +141,7 @@ def draw_strip(
     graph.place(graph_rect, timeline.turn_count)
     where = timeline.last_played(point)
     names = (timeline.players[bottom], timeline.players[opponent_of(bottom)])
-    graph.draw(surface, theme, [t.chance_for(bottom) for t in entries], {t.index for t in entries if t.kind},
+    graph.draw(surface, theme, [t.chance_for(bottom) for t in entries], {t.index: t.kind for t in entries if t.kind},
                where[0] if where else None, names, (T.OWNER_RGB[0], T.OWNER_RGB[1]))  # fmt: skip
     if progress is not None:
         draw_progress(surface, theme, graph_rect, *progress)

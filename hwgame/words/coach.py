@@ -1,0 +1,218 @@
+"""A coach's words: what a reviewed turn gave away, what it allowed, what it missed, and the better turn.
+
+The review (``hwgame.ai.review``) keeps, for each turn, the lines its search expected after the turn
+played and after the best turn; ``hwgame.ai.consequence`` plays them out into events on the board (a
+ship captured, pieces a catastrophe destroyed, the game won). This module words those events, so a
+mark says what really happens in the line the search found: "Vega captures your green 3 at Alpha next
+turn", "Vega destroys your homeworld with a red catastrophe in 3 turns". Without an event to name, it
+says how far the chance to win fell.
+
+Pure Python on the rules and the catalogs; the review and its events are read through the protocols
+below, never imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from hwgame.i18n import N_, _, ngettext, pgettext
+from hwgame.rules import Action
+
+from .names import colour_name, piece_name
+from .told import Voice, join_pieces, narrate_turn
+
+CAPTURE, CATASTROPHE, WIN = "capture", "catastrophe", "win"  # ``ai.consequence.KINDS``
+MISSED_WIN, BLUNDER, MISTAKE, INACCURACY = "missed_win", "blunder", "mistake", "inaccuracy"  # ``ai.review.KINDS``
+
+# Each mark's name, as a label before its sentence.
+MARK_LABELS = {
+    MISSED_WIN: N_("missed win"),
+    BLUNDER: N_("blunder"),
+    MISTAKE: N_("mistake"),
+    INACCURACY: N_("inaccuracy"),
+}
+
+
+class Event(Protocol):
+    """One event of a line (``ai.consequence.Event``)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def actor(self) -> int: ...
+    @property
+    def victim(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def system(self) -> str: ...
+    @property
+    def pieces(self) -> tuple[int, ...]: ...
+    @property
+    def stars(self) -> tuple[int, ...]: ...
+    @property
+    def color(self) -> int | None: ...
+    @property
+    def at_home(self) -> bool: ...
+
+
+class CoachedTurn(Protocol):
+    """A reviewed turn as the coach reads it (``ai.review.TurnReview``)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def kind(self) -> str | None: ...
+    @property
+    def best(self) -> Sequence[Action] | None: ...
+    @property
+    def chance_before(self) -> float | None: ...
+    @property
+    def fall(self) -> float: ...
+    def harm(self) -> Sequence[Event]: ...
+    def gain(self) -> Sequence[Event]: ...
+
+
+def chance_text(chance: float) -> str:
+    """A chance to win as people read it: a whole percentage, 0% and 100% only for certainties."""
+    if chance <= 0.0:
+        percent = 0
+    elif chance >= 1.0:
+        percent = 100
+    else:
+        percent = max(1, min(99, round(chance * 100)))
+    # Translators: a player's chance to win, as a percentage.
+    return _("{percent}%").format(percent=percent)
+
+
+def mark_label(kind: str) -> str:
+    """The name of a mark ("mistake"), in the language in force."""
+    return _(MARK_LABELS[kind]) if kind in MARK_LABELS else kind
+
+
+def when_text(turn: int) -> str:
+    """When an event comes, counted in turns from the turn judged: "this turn", "next turn", "in 3 turns"."""
+    if turn <= 0:
+        return pgettext("when", "this turn")
+    if turn == 1:
+        return pgettext("when", "next turn")
+    return ngettext("in {n} turn", "in {n} turns", turn).format(n=turn)
+
+
+def _place(event: Event, voice: Voice) -> str:
+    """Where an event happens: a homeworld as the player's homeworld, else the system's name."""
+    if event.at_home:
+        return homeworld_of(event.victim, voice)
+    return event.system
+
+
+def homeworld_of(player: int, voice: Voice) -> str:
+    """A player's homeworld in words: "your homeworld", "Vega's homeworld"."""
+    # Translators: a player's homeworld; {owner} is "your", "the computer's" or "Vega's".
+    return pgettext("homeworld", "{owner} homeworld").format(owner=voice.owner(player))
+
+
+def event_text(event: Event, voice: Voice) -> str:
+    """One event of a line as a clause: "Vega captures your green 3 at Alpha next turn"."""
+    actor, owner = voice.subject(event.actor), voice.owner(event.victim)
+    when = when_text(event.turn)
+    if event.kind == CAPTURE:
+        return _("{actor} captures {owner} {pieces} at {place} {when}").format(
+            actor=actor, owner=owner, pieces=join_pieces([piece_name(p) for p in event.pieces]),
+            place=_place(event, voice), when=when)
+    if event.kind == CATASTROPHE:
+        colour = colour_name(event.color if event.color is not None else 0)
+        if event.stars and not event.pieces:
+            return _("{actor} destroys the {colour} star of {home} with a catastrophe {when}").format(
+                actor=actor, colour=colour, home=homeworld_of(event.victim, voice), when=when)
+        if event.actor == event.victim:
+            return _("{actor} destroys its own {pieces} at {place} with a {colour} catastrophe {when}").format(
+                actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
+                place=_place(event, voice), colour=colour, when=when)
+        return _("{actor} destroys {owner} {pieces} at {place} with a {colour} catastrophe {when}").format(
+            actor=actor, owner=owner, pieces=join_pieces([piece_name(p) for p in event.pieces]),
+            place=_place(event, voice), colour=colour, when=when)
+    if event.kind == WIN:
+        return _("{actor} wins {when}").format(actor=actor, when=when)
+    return ""
+
+
+def _telling(events: Sequence[Event]) -> list[Event]:
+    """The events worth a sentence: those of the first turn that costs something (at most three), and
+    the game when the line wins it; when a catastrophe at the homeworld wins it, that blow is named."""
+    if not events:
+        return []
+    first_turn = events[0].turn
+    told = [e for e in events if e.turn == first_turn and e.kind != WIN][:3]
+    win = next((e for e in events if e.kind == WIN), None)
+    if win is None:
+        return told
+    blow = next((e for e in events if e.turn == win.turn and e.kind == CATASTROPHE and e.at_home
+                 and e.victim == win.victim), None)  # fmt: skip
+    if blow is not None and blow not in told:
+        told.append(blow)
+    return [*told, win]
+
+
+def consequence_text(events: Sequence[Event], voice: Voice) -> str:
+    """The events of a line that matter, as one sentence ("Vega captures ... next turn, and Vega wins in
+    3 turns."), or "" when there are none."""
+    clauses = [event_text(e, voice) for e in _telling(events)]
+    clauses = [c for c in clauses if c]
+    if not clauses:
+        return ""
+    text = clauses[0]
+    for clause in clauses[1:]:
+        # Translators: joins two things that happen in a line of play ("A captures ..., then A wins ...").
+        text = _("{first}, then {next}").format(first=text, next=clause)
+    return text[:1].upper() + text[1:] + pgettext("end of sentence", ".")
+
+
+def fall_text(entry: CoachedTurn, voice: Voice) -> str:
+    """How far the mover's chance fell: "Vega's chance to win falls from 61% to 38%."."""
+    start = entry.chance_before or 0.0
+    return _("{name}'s chance to win falls from {before} to {after}.").format(
+        name=voice.names[entry.player], before=chance_text(start), after=chance_text(max(0.0, start - entry.fall)))
+
+
+def coach_text(entry: CoachedTurn, voice: Voice) -> str:
+    """Why a marked turn is marked, from the search's line: what it gave away or allowed (the events
+    of the line after it), else how far the chance fell. Empty for a turn without a mark."""
+    if entry.kind is None:
+        return ""
+    said = consequence_text(entry.harm(), voice)
+    return said or fall_text(entry, voice)
+
+
+def better_text(entry: CoachedTurn, voice: Voice) -> str:
+    """The engine's better turn, told, with what its line wins: "Better: You capture ... Then ...".
+    Empty without a better turn."""
+    if entry.best is None:
+        return ""
+    told = narrate_turn(entry.best, entry.player, voice)
+    later = [e for e in entry.gain() if e.turn > 0]
+    gained = consequence_text(later, voice)
+    if gained:
+        # Translators: the engine's better turn, then what follows from it.
+        return _("Better: {turn} {then}").format(turn=told, then=gained)
+    return _("Better: {turn}").format(turn=told)
+
+
+def mark_line(entry: CoachedTurn, voice: Voice) -> str:
+    """A marked turn in one line: "mistake (61% → 38%): Vega captures your green 3 at Alpha next turn."."""
+    if entry.kind is None:
+        return ""
+    start = entry.chance_before
+    label = mark_label(entry.kind)
+    said = consequence_text(entry.harm(), voice)
+    if not said:
+        return _("{mark}: {why}").format(mark=label, why=fall_text(entry, voice))
+    if start is not None and entry.kind != MISSED_WIN:
+        label = _("{mark} ({before} → {after})").format(mark=label, before=chance_text(start),
+                                                       after=chance_text(max(0.0, start - entry.fall)))  # fmt: skip
+    return _("{mark}: {why}").format(mark=label, why=said)
+
+
+__all__ = ["MARK_LABELS", "CoachedTurn", "Event", "better_text", "coach_text", "consequence_text", "event_text",
+           "chance_text", "fall_text", "homeworld_of", "mark_label", "mark_line", "when_text"]
