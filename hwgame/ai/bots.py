@@ -20,13 +20,18 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeAlias
 
-from hwgame.rules import PLAYING, Position, Turn, shown
+from hwgame.rules import PLAYING, Position, Turn, apply_turn_unchecked, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
 from .handoff import Limit, SearchReply
 from .search import LIKELY, Progress, SearchParams, search
 from .setup import rank_setups
+from .tactics import find_win, win_possible
+
+# How long Normal, Hard and the hints may look through every turn for one that survives a threat to
+# win at once (seconds); well inside the time after which the window calls a search hung.
+SURVIVE = 10.0
 
 # The search limits of each level of ``hwgame.levels.LEVEL_TABLE``, by the same names in the same order
 # (weakest first; a test keeps the two in step).
@@ -36,9 +41,9 @@ LEVELS: dict[str, Limit] = {
     "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
                   beam=3, root_cap=2000, root_keep=8, most=2.5),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
-                    inner_cap=300, inner_keep=6, most=1.5),
+                    inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE),
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
-                  inner_cap=700, inner_keep=8, most=2.6),
+                  inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE),
 }  # fmt: skip
 
 # What a hint thinks with: Normal, careful with what it places.
@@ -116,6 +121,7 @@ def params_for(limit: Limit, safety: bool | None = None, history: History = None
         inner_cap=limit.inner_cap,
         inner_keep=limit.inner_keep,
         safety=limit.safety if safety is None else safety,
+        survive=limit.survive,
         weights=weights_for(limit.persona, limit.weights),
         history=history,
     )
@@ -140,13 +146,23 @@ def softmax_pick(ranked: list[Scored], temperature: float, choices: int, rng: ra
 
 def careful_pick(position: Position, ranked: list[Scored], best: Scored, look: int = 8) -> Scored:
     """The best of the ``look`` best (score, turn) that leaves no placed ship open to a catastrophe and
-    does not lose at once, or ``best`` when none of them is."""
+    does not let the opponent win at once, or ``best`` when none of them is."""
     for score, turn in sorted(ranked, key=lambda r: -r[0])[:look]:
         if score <= -(LIKELY - 1000):
             break
-        if not exposed_systems(position, turn):
-            return score, turn
+        if exposed_systems(position, turn) or not _survives(position, turn):
+            continue
+        return score, turn
     return best
+
+
+def _survives(position: Position, turn: Turn) -> bool:
+    """True when the opponent cannot win at once after ``turn`` (candidates the search did not check
+    may be ranked among the checked ones, so a careful pick checks again)."""
+    after = apply_turn_unchecked(position, turn)
+    if after.is_over():
+        return after.winner() == position.to_move
+    return not win_possible(after) or find_win(after) is None
 
 
 def choose_turn(

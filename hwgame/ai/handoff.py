@@ -50,6 +50,9 @@ class Limit:
     # Pass over turns that leave the ships they placed open to a catastrophe, while a good other one
     # exists (hints: advice a player follows must not walk into the obvious).
     careful: bool = False
+    # When the opponent threatens to win at once and no candidate of the search parries it, look at
+    # every turn for one that does, for up to this many seconds (0: only within the budget).
+    survive: float = 0.0
 
     def with_changes(self, **changes: Any) -> Limit:
         """A copy with some fields changed (settings screens use this)."""

@@ -70,6 +70,9 @@ class SearchParams:
     inner_cap: int = 700
     inner_keep: int = 8
     safety: bool = True
+    # When every candidate checked lets the opponent win at once, how many seconds (wall clock) the
+    # search may spend streaming every other turn for one that survives; 0 leaves it to the budget.
+    survive: float = 0.0
     weights: Mapping[str, float] | None = None
     # Every how many nodes to yield the interpreter lock (time.sleep(0)) to a drawing thread of the
     # same process; 0 never does. The window runs its search in a process of its own.
@@ -496,7 +499,11 @@ class Searcher:
             if self.was_cancelled:
                 raise
             cut = True  # the panic deadline: what was checked decides
-        if not safe and not cut and not getattr(roots, "complete", True):
+        if not safe and self.p.survive > 0:
+            # Every turn is looked at, however long the budget was: a turn that survives is never
+            # missed because a beam, a cap or the clock left it out.
+            safe = self._defences(position, scores, survive=True)
+        elif not safe and not cut and not getattr(roots, "complete", True):
             safe = self._defences(position, scores)
         placed = {id(r) for r in safe} | {id(r) for r in unsafe}
         rest = [r for r in roots if id(r) not in placed]
@@ -507,19 +514,41 @@ class Searcher:
                 scores[r.key] = min(scores[r.key], floor)
         return safe + rest + unsafe if safe else roots
 
-    def _defences(self, position: Position, scores: dict[PositionKey, float], most: int = 48) -> list[Scored]:
+    def _defences(
+        self, position: Position, scores: dict[PositionKey, float], most: int = 48, survive: bool = False
+    ) -> list[Scored]:
         """Successors after which the opponent cannot win at once, found among every successor
-        (no beam); only those are evaluated, and at most ``most`` are kept."""
+        (no beam); only those are evaluated, and at most ``most`` are kept. With ``survive`` the
+        stream is bounded by ``SearchParams.survive`` seconds instead of the panic deadline, and stops
+        a moment after the first surviving turn."""
         found: list[Scored] = []
+        tick = self.safety_tick
+        if survive:
+            until = time.perf_counter() + self.p.survive
+            enough: list[float] = []  # when to stop once a surviving turn is found
+
+            def tick() -> None:
+                self.nodes += 1
+                if self.nodes & 7:
+                    return
+                if self.cancelled():
+                    self.was_cancelled = True
+                    raise Aborted
+                now = time.perf_counter()
+                if now > until or (enough and now > enough[0]):
+                    raise Aborted
+
         try:
             # Streamed: positions and turns are only spelled out for the successors looked at.
             for successor in iter_turns(position):
-                self.safety_tick()
+                tick()
                 after = successor.position
                 if after.is_over():
                     continue
-                if not win_possible(after) or find_win(after, self.safety_tick) is None:
+                if not win_possible(after) or find_win(after, tick) is None:
                     found.append(Scored(self.score_for_mover(after), successor.turn, after, after.key()))
+                    if survive and not enough:
+                        enough.append(time.perf_counter() + min(0.5, self.p.time_limit / 2))
                     if len(found) >= most:
                         break
         except Aborted:

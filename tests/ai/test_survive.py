@@ -1,0 +1,46 @@
+"""When the opponent threatens to win at once and a turn exists that parries it, Normal, Hard and the
+hint play such a turn: positions from real archive games, checked against every turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from hwgame.ai.bots import HINT, LEVELS, Limit, choose_turn
+from hwgame.bench.survive import survives, surviving_turn, threat_positions, threatened
+
+POSITIONS = 12
+
+
+_found: list = []
+
+
+@pytest.fixture
+def threats(sdg_games):
+    if not _found:  # mined once for the module's tests
+        _found.extend(threat_positions(sdg_games, POSITIONS, skip=40, seconds=10.0))
+    assert len(_found) == POSITIONS
+    return _found
+
+
+def test_the_positions_are_real_threats_with_a_way_out(threats):
+    for _name, _played, position in threats:
+        assert threatened(position)
+        assert survives(position, surviving_turn(position))
+
+
+@pytest.mark.parametrize("who", ["normal", "hard", "hint"])
+def test_normal_hard_and_the_hint_always_parry_a_threat_they_can(threats, who):
+    limit = HINT if who == "hint" else LEVELS[who]
+    lost = [(name, played) for name, played, position in threats
+            if not survives(position, choose_turn(position, limit, seed=1).turn)]  # fmt: skip
+    assert lost == []
+
+
+def test_without_the_look_at_every_turn_a_narrow_search_can_walk_into_the_win(threats):
+    # The same search with a beam of one and no time to look further: the look at every turn is what
+    # saves the positions it misses.
+    narrow = Limit(time=0.05, nodes=50, depth=1, beam=1, root_cap=3, root_keep=1, most=0.05)
+    missed = [position for _n, _p, position in threats if not survives(position, choose_turn(position, narrow).turn)]
+    assert missed, "every position was easy: the test proves nothing"
+    careful = narrow.with_changes(survive=10.0)
+    assert all(survives(position, choose_turn(position, careful).turn) for position in missed)
