@@ -192,7 +192,7 @@ def choose_turn(
         score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)
     elif turn is not None and not result.won and limit.careful and result.ranked:
         score, turn = careful_pick(position, result.ranked, (score, turn))
-    info = {
+    info: dict[str, Any] = {
         "depth": result.depth,
         "nodes": result.nodes,
         "time": result.seconds,
@@ -200,7 +200,12 @@ def choose_turn(
         "cancelled": result.cancelled,
         "won": result.won,
         "safety": safety,
+        "line": list(result.line) if turn == result.turn else [],
     }
+    if limit.explain and turn is not None and not result.cancelled:
+        from .why import why_turn
+
+        info["why"] = why_turn(position, turn)
     return SearchReply(turn, score, info)
 
 

@@ -9,8 +9,9 @@ A ``Limit`` (how the computer thinks: time, nodes, depth, and the touches that m
 part of every request, so it lives here; ``hwgame.ai.bots`` keeps each level's Limit.
 
 A reply has a turn, or an ``error`` in plain words (and no turn); one without either was stopped before
-it had a candidate. ``info`` holds the search's figures: depth, nodes, time, nps, cancelled, won, and
-where it ran (``pid`` of the search process, or ``in_thread`` with the reason no process could start).
+it had a candidate. ``info`` holds the search's figures: depth, nodes, time, nps, cancelled, won, the
+``line`` the search expects after its turn, ``why`` when the limit asks to explain, and where it ran
+(``pid`` of the search process, or ``in_thread`` with the reason no process could start).
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ class Limit:
     # When the opponent threatens to win at once and no candidate of the search parries it, look at
     # every turn for one that does, for up to this many seconds (0: only within the budget).
     survive: float = 0.0
+    # Explain the chosen turn in the reply (``info["why"]``: a ``why.Why`` of the board's facts), for a
+    # window that tells a player why the computer played it or why a hint is good.
+    explain: bool = False
 
     def with_changes(self, **changes: Any) -> Limit:
         """A copy with some fields changed (settings screens use this)."""

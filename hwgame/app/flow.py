@@ -13,7 +13,6 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from hwgame.ai.explain import reasons
 from hwgame.i18n import _, pgettext
 from hwgame.rules import (
     PLAYING,
@@ -22,8 +21,9 @@ from hwgame.rules import (
     Game,
     IllegalActionError,
     format_turn,
+    opponent_of,
 )
-from hwgame.words import describe_action, reason_sentences, refusal_text
+from hwgame.words import Voice, describe_action, refusal_text, why_sentences
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
@@ -33,6 +33,7 @@ from .text import Text, Worded, join_sentences
 
 if TYPE_CHECKING:
     from hwgame.ai.handoff import SearchReply
+    from hwgame.ai.why import Why
 
 
 class PlayController(ActionResolver):
@@ -73,6 +74,31 @@ class PlayController(ActionResolver):
         self.ai_error = None
         self.hint: tuple | None = None
         self.hint_text = ""
+        # Why the computer played its last turn: (index of that turn in the game, the search's facts).
+        self.computer_why: tuple[int, Why] | None = None
+
+    def voice(self) -> Voice:
+        """The words for this game's players: against the computer the human is "you" and the other seat
+        "the computer"; otherwise (two people, or two computers) each player by name."""
+        names = self.game.players
+        if self.seats.count(COMPUTER) == 1:
+            computer = self.seats.index(COMPUTER)
+            return Voice(names, you=opponent_of(computer), computer=computer)
+        return Voice(names)
+
+    def why_computer(self) -> list[str]:
+        """Why the computer played the last turn of the game, in sentences from its search (empty when
+        the last turn is not the computer's, or its search named nothing)."""
+        found = self.computer_why
+        if found is None or found[0] != len(self.game.turns) - 1 or self.game.pending:
+            return []
+        return why_sentences(found[1], self.voice(), gains=False)
+
+    def chance_of(self, score: float) -> float:
+        """The chance to win of the side to move now, for a search ``score`` of its."""
+        from hwgame.ai.winchance import phase_of_turn, turns_in_play, win_chance
+
+        return win_chance(score, phase_of_turn(turns_in_play(len(self.game.turns))))
 
     # --- seats ---
     @property
@@ -266,6 +292,8 @@ class PlayController(ActionResolver):
             self._ai_failed(
                 lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal)))
             return
+        why = reply.info.get("why")
+        self.computer_why = (len(game.turns) - 1, why) if why is not None else None
         # The steps the game validated, one by one, so the screen can show each action.
         for step in steps:
             self.effects.append(Effect(step.before, step.action, step.after, player, by_computer=True))
@@ -294,8 +322,10 @@ class PlayController(ActionResolver):
             return
         hint = self.hint = tuple(reply.turn)
         from_start = bool(self.game.pending)
-        why = reasons(self.game.position, hint)  # the computer's reasons, worded when shown
-        self.hint_text = lambda: hint_words(hint, from_start, why)
+        # The search's facts behind the hint, worded when shown.
+        why, chance, voice = reply.info.get("why"), self.chance_of(reply.score), self.voice()
+        self.hint_text = lambda: hint_words(hint, from_start, why_sentences(why, voice, gains=False, chance=chance)
+                                            if why is not None else [])  # fmt: skip
         self.events.append(HintReady(self.hint_text))
 
     def _forget_hint(self) -> None:
@@ -310,12 +340,12 @@ class PlayController(ActionResolver):
 
 
 def hint_words(turn: Iterable[Action], from_start: bool, why: list[str]) -> str:
-    """A hint as the panel shows it: the turn's actions, then the computer's reasons for it (the English
-    reasons of ``ai.explain.reasons``), in the language in force."""
+    """A hint as the panel shows it: the turn's actions, then ``why`` (sentences already worded: the
+    facts of the search behind it, ``words.why_sentences``), in the language in force."""
     # Translators: between two actions of a hinted turn, "Build ...; then Move ...".
     words = pgettext("between the actions of a hint", "; then ").join(describe_action(a) for a in turn)
     if from_start:
         head = _("Hint (from the start of the turn): {turn}.").format(turn=words)
     else:
         head = _("Hint: {turn}.").format(turn=words)
-    return join_sentences([head, *reason_sentences(why)])
+    return join_sentences([head, *why])

@@ -78,9 +78,10 @@ class Opponent:
         from hwgame.ai.bots import HINT as HINT_LIMIT
         from hwgame.ai.bots import LEVELS
 
+        # The window tells a player why a hint is good and why the computer played its turn.
         if level == HINT_LEVEL:
-            return HINT_LIMIT
-        return LEVELS.get(level, LEVELS[DEFAULT_LEVEL])
+            return HINT_LIMIT.with_changes(explain=True)
+        return LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).with_changes(explain=True)
 
     def request(self, position: Position, level: str, purpose: str = MOVE,
                 history: History = None) -> Future[SearchReply] | str:  # fmt: skip

@@ -13,7 +13,16 @@ function words its text in the language in force when it is called (or in a lang
 call them where the text is shown.
 """
 
-from .coach import better_text, coach_text, consequence_text, event_text, homeworld_of, mark_label, mark_line
+from .coach import (
+    better_text,
+    coach_text,
+    consequence_text,
+    event_text,
+    homeworld_of,
+    mark_label,
+    mark_line,
+    why_sentences,
+)
 from .names import (
     LEVEL_LABELS,
     MONTHS,
@@ -76,6 +85,7 @@ __all__ = [
     "chance_text", "player_summary", "score_text", "summary_text",
     # the coach
     "better_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label", "mark_line",
+    "why_sentences",
     # results
     "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
 ]  # fmt: skip

@@ -57,6 +57,19 @@ class Event(Protocol):
     def at_home(self) -> bool: ...
 
 
+class Why(Protocol):
+    """The facts behind a turn (``ai.why.Why``)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def gains(self) -> Sequence[Event]: ...
+    @property
+    def parried(self) -> Sequence[Event]: ...
+    @property
+    def threatens(self) -> Sequence[Event]: ...
+
+
 class CoachedTurn(Protocol):
     """A reviewed turn as the coach reads it (``ai.review.TurnReview``)."""
 
@@ -113,10 +126,47 @@ def homeworld_of(player: int, voice: Voice) -> str:
     return pgettext("homeworld", "{owner} homeworld").format(owner=voice.owner(player))
 
 
+def _actor(voice: Voice, player: int) -> str:
+    """Who does something, inside a sentence: "you", "the computer", or the name as it is."""
+    said = voice.subject(player)
+    if player in (voice.you, voice.computer, voice.enemy):
+        return said[:1].lower() + said[1:]  # the sentence's own start is capitalised where it is built
+    return said
+
+
+def could_text(event: Event, voice: Voice) -> str:
+    """What a player could do on its next turn, as a clause: "you could capture Vega's yellow 2 at Beta"."""
+    actor, owner = _actor(voice, event.actor), voice.owner(event.victim)
+    pieces = join_pieces([piece_name(p) for p in event.pieces])
+    if event.kind == CAPTURE and event.at_home:
+        return _("{actor} could capture the {pieces} at {home}").format(
+            actor=actor, pieces=pieces, home=homeworld_of(event.victim, voice))
+    if event.kind == CAPTURE:
+        return _("{actor} could capture {owner} {pieces} at {place}").format(
+            actor=actor, owner=owner, pieces=pieces, place=_place(event, voice))
+    if event.kind == CATASTROPHE:
+        colour = colour_name(event.color if event.color is not None else 0)
+        if event.stars and not event.pieces:
+            return _("{actor} could destroy the {colour} star of {home} with a catastrophe").format(
+                actor=actor, colour=colour, home=homeworld_of(event.victim, voice))
+        if event.at_home:
+            return _("{actor} could destroy the {pieces} at {home} with a {colour} catastrophe").format(
+                actor=actor, pieces=pieces, home=homeworld_of(event.victim, voice), colour=colour)
+        return _("{actor} could destroy {owner} {pieces} at {place} with a {colour} catastrophe").format(
+            actor=actor, owner=owner, pieces=pieces, place=_place(event, voice), colour=colour)
+    if event.kind == WIN:
+        return _("{actor} could win").format(actor=actor)
+    return ""
+
+
 def event_text(event: Event, voice: Voice) -> str:
     """One event of a line as a clause: "Vega captures your green 3 at Alpha next turn"."""
-    actor, owner = voice.subject(event.actor), voice.owner(event.victim)
+    actor, owner = _actor(voice, event.actor), voice.owner(event.victim)
     when = when_text(event.turn)
+    if event.kind == CAPTURE and event.at_home:
+        return _("{actor} captures the {pieces} at {home} {when}").format(
+            actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
+            home=homeworld_of(event.victim, voice), when=when)
     if event.kind == CAPTURE:
         return _("{actor} captures {owner} {pieces} at {place} {when}").format(
             actor=actor, owner=owner, pieces=join_pieces([piece_name(p) for p in event.pieces]),
@@ -130,6 +180,10 @@ def event_text(event: Event, voice: Voice) -> str:
             return _("{actor} destroys its own {pieces} at {place} with a {colour} catastrophe {when}").format(
                 actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
                 place=_place(event, voice), colour=colour, when=when)
+        if event.at_home:
+            return _("{actor} destroys the {pieces} at {home} with a {colour} catastrophe {when}").format(
+                actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
+                home=homeworld_of(event.victim, voice), colour=colour, when=when)
         return _("{actor} destroys {owner} {pieces} at {place} with a {colour} catastrophe {when}").format(
             actor=actor, owner=owner, pieces=join_pieces([piece_name(p) for p in event.pieces]),
             place=_place(event, voice), colour=colour, when=when)
@@ -199,6 +253,30 @@ def better_text(entry: CoachedTurn, voice: Voice) -> str:
     return _("Better: {turn}").format(turn=told)
 
 
+def why_sentences(why: Why, voice: Voice, gains: bool = True, chance: float | None = None) -> list[str]:
+    """The facts behind a turn as sentences: what it takes (``gains``: off for a hint, whose own words
+    already say it), what it stops ("Without it, Vega captures your green 3 at Alpha next turn."),
+    what it threatens ("Then you could capture Vega's yellow 2 at Beta."); and, when nothing names a
+    piece, the mover's ``chance`` to win after it."""
+    out: list[str] = []
+    if gains and why.gains:
+        out.append(consequence_text(why.gains, voice))
+    if why.parried:
+        told = [event_text(e, voice) for e in _telling(why.parried)]
+        # Translators: what the opponent does if the player does not play the turn explained.
+        out.append(_("Without it, {what}.").format(what=_("{first}, then {next}").format(first=told[0], next=told[1])
+                                                    if len(told) > 1 else told[0]))
+    if why.threatens:
+        # Translators: what the turn explained sets up for the mover's next turn.
+        out.append(_("Then {what}.").format(what=could_text(_telling(why.threatens)[0], voice)))
+    if not out and chance is not None:
+        # Translators: {owner} is "your", "the computer's" or "Vega's".
+        text = _("{owner} chance to win after it: {chance}.").format(owner=voice.owner(why.player),
+                                                                     chance=chance_text(chance))  # fmt: skip
+        out.append(text[:1].upper() + text[1:])
+    return [s[:1].upper() + s[1:] for s in out if s]
+
+
 def mark_line(entry: CoachedTurn, voice: Voice) -> str:
     """A marked turn in one line: "mistake (61% → 38%): Vega captures your green 3 at Alpha next turn."."""
     if entry.kind is None:
@@ -214,5 +292,6 @@ def mark_line(entry: CoachedTurn, voice: Voice) -> str:
     return _("{mark}: {why}").format(mark=label, why=said)
 
 
-__all__ = ["MARK_LABELS", "CoachedTurn", "Event", "better_text", "coach_text", "consequence_text", "event_text",
-           "chance_text", "fall_text", "homeworld_of", "mark_label", "mark_line", "when_text"]
+__all__ = ["MARK_LABELS", "CoachedTurn", "Event", "Why", "better_text", "chance_text", "coach_text", "consequence_text",
+           "could_text", "event_text", "fall_text", "homeworld_of", "mark_label", "mark_line", "when_text",
+           "why_sentences"]

@@ -48,7 +48,7 @@ from ..targets import (
     Target,
     system_of,
 )
-from ..text import Text, Worded, worded_source
+from ..text import Text, Worded, join_sentences, worded_source
 from ..view.anim import BASE_DURATION, Grab, Transition
 from ..view.board import BoardView
 from ..view.layout import (
@@ -474,8 +474,14 @@ class PlayScene(Scene):
         return None
 
     def narration(self) -> tuple[str, int] | None:
-        """What just happened, as (sentence, player): see ``TurnTeller.narration``."""
-        return self.teller.narration(self.ctl.game, voice_of(self.ctl), self.computer_showing(), self.current_effect)
+        """What just happened, as (sentence, player): see ``TurnTeller.narration``; once the computer's
+        turn has been shown, followed by why it played it (from its search)."""
+        showing = self.computer_showing()
+        told = self.teller.narration(self.ctl.game, voice_of(self.ctl), showing, self.current_effect)
+        if told is None or showing is not None:
+            return told
+        why = self.ctl.why_computer()
+        return (join_sentences([told[0], *why]), told[1]) if why else told
 
     # --- time ---
     def finish_animations(self) -> None:
