@@ -3,7 +3,7 @@
 - ``names``: colours, powers, pieces, sizes, levels, rule sets, saves' titles and dates;
 - ``templates`` and ``refusals``: the rules' reason codes worded (``refusal_text``);
 - ``told``: actions and turns told (captions, narration, the move log, the tutorial's sentences);
-- ``review``: the computer's review and its reasons for a turn; ``coach``: what a reviewed turn gave
+- ``review``: the computer's review; ``coach``: what a reviewed turn gave
   away or missed, from the search's line;
 - ``results``: how a game ended.
 
@@ -44,14 +44,12 @@ from .names import (
 from .refusals import Refused, name_problem, refusal_text, template_of
 from .results import Decided, Ended, Recorded, Result, result_detail, result_text, result_title, turns_played
 from .review import (
-    REASON_SENTENCES,
     Reviewed,
     ReviewedTurn,
     chance_text,
     mark_notation,
     mark_words,
     player_summary,
-    reason_sentences,
     score_text,
     summary_text,
 )
@@ -81,7 +79,7 @@ __all__ = [
     "Voice", "describe_action", "describe_turn", "join_actions", "join_pieces", "log_entry", "narrate_clauses",
     "narrate_turn", "sentence", "turn_left",
     # the review
-    "REASON_SENTENCES", "Reviewed", "ReviewedTurn", "mark_notation", "mark_words", "reason_sentences",
+    "Reviewed", "ReviewedTurn", "mark_notation", "mark_words",
     "chance_text", "player_summary", "score_text", "summary_text",
     # the coach
     "better_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label", "mark_line",

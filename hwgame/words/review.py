@@ -1,6 +1,6 @@
 """A game's review in words, in the player's language: evaluations ("probably winning"), the marks of
-missed wins and blunders (told as the log tells turns, or with their turns in SDG notation), the
-one-line summary, and the computer's reasons for a turn it suggests.
+missed wins and blunders (told as the log tells turns, or with their turns in SDG notation) and the
+one-line summary.
 
 Used by the replay's review strip, the hints and ``hwgame analyze``. The words never read the
 computer's code: a review and its turns are read through the small protocols below, and how far a
@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from hwgame.i18n import N_, _, ngettext
+from hwgame.i18n import _, ngettext
 from hwgame.rules import Action, format_turn, opponent_of
 
 from .coach import CoachedTurn, chance_text, coach_text, mark_label, mark_line
@@ -162,46 +162,8 @@ def summary_text(review: Reviewed) -> str:
     return _("{done}: {players}").format(done=done, players=_("; ").join(parts))
 
 
-# --- the computer's reasons for a turn -------------------------------------------------------------------
-
-# The computer's reasons for a turn (``hwgame.ai.explain.REASONS``, its stable English keys), each as a
-# sentence in the player's language.
-REASON_SENTENCES = {
-    "it adds to your fleet": N_("It adds to your fleet."),
-    "it gives you a large ship": N_("It gives you a large ship."),
-    "it gives you a bigger ship": N_("It gives you a bigger ship."),
-    "it gives you a ship of a new colour": N_("It gives you a ship of a new colour."),
-    "it brings a new power to your homeworld": N_("It brings a new power to your homeworld."),
-    "it gives you a new power away from home": N_("It gives you a new power away from home."),
-    "it spreads your fleet over more systems": N_("It spreads your fleet over more systems."),
-    "it gives your ships more powers where they are": N_("It gives your ships more powers where they are."),
-    "it strengthens the defence of your homeworld": N_("It strengthens the defence of your homeworld."),
-    "it eases the danger of a catastrophe at your homeworld":
-        N_("It eases the danger of a catastrophe at your homeworld."),
-    "it eases the danger to your homeworld": N_("It eases the danger to your homeworld."),
-    "it brings your ships closer to the enemy homeworld": N_("It brings your ships closer to the enemy homeworld."),
-    "it keeps your ships out of reach of a catastrophe": N_("It keeps your ships out of reach of a catastrophe."),
-    "it threatens a catastrophe among the enemy's ships": N_("It threatens a catastrophe among the enemy's ships."),
-    "it keeps your ships out of reach of a capture": N_("It keeps your ships out of reach of a capture."),
-    "it threatens to capture enemy ships": N_("It threatens to capture enemy ships."),
-    "it keeps both stars of your homeworld": N_("It keeps both stars of your homeworld."),
-    "it builds a fleet that can capture anything": N_("It builds a fleet that can capture anything."),
-    "it lets you build more colours": N_("It lets you build more colours."),
-    "it keeps the next piece of the bank for you": N_("It keeps the next piece of the bank for you."),
-    "it frees ships that could not move or trade": N_("It frees ships that could not move or trade."),
-    "it gives a lonely ship company": N_("It gives a lonely ship company."),
-    "it wins the game": N_("It wins the game."),
-}
-
-
-def reason_sentences(reasons: Sequence[str]) -> list[str]:
-    """The computer's reasons (``ai.explain.reasons``) as sentences in the player's language; a reason
-    without a sentence here is left out rather than shown in English."""
-    return [_(REASON_SENTENCES[r]) for r in reasons if r in REASON_SENTENCES]
-
-
 __all__ = [
-    "BLUNDER", "LIKELY_LOSS", "LIKELY_WIN", "MISSED_WIN", "PROVEN_LOSS", "PROVEN_WIN", "REASON_SENTENCES",
+    "BLUNDER", "LIKELY_LOSS", "LIKELY_WIN", "MISSED_WIN", "PROVEN_LOSS", "PROVEN_WIN",
     "INACCURACY", "KINDS", "MISTAKE", "Reviewed", "ReviewedTurn", "chance_text", "coach_text", "mark_label",
-    "mark_notation", "mark_words", "player_summary", "reason_sentences", "score_text", "summary_text",
+    "mark_notation", "mark_words", "player_summary", "score_text", "summary_text",
 ]  # fmt: skip

@@ -6,11 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from hwgame import i18n
-from hwgame.ai.explain import REASONS
 from hwgame.levels import LEVEL_NAMES
 from hwgame.words import (
     LEVEL_LABELS,
-    REASON_SENTENCES,
     Speaker,
     colour_name,
     date_time_text,
@@ -18,7 +16,6 @@ from hwgame.words import (
     level_word,
     piece_name,
     power_name,
-    reason_sentences,
     rules_title,
     save_title,
 )
@@ -36,11 +33,9 @@ def test_levels_rules_titles_and_dates_in_another_language(monkeypatch):
     assert save_title("Sunday game") == "Sunday game"  # a title the player gave stays as it is
 
 
-def test_every_level_has_a_name_and_every_reason_of_the_computer_a_sentence():
+def test_every_level_has_a_name():
     assert set(LEVEL_LABELS) == set(LEVEL_NAMES)
     assert {level_word(n) for n in LEVEL_NAMES} == set(LEVEL_NAMES)
-    assert set(REASONS.values()) | {"it wins the game"} <= set(REASON_SENTENCES)
-    assert reason_sentences(["it adds to your fleet", "a reason from a newer game"]) == ["It adds to your fleet."]
 
 
 def test_a_colour_a_power_and_a_piece_by_number_or_by_the_rules_name_are_the_same_words():
