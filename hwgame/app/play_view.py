@@ -7,12 +7,13 @@ game or the scene (only caches of wrapped text and captions are kept, which draw
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from hwgame.i18n import _, current_language
-from hwgame.rules import Position
+from hwgame.rules import Action, Build, Capture, Discover, Move, Position, Sacrifice, Trade
 
 from .notices import marker_tip
 from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, Target, system_of
@@ -49,6 +50,8 @@ def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
                             system_of(source) if dragging else None,
                             bool(scene.app.settings.connection_lines), hint_systems)
         scene.view.draw_still(surface, position, lay, bank, opts)
+        if scene.ctl.hint and not scene.ctl.game.pending and not dragging and scene.demo is None:
+            _draw_hint_pieces(scene, surface)
     if dragging and source is not None:
         _draw_drag(scene, surface, lay, source)
     if scene.snap is not None:
@@ -75,6 +78,36 @@ def _draw_hover(scene: PlayScene, surface: pygame.Surface, position: Position) -
         can_act = scene.ctl.human_to_move() and scene.computer_showing() is None
         draw_tip(surface, scene.app.theme, marker_tip(position, target.system, target.color, can_act), pos,
                  edge=T.TEXT_WARN)
+
+def hint_targets(position: Position, hint: Iterable[Action]) -> list[Target]:
+    """The pieces a hint plays with, as the board's targets: the ships it moves, trades, sacrifices or
+    captures, and the bank pieces it builds, trades for or takes as a new star. Pieces an earlier action
+    of the hint brought in (a ship just built, then moved) are not on the board yet, and are left out."""
+    me = position.to_move
+    found: list[Target] = []
+    for a in hint:
+        if isinstance(a, Build):
+            found.append(BankPieceTarget(a.piece))
+        elif isinstance(a, Trade):
+            found += [ShipTarget(a.system, me, a.old), BankPieceTarget(a.new)]
+        elif isinstance(a, Move):
+            found.append(ShipTarget(a.origin, me, a.ship))
+        elif isinstance(a, Discover):
+            found += [ShipTarget(a.origin, me, a.ship), BankPieceTarget(a.star)]
+        elif isinstance(a, Sacrifice):
+            found.append(ShipTarget(a.system, me, a.ship))
+        elif isinstance(a, Capture):
+            found.append(ShipTarget(a.system, 1 - me, a.piece))
+    return found
+
+
+def _draw_hint_pieces(scene: PlayScene, surface: pygame.Surface) -> None:
+    """Rings round the pieces of the hint, in the hint's colour (still: a board at rest is not redrawn)."""
+    for target in hint_targets(scene.ctl.game.position, scene.ctl.hint or ()):
+        place = scene.place_of(target)
+        if place is not None:
+            pygame.draw.rect(surface, T.TEXT_WARN, pygame.Rect(place.box.as_ints()).inflate(8, 8), 3, border_radius=6)
+
 
 def _draw_narration(scene: PlayScene, surface: pygame.Surface, box: Box, base: int) -> None:
     """The narration strip: the sentence wrapped to the strip, a bar in the colour of its player."""

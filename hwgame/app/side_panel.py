@@ -105,7 +105,10 @@ class SidePanel:
         self.hint = Button(lambda: _("Hint"), callbacks["hint"],
                            enabled=lambda: self._human_turn_shown() and not ctl.thinking)
         self.menu = Button(lambda: _("Menu"), callbacks["menu"], shortcut=lambda: pgettext("key", "Esc"))
-        self.buttons = [self.end, self.restart, self.undo, self.hint, self.menu]
+        # Under the hint's words: plays the hint on the board with ghost pieces.
+        self.show_hint = Button(lambda: _("Show"), callbacks.get("show", lambda: None), rect=(0, 0, 0, 0),
+                                enabled=lambda: bool(ctl.hint) and self._human_turn_shown(), size=17)
+        self.buttons = [self.end, self.restart, self.undo, self.hint, self.menu, self.show_hint]
         settings = scene.app.settings
         # Translators: the move log's switch between turns told in words and SDG notation ("SDG" stays).
         self.notation = Switch([lambda: pgettext("move log", "Words"), "SDG"], int(settings.move_log_notation),
@@ -258,9 +261,14 @@ class SidePanel:
             y = self._overpopulation(pen, x, y, w)
         if ctl.hint_text:
             y += 4
-            for line in th.wrap(ctl.hint_text, 20, w)[:5]:
-                pen.text(line, (x, y), 20, T.TEXT_WARN)
-                y += 20
+            for line in th.wrap(ctl.hint_text, 18, w)[:8]:
+                pen.text(line, (x, y), 18, T.TEXT_WARN)
+                y += 19
+            if ctl.hint:
+                self.show_hint.rect = pygame.Rect(x, y + 4, min(w, 120), 30)
+                y += 38
+        if not (ctl.hint_text and ctl.hint):
+            self.show_hint.rect = pygame.Rect(x, y, 0, 0)  # no hint to show: no button
         y += 8
         log = pygame.Rect(x - 4, y, w + 8, self.end.rect.y - y - 12)
         if pen.surface is None:
@@ -268,7 +276,8 @@ class SidePanel:
             return
         self._draw_log(pen.surface, th)
         for b in self.buttons:
-            b.draw(pen.surface, th)
+            if b.rect.w > 0:
+                b.draw(pen.surface, th)
 
     def notes(self) -> list[str]:
         """What the panel says of the board's overpopulations (see ``notices.overpopulation_notes``),

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from hwgame.i18n import _, current_language
-from hwgame.rules import Action, Catastrophe, Discover, Position
+from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, turn_steps
 from hwgame.words import describe_action, piece_name
 
 from ..controller import Effect, Highlights
@@ -36,6 +36,7 @@ from ..narration import TurnTeller
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
 from ..play_view import draw_play, flash_rect
 from ..scene_stack import Scene
+from ..show_me import Demo, DemoPainter
 from ..side_panel import SidePanel, voice_of
 from ..targets import (
     BANK,
@@ -112,7 +113,10 @@ class PlayScene(Scene):
         self.view = BoardView(app.theme)
         self.tracker: DragTracker[Target] = DragTracker(self.hit, self.ctl.drag_refusal)
         self.panel = SidePanel(self, {"end": self.request_end_turn, "restart": self.restart_turn,
-                                      "undo": self.undo, "hint": self.hint, "menu": self.open_menu})
+                                      "undo": self.undo, "hint": self.hint, "menu": self.open_menu,
+                                      "show": self.show_hint})
+        self.demo: Demo | None = None  # the hint played with ghost pieces (``show_hint``)
+        self.painter = DemoPainter(app.theme)
         self.current: Transition | None = None
         self.current_effect: Effect | None = None  # the controller's Effect that ``current`` animates
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
@@ -218,6 +222,9 @@ class PlayScene(Scene):
     # --- events ---
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys, the panel, then the board through the drag tracker."""
+        if self.demo is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.demo = None  # a click or a key ends the demonstration; the board is the game's again
+            return True
         if self._skips_computer(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -409,6 +416,18 @@ class PlayScene(Scene):
         self.failure_shown = False
         self.flash(self.ctl.undo())
 
+    def show_hint(self) -> None:
+        """Play the hint on the board with ghost pieces, from the start of the turn, then show the game
+        again (nothing of the game changes)."""
+        hint = self.ctl.hint
+        if not hint or self.current is not None:
+            return
+        try:
+            steps = turn_steps(self.ctl.game.position, hint)
+        except IllegalActionError:
+            return  # the board changed since the hint: it no longer applies
+        self.demo = Demo(steps, self.display_position()) if steps else None
+
     def hint(self) -> None:
         """Ask the computer for a hint (or the coach, who shows it on its card)."""
         if self.coach is not None:
@@ -514,6 +533,10 @@ class PlayScene(Scene):
         size = sync_window_size(self.app)
         self.panel.place(self.layouts(size, self.display_position())[0].panel)
         self.panel.update(dt)
+        if self.demo is not None:
+            self.demo.advance(dt)
+            if self.demo.done or not self.ctl.hint:
+                self.demo = None
         if self.flash_time > 0:
             self.flash_time -= dt
             if self._flash_cause_ended():
@@ -590,8 +613,11 @@ class PlayScene(Scene):
 
     # --- drawing (in ``hwgame.app.play_view``) ---
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, bank, drag feedback, messages and the panel (see ``play_view.draw_play``)."""
+        """Board, bank, drag feedback, messages and the panel (see ``play_view.draw_play``), and the
+        hint played with ghost pieces when the player asked to be shown it."""
         draw_play(self, surface)
+        if self.demo is not None:
+            self.painter.draw(surface, self, self.demo)
 
     def flash_rect(self, board: Box, lay: BoardLayout) -> pygame.Rect | None:
         """Where the message is drawn now (None without one), see ``play_view.flash_rect``."""
