@@ -21,7 +21,7 @@ from hwgame.rules import (
     HomeworldsError,
     Position,
     Turn,
-    apply_action,
+    apply_checked,
     color_of,
     end_turn,
     opponent_of,
@@ -81,7 +81,7 @@ def turn_events(position: Position, turn: Turn, number: int = 0) -> tuple[list[E
                         if ships or home_stars:
                             events.append(Event(CATASTROPHE, actor, victim, number, action.system, ships,
                                                 home_stars, action.color, system.home == victim))  # fmt: skip
-            state = apply_action(state, action)  # type: ignore[arg-type]
+            state = apply_checked(state, action)  # type: ignore[arg-type]  # checked: a line may not fit the board
         after = end_turn(state.position)
     except HomeworldsError:
         return events, None

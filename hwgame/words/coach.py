@@ -159,37 +159,49 @@ def could_text(event: Event, voice: Voice) -> str:
     return ""
 
 
+# Each kind of event as a clause, spoken of another player ("Vega captures ...") and of "you" ("you
+# capture ..."): whole templates, so that every language words both its own way.
+EVENT_TEMPLATES: dict[tuple[str, bool], str] = {
+    ("capture-home", False): N_("{actor} captures the {pieces} at {home} {when}"),
+    ("capture-home", True): N_("you capture the {pieces} at {home} {when}"),
+    ("capture", False): N_("{actor} captures {owner} {pieces} at {place} {when}"),
+    ("capture", True): N_("you capture {owner} {pieces} at {place} {when}"),
+    ("star", False): N_("{actor} destroys the {colour} star of {home} with a catastrophe {when}"),
+    ("star", True): N_("you destroy the {colour} star of {home} with a catastrophe {when}"),
+    ("own", False): N_("{actor} destroys its own {pieces} at {place} with a {colour} catastrophe {when}"),
+    ("own", True): N_("you destroy your own {pieces} at {place} with a {colour} catastrophe {when}"),
+    ("catastrophe-home", False): N_("{actor} destroys the {pieces} at {home} with a {colour} catastrophe {when}"),
+    ("catastrophe-home", True): N_("you destroy the {pieces} at {home} with a {colour} catastrophe {when}"),
+    ("catastrophe", False): N_("{actor} destroys {owner} {pieces} at {place} with a {colour} catastrophe {when}"),
+    ("catastrophe", True): N_("you destroy {owner} {pieces} at {place} with a {colour} catastrophe {when}"),
+    ("win", False): N_("{actor} wins {when}"),
+    ("win", True): N_("you win {when}"),
+}
+
+
+def _form(event: Event) -> str:
+    """Which template words ``event`` (a key of ``EVENT_TEMPLATES``, without the person)."""
+    if event.kind == CAPTURE:
+        return "capture-home" if event.at_home else "capture"
+    if event.kind == CATASTROPHE:
+        if event.stars and not event.pieces:
+            return "star"
+        if event.actor == event.victim:
+            return "own"
+        return "catastrophe-home" if event.at_home else "catastrophe"
+    return "win"
+
+
 def event_text(event: Event, voice: Voice) -> str:
     """One event of a line as a clause: "Vega captures your green 3 at Alpha next turn"."""
-    actor, owner = _actor(voice, event.actor), voice.owner(event.victim)
-    when = when_text(event.turn)
-    if event.kind == CAPTURE and event.at_home:
-        return _("{actor} captures the {pieces} at {home} {when}").format(
-            actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
-            home=homeworld_of(event.victim, voice), when=when)
-    if event.kind == CAPTURE:
-        return _("{actor} captures {owner} {pieces} at {place} {when}").format(
-            actor=actor, owner=owner, pieces=join_pieces([piece_name(p) for p in event.pieces]),
-            place=_place(event, voice), when=when)
-    if event.kind == CATASTROPHE:
-        colour = colour_name(event.color if event.color is not None else 0)
-        if event.stars and not event.pieces:
-            return _("{actor} destroys the {colour} star of {home} with a catastrophe {when}").format(
-                actor=actor, colour=colour, home=homeworld_of(event.victim, voice), when=when)
-        if event.actor == event.victim:
-            return _("{actor} destroys its own {pieces} at {place} with a {colour} catastrophe {when}").format(
-                actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
-                place=_place(event, voice), colour=colour, when=when)
-        if event.at_home:
-            return _("{actor} destroys the {pieces} at {home} with a {colour} catastrophe {when}").format(
-                actor=actor, pieces=join_pieces([piece_name(p) for p in event.pieces]),
-                home=homeworld_of(event.victim, voice), colour=colour, when=when)
-        return _("{actor} destroys {owner} {pieces} at {place} with a {colour} catastrophe {when}").format(
-            actor=actor, owner=owner, pieces=join_pieces([piece_name(p) for p in event.pieces]),
-            place=_place(event, voice), colour=colour, when=when)
-    if event.kind == WIN:
-        return _("{actor} wins {when}").format(actor=actor, when=when)
-    return ""
+    if event.kind not in (CAPTURE, CATASTROPHE, WIN):
+        return ""
+    template = EVENT_TEMPLATES[(_form(event), event.actor == voice.you)]
+    colour = colour_name(event.color if event.color is not None else 0)
+    return _(template).format(actor=_actor(voice, event.actor), owner=voice.owner(event.victim),
+                              pieces=join_pieces([piece_name(p) for p in event.pieces]),
+                              home=homeworld_of(event.victim, voice), place=_place(event, voice), colour=colour,
+                              when=when_text(event.turn))  # fmt: skip
 
 
 def _telling(events: Sequence[Event]) -> list[Event]:
@@ -292,6 +304,7 @@ def mark_line(entry: CoachedTurn, voice: Voice) -> str:
     return _("{mark}: {why}").format(mark=label, why=said)
 
 
-__all__ = ["MARK_LABELS", "CoachedTurn", "Event", "Why", "better_text", "chance_text", "coach_text", "consequence_text",
+__all__ = ["EVENT_TEMPLATES", "MARK_LABELS", "CoachedTurn", "Event", "Why", "better_text", "chance_text", "coach_text",
+           "consequence_text",
            "could_text", "event_text", "fall_text", "homeworld_of", "mark_label", "mark_line", "when_text",
            "why_sentences"]

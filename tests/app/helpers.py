@@ -63,7 +63,13 @@ class FakeWorker:
         self.histories.append(history)
         future = Future()
         try:
-            future.set_result(SearchReply(self.choose(position), request_id=self._id))
+            turn = self.choose(position)
+            info = {}
+            if getattr(limit, "explain", False) and turn is not None and position.stage >= PLAYING:
+                from hwgame.ai.why import why_turn
+
+                info["why"] = why_turn(position, turn)  # as the search's process explains its turn
+            future.set_result(SearchReply(turn, info=info, request_id=self._id))
         except Exception as exc:
             future.set_result(SearchReply(None, error=str(exc), request_id=self._id))
         return future

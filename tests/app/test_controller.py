@@ -386,3 +386,46 @@ def test_a_lessons_runner_is_the_judge_of_its_gestures():
     assert c.play(c.legal[0]) is None
     assert c.feedback.legal and c.feedback.played is not None
     assert c.effects[0].before == before.position and c.effects[0].action == c.feedback.played.action
+
+
+def test_the_computers_turn_comes_with_why_it_was_played():
+    from hwgame.ai.why import why_turn
+    from hwgame.words import why_sentences
+
+    # North's red 3 at Alpha threatens the computer's green 1 there; the computer flies it off.
+    board = """
+        North: r1 b3 | g3 |
+        South: g3 b2 | | y3
+        Alpha: y2 | r3 | g1
+    """
+    escape = (Discover(P("g1"), "Alpha", P("b1"), "Beta"),)
+    c, opponent, _ = _vs_computer(lambda pos: escape, text=board)
+    c.play(Pass())
+    c.end_turn()
+    c.update()
+    assert c.game.turns[-1] == escape
+    said = c.why_computer()
+    assert said == ["Without it, you capture the computer's green 1 at Alpha next turn."]
+    assert said == why_sentences(why_turn(c.game.positions[-2], escape), c.voice(), gains=False)
+    c.play(Pass())
+    assert c.why_computer() == []  # the board moved on: the reason belonged to the turn before
+
+
+def test_a_hint_names_the_threat_it_parries_and_its_pieces():
+    from hwgame.app.play_view import hint_targets
+    from hwgame.app.targets import BankPieceTarget
+
+    # South's red 3 at Alpha can capture North's green 1 there; the hint flies the green 1 off.
+    threat = """
+        North: g3 b2 | y3 |
+        South: r1 b3 | | g3
+        Alpha: y2 | g1 | r3
+    """
+    escape = (Discover(P("g1"), "Alpha", P("b1"), "Beta"),)
+    c, opponent, _ = _vs_computer(lambda pos: escape, text=threat)
+    assert c.request_hint() == ""
+    c.update()
+    assert c.hint == escape
+    assert c.hint_text == ("Hint: Discover Beta (a blue 1 star) with green 1 from Alpha. Without it, the computer "
+                           "captures your green 1 at Alpha next turn.")
+    assert hint_targets(c.game.position, c.hint) == [ShipTarget("Alpha", 0, P("g1")), BankPieceTarget(P("b1"))]

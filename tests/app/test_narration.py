@@ -209,3 +209,40 @@ def test_the_narration_strip_keeps_clear_of_the_map(size, data_dir):
     assert check_layout(lay) == []
     assert not any(strip.intersects(sp.box) for sp in lay.systems)
     assert scene.narration() is not None
+
+
+def test_once_the_computers_turn_is_shown_the_line_says_why_it_was_played(screen, data_dir):
+    # North's red 3 at Alpha threatens the computer's green 1 there; the computer flies it off to a new
+    # star. The line says so once the turn has been shown.
+    board = """
+        North: r1 b3 | g3 |
+        South: g3 b2 | | y3
+        Alpha: y2 | r3 | g1
+    """
+    escape = parse_turn("discover g1 Alpha b1 Beta")
+    app, scene = _open(screen, Game.from_position(position(board)), answers=(escape,), speed=0.0)
+    _pass_turn(app, scene, screen)
+    run_frames(app, screen)
+    told, player = scene.narration()
+    assert player == 1
+    assert told == ("The computer discovers Beta (a blue 1 star) with green 1 from Alpha. Without it, you capture "
+                    "the computer's green 1 at Alpha next turn.")
+    # The player acts: the line tells that, and the computer's reason is gone with its turn.
+    scene.ctl.play(Pass())
+    assert "Without it" not in scene.narration()[0]
+
+
+def test_show_plays_the_hint_with_ghost_pieces_and_a_click_ends_it(screen, data_dir):
+    hint = parse_turn("build g1 North")
+    app, scene = _open(screen, Game.from_position(position(BOARD)), answers=(hint,), speed=0.0)
+    assert not scene.panel.show_hint.rect.w  # no hint yet: no Show button
+    scene.hint()
+    run_frames(app, screen, frames=2)
+    assert scene.ctl.hint == hint and scene.panel.show_hint.rect.w > 0 and scene.panel.show_hint.enabled
+    board_before = scene.ctl.game.position
+    run_frames(app, screen, click(scene.panel.show_hint.rect.center), frames=1)
+    assert scene.demo is not None
+    run_frames(app, screen, frames=30)
+    assert scene.demo is not None and scene.demo.position != board_before  # the ghost's move is on the board
+    run_frames(app, screen, click((5, 5)), frames=1)
+    assert scene.demo is None and scene.ctl.game.position == board_before  # only painted: the game is as it was
