@@ -13,6 +13,7 @@ BENCHMARKS = {
     "tune": "hwgame.bench.tune",
     "calibration": "hwgame.bench.calibration",
     "review": "hwgame.bench.review",
+    "idle": "hwgame.bench.idle",
 }
 
 
