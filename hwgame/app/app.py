@@ -57,6 +57,7 @@ class App:
         # Sound effects: ``self.sounds.play("build")``; silent when muted or without a sound device.
         self.sounds = Sounds(lambda: self.settings)
         self._frames = 0
+        self._preparing = True  # sounds are still being made ready, one a frame
         self.theme = Theme(bool(self.settings.colour_blind or getattr(self.options, "colour_blind", False)))
         self.scenes = SceneStack()
         self.opponent = Opponent(seed=getattr(self.options, "seed", None))
@@ -328,10 +329,31 @@ class App:
             self._draw_toast(surface)
             self._failures = 0
             self._frames += 1
-            if self._frames > 1:
+            if self._frames > 1 and self._preparing:
                 # After the first frame (its time is measured), one sound a frame gets ready, so the first
                 # sound of a game neither waits for the mixer nor for its synthesis.
-                self.sounds.prepare()
+                self._preparing = self.sounds.prepare()
+        except Exception as exc:
+            self._recover(exc)
+
+    def rest(self) -> float:
+        """Seconds the window's picture stays as it is if no event comes (see ``Scene.rest``): 0 while
+        anything moves, the computer thinks or sounds are being made ready; the window loop sleeps
+        that long rather than draw the same picture again."""
+        if not self.running or self._preparing or self.opponent.thinking:
+            return 0.0
+        rest = self.scenes.rest()
+        if self.toast_time > 0:
+            rest = min(rest, self.toast_time)
+        return max(0.0, rest)
+
+    def pass_time(self, seconds: float) -> None:
+        """Time spent at rest: the scenes' timers (a caret's blink, a message's time) move on by
+        ``seconds`` before the next frame's events, which then start any animation from its beginning."""
+        try:
+            self.scenes.update(seconds)
+            if self.toast_time > 0:
+                self.toast_time -= seconds
         except Exception as exc:
             self._recover(exc)
 

@@ -19,6 +19,7 @@ a game ended.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -34,7 +35,7 @@ from ..events import AIFailed, Committed
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
 from ..narration import TurnTeller
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
-from ..play_view import draw_play, flash_rect
+from ..play_view import FLASH_FADE, draw_play, flash_rect
 from ..scene_stack import Scene
 from ..side_panel import SidePanel, voice_of
 from ..targets import (
@@ -532,6 +533,19 @@ class PlayScene(Scene):
         elif not over:
             self.over_shown = False
         self.panel.layout()  # last, once the board shown is settled: draw only reads what it placed
+
+    def rest(self) -> float:
+        """Still while nothing moves and the computer is not asked anything: no animation, no piece
+        snapping back, no game-over card about to open; a message on the board stays until it fades."""
+        ctl = self.ctl
+        if self.current is not None or ctl.effects or self.snap is not None or ctl.opponent.thinking:
+            return 0.0
+        over = ctl.is_over()
+        if (ctl.computer_to_move() and not ctl.ai_error) or (over and not (self.end_sounded and self.over_shown)):
+            return 0.0  # the computer is about to be asked, or the end of the game is about to be shown
+        if self.flash_time > 0:
+            return max(0.0, self.flash_time - FLASH_FADE)
+        return math.inf
 
     def sound(self, name: str) -> None:
         """Play one of the app's sounds, if the app has them (a no-op when muted or without a device)."""

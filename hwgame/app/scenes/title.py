@@ -69,6 +69,22 @@ def menu_rects(w: int, h: int, count: int) -> list[pygame.Rect]:
     return [pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh) for i in range(count)]
 
 
+def art_bob(t: float, row: int) -> int:
+    """How many pixels a row of the title's fleets has drifted at time ``t`` (whole pixels, so the art
+    changes only when a row moves by one)."""
+    return round(math.sin(t * 1.4 + row * 2.0) * 3)
+
+
+def art_rest(t: float, horizon: float = 1.0) -> float:
+    """Seconds from ``t`` until a row of the title's fleets moves by a pixel (at most ``horizon``)."""
+    now = (art_bob(t, 0), art_bob(t, 1))
+    step = 1 / 120
+    ahead = step
+    while ahead < horizon and (art_bob(t + ahead, 0), art_bob(t + ahead, 1)) == now:
+        ahead += step
+    return min(ahead, horizon)
+
+
 def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float, bottom: float, t: float) -> None:
     """A binary star between two facing fleets, drawn with the game's own pieces, between two heights."""
     u = max(20.0, min(58.0, (bottom - top) / 3.7))
@@ -79,7 +95,7 @@ def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float,
         draw_piece(surface, theme, "star", piece, Box(cx + dx * u - w / 2, cy - h, w, h))
     # Fleets: yours below pointing up, the opponent's above pointing down; they drift a little.
     for row, (pieces, direction, y0) in enumerate((((8, 2, 11), -1, cy + u * 0.3), ((7, 0, 5), 1, cy - u * 2.2))):
-        bob = math.sin(t * 1.4 + row * 2.0) * 3
+        bob = art_bob(t, row)
         gap = u * 0.62
         for i, piece in enumerate(pieces):
             w, h = piece_box(piece, u, "ship")
@@ -158,6 +174,10 @@ class TitleScene(ButtonScene):
     def update(self, dt: float) -> None:
         """Animate the art."""
         self.time += dt
+
+    def rest(self) -> float:
+        """Still until the fleets of the art drift by a pixel."""
+        return art_rest(self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, art and the menu."""
@@ -268,6 +288,10 @@ class NewGameScene(ButtonScene):
         """Caret blinks."""
         self.name.update(dt)
         self.other.update(dt)
+
+    def rest(self) -> float:
+        """Still until a caret blinks."""
+        return min(self.name.rest(), self.other.rest())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The form."""
