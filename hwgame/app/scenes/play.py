@@ -258,6 +258,9 @@ class PlayScene(Scene):
                 self.open_menu()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.request_end_turn()
+        elif (event.key == pygame.K_y or (event.key == pygame.K_z and mods & pygame.KMOD_SHIFT)) and mods & (
+                pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.redo()
         elif event.key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.undo()
         elif event.key == pygame.K_r and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -409,6 +412,17 @@ class PlayScene(Scene):
         self.snap = None
         self.failure_shown = False
         self.flash(self.ctl.undo())
+
+    def redo(self) -> None:
+        """Redo: play again what Undo took back (an action, or a turn and the computer's answer)."""
+        if not self.in_front():
+            return
+        self.tracker.reset()
+        self.highlights = None
+        self.finish_animations()
+        self.snap = None
+        self.flash(self.ctl.redo())
+        self.finish_animations()  # what Undo took back comes back at once, as it went
 
     def hint(self) -> None:
         """Ask the computer for a hint (or the coach, who shows it on its card)."""
