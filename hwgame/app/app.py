@@ -74,6 +74,7 @@ class App:
         # and what its last autosave held, so that leaving writes only what changed.
         self.playing: PlayController | None = None
         self._autosaved: tuple | None = None
+        self.last_config: GameConfig | None = None  # the game this window last started
         self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
         # True while the language comes from the command line (--lang): the saved setting is left alone.
         self.language_forced = False
@@ -157,6 +158,7 @@ class App:
     def new_game(self, config: GameConfig) -> None:
         """Start a game: the setup screen, or straight to play when setup is automatic."""
         self.stop_game()
+        self.last_config = config
         vs_computer = COMPUTER in config.seats
         game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer)
         ctl = self._play(game, config.seats, config.levels)
@@ -186,6 +188,15 @@ class App:
             return
         # A finished game opens on its board; the play screen shows the game-over card itself.
         self._open(self.make_scene("play", ctl))
+
+    def config_of(self, ctl: PlayController) -> GameConfig:
+        """The game of ``ctl`` as the new-game form describes one: its names, seats, levels and rules
+        (homeworlds built automatically when this window started it so)."""
+        game = ctl.game
+        last = self.last_config
+        auto = last is not None and last.names == tuple(game.players) and last.auto_setup
+        return GameConfig((game.players[0], game.players[1]), (ctl.seats[0], ctl.seats[1]),
+                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto)
 
     def _open(self, scene: Scene) -> None:
         """Show ``scene`` over the title (Escape, then "Quit to title", comes back to it)."""

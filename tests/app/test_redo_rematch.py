@@ -84,3 +84,72 @@ def test_ctrl_y_and_ctrl_shift_z_redo_in_the_window(screen, data_dir):
     run_frames(app, screen, [key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)])
     assert len(ctl.game.pending) == 2
     assert scene.flash_text == "Played the action again."
+
+
+def _finished_game(app, screen, config):
+    """``config`` started and ended at once (the player to move resigns); the game-over card on top."""
+    from hwgame.app.scenes.menu import GameOverScene
+
+    app.new_game(config)
+    ctl = app.playing
+    run_frames(app, screen, frames=3)  # the computer, if it moves first, has played
+    assert ctl.human_to_move()
+    ctl.game.resign(ctl.game.to_move)
+    run_frames(app, screen, frames=3)
+    card = app.scenes.top
+    assert isinstance(card, GameOverScene)
+    return card
+
+
+def _button(scene, label):
+    return next(b for b in scene.buttons if b.text == label)
+
+
+def test_rematch_swaps_the_sides_and_keeps_level_and_rules(screen, data_dir):
+    from hwgame.app.options import GameConfig
+
+    app = make_app(screen, still=True)
+    first = GameConfig(("Ann", "Computer"), (HUMAN, COMPUTER), ("hard", "hard"), "sdg", True)
+    card = _finished_game(app, screen, first)
+    from .helpers import click
+
+    run_frames(app, screen, click(_button(card, "Rematch (sides swapped)").rect.center))
+    ctl = app.playing
+    assert ctl.game.players == ("Computer", "Ann")
+    assert tuple(ctl.seats) == (COMPUTER, HUMAN)
+    assert tuple(ctl.levels) == ("hard", "hard")
+    assert ctl.game.rules.name == "sdg"
+    assert not ctl.game.in_setup  # the homeworlds were built automatically, as in the first game
+
+
+def test_new_game_from_the_card_offers_this_games_choices(screen, data_dir):
+    from hwgame.app.options import GameConfig
+    from hwgame.app.scenes.title import NewGameScene
+
+    app = make_app(screen, still=True)
+    app.settings.ai_level = "beginner"  # the settings' level is not this game's
+    card = _finished_game(app, screen, GameConfig(("Computer", "Bo"), (COMPUTER, HUMAN), ("hard", "hard"), "sdg",
+                                                  True))
+    from .helpers import click
+
+    run_frames(app, screen, click(_button(card, "New game").rect.center))
+    form = app.scenes.top
+    assert isinstance(form, NewGameScene)
+    assert (form.opponent.value, form.level.value, form.first.value, form.rules.value, form.setup.value) == (
+        COMPUTER, "hard", "opponent", "sdg", True)
+    assert (form.name.text, form.other.text) == ("Bo", "Computer")
+
+
+def test_the_form_remembers_the_last_games_choices(screen, data_dir):
+    from hwgame.app.scenes.title import NewGameScene
+
+    app = make_app(screen, still=True)
+    form = NewGameScene(app)
+    form.opponent.set_value(HUMAN)
+    form._changed(HUMAN)
+    form.first.set_value("random")
+    form.setup.set_value(True)
+    form.begin()
+    again = NewGameScene(make_app(screen))  # a new window reads the settings file
+    assert (again.opponent.value, again.first.value, again.setup.value) == (HUMAN, "random", True)
+    assert not again.level.visible  # no level against a person

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, cast
 
 import pygame
 
@@ -17,7 +17,7 @@ from hwgame.words import level_label, rules_label
 from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
-from ..options import config_from, default_name, is_default_name, versus
+from ..options import GameConfig, config_from, default_name, is_default_name, versus
 from ..text import Worded
 from ..view import theme as T
 from ..view.layout import HEIGHTS, Box, piece_box
@@ -209,11 +209,14 @@ class TitleScene(ButtonScene):
 
 
 class NewGameScene(ButtonScene):
-    """Opponent and level, who starts, rules, names; Start goes to the setup screen."""
+    """Opponent and level, who starts, rules, names; Start goes to the setup screen.
+
+    The form offers the choices of the last game started from it (kept in the settings), or those of
+    ``preset`` (the game just finished, from its game-over card)."""
 
     problem = Worded()  # what is wrong with the names, worded at each frame
 
-    def __init__(self, app: AppLike):
+    def __init__(self, app: AppLike, preset: GameConfig | None = None):
         super().__init__(app)
         s = app.settings
         self.opponent = Choice(
@@ -244,6 +247,25 @@ class NewGameScene(ButtonScene):
         self.start = Button(lambda: _("Start"), self.begin, size=26)
         self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
+        self.opponent.set_value(s.last_opponent)
+        self._changed(s.last_opponent)
+        self.first.set_value(s.last_first)
+        self.setup.set_value(s.last_auto_setup)
+        if preset is not None:
+            self.fill(preset)
+
+    def fill(self, config: GameConfig) -> None:
+        """Show the choices of the game ``config`` describes, from the first human seat's side."""
+        me = config.seats.index(HUMAN) if HUMAN in config.seats else 0
+        kind = COMPUTER if COMPUTER in config.seats else HUMAN
+        self.opponent.set_value(kind)
+        self._changed(kind)
+        if kind == COMPUTER:
+            self.level.set_value(config.levels[1 - me])
+        self.first.set_value("me" if me == 0 else "opponent")
+        self.rules.set_value(cast("RulesName", config.rules))
+        self.setup.set_value(config.auto_setup)
+        self.name.text, self.other.text = config.names[me], config.names[1 - me]
 
     def _changed(self, value: str) -> None:
         self.level.visible = value == COMPUTER
@@ -271,6 +293,10 @@ class NewGameScene(ButtonScene):
             self.app.settings.player_name = self.name.text.strip()
             self.app.settings.ai_level = self.level.value
             self.app.settings.default_rules = self.rules.value
+            # Checked by the settings' own schema as they are set.
+            self.app.settings.last_opponent = cast("Literal['computer', 'human']", self.opponent.value)
+            self.app.settings.last_first = cast("Literal['me', 'opponent', 'random']", self.first.value)
+            self.app.settings.last_auto_setup = bool(self.setup.value)
             self.app.save_settings()
         except Exception:
             pass  # settings are a convenience; the game starts regardless
