@@ -75,6 +75,7 @@ class App:
         self.playing: PlayController | None = None
         self._autosaved: tuple | None = None
         self.last_config: GameConfig | None = None  # the game this window last started
+        self.owns_window = False  # True in the window loop: F11 may change the display's mode
         self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
         # True while the language comes from the command line (--lang): the saved setting is left alone.
         self.language_forced = False
@@ -315,14 +316,62 @@ class App:
         self.toast_time = seconds
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """One event: window events here, the rest to the top scene."""
+        """One event: window events and the keys of every screen (F1 or ?, F11) here, the rest to the
+        top scene."""
         if event.type == pygame.QUIT:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.size = (max(event.w, MIN_WIDTH), max(event.h, MIN_HEIGHT))
             return
+        if event.type == pygame.KEYDOWN and self._window_key(event):
+            return
         self.scenes.handle_event(event)
+
+    def _window_key(self, event: pygame.event.Event) -> bool:
+        """F11: fullscreen on or off; F1, or ? where nothing is being typed: the card of keys. True when
+        the key was one of them."""
+        if event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return True
+        if event.key == pygame.K_F1 or (getattr(event, "unicode", "") == "?" and not self._typing()):
+            from .scenes.shortcuts import ShortcutsScene
+
+            if isinstance(self.scenes.top, ShortcutsScene):
+                self.scenes.pop()
+            else:
+                self.open_scene("shortcuts")
+            return True
+        return False
+
+    def _typing(self) -> bool:
+        """True when a text field of the top screen has the keyboard (a ? typed there is a character)."""
+        from .view.widgets import TextField
+
+        top = self.scenes.top
+        return top is not None and any(isinstance(v, TextField) and v.focused for v in vars(top).values())
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen (or go back to a window), and keep the choice for the next start."""
+        self.settings.fullscreen = bool(on)
+        self.save_settings()
+        self.apply_fullscreen()
+
+    def apply_fullscreen(self) -> None:
+        """Show the window as the Fullscreen setting says: the whole screen at the desktop's own size, or
+        a window of the size kept in the settings. Only the window loop's own window is changed (a test
+        draws on a surface of its own, which a new mode would take away)."""
+        if not self.owns_window or not pygame.display.get_init() or pygame.display.get_surface() is None:
+            return
+        try:
+            if self.settings.fullscreen:
+                surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                w, h = self.settings.window_size
+                surface = pygame.display.set_mode((max(w, MIN_WIDTH), max(h, MIN_HEIGHT)), pygame.RESIZABLE)
+        except pygame.error:
+            return  # the screen refused the mode: the window stays as it was, the setting is kept
+        self.size = surface.get_size()
 
     def step(self, events: Iterable[pygame.event.Event], dt: float, surface: pygame.Surface) -> None:
         """One frame: events, update, draw. An error in a screen becomes a message, not a crash."""
@@ -413,8 +462,9 @@ class App:
         self.stop_game()
 
     def remember_window(self, save: bool = True) -> None:
-        """Keep the window size for next time (not when it came from ``--size``)."""
-        if not save or tuple(self.settings.window_size) == tuple(self.size):
+        """Keep the window size for next time (not when it came from ``--size``, nor the screen's size in
+        fullscreen)."""
+        if not save or self.settings.fullscreen or tuple(self.settings.window_size) == tuple(self.size):
             return
         try:
             w, h = self.size

@@ -130,7 +130,9 @@ def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
         pygame.Window.from_display_module().minimum_size = (MIN_WIDTH, MIN_HEIGHT)
     except (AttributeError, pygame.error):
         pass  # older pygame: the loop below enlarges a window resized too small
-    app.size = screen.get_size()
+    app.owns_window = True
+    app.apply_fullscreen()
+    app.size = (pygame.display.get_surface() or screen).get_size()
     tune_threads()
     pygame.key.start_text_input()
     app.boot()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from hwgame.i18n import _, current_language
-from hwgame.rules import Action, Catastrophe, Discover, Position
+from hwgame.rules import Action, Catastrophe, Discover, Position, Sacrifice
 from hwgame.words import describe_action, piece_name
 
 from ..controller import Effect, Highlights
@@ -293,6 +293,8 @@ class PlayScene(Scene):
                 stars = [a for a in res.actions if isinstance(a, Discover)]
                 self.app.scenes.push(StarChooser(self.app, stars, lambda a: self.act(a, grab),
                                                  lambda: self._snap_back(source, pos)))
+            elif isinstance(res.actions[0], Sacrifice) and self.app.settings.confirm_sacrifice:
+                self._confirm_sacrifice(res.actions[0], grab, source, pos)
             else:
                 self.act(res.actions[0], grab)
             return
@@ -300,6 +302,13 @@ class PlayScene(Scene):
             self.flash(_("Not possible: {reason}").format(reason=res.reason))
             self.ctl.refused(res)  # the judge's refusal as it is: a lesson adds the step's advice
         self._snap_back(source, pos)
+
+    def _confirm_sacrifice(self, action: Sacrifice, grab: Grab | None, source: Target, pos: tuple[int, int]) -> None:
+        """A ship dropped on the bank: ask before it goes (a slip there costs a ship); "Keep it" puts it
+        back. The Settings switch turns the question off."""
+        confirm(self.app, lambda: _("Sacrifice this ship?"), [partial(describe_action, action)],
+                lambda: _("Sacrifice"), lambda: self.act(action, grab), lambda: _("Keep it"),
+                lambda: self._snap_back(source, pos))
 
     def _grab_box(self, source: Target, pos: tuple[int, int]) -> Grab | None:
         place = self.place_of(source)

@@ -18,6 +18,7 @@ from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
 from ..options import GameConfig, config_from, default_name, is_default_name, versus
+from ..overlays import confirm
 from ..text import Worded
 from ..view import theme as T
 from ..view.layout import HEIGHTS, Box, piece_box
@@ -137,6 +138,12 @@ class TitleScene(ButtonScene):
         self.latest = _latest_unfinished()
         self.app.show_notices()
 
+    def ask_quit(self) -> None:
+        """Escape: ask, then quit (a slip of the key must not close the game)."""
+        confirm(self.app, lambda: _("Quit Homeworlds?"),
+                [lambda: _("Unfinished games are kept: Continue resumes them.")], lambda: _("Quit"), self.app.quit,
+                lambda: _("Stay"))
+
     def resume_game(self) -> None:
         """Continue the most recent unfinished game from its autosave."""
         if self.latest is not None and not self.app.load(self.latest.path):
@@ -168,8 +175,8 @@ class TitleScene(ButtonScene):
         self.app.open_scene("reference")  # the quick reference; it links to the full text
 
     def keys(self) -> dict[int, Callable[[], object]]:
-        """Enter starts a new game, Escape quits."""
-        return {pygame.K_RETURN: self.new_game, pygame.K_KP_ENTER: self.new_game, pygame.K_ESCAPE: self.app.quit}
+        """Enter starts a new game, Escape asks before quitting."""
+        return {pygame.K_RETURN: self.new_game, pygame.K_KP_ENTER: self.new_game, pygame.K_ESCAPE: self.ask_quit}
 
     def update(self, dt: float) -> None:
         """Animate the art."""
