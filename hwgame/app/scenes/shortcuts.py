@@ -98,11 +98,14 @@ class ShortcutsScene(Scene):
             surface.blit(head, (x, y))
             y += 30
             for keys, what in rows:
-                shown = th.fit_text(keys(), 18, key_w - 8, T.TEXT)
-                surface.blit(shown, (x, y))
-                said = th.fit_text(what(), 18, col_w - key_w, T.TEXT_DIM)
-                surface.blit(said, (x + key_w, y))
-                y += 24
+                # A long row takes two lines rather than lose its end.
+                key_lines = th.wrap(keys(), 18, key_w - 8)[:2]
+                what_lines = th.wrap(what(), 18, col_w - key_w)[:2]
+                for i, line in enumerate(key_lines):
+                    surface.blit(th.fit_text(line, 18, key_w - 8, T.TEXT), (x, y + 21 * i))
+                for i, line in enumerate(what_lines):
+                    surface.blit(th.fit_text(line, 18, col_w - key_w, T.TEXT_DIM), (x + key_w, y + 21 * i))
+                y += 3 + 21 * max(len(key_lines), len(what_lines))
             y += 10
         foot = th.fit_text(_("Any key or click closes this card."), 18, self.card.w - 40, T.TEXT_DIM)
         surface.blit(foot, foot.get_rect(midbottom=(self.card.centerx, self.card.bottom - 10)))
