@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import traceback
+import warnings
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
@@ -76,6 +77,7 @@ class App:
         self._autosaved: tuple | None = None
         self.last_config: GameConfig | None = None  # the game this window last started
         self.owns_window = False  # True in the window loop: F11 may change the display's mode
+        self._windowed: tuple[int, int] | None = None  # the window's size before it went fullscreen
         self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
         # True while the language comes from the command line (--lang): the saved setting is left alone.
         self.language_forced = False
@@ -365,12 +367,18 @@ class App:
             return
         try:
             if self.settings.fullscreen:
+                self._windowed = self.size  # the window's size to come back to
                 surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                w, h = self.settings.window_size
+                # The window's fullscreen state is cleared first: a new mode alone keeps it on some X11
+                # set-ups (the window would stay the screen's size).
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().set_windowed()
+                w, h = self._windowed or self.settings.window_size
                 surface = pygame.display.set_mode((max(w, MIN_WIDTH), max(h, MIN_HEIGHT)), pygame.RESIZABLE)
-        except pygame.error:
-            return  # the screen refused the mode: the window stays as it was, the setting is kept
+        except (AttributeError, pygame.error):
+            return  # the screen refused: the window stays as it was, the setting is kept
         self.size = surface.get_size()
 
     def step(self, events: Iterable[pygame.event.Event], dt: float, surface: pygame.Surface) -> None:
