@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import traceback
+import warnings
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
@@ -57,6 +58,7 @@ class App:
         # Sound effects: ``self.sounds.play("build")``; silent when muted or without a sound device.
         self.sounds = Sounds(lambda: self.settings)
         self._frames = 0
+        self._preparing = True  # sounds are still being made ready, one a frame
         self.theme = Theme(bool(self.settings.colour_blind or getattr(self.options, "colour_blind", False)))
         self.scenes = SceneStack()
         self.opponent = Opponent(seed=getattr(self.options, "seed", None))
@@ -73,6 +75,9 @@ class App:
         # and what its last autosave held, so that leaving writes only what changed.
         self.playing: PlayController | None = None
         self._autosaved: tuple | None = None
+        self.last_config: GameConfig | None = None  # the game this window last started
+        self.owns_window = False  # True in the window loop: F11 may change the display's mode
+        self._windowed: tuple[int, int] | None = None  # the window's size before it went fullscreen
         self._notices_seen: dict[int, int] = {}  # store id -> how many of its notices were shown
         # True while the language comes from the command line (--lang): the saved setting is left alone.
         self.language_forced = False
@@ -156,6 +161,7 @@ class App:
     def new_game(self, config: GameConfig) -> None:
         """Start a game: the setup screen, or straight to play when setup is automatic."""
         self.stop_game()
+        self.last_config = config
         vs_computer = COMPUTER in config.seats
         game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer)
         ctl = self._play(game, config.seats, config.levels)
@@ -185,6 +191,15 @@ class App:
             return
         # A finished game opens on its board; the play screen shows the game-over card itself.
         self._open(self.make_scene("play", ctl))
+
+    def config_of(self, ctl: PlayController) -> GameConfig:
+        """The game of ``ctl`` as the new-game form describes one: its names, seats, levels and rules
+        (homeworlds built automatically when this window started it so)."""
+        game = ctl.game
+        last = self.last_config
+        auto = last is not None and last.names == tuple(game.players) and last.auto_setup
+        return GameConfig((game.players[0], game.players[1]), (ctl.seats[0], ctl.seats[1]),
+                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto)
 
     def _open(self, scene: Scene) -> None:
         """Show ``scene`` over the title (Escape, then "Quit to title", comes back to it)."""
@@ -303,14 +318,68 @@ class App:
         self.toast_time = seconds
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """One event: window events here, the rest to the top scene."""
+        """One event: window events and the keys of every screen (F1 or ?, F11) here, the rest to the
+        top scene."""
         if event.type == pygame.QUIT:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.size = (max(event.w, MIN_WIDTH), max(event.h, MIN_HEIGHT))
             return
+        if event.type == pygame.KEYDOWN and self._window_key(event):
+            return
         self.scenes.handle_event(event)
+
+    def _window_key(self, event: pygame.event.Event) -> bool:
+        """F11: fullscreen on or off; F1, or ? where nothing is being typed: the card of keys. True when
+        the key was one of them."""
+        if event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return True
+        if event.key == pygame.K_F1 or (getattr(event, "unicode", "") == "?" and not self._typing()):
+            from .scenes.shortcuts import ShortcutsScene
+
+            if isinstance(self.scenes.top, ShortcutsScene):
+                self.scenes.pop()
+            else:
+                self.open_scene("shortcuts")
+            return True
+        return False
+
+    def _typing(self) -> bool:
+        """True when a text field of the top screen has the keyboard (a ? typed there is a character)."""
+        from .view.widgets import TextField
+
+        top = self.scenes.top
+        return top is not None and any(isinstance(v, TextField) and v.focused for v in vars(top).values())
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen (or go back to a window), and keep the choice for the next start."""
+        self.settings.fullscreen = bool(on)
+        self.save_settings()
+        self.apply_fullscreen()
+
+    def apply_fullscreen(self) -> None:
+        """Show the window as the Fullscreen setting says: the whole screen at the desktop's own size, or
+        a window of the size kept in the settings. Only the window loop's own window is changed (a test
+        draws on a surface of its own, which a new mode would take away)."""
+        if not self.owns_window or not pygame.display.get_init() or pygame.display.get_surface() is None:
+            return
+        try:
+            if self.settings.fullscreen:
+                self._windowed = self.size  # the window's size to come back to
+                surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                # The window's fullscreen state is cleared first: a new mode alone keeps it on some X11
+                # set-ups (the window would stay the screen's size).
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().set_windowed()
+                w, h = self._windowed or self.settings.window_size
+                surface = pygame.display.set_mode((max(w, MIN_WIDTH), max(h, MIN_HEIGHT)), pygame.RESIZABLE)
+        except (AttributeError, pygame.error):
+            return  # the screen refused: the window stays as it was, the setting is kept
+        self.size = surface.get_size()
 
     def step(self, events: Iterable[pygame.event.Event], dt: float, surface: pygame.Surface) -> None:
         """One frame: events, update, draw. An error in a screen becomes a message, not a crash."""
@@ -328,10 +397,31 @@ class App:
             self._draw_toast(surface)
             self._failures = 0
             self._frames += 1
-            if self._frames > 1:
+            if self._frames > 1 and self._preparing:
                 # After the first frame (its time is measured), one sound a frame gets ready, so the first
                 # sound of a game neither waits for the mixer nor for its synthesis.
-                self.sounds.prepare()
+                self._preparing = self.sounds.prepare()
+        except Exception as exc:
+            self._recover(exc)
+
+    def rest(self) -> float:
+        """Seconds the window's picture stays as it is if no event comes (see ``Scene.rest``): 0 while
+        anything moves, the computer thinks or sounds are being made ready; the window loop sleeps
+        that long rather than draw the same picture again."""
+        if not self.running or self._preparing or self.opponent.thinking:
+            return 0.0
+        rest = self.scenes.rest()
+        if self.toast_time > 0:
+            rest = min(rest, self.toast_time)
+        return max(0.0, rest)
+
+    def pass_time(self, seconds: float) -> None:
+        """Time spent at rest: the scenes' timers (a caret's blink, a message's time) move on by
+        ``seconds`` before the next frame's events, which then start any animation from its beginning."""
+        try:
+            self.scenes.update(seconds)
+            if self.toast_time > 0:
+                self.toast_time -= seconds
         except Exception as exc:
             self._recover(exc)
 
@@ -380,8 +470,9 @@ class App:
         self.stop_game()
 
     def remember_window(self, save: bool = True) -> None:
-        """Keep the window size for next time (not when it came from ``--size``)."""
-        if not save or tuple(self.settings.window_size) == tuple(self.size):
+        """Keep the window size for next time (not when it came from ``--size``, nor the screen's size in
+        fullscreen)."""
+        if not save or self.settings.fullscreen or tuple(self.settings.window_size) == tuple(self.size):
             return
         try:
             w, h = self.size

@@ -25,7 +25,7 @@ from hwgame.rules import (
 )
 from hwgame.words import Voice, describe_action, refusal_text, why_sentences
 
-from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
+from .controller import COMPUTER, HUMAN, ActionResolver, Effect, GameJudge, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from .opponent import HINT, HINT_LEVEL, MOVE, Opponent
 from .targets import Target
@@ -76,6 +76,9 @@ class PlayController(ActionResolver):
         self.hint_text = ""
         # Why the computer played its last turn: (index of that turn in the game, the search's facts).
         self.computer_why: tuple[int, Why] | None = None
+        # Actions of the turn in progress taken back by Undo, latest last, for Redo to play again; a new
+        # action forgets them (the game's own redo keeps whole turns).
+        self._undone: list[Action] = []
 
     def voice(self) -> Voice:
         """The words for this game's players: against the computer the human is "you" and the other seat
@@ -152,6 +155,8 @@ class PlayController(ActionResolver):
             return None
         self.effects.append(Effect(before, canonical, self.game.state.position, player))
         self._forget_hint()
+        if not self._redoing:
+            self._undone.clear()
         if not self.game.in_setup:
             # A homeworld is built and its setup turn ended in one step: only a turn in play is kept
             # half done (and a turn in progress must survive a window that closes).
@@ -215,6 +220,7 @@ class PlayController(ActionResolver):
         self._forget_hint()
         self.effects.clear()
         if self.game.pending:
+            self._undone.append(self.game.pending[-1])
             self.game.undo_action()
             self._changed()
             return _("Took back the last action.")
@@ -237,6 +243,43 @@ class PlayController(ActionResolver):
         self._committed()
         self.events.append(Committed(undo=True))
         return _("Took back your turn and the computer's answer.") if undone > 1 else _("Took back your turn.")
+
+    _redoing = False  # True while Redo plays an action again (which must not forget the others undone)
+
+    def can_redo(self) -> bool:
+        """True when Redo has something to play again: an action or a turn taken back by Undo."""
+        if not self.human_to_move():
+            return False
+        if self._undone:
+            return True
+        return isinstance(self.judge, GameJudge) and not self.game.pending and self.game.can_redo()
+
+    def redo(self) -> str:
+        """Play again what Undo took back last: an action of the turn in progress, else a whole turn
+        (against the computer: the player's turn and the computer's answer, as Undo took them). Returns a
+        short message for the screen."""
+        if not self.can_redo():
+            return _("Nothing to redo.")
+        if self._undone:
+            self._redoing = True
+            try:
+                reason = self.play(self._undone.pop())
+            finally:
+                self._redoing = False
+            if reason:
+                self._undone.clear()
+                return reason
+            return _("Played the action again.")
+        self._forget_hint()
+        self.effects.clear()
+        replayed = 0
+        while self.game.can_redo() and (replayed == 0 or self.computer_to_move()):
+            self.game.redo()
+            replayed += 1
+        self._committed()
+        self.events.append(Committed())
+        self.start_computer()
+        return _("Played the turn again.") if replayed == 1 else _("Played your turn and the computer's answer again.")
 
     # --- the computer ---
     def start_computer(self) -> None:

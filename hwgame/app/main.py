@@ -5,13 +5,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 from hwgame.i18n import _, on_change
 
 from .assets import set_window_icon
 from .options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
+
+# At rest the loop still wakes this often (seconds), a net for a change no scene announced.
+MAX_REST = 1.0
+NAP = 0.008  # at rest, seconds between looks for input: well under a frame, so nothing feels late
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -59,6 +65,10 @@ def run(options: argparse.Namespace | list[str] | tuple[str, ...] | None = None)
         except Exception:
             os.environ["HWGAME_DATA_DIR"] = str(options.data_dir)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if sys.platform.startswith("linux"):
+        # X11's shared-memory copy to the screen, not an OpenGL texture: with a software OpenGL (no
+        # graphics card, a virtual machine, Xvfb) each frame shown through OpenGL costs ~9 ms of processor.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
         import pygame
     except ImportError:
@@ -78,6 +88,21 @@ def run(options: argparse.Namespace | list[str] | tuple[str, ...] | None = None)
         return 130
     finally:
         pygame.quit()
+
+
+def wait_for_events(pygame: ModuleType, rest: float) -> list[Any]:
+    """The events of the next frame. When the picture stays as it is for ``rest`` seconds, sleep until an
+    event comes or that time is up (at most ``MAX_REST``), so a window at rest costs next to nothing.
+
+    The sleep is ours, in short naps between looks at the queue: pygame's own ``event.wait`` with a
+    time limit looks at the queue every millisecond, which alone costs a few percent of a core."""
+    deadline = time.perf_counter() + min(rest, MAX_REST)
+    while True:
+        events = pygame.event.get()
+        left = deadline - time.perf_counter()
+        if events or left <= 0:
+            return events
+        time.sleep(min(left, NAP))
 
 
 def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
@@ -105,7 +130,9 @@ def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
         pygame.Window.from_display_module().minimum_size = (MIN_WIDTH, MIN_HEIGHT)
     except (AttributeError, pygame.error):
         pass  # older pygame: the loop below enlarges a window resized too small
-    app.size = screen.get_size()
+    app.owns_window = True
+    app.apply_fullscreen()
+    app.size = (pygame.display.get_surface() or screen).get_size()
     tune_threads()
     pygame.key.start_text_input()
     app.boot()
@@ -117,10 +144,22 @@ def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
     max_frames = int(getattr(options, "max_frames", 0) or 0)
     first_frame_only = exit_after_first_frame(options)
     frames = 0
+    last = time.perf_counter()
     try:
         while app.running:
-            dt = min(clock.tick(fps) / 1000.0, 0.1)
-            events = pygame.event.get()
+            clock.tick(fps)  # frames at most ``fps`` a second, however many events come
+            # A run counted in frames (--max-frames, for tests and timings) draws them all without rest.
+            rest = app.rest() if frames and not max_frames else 0.0
+            events = wait_for_events(pygame, rest)
+            now = time.perf_counter()
+            elapsed, last = now - last, now
+            if rest > 0:
+                # Woken after a rest: the timers move on by the time slept, then this frame is a short
+                # one, so an animation the events start begins at its beginning.
+                app.pass_time(max(0.0, min(elapsed - 1 / fps, MAX_REST)))
+                dt = min(elapsed, 1 / fps)
+            else:
+                dt = min(elapsed, 0.1)
             for event in events:
                 if event.type == pygame.VIDEORESIZE and (event.w < MIN_WIDTH or event.h < MIN_HEIGHT):
                     # Keep the window at least as large as the layout needs.

@@ -122,6 +122,13 @@ class GameConfig:
         return out
 
 
+def rematch(config: GameConfig) -> GameConfig:
+    """The same game again with the sides swapped: the same level and rules, and who moved second now
+    moves first."""
+    return GameConfig((config.names[1], config.names[0]), (config.seats[1], config.seats[0]),
+                      (config.levels[1], config.levels[0]), config.rules, config.auto_setup)
+
+
 def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: str, first: str,
                 rules: str, auto_setup: bool = False, rng: random.Random | None = None) -> GameConfig:
     """Arrange seats from a human's point of view: who plays first decides who is player 0."""

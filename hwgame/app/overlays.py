@@ -233,6 +233,10 @@ class StarChooser(ButtonScene):
         """Caret blink."""
         self.field.update(dt)
 
+    def rest(self) -> float:
+        """Still until the caret blinks."""
+        return self.field.rest()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The card: star choices as pyramids, the name field, Cancel."""
         th = self.app.theme

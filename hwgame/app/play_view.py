@@ -24,6 +24,8 @@ from .view.layout import BoardLayout, Box, PieceKind, piece_box, screen_layout
 from .view.pieces import draw_piece
 from .view.tooltip import draw_tip, message_rect
 
+FLASH_FADE = 0.6  # a message on the board fades out over its last this many seconds
+
 if TYPE_CHECKING:
     from .scenes.play import PlayScene
 
@@ -209,7 +211,7 @@ def _draw_flash(scene: PlayScene, surface: pygame.Surface, board: Box, lay: Boar
         return
     lines = th.wrap(scene.flash_text, 22, board.w - 80)[:3]
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    alpha = int(230 * min(1.0, scene.flash_time / 0.6))
+    alpha = int(230 * min(1.0, scene.flash_time / FLASH_FADE))
     pygame.draw.rect(veil, (20, 22, 40, alpha), veil.get_rect(), border_radius=9)
     surface.blit(veil, rect.topleft)
     pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=9)

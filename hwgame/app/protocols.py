@@ -86,6 +86,14 @@ class AppLike(Protocol):
         """Start a game: the setup screen, or straight to play."""
         ...
 
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen or go back to a window, and keep the choice."""
+        ...
+
+    def config_of(self, ctl: PlayController) -> GameConfig:
+        """The game of ``ctl`` as the new-game form describes one (for a rematch or the form)."""
+        ...
+
     def open_game(self, game: Game, players: list[Player] | None = None) -> None:
         """Continue a game with the seats and levels of ``players``."""
         ...

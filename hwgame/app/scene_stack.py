@@ -10,10 +10,14 @@ dialogs, the game-over card) are drawn over the scene below them.
 An overlay may be composed with the scene under it (the tutorial's coaching card over its play
 screen): its ``under`` is that scene, and the two enter and leave the stack together, so pushing,
 replacing or popping the overlay does the same to the scene under it.
+
+A window at rest costs nothing: each scene says, in ``rest``, how long its picture stays as it is when
+no input comes, and the window loop sleeps that long (see ``hwgame.app.main``).
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -42,6 +46,15 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance time by ``dt`` seconds."""
+
+    def rest(self) -> float:
+        """Seconds this scene's picture stays as it is if no input comes: 0 while something moves (it is
+        drawn every frame), the time left on a timer (a caret's blink, a message), ``math.inf`` when only
+        input changes it.
+
+        A scene with no ``update`` of its own waits for input; one that has an ``update`` but does not
+        say when it rests is taken to move, so a new animation is never frozen by mistake."""
+        return math.inf if type(self).update is Scene.update else 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene."""
@@ -148,12 +161,25 @@ class SceneStack:
             if scene in self.scenes:
                 scene.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the highest opaque scene up."""
-        start = 0
+    def rest(self) -> float:
+        """Seconds until the picture changes by itself: the least ``rest`` of the scenes drawn (from the
+        highest opaque one up). A scene hidden under an opaque one counts only while it is at work (its
+        rest is 0: the play screen under the Save screen animating the computer's turn), not for its
+        timers, which nobody sees."""
+        start = self._first_drawn()
+        rest = min((scene.rest() for scene in self.scenes[start:]), default=math.inf)
+        if rest > 0 and any(scene.rest() <= 0 for scene in self.scenes[:start]):
+            return 0.0
+        return rest
+
+    def _first_drawn(self) -> int:
+        """The index of the highest opaque scene: drawing starts there."""
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
-                start = i
-                break
-        for scene in self.scenes[start:]:
+                return i
+        return 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the highest opaque scene up."""
+        for scene in self.scenes[self._first_drawn():]:
             scene.draw(surface)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .paths import ENV_VAR, set_data_dir
     from .plans import SavePlan
     from .schema import SCHEMA_VERSION, LessonProgress, Player, Result, SaveGame, Settings
+    from .sdg import export_save, exports_dir
     from .store import (
         SaveInfo,
         Store,
@@ -52,6 +53,8 @@ _WHERE = {
     "Result": "schema",
     "SaveGame": "schema",
     "Settings": "schema",
+    "export_save": "sdg",
+    "exports_dir": "sdg",
     "SaveInfo": "store",
     "SavePlan": "plans",
     "Store": "store",
@@ -81,6 +84,8 @@ __all__ = [
     "autosave",
     "default_store",
     "delete_save",
+    "export_save",
+    "exports_dir",
     "list_saves",
     "load_game",
     "load_settings",

@@ -341,6 +341,12 @@ class Settings(BaseModel):
     # The window's language: "system" follows the system's language; a code of hwgame.i18n.LANGUAGES.
     language: LanguageSetting = "system"
     tutorial: dict[str, LessonProgress] = Field(default_factory=dict)
+    # The new-game form offers the last game's choices again (level, rules and name have fields above).
+    last_opponent: Literal["computer", "human"] = "computer"
+    last_first: Literal["me", "opponent", "random"] = "me"
+    last_auto_setup: bool = False
+    # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
+    confirm_sacrifice: bool = True
 
     @field_validator("ai_level")
     @classmethod

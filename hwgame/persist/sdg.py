@@ -114,3 +114,28 @@ def export_transcript(loaded: LoadedGame, out: str | Path, force: bool = False) 
     except OSError as exc:
         raise file_error(out, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None
     return out
+
+
+EXPORTS = "exports"  # the folder of the data folder that the window's Export writes into
+
+
+def exports_dir(store: Store) -> Path:
+    """The ``exports`` folder beside the saves folder (in the data folder)."""
+    return store.saves_dir.parent / EXPORTS
+
+
+def export_save(save: str | Path, store: Store) -> Path:
+    """Write the SDG transcript of a save into the exports folder, under the save's name (``-2``,
+    ``-3``... added rather than replacing an earlier export); return the path written."""
+    loaded = store.load(save)
+    folder = exports_dir(store)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise file_error(folder, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None
+    stem = Path(loaded.path).stem
+    out, n = folder / f"{stem}.txt", 1
+    while out.exists():
+        n += 1
+        out = folder / f"{stem}-{n}.txt"
+    return export_transcript(loaded, out)

@@ -127,6 +127,8 @@ def test_drag_onto_an_enemy_ship_captures(play):
 def test_sacrifice_then_use_the_granted_actions(play):
     app, scene, screen = play
     run(app, screen, drag(ship_at(scene, "North", "y3"), bank_at(scene, "b1")))
+    assert isinstance(app.scenes.top, Dialog)  # a drop on the bank asks first; Enter: "Sacrifice"
+    run(app, screen, [key(pygame.K_RETURN)])
     assert scene.ctl.game.pending == [Sacrifice(P("y3"), "North")]
     run(app, screen, drag(ship_at(scene, "Alpha", "g2"), system_at(scene, "North")))
     run(app, screen, drag(ship_at(scene, "Gamma", "g3"), system_at(scene, "North")))

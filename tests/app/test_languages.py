@@ -338,7 +338,10 @@ def _review_with_marks(timeline) -> Review:
                           note=f"missed win: {mover} could have won at once with {win}; instead, after this, "
                                f"{other} wins with {reply}")
         entries[3].update(kind="blunder", refutation=reply, note=f"blunder: after this, {mover} wins with {reply}")
-    data = {"level": "normal", "total": len(turns), "turns": entries, "final_best": None, "final_score": None}
+    if len(turns) > 6:  # a mistake by the fall in the chance to win, its line naming nothing lost
+        entries[5].update(kind="mistake", before=40.0, after=-30.0, later=-30.0, note="mistake")
+    data = {"level": "normal", "total": len(turns), "method": 2, "turns": entries, "final_best": None,
+            "final_score": None}
     return Review.from_data(data, timeline.starts[: len(turns) + 1], turns)
 
 

@@ -145,11 +145,11 @@ def test_game_over_card_and_review(screen, data_dir):
     card = app.scenes.top
     assert isinstance(card, GameOverScene)
     labels = [b.text for b in card.buttons]
-    assert labels[:3] == ["New game", "Review the game", "Save the record"]
-    _steps(app, screen, click(card.buttons[2].rect.center))  # the Save screen, a name offered
+    assert labels[:4] == ["Rematch (sides swapped)", "New game", "Review the game", "Save the record"]
+    _steps(app, screen, click(card.buttons[3].rect.center))  # the Save screen, a name offered
     _steps(app, screen, [key(pygame.K_RETURN)])
     assert app.scenes.top is card and app.toast_text.startswith("Saved as ")
-    _steps(app, screen, click(card.buttons[1].rect.center))
+    _steps(app, screen, click(card.buttons[2].rect.center))
     review = app.scenes.top
     _steps(app, screen, [key(pygame.K_HOME)])
     assert review.index == 0 and review.position == game.positions[0]

@@ -345,3 +345,46 @@ def test_the_command_line_language_opens_the_window_and_leaves_the_setting(tmp_p
     settings, notices = read_settings(settings_path)
     assert settings.language == "zh-Hant" and notices == []
     assert settings_path.read_bytes() == before  # the saved language untouched by the run's --lang
+
+
+def test_the_card_of_keys_and_fullscreen_in_a_real_window(tmp_path, display):
+    from hwgame.persist.settings_file import read_settings
+
+    log = open(tmp_path / "game.log", "w")
+    proc = _new_game(tmp_path, display, log, seed=4)
+    try:
+        autosave = _wait_for(lambda: _autosaves(tmp_path), 30, "the first autosave")[0]
+        game = _wait_for(lambda: _load(autosave), 30, "the first autosave to load").game
+        wid, size = _window(display, proc)
+        action, src, dst = _plan_drag(game, size)
+        _drag(display, wid, src, dst)
+        _wait_for(lambda: (g := _load(autosave)) is not None and g.game.pending == [action], 20,
+                  "the action in the autosave")
+        # F1 opens the card of keys over the board: the Enter that follows closes the card and does not
+        # end the turn under it.
+        _xdo(display, "windowfocus", wid)
+        _xdo(display, "key", "F1")
+        time.sleep(0.5)
+        _xdo(display, "key", "Return")
+        time.sleep(1.0)
+        still = _load(autosave)
+        assert still is not None and len(still.game.turns) == 2 and still.game.pending == [action]
+        _end_turn(display, wid, autosave, action)  # the card gone, Enter ends the turn
+        _wait_for(lambda: (g := _load(autosave)) is not None and len(g.game.turns) >= 3, 30, "the turn ended")
+
+        # F11: the window fills the screen (1400x900) and the setting is kept; F11 again gives it back.
+        def geometry():
+            text = _xdo(display, "getwindowgeometry", wid)
+            w, h = text.split("Geometry:")[1].split()[0].split("x")
+            return int(w), int(h)
+
+        _xdo(display, "key", "F11")
+        _wait_for(lambda: geometry() == (1400, 900), 10, "the window to fill the screen")
+        _wait_for(lambda: read_settings(tmp_path / "settings.json")[0].fullscreen, 10, "the setting kept")
+        _xdo(display, "key", "F11")
+        _wait_for(lambda: geometry() == WINDOW, 10, "the window to come back")
+        assert not read_settings(tmp_path / "settings.json")[0].fullscreen
+    finally:
+        _stop(proc)
+        log.close()
+    assert "Traceback" not in (tmp_path / "game.log").read_text()

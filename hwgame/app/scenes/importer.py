@@ -196,6 +196,10 @@ class ImportScene(ButtonScene):
         """The caret blinks."""
         self.field.update(dt)
 
+    def rest(self) -> float:
+        """Still until the caret blinks."""
+        return self.field.rest()
+
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
         """Title, how-to, the path field, a problem if any, the files to pick from, the buttons."""

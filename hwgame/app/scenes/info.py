@@ -113,7 +113,8 @@ def language_in_force(setting: str) -> str:
 
 
 class SettingsScene(ButtonScene):
-    """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level."""
+    """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level,
+    fullscreen, and whether a sacrifice by a drop on the bank asks first."""
 
     def __init__(self, app: AppLike):
         super().__init__(app)
@@ -139,8 +140,14 @@ class SettingsScene(ButtonScene):
         self.sound.set_value(bool(s.sound_muted))
         self.volume = Choice(lambda: _("Sound volume"), VOLUME_STEPS, index=nearest_step(s.sound_volume),
                              on_change=self._set_volume)
+        self.fullscreen = Choice(lambda: _("Fullscreen (F11)"), [(_off, False), (_on, True)],
+                                 on_change=lambda v: app.set_fullscreen(bool(v)))
+        self.fullscreen.set_value(bool(s.fullscreen))
+        self.sacrifice = Choice(lambda: _("Ask before a sacrifice on the bank"), [(_on, True), (_off, False)],
+                                on_change=lambda v: self._set("confirm_sacrifice", bool(v)))
+        self.sacrifice.set_value(bool(s.confirm_sacrifice))
         self.widgets: list[Widget] = [self.language, self.colour_blind, self.lines, self.speed, self.sound,
-                                      self.volume, self.level]
+                                      self.volume, self.level, self.fullscreen, self.sacrifice]
         self.back = Button(lambda: _("Back"), self.leave, size=24)
 
     def controls(self) -> list[Control]:
@@ -177,10 +184,12 @@ class SettingsScene(ButtonScene):
         surface.fill(T.BG)
         T.draw_text(surface, th, _("Settings"), (w // 2, 40), 52, T.TEXT, True, "midtop")
         fw = min(680, w - 80)
-        y = 130
+        y = 120
+        # The rows close up in a low window, so Back stays on screen.
+        step = max(48, min(60, (h - y - 90) // len(self.widgets)))
         for wdg in self.widgets:
             wdg.rect = pygame.Rect(w // 2 - fw // 2, y, fw, 42)
             wdg.draw(surface, th)
-            y += 60
-        self.back.rect = pygame.Rect(w // 2 - 100, y + 30, 200, 46)
+            y += step
+        self.back.rect = pygame.Rect(w // 2 - 100, min(y + 20, h - 56), 200, 46)
         self.back.draw(surface, th)

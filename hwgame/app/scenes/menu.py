@@ -12,6 +12,7 @@ from hwgame.rules import Game, IllegalActionError
 from hwgame.words import refusal_text, result_detail, result_title, turns_played
 
 from ..button_scene import ButtonScene
+from ..options import rematch
 from ..overlays import confirm
 from ..text import Text, text_of
 from ..view import theme as T
@@ -184,6 +185,7 @@ class GameOverScene(_Card):
         turns = len(ctl.game.turns)
         lines.append((lambda: turns_played(turns), T.TEXT_DIM))
         entries: list[tuple[Text, Callable[[], None]]] = [
+            (lambda: _("Rematch (sides swapped)"), self.rematch),
             (lambda: _("New game"), self.new_game),
             (lambda: _("Review the game"), self.review),
             (lambda: _("Save the record"), self.save),
@@ -195,9 +197,14 @@ class GameOverScene(_Card):
         self.saved = ""
 
     def new_game(self) -> None:
-        """The new-game screen."""
+        """The new-game screen, filled in with this game's choices."""
+        config = self.app.config_of(self.play.ctl)
         self.app.to_title()
-        self.app.open_scene("new-game")
+        self.app.open_scene("new-game", config)
+
+    def rematch(self) -> None:
+        """The same game again, the same level and rules, with the sides swapped."""
+        self.app.new_game(rematch(self.app.config_of(self.play.ctl)))
 
     def review(self) -> None:
         """Step through the game."""

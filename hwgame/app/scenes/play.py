@@ -19,6 +19,7 @@ a game ended.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from hwgame.i18n import _, current_language
-from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, turn_steps
+from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, Sacrifice, turn_steps
 from hwgame.words import describe_action, piece_name
 
 from ..controller import Effect, Highlights
@@ -34,7 +35,7 @@ from ..events import AIFailed, Committed
 from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
 from ..narration import TurnTeller
 from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
-from ..play_view import draw_play, flash_rect
+from ..play_view import FLASH_FADE, draw_play, flash_rect
 from ..scene_stack import Scene
 from ..show_me import Demo, DemoPainter
 from ..side_panel import SidePanel, voice_of
@@ -264,6 +265,9 @@ class PlayScene(Scene):
                 self.open_menu()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.request_end_turn()
+        elif (event.key == pygame.K_y or (event.key == pygame.K_z and mods & pygame.KMOD_SHIFT)) and mods & (
+                pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.redo()
         elif event.key == pygame.K_z and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.undo()
         elif event.key == pygame.K_r and mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -296,6 +300,8 @@ class PlayScene(Scene):
                 stars = [a for a in res.actions if isinstance(a, Discover)]
                 self.app.scenes.push(StarChooser(self.app, stars, lambda a: self.act(a, grab),
                                                  lambda: self._snap_back(source, pos)))
+            elif isinstance(res.actions[0], Sacrifice) and self.app.settings.confirm_sacrifice:
+                self._confirm_sacrifice(res.actions[0], grab, source, pos)
             else:
                 self.act(res.actions[0], grab)
             return
@@ -303,6 +309,13 @@ class PlayScene(Scene):
             self.flash(_("Not possible: {reason}").format(reason=res.reason))
             self.ctl.refused(res)  # the judge's refusal as it is: a lesson adds the step's advice
         self._snap_back(source, pos)
+
+    def _confirm_sacrifice(self, action: Sacrifice, grab: Grab | None, source: Target, pos: tuple[int, int]) -> None:
+        """A ship dropped on the bank: ask before it goes (a slip there costs a ship); "Keep it" puts it
+        back. The Settings switch turns the question off."""
+        confirm(self.app, lambda: _("Sacrifice this ship?"), [partial(describe_action, action)],
+                lambda: _("Sacrifice"), lambda: self.act(action, grab), lambda: _("Keep it"),
+                lambda: self._snap_back(source, pos))
 
     def _grab_box(self, source: Target, pos: tuple[int, int]) -> Grab | None:
         place = self.place_of(source)
@@ -427,6 +440,17 @@ class PlayScene(Scene):
         except IllegalActionError:
             return  # the board changed since the hint: it no longer applies
         self.demo = Demo(steps, self.display_position()) if steps else None
+
+    def redo(self) -> None:
+        """Redo: play again what Undo took back (an action, or a turn and the computer's answer)."""
+        if not self.in_front():
+            return
+        self.tracker.reset()
+        self.highlights = None
+        self.finish_animations()
+        self.snap = None
+        self.flash(self.ctl.redo())
+        self.finish_animations()  # what Undo took back comes back at once, as it went
 
     def hint(self) -> None:
         """Ask the computer for a hint (or the coach, who shows it on its card)."""
@@ -561,6 +585,21 @@ class PlayScene(Scene):
         elif not over:
             self.over_shown = False
         self.panel.layout()  # last, once the board shown is settled: draw only reads what it placed
+
+    def rest(self) -> float:
+        """Still while nothing moves and the computer is not asked anything: no animation, no piece
+        snapping back, no hint being shown, no game-over card about to open; a message on the board stays until it fades."""
+        ctl = self.ctl
+        if self.current is not None or ctl.effects or self.snap is not None or ctl.opponent.thinking:
+            return 0.0
+        if self.demo is not None:
+            return 0.0  # the hint being shown with ghost pieces
+        over = ctl.is_over()
+        if (ctl.computer_to_move() and not ctl.ai_error) or (over and not (self.end_sounded and self.over_shown)):
+            return 0.0  # the computer is about to be asked, or the end of the game is about to be shown
+        if self.flash_time > 0:
+            return max(0.0, self.flash_time - FLASH_FADE)
+        return math.inf
 
     def sound(self, name: str) -> None:
         """Play one of the app's sounds, if the app has them (a no-op when muted or without a device)."""

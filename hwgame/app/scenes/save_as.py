@@ -177,6 +177,10 @@ class SaveScene(ButtonScene):
         """The caret blinks."""
         self.field.update(dt)
 
+    def rest(self) -> float:
+        """Still until the caret blinks."""
+        return self.field.rest()
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the field, a problem if any, the saves already there, the buttons."""
         th = self.app.theme

@@ -45,7 +45,8 @@ def _cannot_open(info: SaveInfo) -> str:
 
 
 class LoadScene(ButtonScene):
-    """The saves, newest first: Open to play on, Replay, Delete (after a confirmation), Import SDG."""
+    """The saves, newest first: Open to play on, Replay, Delete (after a confirmation), Export SDG (into
+    the exports folder), Import SDG."""
 
     problem = Worded()  # the last problem (a delete that failed...), worded at each frame
 
@@ -58,9 +59,11 @@ class LoadScene(ButtonScene):
         self.replay_button = Button(lambda: _("Replay"), self.replay, enabled=self._openable, size=24)
         self.delete_button = Button(lambda: _("Delete"), self.delete, enabled=lambda: self.list.current is not None,
                                     size=24)
+        self.export_button = Button(lambda: _("Export SDG"), self.export, enabled=self._openable, size=24)
         self.import_button = Button(lambda: _("Import SDG..."), self.import_transcript, size=24)
         self.back = Button(lambda: _("Back"), self.leave, size=24)
-        self.buttons = [self.open_button, self.replay_button, self.delete_button, self.import_button, self.back]
+        self.buttons = [self.open_button, self.replay_button, self.delete_button, self.export_button,
+                        self.import_button, self.back]
         self.refresh()
 
     def _openable(self) -> bool:
@@ -146,6 +149,24 @@ class LoadScene(ButtonScene):
         self.list.select(min(index, len(self.list.entries) - 1))
         self.app.toast(lambda: _("Deleted {name}.").format(name=info.name))
 
+    def export(self) -> None:
+        """Write the selected save as an SDG transcript into the exports folder, and say where."""
+        info = self.list.current
+        if info is None:
+            return
+        if info.error is not None:
+            self.problem = lambda: _cannot_open(info)
+            return
+        try:
+            from hwgame import persist
+
+            path = persist.export_save(info.path, persist.default_store())
+        except Exception as exc:
+            failed = exc
+            self.problem = lambda: _("Not exported: {problem}").format(problem=error_text(failed))
+            return
+        self.app.toast(lambda: _("Exported as an SDG transcript to {path}").format(path=path), 8.0)
+
     def import_transcript(self) -> None:
         """The screen that turns an SDG transcript into a save."""
         self.app.open_scene("import")
@@ -156,9 +177,10 @@ class LoadScene(ButtonScene):
         return [*self.buttons, self.list]
 
     def keys(self) -> dict[int, Callable[[], object]]:
-        """Enter opens, Delete deletes, R replays, I imports, Escape goes back."""
+        """Enter opens, Delete deletes, R replays, E exports, I imports, Escape goes back."""
         return {pygame.K_RETURN: self.open, pygame.K_KP_ENTER: self.open, pygame.K_DELETE: self.delete,
-                pygame.K_r: self.replay, pygame.K_i: self.import_transcript, pygame.K_ESCAPE: self.leave}
+                pygame.K_r: self.replay, pygame.K_e: self.export, pygame.K_i: self.import_transcript,
+                pygame.K_ESCAPE: self.leave}
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, notices, the list, the selected save's details and the buttons."""

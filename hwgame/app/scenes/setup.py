@@ -7,6 +7,7 @@ The computer builds its own homeworld through the same worker that plays its tur
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Literal
@@ -216,6 +217,12 @@ class SetupScene(ButtonScene):
         self._offer_default()
         if not ctl.game.in_setup:
             self.app.replace_scene("play", ctl)
+
+    def rest(self) -> float:
+        """Still while the player chooses; every frame while the computer builds its homeworld."""
+        ctl = self.ctl
+        waiting = ctl.opponent.thinking or (ctl.computer_to_move() and not ctl.ai_error)
+        return 0.0 if waiting or not ctl.game.in_setup else math.inf
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, cast
 
 import pygame
 
@@ -17,7 +17,8 @@ from hwgame.words import level_label, rules_label
 from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
-from ..options import config_from, default_name, is_default_name, versus
+from ..options import GameConfig, config_from, default_name, is_default_name, versus
+from ..overlays import confirm
 from ..text import Worded
 from ..view import theme as T
 from ..view.layout import HEIGHTS, Box, piece_box
@@ -69,6 +70,22 @@ def menu_rects(w: int, h: int, count: int) -> list[pygame.Rect]:
     return [pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh) for i in range(count)]
 
 
+def art_bob(t: float, row: int) -> int:
+    """How many pixels a row of the title's fleets has drifted at time ``t`` (whole pixels, so the art
+    changes only when a row moves by one)."""
+    return round(math.sin(t * 1.4 + row * 2.0) * 3)
+
+
+def art_rest(t: float, horizon: float = 1.0) -> float:
+    """Seconds from ``t`` until a row of the title's fleets moves by a pixel (at most ``horizon``)."""
+    now = (art_bob(t, 0), art_bob(t, 1))
+    step = 1 / 120
+    ahead = step
+    while ahead < horizon and (art_bob(t + ahead, 0), art_bob(t + ahead, 1)) == now:
+        ahead += step
+    return min(ahead, horizon)
+
+
 def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float, bottom: float, t: float) -> None:
     """A binary star between two facing fleets, drawn with the game's own pieces, between two heights."""
     u = max(20.0, min(58.0, (bottom - top) / 3.7))
@@ -79,7 +96,7 @@ def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float,
         draw_piece(surface, theme, "star", piece, Box(cx + dx * u - w / 2, cy - h, w, h))
     # Fleets: yours below pointing up, the opponent's above pointing down; they drift a little.
     for row, (pieces, direction, y0) in enumerate((((8, 2, 11), -1, cy + u * 0.3), ((7, 0, 5), 1, cy - u * 2.2))):
-        bob = math.sin(t * 1.4 + row * 2.0) * 3
+        bob = art_bob(t, row)
         gap = u * 0.62
         for i, piece in enumerate(pieces):
             w, h = piece_box(piece, u, "ship")
@@ -121,6 +138,12 @@ class TitleScene(ButtonScene):
         self.latest = _latest_unfinished()
         self.app.show_notices()
 
+    def ask_quit(self) -> None:
+        """Escape: ask, then quit (a slip of the key must not close the game)."""
+        confirm(self.app, lambda: _("Quit Homeworlds?"),
+                [lambda: _("Unfinished games are kept: Continue resumes them.")], lambda: _("Quit"), self.app.quit,
+                lambda: _("Stay"))
+
     def resume_game(self) -> None:
         """Continue the most recent unfinished game from its autosave."""
         if self.latest is not None and not self.app.load(self.latest.path):
@@ -152,12 +175,16 @@ class TitleScene(ButtonScene):
         self.app.open_scene("reference")  # the quick reference; it links to the full text
 
     def keys(self) -> dict[int, Callable[[], object]]:
-        """Enter starts a new game, Escape quits."""
-        return {pygame.K_RETURN: self.new_game, pygame.K_KP_ENTER: self.new_game, pygame.K_ESCAPE: self.app.quit}
+        """Enter starts a new game, Escape asks before quitting."""
+        return {pygame.K_RETURN: self.new_game, pygame.K_KP_ENTER: self.new_game, pygame.K_ESCAPE: self.ask_quit}
 
     def update(self, dt: float) -> None:
         """Animate the art."""
         self.time += dt
+
+    def rest(self) -> float:
+        """Still until the fleets of the art drift by a pixel."""
+        return art_rest(self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, art and the menu."""
@@ -189,11 +216,14 @@ class TitleScene(ButtonScene):
 
 
 class NewGameScene(ButtonScene):
-    """Opponent and level, who starts, rules, names; Start goes to the setup screen."""
+    """Opponent and level, who starts, rules, names; Start goes to the setup screen.
+
+    The form offers the choices of the last game started from it (kept in the settings), or those of
+    ``preset`` (the game just finished, from its game-over card)."""
 
     problem = Worded()  # what is wrong with the names, worded at each frame
 
-    def __init__(self, app: AppLike):
+    def __init__(self, app: AppLike, preset: GameConfig | None = None):
         super().__init__(app)
         s = app.settings
         self.opponent = Choice(
@@ -224,6 +254,25 @@ class NewGameScene(ButtonScene):
         self.start = Button(lambda: _("Start"), self.begin, size=26)
         self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
+        self.opponent.set_value(s.last_opponent)
+        self._changed(s.last_opponent)
+        self.first.set_value(s.last_first)
+        self.setup.set_value(s.last_auto_setup)
+        if preset is not None:
+            self.fill(preset)
+
+    def fill(self, config: GameConfig) -> None:
+        """Show the choices of the game ``config`` describes, from the first human seat's side."""
+        me = config.seats.index(HUMAN) if HUMAN in config.seats else 0
+        kind = COMPUTER if COMPUTER in config.seats else HUMAN
+        self.opponent.set_value(kind)
+        self._changed(kind)
+        if kind == COMPUTER:
+            self.level.set_value(config.levels[1 - me])
+        self.first.set_value("me" if me == 0 else "opponent")
+        self.rules.set_value(cast("RulesName", config.rules))
+        self.setup.set_value(config.auto_setup)
+        self.name.text, self.other.text = config.names[me], config.names[1 - me]
 
     def _changed(self, value: str) -> None:
         self.level.visible = value == COMPUTER
@@ -251,6 +300,10 @@ class NewGameScene(ButtonScene):
             self.app.settings.player_name = self.name.text.strip()
             self.app.settings.ai_level = self.level.value
             self.app.settings.default_rules = self.rules.value
+            # Checked by the settings' own schema as they are set.
+            self.app.settings.last_opponent = cast("Literal['computer', 'human']", self.opponent.value)
+            self.app.settings.last_first = cast("Literal['me', 'opponent', 'random']", self.first.value)
+            self.app.settings.last_auto_setup = bool(self.setup.value)
             self.app.save_settings()
         except Exception:
             pass  # settings are a convenience; the game starts regardless
@@ -268,6 +321,10 @@ class NewGameScene(ButtonScene):
         """Caret blinks."""
         self.name.update(dt)
         self.other.update(dt)
+
+    def rest(self) -> float:
+        """Still until a caret blinks."""
+        return min(self.name.rest(), self.other.rest())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The form."""

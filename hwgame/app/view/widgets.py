@@ -6,6 +6,7 @@ press and a release on the same widget, the same rule the board uses for drops.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from pygame.typing import Point, RectLike
 
 V = TypeVar("V")  # the type of a Choice's values
+CARET_ON = 0.55  # a text field's caret shows for this part of each second
 Enabled = bool | Callable[[], bool]  # a button's state, or a question asked at every frame
 
 
@@ -292,6 +294,12 @@ class TextField:
         """Advance the caret blink."""
         self.blink = (self.blink + dt) % 1.0
 
+    def rest(self) -> float:
+        """Seconds until the caret next shows or hides (``math.inf`` when the field is not focused)."""
+        if not self.focused:
+            return math.inf
+        return CARET_ON - self.blink if self.blink < CARET_ON else 1.0 - self.blink
+
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         """The field, its text and (when focused) a caret."""
         label_text = text_of(self.label)
@@ -305,7 +313,7 @@ class TextField:
         pygame.draw.rect(surface, T.ACCENT if self.focused else T.PANEL_EDGE, self.rect, 2, border_radius=6)
         label = theme.fit_text(self.text, 24, self.rect.w - 16)
         surface.blit(label, (self.rect.x + 8, self.rect.centery - label.get_height() // 2))
-        if self.focused and self.blink < 0.55:
+        if self.focused and self.blink < CARET_ON:
             x = self.rect.x + 9 + label.get_width()
             pygame.draw.line(surface, T.TEXT, (x, self.rect.y + 7), (x, self.rect.bottom - 7), 2)
 
