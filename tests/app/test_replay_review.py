@@ -148,3 +148,25 @@ def test_the_review_can_be_cancelled_by_the_button_and_by_leaving(screen, data_d
     run._thread.join(30)
     assert not run._thread.is_alive() and not run.review.complete
     assert path.read_bytes() == before
+
+
+def test_a_marked_turn_and_the_better_one_are_shown_with_ghost_pieces(screen, data_dir, sdg_games):
+    app = _app(screen)
+    game, path = _saved(sdg_games)
+    scene = _open(app, screen, path)
+    _steps(app, screen, click(scene.review_button.rect.center))
+    _finish(app, screen, scene)
+    assert scene.show_played.rect.w == 0  # at the start of the record: no mark shown, no buttons
+    _steps(app, screen, click(scene.graph.bar_box(16).center))  # the blunder of turn 17
+    entry = scene.marked_here()
+    assert entry is not None and entry.number == 17 and scene.show_played.rect.w > 0 and scene.show_better.rect.w > 0
+    shown = scene.position
+    _steps(app, screen, click(scene.show_better.rect.center))
+    assert scene.demo is not None
+    assert scene.demo.steps[0].before == game.positions[16]  # from the board before the turn...
+    assert tuple(s.action for s in scene.demo.steps) == entry.best  # ...the better turn, action by action
+    _steps(app, screen, frames=20)
+    _steps(app, screen, click((5, 5)))
+    assert scene.demo is None and scene.position == shown  # only painted: the record is where it was
+    _steps(app, screen, click(scene.show_played.rect.center))
+    assert tuple(s.action for s in scene.demo.steps) == entry.turn

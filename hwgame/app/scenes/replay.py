@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.i18n import N_, _, pgettext
-from hwgame.rules import Action, Game, Turn, opponent_of
+from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
 from hwgame.words import describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 from .. import replay_panel
@@ -33,6 +33,7 @@ from ..controller import COMPUTER, HUMAN
 from ..overlays import Dialog, message
 from ..record import Point, Timeline, continue_from
 from ..review_run import ReviewRun, keep_review
+from ..show_me import Demo, DemoPainter
 from ..text import Text, Worded, error_text, notices_text
 from ..view import review_strip as strip
 from ..view import theme as T
@@ -40,7 +41,7 @@ from ..view.anim import BASE_DURATION, Transition
 from ..view.best_turn import draw_best_turn
 from ..view.board import BoardOptions, BoardView
 from ..view.eval_graph import EvalGraph
-from ..view.layout import BankLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
+from ..view.layout import BankLayout, BoardLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
 from ..view.widgets import Button, TextField, sync_window_size
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
 
 LOG_ROW = 19
 CAPTION_H = 44  # a strip under the board for the caption of the last action
+SHOW_W = 128  # the width of the buttons that show a marked turn and the better one
 REVIEW_LEVEL = "normal"  # deep enough for evaluations worth reading, a second or two a turn
 KEYS_HELP = N_("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
               "the start and the end. Type a number and Enter: the board after that turn.")
@@ -120,7 +122,15 @@ class ReplayScene(ButtonScene):
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
                                     hint=lambda: _("The computer looks at every turn: evaluations, missed wins, "
                                                    "blunders"))
-        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
+        # Under a marked turn's words: that turn and the better one, played with ghost pieces.
+        self.show_played = Button(lambda: _("Show played"), lambda: self.show_turn(better=False), size=15,
+                                  rect=(0, 0, 0, 0))
+        self.show_better = Button(lambda: _("Show better"), lambda: self.show_turn(better=True), size=15,
+                                  rect=(0, 0, 0, 0))
+        self.demo: Demo | None = None
+        self.painter = DemoPainter(app.theme)
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back,
+                        self.show_played, self.show_better]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
         self.review_run: ReviewRun | None = None
@@ -405,6 +415,35 @@ class ReplayScene(ButtonScene):
             return []
         return strip.turn_lines(self.review, self.timeline, self.point, self.best_turn_here(), self.in_notation)
 
+    def marked_here(self) -> TurnReview | None:
+        """The reviewed turn whose mark the strip shows at the point shown (None without a mark)."""
+        if self.review is None or not self.strip_shown:
+            return None
+        where = self.timeline.last_played(self.point)
+        entry = self.review.at(where[0]) if where is not None else None
+        return entry if entry is not None and entry.kind else None
+
+    def show_turn(self, better: bool) -> None:
+        """Play the marked turn (or the better one the review found) with ghost pieces from the board
+        before it; the record shown does not change."""
+        entry = self.marked_here()
+        if entry is None or entry.position is None:
+            return
+        turn = entry.best if better else entry.turn
+        if not turn:
+            return
+        try:
+            steps = turn_steps(entry.position, turn)
+        except IllegalActionError:
+            return
+        self.current = None
+        self.demo = Demo(steps, self.position) if steps else None
+
+    def layouts(self, size: tuple[int, int], position: Position) -> tuple[ScreenLayout, BoardLayout, BankLayout]:
+        """The screen's, board's and bank's layouts for ``position`` (the ghost pieces' painter asks)."""
+        screen = screen_layout(*size)
+        return screen, board_layout(position, self.board_box(screen), self.bottom), bank_layout(screen.bank)
+
     def best_turn_here(self) -> Turn | None:
         """The computer's turn for the turn that starts (or is under way) at the point shown, or None."""
         if self.review is None or self.timeline.outcome_at(Point(self.point.turn)) is not None:
@@ -418,6 +457,9 @@ class ReplayScene(ButtonScene):
     # --- events ---
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The go-to field, buttons, a click on the log, the wheel over the log, and the keys."""
+        if self.demo is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.demo = None  # a click or a key ends the ghosts' play: the record is shown again
+            return True
         if self.goto.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.goto.focused, self.goto.text, self.note = False, "", ""  # Escape leaves the field, not the screen
             return True
@@ -467,11 +509,31 @@ class ReplayScene(ButtonScene):
         replay_panel.place(self, pygame.Rect(screen_layout(*size).panel.as_ints()))
         self.goto.update(dt)
         self._poll_review()
+        self._place_show_buttons(size)
+        if self.demo is not None:
+            self.demo.advance(dt)
+            if self.demo.done:
+                self.demo = None
         if self.current is not None:
             speed = float(self.app.settings.animation_speed) or 1.0
             self.current.advance(dt * speed)
             if self.current.done:
                 self.current = None
+
+    def _place_show_buttons(self, size: tuple[int, int]) -> None:
+        """The two buttons at the right end of the strip's words while a marked turn is shown."""
+        entry = self.marked_here()
+        if entry is None or entry.position is None:
+            self.show_played.rect = pygame.Rect(0, 0, 0, 0)
+            self.show_better.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        b = screen_layout(*size).board
+        rect = pygame.Rect(round(b.x), round(b.bottom - strip.STRIP_H), round(b.w), strip.STRIP_H)
+        _graph, text = strip.split(rect)
+        w = SHOW_W
+        self.show_played.rect = pygame.Rect(text.right - w, text.y, w, 26)
+        self.show_better.rect = pygame.Rect(text.right - w, text.y + 30, w, 26) if entry.best else pygame.Rect(
+            0, 0, 0, 0)
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
@@ -496,7 +558,12 @@ class ReplayScene(ButtonScene):
         if self.strip_shown:
             b = screen.board
             self._draw_strip(surface, pygame.Rect(round(b.x), round(bottom), round(b.w), strip.STRIP_H))
+            for button in (self.show_played, self.show_better):
+                if button.rect.w > 0:
+                    button.draw(surface, self.app.theme)
         self._draw_panel(surface, pygame.Rect(screen.panel.as_ints()))
+        if self.demo is not None:
+            self.painter.draw(surface, self, self.demo)
 
     def _draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The review strip: the graph (with progress while computing) and the words under it."""
@@ -506,8 +573,9 @@ class ReplayScene(ButtonScene):
             label = _("Reviewing at {level}: {done} of {total} turns").format(
                 level=level_word(self.review_level), done=run.done, total=run.total)
             progress = (run.done, run.total, label)
+        reserve = SHOW_W + 10 if self.show_played.rect.w > 0 else 0  # room for the two buttons
         strip.draw_strip(surface, self.app.theme, rect, self.graph, self.review_entries(), self.timeline,
-                         self.point, self.bottom, self.review_lines(), progress)  # fmt: skip
+                         self.point, self.bottom, self.review_lines(), progress, reserve)  # fmt: skip
 
     def _draw_caption(self, surface: pygame.Surface, board: Box, action: Action | None, bottom: float) -> None:
         th = self.app.theme

@@ -133,11 +133,14 @@ def draw_strip(
     bottom: int,
     lines: list[Line],
     progress: tuple[int, int, str] | None,
+    reserve: int = 0,
 ) -> None:
     """The whole strip: frame, graph of ``entries`` (from the ``bottom`` player's side, the turn shown
-    outlined), ``progress`` (done, total, label) while computing, and ``lines`` under the graph."""
+    outlined), ``progress`` (done, total, label) while computing, and ``lines`` under the graph, clear of
+    the ``reserve`` pixels at the right of the words (for buttons)."""
     draw_frame(surface, rect)
     graph_rect, text_rect = split(rect)
+    text_rect.w -= reserve
     graph.place(graph_rect, timeline.turn_count)
     where = timeline.last_played(point)
     names = (timeline.players[bottom], timeline.players[opponent_of(bottom)])
