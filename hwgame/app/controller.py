@@ -41,7 +41,7 @@ from hwgame.rules import (
     size_of,
     smallest_in_bank,
 )
-from hwgame.words import colour_name, describe_action, piece_name, refusal_text
+from hwgame.words import Voice, colour_name, describe_action, piece_name, refusal_text
 
 from .targets import (
     BankPieceTarget,
@@ -192,6 +192,11 @@ class ActionResolver:
         """The player to move."""
         return self.game.to_move
 
+    def voice(self) -> Voice:
+        """Who the players are in a drop's caption and refusal: the player to move, who drags, is "you"
+        (their homeworld "your homeworld"), the other by name."""
+        return Voice(self.game.players, you=self.me)
+
     def _is_legal(self, action: Action) -> bool:
         return any(_same(action, a) for a in self.legal)
 
@@ -216,7 +221,7 @@ class ActionResolver:
             return Resolution([], _("the game is over"))
         refusal = self._refusal(action)
         if refusal is not None:
-            return Resolution([], refusal_text(refusal), "", refusal)  # worded in the language in force
+            return Resolution([], refusal_text(refusal, voice=self.voice()), "", refusal)  # in the language in force
         return Resolution([], _("that is not possible now"))
 
     def refused(self, resolution: Resolution) -> None:
@@ -285,7 +290,7 @@ class ActionResolver:
             return self._discover_refused(first)
         if legal:
             # Several candidates (trade or build) may be legal: the first one is what the drop means.
-            return Resolution([legal[0]], None, describe_action(legal[0]))
+            return Resolution([legal[0]], None, describe_action(legal[0], self.voice()))
         return self._refused(first)
 
     def _discover_refused(self, sample: Discover) -> Resolution:

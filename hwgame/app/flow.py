@@ -22,8 +22,9 @@ from hwgame.rules import (
     Game,
     IllegalActionError,
     format_turn,
+    opponent_of,
 )
-from hwgame.words import describe_action, reason_sentences, refusal_text
+from hwgame.words import Voice, describe_action, reason_sentences, refusal_text
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
@@ -87,6 +88,14 @@ class PlayController(ActionResolver):
             return 1
         return 0
 
+    def voice(self) -> Voice:
+        """Who the players are in words: against the computer the human is "you" and the other seat "the
+        computer"; otherwise the player to move is "you" and the other is named."""
+        if self.seats.count(COMPUTER) == 1:
+            computer = self.seats.index(COMPUTER)
+            return Voice(self.game.players, you=opponent_of(computer), computer=computer)
+        return super().voice()
+
     def human_to_move(self) -> bool:
         """True when a human may act now (the game goes on and it is a human's turn)."""
         return not self.is_over() and self.seats[self.game.to_move] == HUMAN
@@ -118,7 +127,7 @@ class PlayController(ActionResolver):
         try:
             canonical = self.judge.try_action(action)
         except IllegalActionError as exc:
-            return refusal_text(exc)
+            return refusal_text(exc, voice=self.voice())
         if isinstance(canonical, EndTurn):
             self._after_commit()
             return None
@@ -139,7 +148,7 @@ class PlayController(ActionResolver):
         try:
             self.game.commit()
         except IllegalActionError as exc:
-            return refusal_text(exc)
+            return refusal_text(exc, voice=self.voice())
         self._after_commit()
         return None
 
@@ -264,7 +273,7 @@ class PlayController(ActionResolver):
         except IllegalActionError as exc:
             refusal = exc
             self._ai_failed(
-                lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal)))
+                lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal, voice=self.voice())))
             return
         # The steps the game validated, one by one, so the screen can show each action.
         for step in steps:
@@ -295,7 +304,8 @@ class PlayController(ActionResolver):
         hint = self.hint = tuple(reply.turn)
         from_start = bool(self.game.pending)
         why = reasons(self.game.position, hint)  # the computer's reasons, worded when shown
-        self.hint_text = lambda: hint_words(hint, from_start, why)
+        voice = self.voice()
+        self.hint_text = lambda: hint_words(hint, from_start, why, voice)
         self.events.append(HintReady(self.hint_text))
 
     def _forget_hint(self) -> None:
@@ -309,11 +319,11 @@ class PlayController(ActionResolver):
         self.opponent.cancel()
 
 
-def hint_words(turn: Iterable[Action], from_start: bool, why: list[str]) -> str:
+def hint_words(turn: Iterable[Action], from_start: bool, why: list[str], voice: Voice | None = None) -> str:
     """A hint as the panel shows it: the turn's actions, then the computer's reasons for it (the English
-    reasons of ``ai.explain.reasons``), in the language in force."""
+    reasons of ``ai.explain.reasons``), in the language in force; ``voice`` words the homeworlds."""
     # Translators: between two actions of a hinted turn, "Build ...; then Move ...".
-    words = pgettext("between the actions of a hint", "; then ").join(describe_action(a) for a in turn)
+    words = pgettext("between the actions of a hint", "; then ").join(describe_action(a, voice) for a in turn)
     if from_start:
         head = _("Hint (from the start of the turn): {turn}.").format(turn=words)
     else:

@@ -16,6 +16,8 @@ NO_LINE_START = set(
     "%)]},.!?:;"
 )
 NO_LINE_END = set("「『（【〔〈《〖〘｛［([{")
+# Marks that begin a list entry, kept on one line with the entry's first word.
+BULLETS = {"•"}
 
 
 def is_wide(char: str) -> bool:
@@ -38,6 +40,11 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
 
     def push(piece: str, spaced: bool) -> None:
         nonlocal glue
+        if out and out[-1][0] in BULLETS:
+            # A bullet never stands alone at the end of a line: it stays with the first word of its entry.
+            out[-1] = (out[-1][0] + (" " if spaced else "") + piece, out[-1][1])
+            glue = piece[-1] in NO_LINE_END
+            return
         if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and is_wide(out[-1][0][-1]):
             # A piece's size after its colour ("緑 1", "綠色 1") stays on the colour's line.
             out[-1] = (out[-1][0] + " " + piece, out[-1][1])

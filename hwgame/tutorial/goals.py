@@ -406,7 +406,8 @@ class Safe(Goal):
         if turn is None:
             return ""
         rival = ctx.who(RIVAL)
-        return _("{player} could still win: {turn}").format(player=rival, turn=describe_turn(turn, rival))
+        names = (ctx.now.players[ctx.me], rival)
+        return _("{player} could still win: {turn}").format(player=rival, turn=describe_turn(turn, rival, names))
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from hwgame.rules import (
     refusal_of,
     turn_steps,
 )
-from hwgame.words import describe_turn, refusal_text, sentence
+from hwgame.words import Voice, describe_turn, refusal_text, sentence
 
 from .goals import Context
 from .lesson import Highlight, Lesson, Step, hl_bank, hl_ship, hl_system
@@ -172,16 +172,22 @@ def turn_left_words(state: TurnState) -> str:
     return _("Your turn has nothing left to do.")
 
 
-def hint_words(step: Step, k: int) -> str:
-    """The ``k``-th hint of a step (from 0); past the last one, the intended play in words."""
+def names_of(position: Position, learner: int) -> tuple[str, str]:
+    """The learner's and the rival's names, which their homeworlds bear (see ``words.describe_turn``)."""
+    return (position.players[learner], position.players[opponent_of(learner)])
+
+
+def hint_words(step: Step, k: int, names: tuple[str, str] | None = None) -> str:
+    """The ``k``-th hint of a step (from 0); past the last one, the intended play in words (``names``:
+    the learner's and the rival's, to word their homeworlds)."""
     if k < len(step.hints):
         return _(step.hints[k])
-    return _("Try this: {play}.").format(play=describe_turn(parse_turn("; ".join(step.solution))))
+    return _("Try this: {play}.").format(play=describe_turn(parse_turn("; ".join(step.solution)), names=names))
 
 
-def solution_words(step: Step) -> str:
-    """A step's intended play as one sentence ("You move blue 1 from Sol to Beta.")."""
-    return sentence(describe_turn(parse_turn("; ".join(step.solution))))
+def solution_words(step: Step, names: tuple[str, str] | None = None) -> str:
+    """A step's intended play as one sentence ("You move blue 1 from your homeworld to Beta.")."""
+    return sentence(describe_turn(parse_turn("; ".join(step.solution)), names=names))
 
 
 def board_words(position: Position, learner: int) -> str:
@@ -200,10 +206,11 @@ def board_words(position: Position, learner: int) -> str:
     return pgettext("list separator", ", ").join(names)
 
 
-def refusal_words(exc: HomeworldsError, step: Step) -> str:
-    """The engine's reason in the player's words, then the step's advice for it (or its first hint)."""
+def refusal_words(exc: HomeworldsError, step: Step, names: tuple[str, str] | None = None) -> str:
+    """The engine's reason in the player's words, then the step's advice for it (or its first hint);
+    ``names`` (the learner's and the rival's) word their homeworlds as homeworlds."""
     code = getattr(exc, "code", None)
-    worded = refusal_text(exc)
+    worded = refusal_text(exc, voice=Voice(names, you=0) if names is not None else None)
     tips = [_(text) for key, text in step.advice if advice_matches(key, code)]
     if not tips:
         tips = [_(text) for key, text in step.advice if not key]
@@ -364,6 +371,11 @@ class LessonRunner:
         return turn_left_words(self.game.state)
 
     @property
+    def names(self) -> tuple[str, str]:
+        """The learner's and the rival's names: their homeworlds bear them ("at your homeworld")."""
+        return names_of(self.position, self.learner)
+
+    @property
     def hints_shown(self) -> int:
         """How many hints of the current step were given."""
         return self._hints_shown
@@ -436,10 +448,11 @@ class LessonRunner:
         if self._turn_over():
             return self._missed(step)
         state = self.game.state
+        names = self.names
         warn = home_empty and not step.may_lose  # in a draw lesson, leaving home is the point
 
         def words() -> str:
-            parts = [sentence(describe_turn([canonical])), turn_left_words(state)]
+            parts = [sentence(describe_turn([canonical], names=names)), turn_left_words(state)]
             if warn:
                 parts.append(
                     _("Careful: none of your ships is at your homeworld; bring one back before the turn ends.")
@@ -462,14 +475,14 @@ class LessonRunner:
         step = self.step
         if step is None:
             return _("This lesson is complete.")
-        text = hint_words(step, self._hints_shown)
+        text = hint_words(step, self._hints_shown, self.names)
         self._hints_shown += 1
         return text
 
     def solution_text(self) -> str:
         """The intended play of the current step in words (for a "show me" button)."""
         step = self.step
-        return solution_words(step) if step is not None else ""
+        return solution_words(step, self.names) if step is not None else ""
 
     def reset_step(self) -> None:
         """Take back every action of the turn in progress: the step starts again."""
@@ -496,7 +509,8 @@ class LessonRunner:
         return self.game.state.done and not self._catastrophes_possible()
 
     def _refused(self, exc: HomeworldsError, step: Step) -> Feedback:
-        return Feedback(False, lambda: refusal_words(exc, step), legal=False, code=getattr(exc, "code", None))
+        names = self.names
+        return Feedback(False, lambda: refusal_words(exc, step, names), legal=False, code=getattr(exc, "code", None))
 
     def _missed(self, step: Step, ended: bool = False) -> Feedback:
         ctx = self._context()
@@ -511,6 +525,7 @@ class LessonRunner:
         reply: Words = ""
         if not game.is_over() and step.reply:
             rival = game.players[game.to_move]
+            names = self.names
             before = game.position
             for text in step.reply:
                 try:
@@ -518,7 +533,7 @@ class LessonRunner:
                     game.play(turn)
                 except HomeworldsError:
                     continue
-                reply = lambda answer=turn: sentence(describe_turn(answer, rival))  # noqa: E731
+                reply = lambda answer=turn: sentence(describe_turn(answer, rival, names))  # noqa: E731
                 break
             else:
                 turn = (PASS,)
@@ -578,5 +593,5 @@ class LessonRunner:
 
 __all__ = [
     "Feedback", "LessonRunner", "action_marks", "advice_matches", "board_words", "goal_reachable", "hint_words",
-    "missed_words", "refusal_words", "same_action", "solution_words", "turn_left_words",
+    "missed_words", "names_of", "refusal_words", "same_action", "solution_words", "turn_left_words",
 ]  # fmt: skip

@@ -22,7 +22,7 @@ from hwgame.tutorial import LESSONS, TIERS, LessonRunner, lesson_by_id, lessons_
 from hwgame.tutorial.board import board_dict
 from hwgame.tutorial.goals import NEW, Context, HasShip, Safe, rival_wins_with
 from hwgame.tutorial.lesson import Highlight, Lesson, Step
-from hwgame.words import refusal_text
+from hwgame.words import Voice, refusal_text
 
 from .gestures import HAVE_CONTROLLER, gesture, play, resolve
 
@@ -96,7 +96,8 @@ def test_illegal_attempt_gets_the_engine_reason_and_advice(lesson, i):
     before = runner.game.state
     with pytest.raises(IllegalActionError) as refused:
         check_action(runner.game.state, last)
-    reason = refusal_text(refused.value)
+    # Homeworlds named after the players are worded as places ("your homeworld"), as the card says them.
+    reason = refusal_text(refused.value, voice=Voice(runner.names, you=0))
     if HAVE_CONTROLLER and gesture(last, runner.learner) is not None and not isinstance(last, Discover):
         # The mouse path is refused for the same reason before the runner sees anything (unless the
         # gesture means another, legal action: dragging a small green to build takes the bank's smallest).

@@ -196,8 +196,9 @@ class LessonScene(CoachScene):
         if step is None:
             return
         k = self.runner.hints_shown
+        names = self.runner.names
         self.ctl.request_hint()
-        self.say(lambda: _("Hint: {hint}").format(hint=hint_words(step, k)), T.TEXT_WARN)
+        self.say(lambda: _("Hint: {hint}").format(hint=hint_words(step, k, names)), T.TEXT_WARN)
 
     def show_me(self) -> None:
         """Play the step's intended actions on the board with ghost pieces, then give the board back
@@ -212,9 +213,10 @@ class LessonScene(CoachScene):
             runner.reset_step()
             self.slots = [None, None, None]
         self.start_demo(runner.solution_steps(), runner.position)
+        names = runner.names
 
         def words() -> str:
-            text = _("Watch: {play}").format(play=solution_words(step))
+            text = _("Watch: {play}").format(play=solution_words(step, names))
             if taken_back:
                 text += " " + _("Your actions of this turn were taken back: the step starts again.")
             return text
@@ -228,7 +230,9 @@ class LessonScene(CoachScene):
         if step is None or step is not self.runner.step:
             return
         self._showing = None
-        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=solution_words(step)), T.TEXT_WARN)
+        names = self.runner.names
+        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=solution_words(step, names)),
+                 T.TEXT_WARN)
 
     def restart_step(self) -> None:
         """Take back the actions of this step."""

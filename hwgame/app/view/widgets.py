@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
+from ...i18n.linebreak import units
 from ..text import Text, text_of
 from . import theme as T
 
@@ -328,7 +329,9 @@ def draw_paragraphs(surface: pygame.Surface, theme: T.Theme, text: str, rect: py
 def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: float = 0.0) -> list[str]:
     """Split ``text`` into lines that fit without cutting anything: the first line ``width`` pixels
     wide, the lines after it ``width - indent`` (the caller draws them indented, so an entry's
-    continuation stands out). A word wider than a whole line is broken between letters."""
+    continuation stands out). Lines break where the language allows (``i18n.linebreak.units``: at
+    spaces in English, between characters in Japanese and Chinese, never inside a Latin word nor
+    between a piece's colour and size); only a word wider than a whole line is broken between letters."""
     font = theme.font(size)
     lines: list[str] = []
     line = ""
@@ -336,8 +339,8 @@ def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: flo
     def room() -> float:
         return max(1.0, width - (indent if lines else 0.0))
 
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
+    for word, spaced in units(text):
+        trial = f"{line} {word}" if (line and spaced) else line + word
         if font.size(trial)[0] <= room():
             line = trial
             continue
