@@ -271,9 +271,10 @@ class PlayController(ActionResolver):
         try:
             steps = game.play(turn)
         except IllegalActionError as exc:
-            refusal = exc
+            refusal, voice = exc, self.voice()
             self._ai_failed(
-                lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal, voice=self.voice())))
+                lambda: _("The computer chose an illegal turn ({reason}).").format(
+                    reason=refusal_text(refusal, voice=voice)))
             return
         # The steps the game validated, one by one, so the screen can show each action.
         for step in steps:

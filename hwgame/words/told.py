@@ -83,7 +83,7 @@ def _placed(action: Action, voice: Voice) -> Action:
     """The action with its systems worded as places (``Voice.place``), for telling it only: the
     result is never played. A discovered system keeps its name (it is new, so no one's homeworld)."""
     changes = {f: voice.place(getattr(action, f)) for f in ("system", "origin", "destination") if hasattr(action, f)}
-    return replace(action, **changes) if changes else action  # type: ignore[type-var]
+    return replace(action, **changes) if changes else action  # type: ignore[arg-type]
 
 
 def describe_action(action: Action, voice: Voice | None = None) -> str:

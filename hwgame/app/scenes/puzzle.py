@@ -173,7 +173,8 @@ class PuzzleScene(CoachScene):
         except IllegalActionError:
             steps = []
         self.start_demo(steps, game.state.position)
-        self.say(lambda: _("Watch: {play}").format(play=sentence(describe_turn(turn, names=self.names()))), T.TEXT_WARN)
+        names = self.names()
+        self.say(lambda: _("Watch: {play}").format(play=sentence(describe_turn(turn, names=names))), T.TEXT_WARN)
         self._showing = turn
 
     def names(self) -> tuple[str, str]:
@@ -188,8 +189,9 @@ class PuzzleScene(CoachScene):
         if not turn:
             return
         self._showing = ()
+        names = self.names()
         self.say(lambda: _("Your turn: {play} Play it on the board.").format(
-            play=sentence(describe_turn(turn, names=self.names()))),
+            play=sentence(describe_turn(turn, names=names))),
                  T.TEXT_WARN)
 
     def show_solution(self) -> None:
@@ -199,7 +201,8 @@ class PuzzleScene(CoachScene):
         self.helped = True
         self.ctl.hint = turn or None
         if turn:
-            self.say(lambda: _("Solution: {play}").format(play=sentence(describe_turn(turn, names=self.names()))), T.TEXT_WARN)
+            names = self.names()
+            self.say(lambda: _("Solution: {play}").format(play=sentence(describe_turn(turn, names=names))), T.TEXT_WARN)
         else:
             self.say(lambda: _("No winning turn is left."), T.TEXT_WARN)
 
