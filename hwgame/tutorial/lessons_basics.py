@@ -85,6 +85,15 @@ PIECES_AND_BANK = Lesson(
                 Mistake(
                     NoShip("Sol", owner=ME, color=GREEN),
                     N_("A trade swaps one of your ships for another; it never adds one. Build instead."),
+                    after="trade",
+                ),
+                Mistake(
+                    NoShip("Sol", owner=ME),
+                    N_(
+                        "You sacrificed your only ship at Sol: with no ship of yours left there, there is no "
+                        "colour to build. Keep the green ship and let it build."
+                    ),
+                    after="sacrifice",
                 ),
             ),
             missed=N_("This step asks for a second ship at Sol: drag a green piece from the bank onto Sol."),
@@ -269,6 +278,7 @@ CONNECTIONS = Lesson(
                 Mistake(
                     HasShip(NEW),
                     N_("You discovered a brand-new system. That comes next; for now, go to Alpha."),
+                    after="discover",
                 ),
             ),
             reply=("build b1 Vega",),

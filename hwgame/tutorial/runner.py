@@ -220,11 +220,12 @@ def refusal_words(exc: HomeworldsError, step: Step, names: tuple[str, str] | Non
     return " ".join([_("Not allowed: {reason}").format(reason=sentence(worded)), *tips])
 
 
-def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
-    """Why a legal turn (or an early End Turn) misses the step's goal, and that the step starts again."""
+def missed_words(step: Step, ctx: Context, learner: int, ended: bool, dead_end: bool = False) -> str:
+    """Why a legal turn (or an early End Turn) misses the step's goal, and that the step starts again;
+    ``dead_end``: the turn goes on, but nothing left in it can reach the goal."""
     message = ""
     for mistake in step.mistakes:
-        if mistake.test.met(ctx):
+        if mistake.applies(ctx):
             message = _(mistake.message)
             break
     if not message and step.goal.met(ctx) and learner in ctx.now.losers():
@@ -234,7 +235,10 @@ def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
         )
     if not message:
         detail = step.goal.shortfall(ctx)
-        if detail:
+        if detail and dead_end:
+            message = _("That is legal, but this turn can no longer reach the goal: {shortfall}.").format(
+                shortfall=detail)
+        elif detail:
             if ended:
                 message = _("You ended the turn, but {shortfall}.").format(shortfall=detail)
             else:
@@ -242,7 +246,9 @@ def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
         else:
             goal = _(step.goal_text) if step.goal_text else step.goal.describe(ctx)
             goal = goal[:1].lower() + goal[1:]
-            if ended:
+            if dead_end:
+                message = _("That is legal, but this turn can no longer reach the goal: {goal}.").format(goal=goal)
+            elif ended:
                 message = _("You ended the turn, but it does not reach the goal: {goal}.").format(goal=goal)
             else:
                 message = _("That is legal, but it does not reach the goal: {goal}.").format(goal=goal)
@@ -255,7 +261,8 @@ def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000
     """True when some sequence of legal actions in the turn ``state`` meets the step's goal.
 
     A depth-first walk over the turn's states (at most ``limit`` of them); ``ctx`` gives the start of
-    the step and the learner. Lesson positions are small, so the walk is short.
+    the step and the learner. Lesson positions are small, so the walk is short; one that is cut short
+    by the limit counts as reachable, so a learner is never sent back on a guess.
     """
     me = ctx.me
     seen: set[tuple[tuple, bool, int, int]] = set()
@@ -276,7 +283,7 @@ def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000
                 return True
             if not nxt.done or any(s.overpopulated() for s in nxt.position.systems):
                 stack.append((nxt, names))
-    return False
+    return bool(stack)
 
 
 class LessonRunner:
@@ -447,6 +454,10 @@ class LessonRunner:
             return self._complete(step, played)
         if self._turn_over():
             return self._missed(step)
+        if not goal_reachable(ctx, self.game.state, step):
+            # Nothing left in this turn can reach the goal (the ship it needs was sacrificed, say): rather
+            # than leave the learner in a turn that cannot succeed, say why and start the step again.
+            return self._missed(step, dead_end=True)
         state = self.game.state
         names = self.names
         warn = home_empty and not step.may_lose  # in a draw lesson, leaving home is the point
@@ -499,7 +510,7 @@ class LessonRunner:
 
     def _context(self) -> Context:
         found = frozenset(a.name.lower() for a in self.game.pending if isinstance(a, Discover))
-        return Context(self.start, self.game.state.position, self.learner, found)
+        return Context(self.start, self.game.state.position, self.learner, found, tuple(self.game.pending))
 
     def _catastrophes_possible(self) -> bool:
         return any(s.overpopulated() for s in self.game.state.position.systems)
@@ -512,11 +523,11 @@ class LessonRunner:
         names = self.names
         return Feedback(False, lambda: refusal_words(exc, step, names), legal=False, code=getattr(exc, "code", None))
 
-    def _missed(self, step: Step, ended: bool = False) -> Feedback:
+    def _missed(self, step: Step, ended: bool = False, dead_end: bool = False) -> Feedback:
         ctx = self._context()
         learner = self.learner
         self.game.restart_turn()
-        return Feedback(False, lambda: missed_words(step, ctx, learner, ended), reset=True)
+        return Feedback(False, lambda: missed_words(step, ctx, learner, ended, dead_end), reset=True)
 
     def _complete(self, step: Step, played: TurnStep) -> Feedback:
         game = self.game
