@@ -31,6 +31,21 @@ def is_wide(char: str) -> bool:
     )
 
 
+def close_spaces(text: str) -> str:
+    """``text`` without the spaces that stand between two CJK characters.
+
+    A translation puts spaces around a name so that a Latin one stands apart ("Vega 的母星"); a name
+    written in CJK ("玩家") needs none, and a space there reads as a gap in the sentence."""
+    if " " not in text:
+        return text
+    out = []
+    for k, char in enumerate(text):
+        if char == " " and out and k + 1 < len(text) and is_wide(out[-1]) and is_wide(text[k + 1]):
+            continue
+        out.append(char)
+    return "".join(out)
+
+
 def units(paragraph: str) -> list[tuple[str, bool]]:
     """A paragraph cut into pieces that must stay together, each with whether a space comes before it."""
     out: list[tuple[str, bool]] = []
@@ -66,6 +81,8 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
             if word:
                 push(word, space)
                 word, space = "", False
+            if space and out and is_wide(out[-1][0][-1]):
+                space = False  # no gap between two CJK characters (see ``close_spaces``)
             push(char, space)
             space = False
         else:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import current_language, on_change
+from ...i18n.linebreak import close_spaces
 from ...i18n.linebreak import wrap as wrap_lines
 from .fonts import ChainFont, missing_characters
 
@@ -119,7 +120,8 @@ class Theme:
         return f
 
     def text(self, text: str, size: int, color: RGB = TEXT, bold: bool = False) -> pygame.Surface:
-        """A rendered line of text (cached)."""
+        """A rendered line of text (cached), without gaps between two CJK characters (``close_spaces``)."""
+        text = close_spaces(text)
         font = self.font(size, bold)
         if self.audit is not None:
             self._check(text)
