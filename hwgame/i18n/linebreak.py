@@ -38,7 +38,7 @@ def close_spaces(text: str) -> str:
     written in CJK ("玩家") needs none, and a space there reads as a gap in the sentence."""
     if " " not in text:
         return text
-    out = []
+    out: list[str] = []
     for k, char in enumerate(text):
         if char == " " and out and k + 1 < len(text) and is_wide(out[-1]) and is_wide(text[k + 1]):
             continue
