@@ -55,7 +55,8 @@ def test_the_sentences_players_found_stiff_are_reworded(speak):
     speak("ja")
     assert i18n._("Your turn: {play} Play it on the board.").startswith("今度はあなたの番です。")
     assert solution_words(homeworld_step, ("Sol", "Vega")) == "青 1と赤 3を恒星、緑 3を艦船にしてホームワールドを作る。"
-    assert i18n._("Your small blue ship can trade itself.") == "青 1は自分の青の能力で、自分自身を別の色と交易できます。"
+    trade = i18n._("Your small blue ship can trade itself.")
+    assert trade == "青 1は自分の青の能力で、自分自身を別の色と交易できます。"
     speak("zh-Hant")
     assert solution_words(homeworld_step, ("Sol", "Vega")) == "你用藍色 1 和紅色 3 當恆星，綠色 3 當飛船，建立母星。"
     assert i18n._("The moves must come from a sacrifice.") == "這裡只能靠犧牲取得移動能力。"
