@@ -60,8 +60,9 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
             out[-1] = (out[-1][0] + (" " if spaced else "") + piece, out[-1][1])
             glue = piece[-1] in NO_LINE_END
             return
-        if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and is_wide(out[-1][0][-1]):
-            # A piece's size after its colour ("緑 1", "綠色 1") stays on the colour's line.
+        last = out[-1][0][-1] if out else ""
+        if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and (is_wide(last) or last.isalpha()):
+            # A piece's size after its colour ("緑 1", "綠色 1", "green 1") stays on the colour's line.
             out[-1] = (out[-1][0] + " " + piece, out[-1][1])
             glue = False
             return

@@ -357,15 +357,21 @@ def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: flo
         line = word
     if line or not lines:
         lines.append(line)
+    if theme.audit is not None:
+        theme.audit.wrapped(text, lines)
     return lines
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12) -> None:
-    """A rounded translucent panel (dialogs and overlays)."""
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12,
+          theme: T.Theme | None = None) -> None:
+    """A rounded translucent panel (dialogs and overlays); given the ``theme``, its audit learns that
+    the panel hides the board below it."""
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*T.PANEL, alpha), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, (*T.PANEL_EDGE, 255), box.get_rect(), 2, border_radius=radius)
     surface.blit(box, rect.topleft)
+    if theme is not None and theme.audit is not None and surface is pygame.display.get_surface():
+        theme.audit.cover(rect)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
