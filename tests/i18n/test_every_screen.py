@@ -41,7 +41,7 @@ def bad_breaks(text: str, lines: list[str]) -> list[str]:
 
     colours = [colour_name(c) for c in range(4)]
     out = []
-    for a, b in zip(lines, lines[1:]):
+    for a, b in zip(lines, lines[1:], strict=False):
         head, tail = a.rstrip(), b.lstrip()
         if not head or not tail:
             continue
