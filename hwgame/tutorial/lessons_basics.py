@@ -59,7 +59,7 @@ PIECES_AND_BANK = Lesson(
         Step(
             instruction=(
                 N_(
-                    "The lesson goes on from a board prepared the same for everyone: your homeworld Sol now "
+                    "The lesson goes on from a prepared board, the same for everyone: your homeworld Sol now "
                     "has a small yellow and a medium blue star and one ship of yours, a large green (pieces "
                     "you picked otherwise are back in the bank). Ships come from the bank too: your green "
                     "ship can build, taking a green piece from the bank as a new ship beside it. Build a "
