@@ -38,7 +38,8 @@ def requested_language(argv: list[str] | None) -> str | None:
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser with every subcommand, its help in the language in force."""
     parser = argparse.ArgumentParser(prog="hwgame", description=_("Homeworlds on your desktop."))
-    parser.add_argument("--version", action="version", version=f"hwgame {__version__}")
+    parser.add_argument("--version", action="version", version=f"hwgame {__version__}",
+                        help=_("show the game's version and exit"))
     parser.add_argument(
         "--lang",
         type=language_code,

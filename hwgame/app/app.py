@@ -393,8 +393,13 @@ class App:
                 self.toast_time -= dt
                 if not callable(worded_source(self, "toast_text")) and self._toast_language != current_language():
                     self.toast_time = 0.0  # words of the language before: no message rather than those
+            audit = self.theme.audit  # set by the screens' tests: what each frame drew is checked
+            if audit is not None:
+                audit.frame_start()
             self.scenes.draw(surface)
             self._draw_toast(surface)
+            if audit is not None:
+                audit.frame_end()
             self._failures = 0
             self._frames += 1
             if self._frames > 1 and self._preparing:

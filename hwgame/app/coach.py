@@ -104,6 +104,8 @@ def wrap_all(theme: T.Theme, text: str, size: int, width: float, bold: bool = Fa
             out.append(line[:lo])
             line = line[lo:].lstrip(" ")
         out.append(line)
+    if theme.audit is not None:
+        theme.audit.wrapped(text, out)
     return out
 
 
@@ -482,7 +484,7 @@ class CoachScene(ButtonScene):
         th = self.app.theme
         lay = self.card_layout(surface.get_size())
         rect, view = lay.rect, lay.view
-        panel(surface, rect, alpha=238)
+        panel(surface, rect, alpha=238, theme=th)
         old_clip = surface.get_clip()
         surface.set_clip(view.clip(old_clip) if old_clip else view)
         for line in lay.visible(self.scroll):

@@ -41,7 +41,7 @@ from hwgame.rules import (
     size_of,
     smallest_in_bank,
 )
-from hwgame.words import colour_name, describe_action, piece_name, refusal_text
+from hwgame.words import Voice, colour_name, describe_action, piece_name, refusal_text
 
 from .targets import (
     BankPieceTarget,
@@ -192,6 +192,11 @@ class ActionResolver:
         """The player to move."""
         return self.game.to_move
 
+    def voice(self) -> Voice:
+        """Who the players are in a drop's caption and refusal: the player to move, who drags, is "you"
+        (their homeworld "your homeworld"), the other by name."""
+        return Voice(self.game.players, you=self.me)
+
     def _is_legal(self, action: Action) -> bool:
         return any(_same(action, a) for a in self.legal)
 
@@ -216,7 +221,7 @@ class ActionResolver:
             return Resolution([], _("the game is over"))
         refusal = self._refusal(action)
         if refusal is not None:
-            return Resolution([], refusal_text(refusal), "", refusal)  # worded in the language in force
+            return Resolution([], refusal_text(refusal, voice=self.voice()), "", refusal)  # in the language in force
         return Resolution([], _("that is not possible now"))
 
     def refused(self, resolution: Resolution) -> None:
@@ -275,6 +280,10 @@ class ActionResolver:
         may ask it for the caption of every frame of a drag."""
         candidates = self._candidates(source, target)
         if not candidates:
+            if isinstance(source, BankPieceTarget) and isinstance(target, SpaceTarget):
+                # The likeliest meaning is a discovery started from its star: say how a discovery is made.
+                return Resolution([], _("to discover a new system, drag one of your ships into empty space, "
+                                        "then choose a bank piece as its star"))
             return Resolution()
         legal = [self._canonical(c) for c in candidates if self._is_legal(c)]
         first = candidates[0]
@@ -285,8 +294,21 @@ class ActionResolver:
             return self._discover_refused(first)
         if legal:
             # Several candidates (trade or build) may be legal: the first one is what the drop means.
-            return Resolution([legal[0]], None, describe_action(legal[0]))
+            return Resolution([legal[0]], None, self._caption(legal[0]))
         return self._refused(first)
+
+    def _caption(self, action: Action) -> str:
+        """What a legal drop does, in words; a capture also says whose size counts (the largest of your
+        ships there, which need not be the ship dragged: the red gives the power, the largest the size)."""
+        caption = describe_action(action, self.voice())
+        if isinstance(action, Capture):
+            system = self.game.state.position.system_named(action.system)
+            ships = system.ships_of(self.me) if system is not None else ()
+            if ships:
+                largest = max(ships, key=size_of)
+                caption = _("{capture}: the size that counts is your largest ship there, {piece}").format(
+                    capture=caption, piece=piece_name(largest))
+        return caption
 
     def _discover_refused(self, sample: Discover) -> Resolution:
         """A refused drop in open space: the refusal of a star the bank has, of a size the origin's
@@ -304,7 +326,7 @@ class ActionResolver:
         refusal = refused.refusal
         if not fitting and refusal is not None and refusal.code == "star-shares-size":
             refused.reason = _("the bank has no piece of a size that {system}'s stars lack, so no new star").format(
-                system=sample.origin)
+                system=self.voice().place(sample.origin))
         return refused
 
     def highlights(self, source: Target) -> Highlights:

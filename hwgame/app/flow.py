@@ -80,15 +80,6 @@ class PlayController(ActionResolver):
         # action forgets them (the game's own redo keeps whole turns).
         self._undone: list[Action] = []
 
-    def voice(self) -> Voice:
-        """The words for this game's players: against the computer the human is "you" and the other seat
-        "the computer"; otherwise (two people, or two computers) each player by name."""
-        names = self.game.players
-        if self.seats.count(COMPUTER) == 1:
-            computer = self.seats.index(COMPUTER)
-            return Voice(names, you=opponent_of(computer), computer=computer)
-        return Voice(names)
-
     def why_computer(self) -> list[str]:
         """Why the computer played the last turn of the game, in sentences from its search (empty when
         the last turn is not the computer's, or its search named nothing)."""
@@ -115,6 +106,14 @@ class PlayController(ActionResolver):
         if self.seats[0] == COMPUTER and self.seats[1] == HUMAN:
             return 1
         return 0
+
+    def voice(self) -> Voice:
+        """Who the players are in words: against the computer the human is "you" and the other seat "the
+        computer"; otherwise the player to move is "you" and the other is named."""
+        if self.seats.count(COMPUTER) == 1:
+            computer = self.seats.index(COMPUTER)
+            return Voice(self.game.players, you=opponent_of(computer), computer=computer)
+        return super().voice()
 
     def human_to_move(self) -> bool:
         """True when a human may act now (the game goes on and it is a human's turn)."""
@@ -147,7 +146,7 @@ class PlayController(ActionResolver):
         try:
             canonical = self.judge.try_action(action)
         except IllegalActionError as exc:
-            return refusal_text(exc)
+            return refusal_text(exc, voice=self.voice())
         if isinstance(canonical, EndTurn):
             self._after_commit()
             return None
@@ -170,7 +169,7 @@ class PlayController(ActionResolver):
         try:
             self.game.commit()
         except IllegalActionError as exc:
-            return refusal_text(exc)
+            return refusal_text(exc, voice=self.voice())
         self._after_commit()
         return None
 
@@ -331,9 +330,10 @@ class PlayController(ActionResolver):
         try:
             steps = game.play(turn)
         except IllegalActionError as exc:
-            refusal = exc
+            refusal, voice = exc, self.voice()
             self._ai_failed(
-                lambda: _("The computer chose an illegal turn ({reason}).").format(reason=refusal_text(refusal)))
+                lambda: _("The computer chose an illegal turn ({reason}).").format(
+                    reason=refusal_text(refusal, voice=voice)))
             return
         why = reply.info.get("why")
         self.computer_why = (len(game.turns) - 1, why) if why is not None else None
@@ -368,7 +368,7 @@ class PlayController(ActionResolver):
         # The search's facts behind the hint, worded when shown.
         why, chance, voice = reply.info.get("why"), self.chance_of(reply.score), self.voice()
         self.hint_text = lambda: hint_words(hint, from_start, why_sentences(why, voice, gains=False, chance=chance)
-                                            if why is not None else [])  # fmt: skip
+                                            if why is not None else [], voice)  # fmt: skip
         self.events.append(HintReady(self.hint_text))
 
     def _forget_hint(self) -> None:
@@ -382,11 +382,12 @@ class PlayController(ActionResolver):
         self.opponent.cancel()
 
 
-def hint_words(turn: Iterable[Action], from_start: bool, why: list[str]) -> str:
+def hint_words(turn: Iterable[Action], from_start: bool, why: list[str], voice: Voice | None = None) -> str:
     """A hint as the panel shows it: the turn's actions, then ``why`` (sentences already worded: the
-    facts of the search behind it, ``words.why_sentences``), in the language in force."""
+    facts of the search behind it, ``words.why_sentences``), in the language in force; ``voice`` words
+    the homeworlds."""
     # Translators: between two actions of a hinted turn, "Build ...; then Move ...".
-    words = pgettext("between the actions of a hint", "; then ").join(describe_action(a) for a in turn)
+    words = pgettext("between the actions of a hint", "; then ").join(describe_action(a, voice) for a in turn)
     if from_start:
         head = _("Hint (from the start of the turn): {turn}.").format(turn=words)
     else:

@@ -108,7 +108,7 @@ class Dialog(ButtonScene):
         th = self.app.theme
         self._layout(surface)
         dim(surface, 140)
-        panel(surface, self.card)
+        panel(surface, self.card, theme=th)
         T.draw_text(surface, th, self.title, (self.card.centerx, self.card.y + 18), 30, T.TEXT, True, "midtop")
         y = self.card.y + 58
         lh = th.font(22).get_linesize() + 3
@@ -242,7 +242,7 @@ class StarChooser(ButtonScene):
         th = self.app.theme
         self._layout(surface)
         dim(surface, 140)
-        panel(surface, self.card)
+        panel(surface, self.card, theme=th)
         title = th.fit_text(_("Discover a new system: choose its star"), 28, self.card.w - 40, T.TEXT, True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 18)))
         mouse = pygame.mouse.get_pos()

@@ -34,8 +34,14 @@ LOG_INDENT = 16  # pixels the second and later lines of an entry stand in
 
 
 def voice_of(ctl: PlayController) -> Voice:
-    """The words for a game's players (``PlayController.voice``)."""
-    return ctl.voice()
+    """The words for a game's players: against the computer the human is "you" and the other seat
+    "the computer"; otherwise (two people, or two computers) each player by name."""
+    names = ctl.game.players
+    seats = list(ctl.seats)
+    if seats.count(COMPUTER) == 1:
+        computer = seats.index(COMPUTER)
+        return Voice(names, you=opponent_of(computer), computer=computer)
+    return Voice(names)
 
 
 def log_lines(game: Game, voice: Voice | None = None, notation: bool = False, turns: int | None = None

@@ -16,6 +16,8 @@ NO_LINE_START = set(
     "%)]},.!?:;"
 )
 NO_LINE_END = set("「『（【〔〈《〖〘｛［([{")
+# Marks that begin a list entry, kept on one line with the entry's first word.
+BULLETS = {"•"}
 
 
 def is_wide(char: str) -> bool:
@@ -29,6 +31,21 @@ def is_wide(char: str) -> bool:
     )
 
 
+def close_spaces(text: str) -> str:
+    """``text`` without the spaces that stand between two CJK characters.
+
+    A translation puts spaces around a name so that a Latin one stands apart ("Vega 的母星"); a name
+    written in CJK ("玩家") needs none, and a space there reads as a gap in the sentence."""
+    if " " not in text:
+        return text
+    out: list[str] = []
+    for k, char in enumerate(text):
+        if char == " " and out and k + 1 < len(text) and is_wide(out[-1]) and is_wide(text[k + 1]):
+            continue
+        out.append(char)
+    return "".join(out)
+
+
 def units(paragraph: str) -> list[tuple[str, bool]]:
     """A paragraph cut into pieces that must stay together, each with whether a space comes before it."""
     out: list[tuple[str, bool]] = []
@@ -38,8 +55,14 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
 
     def push(piece: str, spaced: bool) -> None:
         nonlocal glue
-        if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and is_wide(out[-1][0][-1]):
-            # A piece's size after its colour ("緑 1", "綠色 1") stays on the colour's line.
+        if out and out[-1][0] in BULLETS:
+            # A bullet never stands alone at the end of a line: it stays with the first word of its entry.
+            out[-1] = (out[-1][0] + (" " if spaced else "") + piece, out[-1][1])
+            glue = piece[-1] in NO_LINE_END
+            return
+        last = out[-1][0][-1] if out else ""
+        if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and (is_wide(last) or last.isalpha()):
+            # A piece's size after its colour ("緑 1", "綠色 1", "green 1") stays on the colour's line.
             out[-1] = (out[-1][0] + " " + piece, out[-1][1])
             glue = False
             return
@@ -59,6 +82,8 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
             if word:
                 push(word, space)
                 word, space = "", False
+            if space and out and is_wide(out[-1][0][-1]):
+                space = False  # no gap between two CJK characters (see ``close_spaces``)
             push(char, space)
             space = False
         else:

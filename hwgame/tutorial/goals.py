@@ -25,7 +25,8 @@ NEW, ANY = "<new>", "<any>"
 class Context:
     """What a goal may look at: the step's starting position, the position now and the learner's seat.
 
-    ``discovered`` holds the lower-case names of systems discovered during the turn so far. A new
+    ``played`` holds the actions of the learner's turn so far. ``discovered`` holds the lower-case
+    names of systems discovered during the turn so far. A new
     system is told apart by it rather than by its name alone, because a discovery may reuse the name
     of a system that vanished earlier in the same turn.
     """
@@ -34,6 +35,7 @@ class Context:
     now: Position
     me: int
     discovered: frozenset = frozenset()
+    played: tuple = ()  # the actions of the turn so far, for words that speak of them
 
     def seat(self, owner: str) -> int:
         """The player number of a relative owner."""
@@ -406,7 +408,8 @@ class Safe(Goal):
         if turn is None:
             return ""
         rival = ctx.who(RIVAL)
-        return _("{player} could still win: {turn}").format(player=rival, turn=describe_turn(turn, rival))
+        names = (ctx.now.players[ctx.me], rival)
+        return _("{player} could still win: {turn}").format(player=rival, turn=describe_turn(turn, rival, names))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from hwgame.i18n import N_, _
 from hwgame.rules import Position, PositionData, position_from_dict
 
-from .goals import Goal
+from .goals import Context, Goal
 
 # Marked only: the screens show them with _() (see ``Lesson.tier_name``), so a change of language shows at once.
 TIERS = {1: N_("First steps"), 2: N_("The four powers"), 3: N_("Winning and losing")}
@@ -54,10 +54,21 @@ def hl_bank(piece: int) -> Highlight:
 
 @dataclass(frozen=True)
 class Mistake:
-    """A legal turn that misses the goal in a way worth naming: when ``test`` holds, say ``message``."""
+    """A legal turn that misses the goal in a way worth naming: when ``test`` holds, say ``message``.
+
+    ``after`` is the kind of action the message speaks of ("trade", "build", "move", "discover",
+    "capture", "sacrifice", "catastrophe"): the message is said only when the turn played one, so a
+    ship lost to a sacrifice is never explained as a trade nobody made."""
 
     test: Goal
     message: str
+    after: str = ""
+
+    def applies(self, ctx: Context) -> bool:
+        """True when this mistake names what the turn in ``ctx`` did."""
+        if self.after and not any(type(a).__name__.lower() == self.after for a in ctx.played):
+            return False
+        return self.test.met(ctx)
 
 
 @dataclass(frozen=True)

@@ -50,16 +50,20 @@ PIECES_AND_BANK = Lesson(
             illegal="homeworld b2 - g3",
             advice=(("homeworld-two-stars", N_("A homeworld always starts with two stars.")),),
             reply=("homeworld r1 y2 b3", "homeworld g1 r2 y3", "homeworld b1 g2 r3"),
-            reply_note=N_("Vega set up second. A homeworld is named after its owner: yours is Sol, Vega's is Vega."),
-            done=N_("Your homeworld is on the map, named Sol after you. Three pieces left the bank."),
+            reply_note=N_(
+                "Vega set up second. A homeworld is named after its owner: in these lessons you play Sol, so "
+                "yours is called Sol, and Vega's is Vega."
+            ),
+            done=N_("Your homeworld is on the map, and three pieces left the bank."),
         ),
         Step(
             instruction=(
                 N_(
-                    "From here the lesson uses a prepared board, whatever you picked. Sol has a small yellow "
-                    "and a medium blue star and one ship of yours, a large green. Ships come from the bank "
-                    "too: your green ship can build, taking a green piece from the bank as a new ship beside "
-                    "it. Build a second ship at Sol."
+                    "The lesson goes on from a prepared board, the same for everyone: your homeworld Sol now "
+                    "has a small yellow and a medium blue star and one ship of yours, a large green (pieces "
+                    "you picked otherwise are back in the bank). Ships come from the bank too: your green "
+                    "ship can build, taking a green piece from the bank as a new ship beside it. Build a "
+                    "second ship at Sol."
                 )
             ),
             goal=HasShip("Sol", count=2),
@@ -85,6 +89,15 @@ PIECES_AND_BANK = Lesson(
                 Mistake(
                     NoShip("Sol", owner=ME, color=GREEN),
                     N_("A trade swaps one of your ships for another; it never adds one. Build instead."),
+                    after="trade",
+                ),
+                Mistake(
+                    NoShip("Sol", owner=ME),
+                    N_(
+                        "You sacrificed your only ship at Sol: with no ship of yours left there, there is no "
+                        "colour to build. Keep the green ship and let it build."
+                    ),
+                    after="sacrifice",
                 ),
             ),
             missed=N_("This step asks for a second ship at Sol: drag a green piece from the bank onto Sol."),
@@ -269,6 +282,7 @@ CONNECTIONS = Lesson(
                 Mistake(
                     HasShip(NEW),
                     N_("You discovered a brand-new system. That comes next; for now, go to Alpha."),
+                    after="discover",
                 ),
             ),
             reply=("build b1 Vega",),
@@ -278,9 +292,10 @@ CONNECTIONS = Lesson(
         Step(
             instruction=(
                 N_(
-                    "Ships can also discover a new system: take any bank piece as the new star and move the "
-                    "ship onto it. The new star must not share a size with the stars of the system you leave. "
-                    "From Sol (small and medium stars) that means a large star. Discover a new system."
+                    "Ships can also discover a new system: drag one of your ships into the empty space of the "
+                    "map, then choose a bank piece as the new star. The new star must not share a size with "
+                    "the stars of the system you leave. From Sol (small and medium stars) that means a large "
+                    "star. Discover a new system."
                 )
             ),
             goal=HasShip(NEW),

@@ -446,7 +446,10 @@ DRAWS = Lesson(
             advice=(("capture-needs-own-ship", N_("You have no ship at Vega. Capture at Beta, by the red star.")),),
             wrong="attack b2 Beta",
             mistakes=(
-                Mistake(HasShip("Beta", piece=B2), N_("You took the blue. This step wants the green: try again.")),
+                Mistake(
+                    HasShip("Beta", piece=B2), N_("You took the blue. This step wants the green: try again."),
+                    after="capture",
+                ),
             ),
             reply=("attack g2 Beta",),
             reply_note=N_("Vega took its green back. The board is as it was when this step began, with you to move."),

@@ -50,10 +50,13 @@ BUILD = Lesson(
             advice=(("build-not-smallest", N_("The bank has no small green left: look at its green column.")),),
             wrong="build y1 Alpha",
             mistakes=(
-                Mistake(More("Alpha"), N_("You built at Alpha. This step asks for a green ship at Sol.")),
+                Mistake(
+                    More("Alpha"), N_("You built at Alpha. This step asks for a green ship at Sol."), after="build"
+                ),
                 Mistake(
                     NoShip("Sol", owner=ME, color=GREEN),
                     N_("You traded your green ship away: a trade swaps a ship for another and never adds one."),
+                    after="trade",
                 ),
             ),
             missed=N_("This step asks for a new green ship at Sol: drag a green piece from the bank onto Sol."),
@@ -87,10 +90,14 @@ BUILD = Lesson(
             ),
             wrong="build g3 Sol; endturn",
             mistakes=(
-                Mistake(More("Sol"), N_("You built at Sol. This step asks for a second yellow ship at Alpha.")),
+                Mistake(
+                    More("Sol"), N_("You built at Sol. This step asks for a second yellow ship at Alpha."),
+                    after="build",
+                ),
                 Mistake(
                     HasShip("Sol", color=YELLOW),
                     N_("A trade changes a ship's colour but adds no ship. Build a yellow at Alpha."),
+                    after="trade",
                 ),
             ),
             missed=N_("This step asks for a build at Alpha: drag a yellow piece from the bank onto Alpha."),
@@ -140,6 +147,7 @@ TRADE = Lesson(
                 Mistake(
                     HasShip("Sol", color=BLUE),
                     N_("A large blue gives you the trade power again, but still no way to build: green builds."),
+                    after="trade",
                 ),
             ),
             reply=("build y1 Vega",),
@@ -214,6 +222,7 @@ MOVE = Lesson(
                         "You moved your small red. Any of your ships at Sol can use the yellow star; the "
                         "goal is to send the large green."
                     ),
+                    after="move",
                 ),
             ),
             reply=("build b1 Vega",),
@@ -365,6 +374,7 @@ CAPTURE = Lesson(
                         "You took back your small green, but Vega's medium blue is still there and can capture it "
                         "again."
                     ),
+                    after="capture",
                 ),
             ),
             done=N_("Captured. A capture needs red access and a large enough ship, both in the same system."),

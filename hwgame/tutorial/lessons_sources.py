@@ -60,6 +60,7 @@ ACCESS = Lesson(
                         "Legal: your blue ship let you trade, and now you own a red at Beta. But the goal was "
                         "a second ship: build."
                     ),
+                    after="trade",
                 ),
             ),
             reply=("attack b1 Beta",),
@@ -110,6 +111,7 @@ ACCESS = Lesson(
                 Mistake(
                     HasShip("Beta", piece=B1),
                     N_("You took back your small blue, but Vega's red is still there and can capture again."),
+                    after="capture",
                 ),
             ),
             done=N_("Captured. Stars give power to everyone there; ships only to their owner."),
@@ -256,6 +258,7 @@ SACRIFICE = Lesson(
                 Mistake(
                     HasShip("Alpha", color=YELLOW, count=3),
                     N_("Both builds went to Alpha. Use the second one at Beta."),
+                    after="build",
                 ),
             ),
             done=N_("The sacrifice gave the power to build; your ships there gave the colours."),

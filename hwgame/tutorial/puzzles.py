@@ -28,7 +28,7 @@ from hwgame.rules import (
     parse_turn,
     position_from_dict,
 )
-from hwgame.words import describe_turn, refusal_text, sentence
+from hwgame.words import Voice, describe_turn, refusal_text, sentence
 
 from .board import board_dict
 from .solve import SURVIVE, WIN, WIN_IN_TWO, natural_reply, solutions, winning_turn
@@ -109,11 +109,13 @@ def judge(position: Position, kind: str, answer: Answer) -> Verdict:
     try:
         after = play_answer(position, answer)
     except IllegalActionError as exc:
-        return Verdict(False, False, _("Not allowed: {reason}").format(reason=sentence(refusal_text(exc))))
+        voice = Voice(position.players, you=position.to_move)
+        return Verdict(False, False, _("Not allowed: {reason}").format(reason=sentence(refusal_text(exc, voice=voice))))
     except HomeworldsError as exc:
         return Verdict(False, False, sentence(refusal_text(exc)))
     me = position.to_move
     rival = position.players[opponent_of(me)]
+    names = (position.players[me], rival)
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:
@@ -129,12 +131,12 @@ def judge(position: Position, kind: str, answer: Answer) -> Verdict:
         if threat is None:
             text = _("Solved! Whatever {player} does next turn, you are still in the game.")
             return Verdict(True, True, text.format(player=rival))
-        words = describe_turn(threat.turn, rival)
+        words = describe_turn(threat.turn, rival, names)
         text = _("Legal, but {player} could then win: {turn}.").format(player=rival, turn=words)
         return Verdict(False, True, text, threat.turn)
     for reply in legal_turns(after):
         pos = reply.position
-        words = describe_turn(reply.turn, rival)
+        words = describe_turn(reply.turn, rival, names)
         if pos.is_over():
             if pos.winner() == me:
                 continue  # a reply that loses for the opponent is no defence
@@ -174,7 +176,9 @@ def solution(puzzle: Puzzle) -> Turn:
 
 def solution_text(puzzle: Puzzle) -> str:
     """The engine's solution in words."""
-    return sentence(describe_turn(solution(puzzle)))
+    position = puzzle.position()
+    names = (position.players[position.to_move], position.players[opponent_of(position.to_move)])
+    return sentence(describe_turn(solution(puzzle), names=names))
 
 
 class PuzzleSession:
@@ -211,7 +215,7 @@ class PuzzleSession:
             reply = natural_reply(after, me, self.puzzle.replies)
             if reply is not None:
                 rival = after.players[after.to_move]
-                words = sentence(describe_turn(reply.turn, rival))
+                words = sentence(describe_turn(reply.turn, rival, (after.players[me], rival)))
                 self.position = reply.position
                 self.kind = WIN
                 self.stage = 2

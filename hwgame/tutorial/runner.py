@@ -56,7 +56,7 @@ from hwgame.rules import (
     refusal_of,
     turn_steps,
 )
-from hwgame.words import describe_turn, refusal_text, sentence
+from hwgame.words import Voice, describe_turn, refusal_text, sentence
 
 from .goals import Context
 from .lesson import Highlight, Lesson, Step, hl_bank, hl_ship, hl_system
@@ -172,16 +172,22 @@ def turn_left_words(state: TurnState) -> str:
     return _("Your turn has nothing left to do.")
 
 
-def hint_words(step: Step, k: int) -> str:
-    """The ``k``-th hint of a step (from 0); past the last one, the intended play in words."""
+def names_of(position: Position, learner: int) -> tuple[str, str]:
+    """The learner's and the rival's names, which their homeworlds bear (see ``words.describe_turn``)."""
+    return (position.players[learner], position.players[opponent_of(learner)])
+
+
+def hint_words(step: Step, k: int, names: tuple[str, str] | None = None) -> str:
+    """The ``k``-th hint of a step (from 0); past the last one, the intended play in words (``names``:
+    the learner's and the rival's, to word their homeworlds)."""
     if k < len(step.hints):
         return _(step.hints[k])
-    return _("Try this: {play}.").format(play=describe_turn(parse_turn("; ".join(step.solution))))
+    return _("Try this: {play}.").format(play=describe_turn(parse_turn("; ".join(step.solution)), names=names))
 
 
-def solution_words(step: Step) -> str:
-    """A step's intended play as one sentence ("You move blue 1 from Sol to Beta.")."""
-    return sentence(describe_turn(parse_turn("; ".join(step.solution))))
+def solution_words(step: Step, names: tuple[str, str] | None = None) -> str:
+    """A step's intended play as one sentence ("You move blue 1 from your homeworld to Beta.")."""
+    return sentence(describe_turn(parse_turn("; ".join(step.solution)), names=names))
 
 
 def board_words(position: Position, learner: int) -> str:
@@ -200,10 +206,11 @@ def board_words(position: Position, learner: int) -> str:
     return pgettext("list separator", ", ").join(names)
 
 
-def refusal_words(exc: HomeworldsError, step: Step) -> str:
-    """The engine's reason in the player's words, then the step's advice for it (or its first hint)."""
+def refusal_words(exc: HomeworldsError, step: Step, names: tuple[str, str] | None = None) -> str:
+    """The engine's reason in the player's words, then the step's advice for it (or its first hint);
+    ``names`` (the learner's and the rival's) word their homeworlds as homeworlds."""
     code = getattr(exc, "code", None)
-    worded = refusal_text(exc)
+    worded = refusal_text(exc, voice=Voice(names, you=0) if names is not None else None)
     tips = [_(text) for key, text in step.advice if advice_matches(key, code)]
     if not tips:
         tips = [_(text) for key, text in step.advice if not key]
@@ -213,11 +220,12 @@ def refusal_words(exc: HomeworldsError, step: Step) -> str:
     return " ".join([_("Not allowed: {reason}").format(reason=sentence(worded)), *tips])
 
 
-def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
-    """Why a legal turn (or an early End Turn) misses the step's goal, and that the step starts again."""
+def missed_words(step: Step, ctx: Context, learner: int, ended: bool, dead_end: bool = False) -> str:
+    """Why a legal turn (or an early End Turn) misses the step's goal, and that the step starts again;
+    ``dead_end``: the turn goes on, but nothing left in it can reach the goal."""
     message = ""
     for mistake in step.mistakes:
-        if mistake.test.met(ctx):
+        if mistake.applies(ctx):
             message = _(mistake.message)
             break
     if not message and step.goal.met(ctx) and learner in ctx.now.losers():
@@ -227,7 +235,10 @@ def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
         )
     if not message:
         detail = step.goal.shortfall(ctx)
-        if detail:
+        if detail and dead_end:
+            message = _("That is legal, but this turn can no longer reach the goal: {shortfall}.").format(
+                shortfall=detail)
+        elif detail:
             if ended:
                 message = _("You ended the turn, but {shortfall}.").format(shortfall=detail)
             else:
@@ -235,7 +246,9 @@ def missed_words(step: Step, ctx: Context, learner: int, ended: bool) -> str:
         else:
             goal = _(step.goal_text) if step.goal_text else step.goal.describe(ctx)
             goal = goal[:1].lower() + goal[1:]
-            if ended:
+            if dead_end:
+                message = _("That is legal, but this turn can no longer reach the goal: {goal}.").format(goal=goal)
+            elif ended:
                 message = _("You ended the turn, but it does not reach the goal: {goal}.").format(goal=goal)
             else:
                 message = _("That is legal, but it does not reach the goal: {goal}.").format(goal=goal)
@@ -248,7 +261,8 @@ def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000
     """True when some sequence of legal actions in the turn ``state`` meets the step's goal.
 
     A depth-first walk over the turn's states (at most ``limit`` of them); ``ctx`` gives the start of
-    the step and the learner. Lesson positions are small, so the walk is short.
+    the step and the learner. Lesson positions are small, so the walk is short; one that is cut short
+    by the limit counts as reachable, so a learner is never sent back on a guess.
     """
     me = ctx.me
     seen: set[tuple[tuple, bool, int, int]] = set()
@@ -269,7 +283,7 @@ def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000
                 return True
             if not nxt.done or any(s.overpopulated() for s in nxt.position.systems):
                 stack.append((nxt, names))
-    return False
+    return bool(stack)
 
 
 class LessonRunner:
@@ -364,6 +378,11 @@ class LessonRunner:
         return turn_left_words(self.game.state)
 
     @property
+    def names(self) -> tuple[str, str]:
+        """The learner's and the rival's names: their homeworlds bear them ("at your homeworld")."""
+        return names_of(self.position, self.learner)
+
+    @property
     def hints_shown(self) -> int:
         """How many hints of the current step were given."""
         return self._hints_shown
@@ -435,11 +454,16 @@ class LessonRunner:
             return self._complete(step, played)
         if self._turn_over():
             return self._missed(step)
+        if not goal_reachable(ctx, self.game.state, step):
+            # Nothing left in this turn can reach the goal (the ship it needs was sacrificed, say): rather
+            # than leave the learner in a turn that cannot succeed, say why and start the step again.
+            return self._missed(step, dead_end=True)
         state = self.game.state
+        names = self.names
         warn = home_empty and not step.may_lose  # in a draw lesson, leaving home is the point
 
         def words() -> str:
-            parts = [sentence(describe_turn([canonical])), turn_left_words(state)]
+            parts = [sentence(describe_turn([canonical], names=names)), turn_left_words(state)]
             if warn:
                 parts.append(
                     _("Careful: none of your ships is at your homeworld; bring one back before the turn ends.")
@@ -462,14 +486,14 @@ class LessonRunner:
         step = self.step
         if step is None:
             return _("This lesson is complete.")
-        text = hint_words(step, self._hints_shown)
+        text = hint_words(step, self._hints_shown, self.names)
         self._hints_shown += 1
         return text
 
     def solution_text(self) -> str:
         """The intended play of the current step in words (for a "show me" button)."""
         step = self.step
-        return solution_words(step) if step is not None else ""
+        return solution_words(step, self.names) if step is not None else ""
 
     def reset_step(self) -> None:
         """Take back every action of the turn in progress: the step starts again."""
@@ -486,7 +510,7 @@ class LessonRunner:
 
     def _context(self) -> Context:
         found = frozenset(a.name.lower() for a in self.game.pending if isinstance(a, Discover))
-        return Context(self.start, self.game.state.position, self.learner, found)
+        return Context(self.start, self.game.state.position, self.learner, found, tuple(self.game.pending))
 
     def _catastrophes_possible(self) -> bool:
         return any(s.overpopulated() for s in self.game.state.position.systems)
@@ -496,13 +520,14 @@ class LessonRunner:
         return self.game.state.done and not self._catastrophes_possible()
 
     def _refused(self, exc: HomeworldsError, step: Step) -> Feedback:
-        return Feedback(False, lambda: refusal_words(exc, step), legal=False, code=getattr(exc, "code", None))
+        names = self.names
+        return Feedback(False, lambda: refusal_words(exc, step, names), legal=False, code=getattr(exc, "code", None))
 
-    def _missed(self, step: Step, ended: bool = False) -> Feedback:
+    def _missed(self, step: Step, ended: bool = False, dead_end: bool = False) -> Feedback:
         ctx = self._context()
         learner = self.learner
         self.game.restart_turn()
-        return Feedback(False, lambda: missed_words(step, ctx, learner, ended), reset=True)
+        return Feedback(False, lambda: missed_words(step, ctx, learner, ended, dead_end), reset=True)
 
     def _complete(self, step: Step, played: TurnStep) -> Feedback:
         game = self.game
@@ -511,6 +536,7 @@ class LessonRunner:
         reply: Words = ""
         if not game.is_over() and step.reply:
             rival = game.players[game.to_move]
+            names = self.names
             before = game.position
             for text in step.reply:
                 try:
@@ -518,7 +544,7 @@ class LessonRunner:
                     game.play(turn)
                 except HomeworldsError:
                     continue
-                reply = lambda answer=turn: sentence(describe_turn(answer, rival))  # noqa: E731
+                reply = lambda answer=turn: sentence(describe_turn(answer, rival, names))  # noqa: E731
                 break
             else:
                 turn = (PASS,)
@@ -578,5 +604,5 @@ class LessonRunner:
 
 __all__ = [
     "Feedback", "LessonRunner", "action_marks", "advice_matches", "board_words", "goal_reachable", "hint_words",
-    "missed_words", "refusal_words", "same_action", "solution_words", "turn_left_words",
+    "missed_words", "names_of", "refusal_words", "same_action", "solution_words", "turn_left_words",
 ]  # fmt: skip

@@ -16,6 +16,12 @@ from hwgame.rules import COLOR_NAMES, POWER_NAMES, Refusal, name_refusal
 
 from .names import Speaker, colour_name, kind_name, piece_name, power_name
 from .templates import TEMPLATES, Plural
+from .told import Voice
+
+# The values that name a system where it is a place ("at Sol", "Sol and Alpha are not connected"):
+# with a voice they are worded as places, a homeworld named after a player as that player's homeworld.
+# Refusals about names ("the name Sol is taken") keep the name as it is written.
+_PLACE_KEYS = ("system", "origin", "destination")
 
 
 class Refused(Protocol):
@@ -61,9 +67,13 @@ def template_of(code: str, values: Mapping[str, Any], speaker: Speaker | None = 
     return s.gettext(template)
 
 
-def _one(refusal: Refusal, s: Speaker, reason: str | None) -> str:
+def _one(refusal: Refusal, s: Speaker, reason: str | None, voice: Voice | None = None) -> str:
     template = template_of(refusal.code, refusal.values, s)
     values = _Values({k: _worded_value(k, v, s) for k, v in refusal.values.items()})
+    if voice is not None and refusal.code != "no-such-system" and not refusal.code.startswith("name-"):
+        for key in _PLACE_KEYS:
+            if isinstance(values.get(key), str):
+                values[key] = voice.place(values[key])
     if template is None:  # a code newer than this table: say it plainly rather than nothing
         inside = ", ".join(f"{k}={v}" for k, v in refusal.values.items())
         template = refusal.code + (f" ({inside})" if inside else "") + (": {reason}" if reason is not None else "")
@@ -77,14 +87,16 @@ def _one(refusal: Refusal, s: Speaker, reason: str | None) -> str:
         return english.format_map(values)
 
 
-def refusal_text(item: Refusal | Refused, language: str | None = None) -> str:
+def refusal_text(item: Refusal | Refused, language: str | None = None, voice: Voice | None = None) -> str:
     """A refusal in words: ``item`` is a ``Refusal``, an error of the rules or an ``Outcome``;
-    ``language`` a language code ("en") or None for the player's language in force."""
+    ``language`` a language code ("en") or None for the player's language in force. With a ``voice``
+    (who the players are), a homeworld named after a player is worded as a place ("your homeworld and
+    the computer's homeworld are not connected"), as the narration words it (``Voice.place``)."""
     refusal = item if isinstance(item, Refusal) else item.refusal
     s = Speaker(language)
-    text = _one(refusal.core, s, None)
+    text = _one(refusal.core, s, None, voice)
     for frame in reversed(refusal.frames):
-        text = _one(frame, s, text)
+        text = _one(frame, s, text, voice)
     return text
 
 

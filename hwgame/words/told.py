@@ -19,7 +19,7 @@ Pure Python on the rules and the catalogs: the window, the tutorial and the revi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hwgame.i18n import _, is_cjk_language, ngettext, pgettext
 from hwgame.rules import (
@@ -79,8 +79,18 @@ def _stars(action: Homeworld) -> str:
 # --- captions ---
 
 
-def describe_action(action: Action) -> str:
-    """One short caption for an action, for example ``"Move yellow 3 from North to Alpha"``."""
+def _placed(action: Action, voice: Voice) -> Action:
+    """The action with its systems worded as places (``Voice.place``), for telling it only: the
+    result is never played. A discovered system keeps its name (it is new, so no one's homeworld)."""
+    changes = {f: voice.place(getattr(action, f)) for f in ("system", "origin", "destination") if hasattr(action, f)}
+    return replace(action, **changes) if changes else action  # type: ignore[arg-type]
+
+
+def describe_action(action: Action, voice: Voice | None = None) -> str:
+    """One short caption for an action, for example ``"Move yellow 3 from North to Alpha"``; with a
+    ``voice``, a homeworld named after a player is worded as that player's homeworld (``Voice.place``)."""
+    if voice is not None:
+        action = _placed(action, voice)
     if isinstance(action, Build):
         return _("Build a {piece} at {system}").format(piece=piece_name(action.piece), system=action.system)
     if isinstance(action, Trade):
@@ -132,6 +142,20 @@ class Voice:
     you: int | None = None
     computer: int | None = None
     enemy: int | None = None
+
+    def place(self, system: str) -> str:
+        """A system as a sentence names it: a homeworld named after a player is that player's homeworld
+        ("your homeworld", "the computer's homeworld", "Vega's homeworld"), since a player's name read as
+        a place ("you build at Computer") makes no sense; any other system by its name."""
+        for seat in (0, 1):
+            if system.lower() == self.names[seat].lower():
+                if seat == self.you:
+                    return pgettext("place", "your homeworld")
+                if seat == self.computer:
+                    return pgettext("place", "the computer's homeworld")
+                # Translators: a homeworld named after its player, worded as a place: "Vega's homeworld".
+                return pgettext("place", "{name}'s homeworld").format(name=self.names[seat])
+        return system
 
     def subject(self, player: int) -> str:
         """Who does something, as a sentence names them: "You", "The computer", "The enemy" or the name."""
@@ -277,7 +301,7 @@ def narrate_clauses(actions: Iterable[Action], player: int, voice: Voice) -> lis
     A pass after other actions is left out: it only gives up what the turn had left, and the board
     does not change.
     """
-    actions = [a for a in actions if not isinstance(a, EndTurn)]
+    actions = [_placed(a, voice) for a in actions if not isinstance(a, EndTurn)]
     if any(not isinstance(a, Pass) for a in actions):
         actions = [a for a in actions if not isinstance(a, Pass)]
     elif not actions:
@@ -328,19 +352,22 @@ def sentence(text: str) -> str:
     return text + ("。" if is_cjk_language() else ".")
 
 
-def _speaker(player: str) -> Voice:
+def _speaker(player: str, names: tuple[str, str] | None) -> Voice:
     """The voice of a tutorial sentence about ``player``: the learner ("you") or the rival by name, the
-    other side being the learner ("your") or the rival ("the enemy's")."""
+    other side being the learner ("your") or the rival ("the enemy's"). ``names`` are the learner's and
+    the rival's names, which their homeworlds bear ("at your homeworld", "at Vega's homeworld")."""
+    learner, rival = names if names is not None else ("", "")
     if player == "you":
-        return Voice(("you", "enemy"), you=0, enemy=1)
-    return Voice((player, "you"), you=1)
+        return Voice((learner, rival), you=0, enemy=1)
+    return Voice((player, learner), you=1)
 
 
-def describe_turn(turn: Iterable[Action], player: str = "you") -> str:
+def describe_turn(turn: Iterable[Action], player: str = "you", names: tuple[str, str] | None = None) -> str:
     """A whole turn as the tutorial tells it, without the closing full stop: ``"you sacrifice yellow 3
     at Sol and move green 1 from Sol to Alpha"`` or, for the rival, ``"Vega captures your blue 2 at
-    Sol"``. The words are the narration's (``narrate_clauses``)."""
-    voice = _speaker(player)
+    Sol"``. The words are the narration's (``narrate_clauses``); with ``names`` (the learner's and the
+    rival's), the homeworlds named after them are worded as homeworlds ("at your homeworld")."""
+    voice = _speaker(player, names)
     told = join_actions(narrate_clauses(turn, 0, voice))
     if player == "you":
         # Translators: what the learner does, told to them without a capital or a full stop (the

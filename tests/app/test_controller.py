@@ -26,9 +26,9 @@ from hwgame.rules import (
     Trade,
     parse_piece,
 )
-from hwgame.words import refusal_text
+from hwgame.words import Voice, refusal_text
 
-from .helpers import fake_opponent, position
+from .helpers import PLAYERS, fake_opponent, position
 
 P = parse_piece
 BOARD = """
@@ -52,7 +52,7 @@ def test_ship_onto_a_connected_system_moves_it():
     r = resolver()
     res = r.resolve(ship("North", "y3"), SystemTarget("Alpha"))
     assert res.actions == [Move(P("y3"), "North", "Alpha")]
-    assert res.caption == "Move yellow 3 from North to Alpha"
+    assert res.caption == "Move yellow 3 from your homeworld to Alpha"  # North is the mover's homeworld
     # Dropping on a star or a ship of that system means the same.
     assert r.resolve(ship("North", "y3"), StarTarget("Gamma", P("g1"))).actions == [Move(P("y3"), "North", "Gamma")]
     assert r.resolve(ship("North", "y3"), ShipTarget("Alpha", 1, P("r1"))).actions == [Move(P("y3"), "North", "Alpha")]
@@ -61,7 +61,7 @@ def test_ship_onto_a_connected_system_moves_it():
 def test_ship_onto_an_unconnected_system_is_refused_with_the_engine_reason():
     res = resolver().resolve(ship("North", "y3"), SystemTarget("South"))
     assert not res.legal
-    assert res.reason == "North and South are not connected: they share a star size"
+    assert res.reason == "your homeworld and South's homeworld are not connected: they share a star size"
 
 
 def test_ship_into_open_space_discovers_with_a_choice_of_stars():
@@ -88,7 +88,9 @@ def test_bank_piece_onto_a_system_builds_the_smallest_of_its_colour():
 
 def test_build_where_you_have_no_ship_of_the_colour():
     res = resolver().resolve(BankPieceTarget(P("b1")), SystemTarget("North"))
-    assert res.reason == "you have no blue ship at North: you can only build a colour you already have there"
+    assert res.reason == (
+        "you have no blue ship at your homeworld: you can only build a colour you already have there"
+    )
     res = resolver().resolve(BankPieceTarget(P("g2")), SystemTarget("Beta"))
     assert res.reason.startswith("no green at Beta")
 
@@ -131,7 +133,6 @@ def test_drops_that_mean_nothing():
     r = resolver()
     assert r.resolve(ship("North", "y3"), SystemTarget("North")).actions == []
     assert r.resolve(ship("North", "y3"), SystemTarget("North")).reason is None
-    assert r.resolve(BankPieceTarget(P("r3")), SPACE).reason is None
     assert r.resolve(StarTarget("North", P("g3")), SystemTarget("Alpha")).actions == []
 
 
@@ -289,7 +290,7 @@ def test_hint_from_the_computer():
     assert c.request_hint() == ""
     c.update()
     assert c.hint == (Move(P("y3"), "North", "Alpha"),)
-    assert c.hint_text.startswith("Hint: Move yellow 3 from North to Alpha.")
+    assert c.hint_text.startswith("Hint: Move yellow 3 from your homeworld to Alpha.")
     c.play(Pass())
     assert c.hint is None  # an action makes the hint stale
 
@@ -312,13 +313,13 @@ def test_discovery_when_the_bank_has_only_sizes_the_origin_has_says_so():
     """
     res = resolver(board).resolve(ship("North", "y1"), SPACE)
     assert not res.legal
-    assert res.reason == "the bank has no piece of a size that North's stars lack, so no new star"
+    assert res.reason == "the bank has no piece of a size that your homeworld's stars lack, so no new star"
     assert res.refusal is not None and res.refusal.code == "star-shares-size"  # matched by its code
 
 
 def test_a_refused_drop_carries_the_judges_refusal():
     res = resolver().resolve(ship("North", "y3"), SystemTarget("South"))
-    assert res.refusal is not None and refusal_text(res.refusal) == res.reason
+    assert res.refusal is not None and refusal_text(res.refusal, voice=Voice(PLAYERS, you=0)) == res.reason
     assert resolver().resolve(ship("North", "y3"), SystemTarget("Alpha")).refusal is None
 
 
@@ -429,3 +430,19 @@ def test_a_hint_names_the_threat_it_parries_and_its_pieces():
     assert c.hint_text == ("Hint: Discover Beta (a blue 1 star) with green 1 from Alpha. Without it, the computer "
                            "captures your green 1 at Alpha next turn.")
     assert hint_targets(c.game.position, c.hint) == [ShipTarget("Alpha", 0, P("g1")), BankPieceTarget(P("b1"))]
+
+
+def test_a_bank_piece_dropped_in_empty_space_says_how_to_discover():
+    res = resolver().resolve(BankPieceTarget(P("b1")), SPACE)
+    assert not res.legal
+    assert res.reason is not None and "drag one of your ships into empty space" in res.reason
+
+
+def test_a_capture_caption_says_whose_size_counts():
+    # Your small red gives the power; your large blue beside it gives the size to take a large ship.
+    r = resolver("North: y1 b2 | g3 |\nSouth: y3 g1 | r1 b3 | g3", to_move=0)
+    res = r.resolve(ship("South", "r1"), ShipTarget("South", 1, P("g3")))
+    assert res.actions == [Capture(P("g3"), "South")]
+    assert res.caption == (
+        "Capture the enemy green 3 at South's homeworld: the size that counts is your largest ship there, blue 3"
+    )

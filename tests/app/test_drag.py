@@ -67,7 +67,7 @@ def test_drag_highlights_and_caption_while_dragging(play):
     run(app, screen, events, 0)
     assert scene.tracker.dragging
     assert scene.highlights.systems == {"Alpha", "Gamma"}
-    assert scene._caption == ("Move yellow 3 from North to Alpha", True)
+    assert scene._caption == ("Move yellow 3 from your homeworld to Alpha", True)  # North is the mover's home
     app.step([up(system_at(scene, "Alpha"))], 1 / 60, screen)
     assert not scene.tracker.dragging and scene.highlights is None
 
@@ -76,7 +76,9 @@ def test_illegal_drop_snaps_back_and_explains(play):
     app, scene, screen = play
     run(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "South")), 0)
     assert scene.ctl.game.pending == []
-    assert scene.flash_text == "Not possible: North and South are not connected: they share a star size"
+    assert scene.flash_text == (
+        "Not possible: your homeworld and the computer's homeworld are not connected: they share a star size"
+    )
     assert scene.snap is not None
 
 
@@ -236,7 +238,7 @@ def _space(scene):
 
 ILLEGAL = {
     "build": (lambda s: (bank_at(s, "b1"), system_at(s, "North")),
-              "you have no blue ship at North: you can only build a colour you already have there"),
+              "you have no blue ship at your homeworld: you can only build a colour you already have there"),
     "trade": (lambda s: (bank_at(s, "b1"), ship_at(s, "North", "y3")),
               "a trade keeps the size: the new piece must be the same size as the old ship"),
     "capture": (lambda s: (ship_at(s, "Gamma", "g3"), ship_at(s, "Gamma", "g1", owner=1)),
@@ -244,7 +246,7 @@ ILLEGAL = {
     "discover": (lambda s: (ship_at(s, "Alpha", "g2"), _space(s)),
                  "no yellow at Alpha: a yellow star or one of your yellow ships must be there to move"),
     "move": (lambda s: (ship_at(s, "North", "y3"), system_at(s, "South")),
-             "North and South are not connected: they share a star size"),
+             "your homeworld and the computer's homeworld are not connected: they share a star size"),
 }
 
 

@@ -422,3 +422,27 @@ def test_settings_and_rules_speak_the_language(screen, data_dir, wide, drawn):
 
 def test_every_window_test_runs_in_english_whatever_the_system_speaks():
     assert os.environ.get("LANGUAGE") == "en" and i18n.system_language() == "en"
+
+
+def test_settings_show_the_language_the_command_line_set(screen, data_dir, wide):
+    # With --lang the window speaks that language; the Language choice says so rather than naming
+    # the system's language, which is not the one spoken.
+    app = make_app(screen)
+    app.options.lang = wide
+    app.boot()
+    settings = app.open_scene("settings")
+    assert settings.language.value == wide
+    assert settings.language.option_text() == i18n.LANGUAGES[wide]
+
+
+def test_the_rules_page_says_each_paragraph_once():
+    from hwgame.app.scenes.info import rules_text
+
+    for code in ("en", "ja", "zh-Hant"):
+        i18n.set_language(code)
+        try:
+            paragraphs = [p for p in rules_text().split("\n\n") if p.strip()]
+            assert len(paragraphs) == len(set(paragraphs)), code
+            assert sum("Ctrl+Z" in p for p in paragraphs) == 1, code
+        finally:
+            i18n.set_language("en")

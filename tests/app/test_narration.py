@@ -23,7 +23,9 @@ BOARD = """
     Alpha: b3 | g2 |
 """
 ANSWER = parse_turn("sacrifice y3 South; move g1 South Alpha; move b1 South Alpha")
-TOLD = "The computer sacrifices yellow 3 at South and moves green 1 and blue 1 from South to Alpha."
+# Homeworlds are named after the players, so they are told as whose homeworlds they are.
+TOLD = ("The computer sacrifices yellow 3 at the computer's homeworld and moves green 1 and blue 1 from the "
+        "computer's homeworld to Alpha.")
 SHORTHAND = re.compile(r"\b[RGBY][123]\b")
 
 
@@ -68,9 +70,12 @@ def test_the_computers_turn_is_told_action_by_action_as_it_is_animated(screen, a
     assert scene.computer_showing() == 1
     assert scene.narration() == ("You pass.", 0)  # until the computer's first action starts to play out
     _frames_until(app, screen, lambda: scene.current_effect is not None and scene.current_effect.by_computer)
-    assert scene.narration() == ("The computer sacrifices yellow 3 at South.", 1)
+    assert scene.narration() == ("The computer sacrifices yellow 3 at the computer's homeworld.", 1)
     _frames_until(app, screen, lambda: scene.current_effect is not None and scene.current_effect.action == ANSWER[1])
-    assert scene.narration()[0] == "The computer sacrifices yellow 3 at South and moves green 1 from South to Alpha."
+    assert scene.narration()[0] == (
+        "The computer sacrifices yellow 3 at the computer's homeworld and moves green 1 from the computer's "
+        "homeworld to Alpha."
+    )
     _frames_until(app, screen, lambda: scene.computer_showing() is None)
     assert scene.narration() == (TOLD, 1)
     assert not SHORTHAND.search(TOLD)
@@ -99,7 +104,7 @@ def test_the_narration_stays_until_the_player_acts(screen, against):
     _, lay, bank = scene.layouts(app.size, scene.display_position())
     north = lay.system("North").box
     run_frames(app, screen, drag(bank.cells[P("g1")].box.center, (north.x + 6, north.y + 6)), frames=2)
-    assert scene.narration() == ("You build a green 1 at North.", 0)
+    assert scene.narration() == ("You build a green 1 at your homeworld.", 0)
 
 
 def test_a_click_during_the_animation_shows_its_end_at_once(screen, data_dir):

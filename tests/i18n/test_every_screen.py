@@ -1,7 +1,9 @@
 """Every screen in every language at 1024x700, the smallest window the game is laid out for: each lesson
 and puzzle completed through the controller, the rules pages paged through, the main screens visited.
-Every line drawn is audited: none may be cut to fit its box and none may hold a character that no
-shipped font draws; in Japanese and Chinese no English sentence may be left on screen."""
+Every line drawn is audited: none may be cut to fit its box, none may hold a character that no
+shipped font draws, none may be drawn over a system of the board (unless on a panel above it), and
+no text may be broken inside a word, between a piece's colour and its size or after a lone bullet;
+in Japanese and Chinese no English sentence may be left on screen."""
 
 from __future__ import annotations
 
@@ -29,6 +31,30 @@ KEPT = set(
 )
 
 
+SIZE_AFTER = re.compile(r"^[123](?!\d)")
+
+
+def bad_breaks(text: str, lines: list[str]) -> list[str]:
+    """Where ``text`` was broken into ``lines`` badly: inside a word, between a piece's colour and its
+    size ("赤 / 1", "green / 1"), or after a bullet left alone on its line."""
+    from hwgame.words import colour_name
+
+    colours = [colour_name(c) for c in range(4)]
+    out = []
+    for a, b in zip(lines, lines[1:], strict=False):
+        head, tail = a.rstrip(), b.lstrip()
+        if not head or not tail:
+            continue
+        if head == "•":
+            out.append(f"a bullet alone on its line: {text[:60]!r}")
+        elif head[-1].isascii() and head[-1].isalnum() and tail[0].isascii() and tail[0].isalnum() \
+                and head + tail in text and f"{head} {tail}" not in text:
+            out.append(f"a word broken ({head[-8:]!r} / {tail[:8]!r}): {text[:60]!r}")
+        elif SIZE_AFTER.match(tail) and any(head.endswith(colour) for colour in colours):
+            out.append(f"a colour parted from its size ({head[-6:]!r} / {tail[:4]!r}): {text[:60]!r}")
+    return out
+
+
 class Audit:
     """The text audit of every theme the app makes."""
 
@@ -43,6 +69,8 @@ class Audit:
         out = [f"cut to fit {width:.0f}px: {text[:60]!r}" for text, width in sorted(set(self.audit.cut))]
         out += [f"no glyph for {''.join(sorted(chars))!r} in {text[:40]!r}"
                 for text, chars in self.audit.missing.items()]
+        out += [f"drawn over the system {system}: {text[:60]!r}" for text, system in sorted(self.audit.overlaps)]
+        out += [problem for text, lines in sorted(self.audit.lines.items()) for problem in bad_breaks(text, lines)]
         if language != "en":
             for text in sorted(self.audit.drawn):
                 words = [w for w in ENGLISH_WORD.findall(text) if w not in KEPT]
@@ -194,3 +222,11 @@ def test_the_main_screens_fit_in_every_language(tmp_path, language, audited):
     )
     found = audited.problems(language, user_text)
     assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
+
+
+def test_the_audit_finds_a_bad_break_and_passes_a_good_one():
+    set_language("en")
+    assert bad_breaks("Move a green 1 to Alpha", ["Move a green", "1 to Alpha"])
+    assert bad_breaks("Discover Alpha now", ["Discover Alph", "a now"])
+    assert bad_breaks("• Build a ship", ["•", "Build a ship"])
+    assert not bad_breaks("Move a green 1 to Alpha", ["Move a green 1", "to Alpha"])

@@ -45,3 +45,21 @@ def test_a_piece_name_is_never_split_from_its_size():
         for width in range(2, len(text)):
             lines = wrap(text, width, len)
             assert not any(line.startswith(("1", " 1")) for line in lines), (width, lines)
+
+
+def test_no_gap_between_two_cjk_characters_but_latin_names_stand_apart():
+    from hwgame.i18n.linebreak import close_spaces, units
+
+    assert close_spaces("玩家 的母星") == "玩家的母星"  # a CJK name in a sentence written for Latin ones
+    assert close_spaces("電腦 在你之後建立") == "電腦在你之後建立"
+    assert close_spaces("Vega 的母星") == "Vega 的母星"
+    assert close_spaces("赤 1を") == "赤 1を"
+    assert "".join(p for p, _ in units("玩家 的母星")) == "玩家的母星"
+
+
+def test_a_bullet_stays_with_its_entry_and_a_piece_keeps_its_size():
+    from hwgame.i18n.linebreak import units
+
+    pieces = [p for p, _ in units("• 赤 1をSolで建造")]
+    assert pieces[0] == "• 赤 1"  # no bullet alone, no colour without its size
+    assert "Sol" in pieces  # a Latin name stays whole

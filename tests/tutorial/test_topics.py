@@ -115,8 +115,8 @@ def test_a_wrong_build_gets_advice_about_builds():
     feedback = play(runner, "trade g3 y3 Sol")
     assert feedback.reset and "trade" in feedback.message.lower()
     runner = LessonRunner(lesson, 1)
-    play(runner, "build g3 Sol")
-    feedback = runner.try_action("endturn")
+    # The build at Sol uses the turn's action: the step starts again at once, and says why.
+    feedback = play(runner, "build g3 Sol")
     assert feedback.reset and "You built at Sol" in feedback.message
 
 

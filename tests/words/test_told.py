@@ -13,7 +13,8 @@ from hwgame.rules import parse_turn
 from hwgame.words import Voice, describe_action, describe_turn, log_entry, narrate_turn, sentence, turn_left
 from tests.catalogs import compiled_catalog, install_catalog
 
-AGAINST = Voice(("South", "North"), you=0, computer=1)  # South plays the computer (North)
+# Sam plays the computer (Rex); their homeworlds are worded apart from the systems North and South.
+AGAINST = Voice(("Sam", "Rex"), you=0, computer=1)
 HOTSEAT = Voice(("Ann", "Bob"))
 
 SHORTHAND = re.compile(r"\b[RGBY][123]\b")
@@ -63,7 +64,7 @@ def test_a_log_entry_in_words_or_in_notation():
         "captures your blue 1 at Alpha."
     )
     notation = log_entry(12, turn, 1, AGAINST, notation=True)
-    assert notation == "12. North: Sacrifice Y2 North; Move G1 North Alpha; Attack B1 Alpha"
+    assert notation == "12. Rex: Sacrifice Y2 North; Move G1 North Alpha; Attack B1 Alpha"
 
 
 def test_captions_keep_their_short_form():
@@ -167,3 +168,37 @@ def test_a_language_orders_a_sentence_its_own_way(monkeypatch):
     finally:
         i18n.set_language("en")
     assert sentence("you build") == "You build."
+
+
+def test_a_homeworld_named_after_a_player_is_worded_as_that_players_homeworld():
+    # Names that read as people ("Computer", "Player") would make nonsense as places: "at Computer".
+    against = Voice(("Player", "Computer"), you=0, computer=1)
+    assert narrate_turn(parse_turn("build g1 Computer"), 1, against) == (
+        "The computer builds a green 1 at the computer's homeworld."
+    )
+    assert narrate_turn(parse_turn("move g1 player Alpha"), 0, against) == (
+        "You move green 1 from your homeworld to Alpha."
+    )
+    assert narrate_turn(parse_turn("build g1 Bob"), 0, HOTSEAT) == "Ann builds a green 1 at Bob's homeworld."
+    assert describe_action(parse_turn("build g1 Computer")[0], against) == "Build a green 1 at the computer's homeworld"
+    assert describe_turn(parse_turn("attack g1 Sol"), "Vega", ("Sol", "Vega")) == (
+        "Vega captures your green 1 at your homeworld"
+    )
+    # A discovered system keeps its name, and so does a system that is nobody's name.
+    assert narrate_turn(parse_turn("discover g1 Alpha b3 Gamma"), 0, against) == (
+        "You discover Gamma (a blue 3 star) with green 1 from Alpha."
+    )
+
+
+def test_a_refusal_words_homeworlds_as_places_but_names_as_names():
+    from hwgame.rules import Refusal
+    from hwgame.words import refusal_text
+
+    against = Voice(("Player", "Computer"), you=0, computer=1)
+    apart = Refusal("not-connected", {"origin": "Player", "destination": "Computer"})
+    assert refusal_text(apart, voice=against) == (
+        "your homeworld and the computer's homeworld are not connected: they share a star size"
+    )
+    assert refusal_text(apart) == "Player and Computer are not connected: they share a star size"
+    taken = Refusal("name-taken-by-system", {"name": "Computer", "system": "Computer"})
+    assert "the system Computer has it" in refusal_text(taken, voice=against)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.i18n import LANGUAGES, N_, _, pgettext, set_language, system_language
+from hwgame.i18n import LANGUAGES, N_, _, current_language, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
 from hwgame.words import level_label
 
@@ -22,13 +22,12 @@ if TYPE_CHECKING:
     from ..protocols import AppLike
 
 # How the rules are played in this window, after the rules themselves (hwgame.tutorial's full page,
-# which follows the rule book). Marked here, translated where the screen draws them.
+# which follows the rule book and already ends with End Turn and Ctrl+Z). Marked here, translated where
+# the screen draws them.
 CONTROLS: tuple[str, ...] = (
     N_("IN THIS WINDOW. Every action is a drag: your ship onto another system moves it, into open space "
        "discovers, onto an enemy ship captures, onto the bank sacrifices; a bank piece onto a system builds, "
        "onto your ship trades. Click an overpopulation marker to make a catastrophe."),
-    N_("END TURN with the button or Enter. Ctrl+Z takes back an action, or your last turn and the "
-       "computer's answer. Every action can also be done by clicking a piece and picking from the list."),
 )
 
 
@@ -120,7 +119,9 @@ class SettingsScene(ButtonScene):
         super().__init__(app)
         s = app.settings
         self.language = Choice(lambda: _("Language"), language_options(), on_change=self._set_language)
-        self.language.set_value(s.language)
+        # While --lang decides the language, the choice shows the language spoken, not the saved setting
+        # (which may say "system" and name another language).
+        self.language.set_value(current_language() if app.language_forced else s.language)
         self.colour_blind = Choice(lambda: _("Colour letters on pieces"), [(_off, False), (_on, True)],
                                    on_change=lambda v: self._set("colour_blind", v))
         self.colour_blind.set_value(bool(s.colour_blind))

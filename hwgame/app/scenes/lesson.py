@@ -49,7 +49,8 @@ from ..view.widgets import Button
 if TYPE_CHECKING:
     from ..protocols import AppLike
 
-SLOT_UNIT = 88 / HEIGHTS[3]  # a homeworld slot's unit: a large piece stands 88 pixels tall in it
+SLOT_UNIT = 80 / HEIGHTS[3]  # a homeworld slot's unit: a large piece stands 80 pixels tall in it
+SLOT_H = 120  # a slot's height: its label, then the piece
 
 
 class LessonController(PlayController):
@@ -196,8 +197,9 @@ class LessonScene(CoachScene):
         if step is None:
             return
         k = self.runner.hints_shown
+        names = self.runner.names
         self.ctl.request_hint()
-        self.say(lambda: _("Hint: {hint}").format(hint=hint_words(step, k)), T.TEXT_WARN)
+        self.say(lambda: _("Hint: {hint}").format(hint=hint_words(step, k, names)), T.TEXT_WARN)
 
     def show_me(self) -> None:
         """Play the step's intended actions on the board with ghost pieces, then give the board back
@@ -212,9 +214,10 @@ class LessonScene(CoachScene):
             runner.reset_step()
             self.slots = [None, None, None]
         self.start_demo(runner.solution_steps(), runner.position)
+        names = runner.names
 
         def words() -> str:
-            text = _("Watch: {play}").format(play=solution_words(step))
+            text = _("Watch: {play}").format(play=solution_words(step, names))
             if taken_back:
                 text += " " + _("Your actions of this turn were taken back: the step starts again.")
             return text
@@ -228,7 +231,9 @@ class LessonScene(CoachScene):
         if step is None or step is not self.runner.step:
             return
         self._showing = None
-        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=solution_words(step)), T.TEXT_WARN)
+        names = self.runner.names
+        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=solution_words(step, names)),
+                 T.TEXT_WARN)
 
     def restart_step(self) -> None:
         """Take back the actions of this step."""
@@ -327,18 +332,23 @@ class LessonScene(CoachScene):
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         th = self.app.theme
-        screen, _lay, _bank = self.board()
+        screen, lay, _bank = self.board()
         b = screen.board
         # Low on the board, where the learner's homeworld will stand: the rival's may already be at the top.
         cx, cy = b.x + b.w / 2, max(b.y + b.h / 2, b.bottom - 170)
         lines = wrap_all(th, _("Click bank pieces to fill the slots: two stars, then a ship."), 22, b.w - 40)
         lh = th.font(22).get_linesize()
+        # The words sit just above the slots and stay clear of the systems already on the map (the
+        # rival's homeworld may reach far down): the slots move down as far as the board allows.
+        top = cy - SLOT_H // 2 - 6 - lh * len(lines)
+        clear = max((sp.box.bottom + 8 for sp in lay.systems if sp.box.bottom + 8 > top), default=top)
+        cy = min(cy + (clear - top), b.bottom - SLOT_H // 2 - 8 - 42 - 3)
         for i, line in enumerate(lines):
-            y = cy - 100 - lh * (len(lines) - 1 - i)
+            y = cy - SLOT_H // 2 - 6 - lh * (len(lines) - i)
             T.draw_text(surface, th, line, (cx, y), 22, T.TEXT, anchor="midtop")
         self.slot_rects = []
         for i, label in enumerate((_("Star"), _("Star"), _("Ship"))):
-            rect = pygame.Rect(0, 0, 110, 130)
+            rect = pygame.Rect(0, 0, 110, SLOT_H)
             rect.center = (round(cx + (i - 1) * 130), round(cy))
             self.slot_rects.append(rect)
             pygame.draw.rect(surface, T.SYSTEM_FILL, rect, border_radius=10)
@@ -357,7 +367,7 @@ class LessonScene(CoachScene):
                     draw_piece(surface, th, "ship", piece, box, -1, rim_for(self.runner.learner, self.ctl.bottom))
         bw = max(220, th.font(22).size(self.build_button.text)[0] + 30)
         self.build_button.rect = pygame.Rect(0, 0, bw, 42)
-        self.build_button.rect.midtop = (round(cx), round(cy + 84))
+        self.build_button.rect.midtop = (round(cx), round(cy + SLOT_H // 2 + 8))
         self.build_button.draw(surface, th)
 
 

@@ -73,7 +73,7 @@ class _Card(ButtonScene):
         ch = 80 + text_h + 52 * len(self.buttons) + 16
         self.card = pygame.Rect(0, 0, 500, min(h - 20, ch))
         self.card.center = (w // 2, h // 2)
-        panel(surface, self.card)
+        panel(surface, self.card, theme=th)
         title = th.fit_text(self.title, 40, self.card.w - 24, T.TEXT, True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 20)))
         y = self.card.y + 70

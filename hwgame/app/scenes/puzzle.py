@@ -173,8 +173,15 @@ class PuzzleScene(CoachScene):
         except IllegalActionError:
             steps = []
         self.start_demo(steps, game.state.position)
-        self.say(lambda: _("Watch: {play}").format(play=sentence(describe_turn(turn))), T.TEXT_WARN)
+        names = self.names()
+        self.say(lambda: _("Watch: {play}").format(play=sentence(describe_turn(turn, names=names))), T.TEXT_WARN)
         self._showing = turn
+
+    def names(self) -> tuple[str, str]:
+        """The solver's and the rival's names, which their homeworlds bear ("at your homeworld")."""
+        position = self.ctl.game.position
+        me = position.to_move
+        return (position.players[me], position.players[1 - me])
 
     def demo_finished(self) -> None:
         """After "show me": the solution stays on the card, for the solver to play."""
@@ -182,7 +189,9 @@ class PuzzleScene(CoachScene):
         if not turn:
             return
         self._showing = ()
-        self.say(lambda: _("Your turn: {play} Play it on the board.").format(play=sentence(describe_turn(turn))),
+        names = self.names()
+        self.say(lambda: _("Your turn: {play} Play it on the board.").format(
+            play=sentence(describe_turn(turn, names=names))),
                  T.TEXT_WARN)
 
     def show_solution(self) -> None:
@@ -192,7 +201,8 @@ class PuzzleScene(CoachScene):
         self.helped = True
         self.ctl.hint = turn or None
         if turn:
-            self.say(lambda: _("Solution: {play}").format(play=sentence(describe_turn(turn))), T.TEXT_WARN)
+            names = self.names()
+            self.say(lambda: _("Solution: {play}").format(play=sentence(describe_turn(turn, names=names))), T.TEXT_WARN)
         else:
             self.say(lambda: _("No winning turn is left."), T.TEXT_WARN)
 

@@ -12,7 +12,7 @@ from functools import partial
 
 import pygame
 
-from hwgame.i18n import _
+from hwgame.i18n import _, is_cjk_language
 from hwgame.tutorial.reference import SECTIONS, Section
 
 from ..button_scene import ButtonScene
@@ -20,6 +20,9 @@ from ..view import theme as T
 from ..view.widgets import Button, panel
 
 LINE, CELL = 18, 17  # text sizes of the lines and of the table cells
+# Japanese and Chinese characters are denser than Latin letters: at the Latin size a character such as
+# 艘 would read as 般, so they are drawn larger (the cards scroll, so the room is there).
+LINE_CJK, CELL_CJK = 23, 22
 BULLET = 14  # room for the dot before each line of a section
 TOP = 76  # where the cards begin, under the title and the buttons
 
@@ -55,6 +58,16 @@ def split_columns(heights: list[int], ncols: int) -> list[int]:
 
 class ReferenceScene(ButtonScene):
     """The quick reference in columns of cards, scrollable when the window is short."""
+
+    @property
+    def line_px(self) -> int:
+        """The size of the cards' lines in the language in force."""
+        return LINE_CJK if is_cjk_language() else LINE
+
+    @property
+    def cell_px(self) -> int:
+        """The size of the tables' last cells in the language in force."""
+        return CELL_CJK if is_cjk_language() else CELL
 
     def __init__(self, app):
         super().__init__(app)
@@ -93,7 +106,7 @@ class ReferenceScene(ButtonScene):
         th = self.app.theme
         h = 36
         for line in section.lines:
-            h += len(th.wrap(_(line), LINE, width - 28 - BULLET)) * (LINE + 1) + 2
+            h += len(th.wrap(_(line), self.line_px, width - 28 - BULLET)) * (self.line_px + 1) + 2
         if section.rows:
             h += 6
             last = self._columns(section)[1]
@@ -103,12 +116,12 @@ class ReferenceScene(ButtonScene):
 
     def _row_height(self, cells: Sequence[str], width: int, first: int) -> int:
         th = self.app.theme
-        last = th.wrap(_(cells[-1]), CELL, width - 28 - first - 8)
-        return max(21, len(last) * (CELL + 1) + 3)
+        last = th.wrap(_(cells[-1]), self.cell_px, width - 28 - first - 8)
+        return max(21, len(last) * (self.cell_px + 1) + 3)
 
     def _columns(self, section: Section) -> tuple[int, int]:
         """x offsets of the second and last cell of the section's rows, from the widest cells before them."""
-        font = self.app.theme.font(LINE, True)
+        font = self.app.theme.font(self.line_px, True)
         swatch = 20 if any(row.color is not None for row in section.rows) else 0
         second = swatch + max(font.size(_(row.cells[0]))[0] for row in section.rows) + 14
         if len(section.header) < 3:
@@ -161,11 +174,11 @@ class ReferenceScene(ButtonScene):
         T.draw_text(surface, th, _(section.title), (x, y), 22, T.ACCENT, True)
         y += 26
         for line in section.lines:
-            for k, part in enumerate(th.wrap(_(line), LINE, rect.w - 28 - BULLET)):
+            for k, part in enumerate(th.wrap(_(line), self.line_px, rect.w - 28 - BULLET)):
                 if k == 0:  # a bullet drawn as a dot: no font is asked for the character
-                    pygame.draw.circle(surface, T.TEXT_DIM, (x + 4, y + LINE // 2 + 1), 3)
-                T.draw_text(surface, th, part, (x + BULLET, y), LINE, T.TEXT)
-                y += LINE + 1
+                    pygame.draw.circle(surface, T.TEXT_DIM, (x + 4, y + self.line_px // 2 + 1), 3)
+                T.draw_text(surface, th, part, (x + BULLET, y), self.line_px, T.TEXT)
+                y += self.line_px + 1
             y += 2
         if not section.rows:
             return
@@ -176,12 +189,12 @@ class ReferenceScene(ButtonScene):
             if row.color is not None:
                 pygame.draw.circle(surface, T.PIECE_RGB[row.color], (x + 7, y + 9), 7)
             cx = x + (20 if row.color is not None else 0)
-            T.draw_text(surface, th, _(cells[0]), (cx, y), LINE, T.TEXT, True)
+            T.draw_text(surface, th, _(cells[0]), (cx, y), self.line_px, T.TEXT, True)
             if len(cells) == 3:
-                T.draw_text(surface, th, _(cells[1]), (x + second, y), LINE, T.TEXT_WARN, True)
-            lines = th.wrap(_(cells[-1]), CELL, rect.w - 28 - last - 8) if len(cells) > 1 else []
+                T.draw_text(surface, th, _(cells[1]), (x + second, y), self.line_px, T.TEXT_WARN, True)
+            lines = th.wrap(_(cells[-1]), self.cell_px, rect.w - 28 - last - 8) if len(cells) > 1 else []
             for k, part in enumerate(lines):
-                T.draw_text(surface, th, part, (x + last, y + 1 + (CELL + 1) * k), CELL, T.TEXT_DIM)
+                T.draw_text(surface, th, part, (x + last, y + 1 + (self.cell_px + 1) * k), self.cell_px, T.TEXT_DIM)
             y += self._row_height(cells, rect.w, last) + 4
 
 

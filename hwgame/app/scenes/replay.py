@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 LOG_ROW = 19
 CAPTION_H = 44  # a strip under the board for the caption of the last action
-SHOW_W = 128  # the width of the buttons that show a marked turn and the better one
+SHOW_W, SHOW_W_MOST = 110, 200  # the width of the buttons that show a marked turn and the better one
 REVIEW_LEVEL = "normal"  # deep enough for evaluations worth reading, a second or two a turn
 KEYS_HELP = N_("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
               "the start and the end. Type a number and Enter: the board after that turn.")
@@ -129,8 +129,8 @@ class ReplayScene(ButtonScene):
                                   rect=(0, 0, 0, 0))
         self.demo: Demo | None = None
         self.painter = DemoPainter(app.theme)
-        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back,
-                        self.show_played, self.show_better]
+        self.show_w = SHOW_W
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
         self.review_run: ReviewRun | None = None
@@ -473,8 +473,8 @@ class ReplayScene(ButtonScene):
         return super().handle_event(event)
 
     def controls(self) -> list[Control]:
-        """The buttons, then the Words|SDG switch."""
-        return [*self.buttons, self.notation]
+        """The panel's buttons, the Words|SDG switch, then the strip's two buttons (drawn with the strip)."""
+        return [*self.buttons, self.notation, self.show_played, self.show_better]
 
     def keys(self) -> dict[int, Callable[[], object]]:
         """The arrows, the page keys, Home and End step through the record; Escape goes back."""
@@ -530,7 +530,9 @@ class ReplayScene(ButtonScene):
         b = screen_layout(*size).board
         rect = pygame.Rect(round(b.x), round(b.bottom - strip.STRIP_H), round(b.w), strip.STRIP_H)
         _graph, text = strip.split(rect)
-        w = SHOW_W
+        font = self.app.theme.font(15)
+        w = self.show_w = min(SHOW_W_MOST, max(SHOW_W, *(font.size(b.text)[0] + 24
+                                                        for b in (self.show_played, self.show_better))))
         self.show_played.rect = pygame.Rect(text.right - w, text.y, w, 26)
         self.show_better.rect = pygame.Rect(text.right - w, text.y + 30, w, 26) if entry.best else pygame.Rect(
             0, 0, 0, 0)
@@ -573,7 +575,7 @@ class ReplayScene(ButtonScene):
             label = _("Reviewing at {level}: {done} of {total} turns").format(
                 level=level_word(self.review_level), done=run.done, total=run.total)
             progress = (run.done, run.total, label)
-        reserve = SHOW_W + 10 if self.show_played.rect.w > 0 else 0  # room for the two buttons
+        reserve = self.show_played.rect.w + 10 if self.show_played.rect.w > 0 else 0  # room for the two buttons
         strip.draw_strip(surface, self.app.theme, rect, self.graph, self.review_entries(), self.timeline,
                          self.point, self.bottom, self.review_lines(), progress, reserve)  # fmt: skip
 

@@ -117,6 +117,8 @@ class BoardView:
             self._render_still(self._still, position, layout, bank, opts)
             self._still_key = key
         surface.blit(self._still, (0, 0))
+        if self.theme.audit is not None and surface is pygame.display.get_surface():
+            self.theme.audit.board([(sp.name, pygame.Rect(sp.box.as_ints())) for sp in layout.systems])
 
     def _render_still(self, surf: pygame.Surface, position: Position, layout: BoardLayout, bank: BankLayout,
                       opts: BoardOptions) -> None:

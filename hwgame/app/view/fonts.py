@@ -1,9 +1,10 @@
 """Text in any of the game's three languages: a chain of fonts, each character drawn by the first font
 that has it.
 
-The chain is pygame's default font (Latin letters, as the window always had), then the shipped Noto Sans
-CJK subsets (``assets/fonts``; the language in force first, so a Japanese player sees Japanese glyph
-shapes and a Chinese player Chinese ones), then a CJK font of the system when there is one, for a
+The chain is pygame's default font (Latin letters, as the window always had; in Japanese and Chinese the
+language's own shipped face comes before it), then the shipped Noto Sans CJK subsets (``assets/fonts``;
+the language in force first, so a Japanese player sees Japanese glyph shapes and a Chinese player
+Chinese ones), then a CJK font of the system when there is one, for a
 character outside the subsets (a rare character in a player's name). A line is cut into runs of one font
 each and the runs are drawn side by side on one baseline.
 
@@ -91,9 +92,14 @@ def system_faces() -> list[Face]:
 
 
 def chain(language: str | None = None, with_system: bool = True) -> list[Face]:
-    """The faces in the order they are tried."""
+    """The faces in the order they are tried. In Japanese and Chinese the language's own face comes
+    first, so digits and Latin names beside CJK text are drawn in its weight and shapes (pygame's
+    default face is a bold one, which made "赤 1" and "Vega" look heavier than the words around them)."""
+    shipped = shipped_faces(language)
     faces: list[Face] = [(None, 0)]
-    faces += shipped_faces(language)
+    if is_cjk_language(language or current_language()) and shipped:
+        faces = [shipped[0], (None, 0)]
+    faces += [f for f in shipped if f not in faces]
     if with_system:
         faces += [f for f in system_faces() if f not in faces]
     return faces

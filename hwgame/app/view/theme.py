@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import current_language, on_change
+from ...i18n.linebreak import close_spaces
 from ...i18n.linebreak import wrap as wrap_lines
 from .fonts import ChainFont, missing_characters
 
@@ -70,19 +71,67 @@ def mix(a: Sequence[int], b: Sequence[int], t: float) -> RGB:
 
 
 class TextAudit:
-    """What a test wants to know of the text a screen drew: lines cut to fit their box, and characters
-    no shipped font has (they would draw as boxes)."""
+    """What a test wants to know of the text a screen drew: lines cut to fit their box, characters no
+    shipped font has (they would draw as boxes), where texts were broken into lines (``lines``), and
+    texts drawn over a system of the board (``overlaps``: text and system name).
+
+    A frame is audited from ``frame_start`` to ``frame_end``: the board says where its systems are
+    (``board``), a panel drawn over it hides what is below (``cover``), and each line drawn on the
+    window (``placed``) must stay clear of the systems it does not sit on a panel over."""
 
     def __init__(self) -> None:
         self.cut: list[tuple[str, float]] = []
         self.missing: dict[str, set[str]] = {}
         self.drawn: set[str] = set()
+        self.lines: dict[str, list[str]] = {}
+        self.overlaps: set[tuple[str, str]] = set()
+        self._systems: list[tuple[str, pygame.Rect]] = []
+        self._covers: list[pygame.Rect] = []
+        self._placed: list[tuple[str, pygame.Rect]] = []
 
     def clear(self) -> None:
         """Forget what was seen."""
         self.cut.clear()
         self.missing.clear()
         self.drawn.clear()
+        self.lines.clear()
+        self.overlaps.clear()
+
+    def wrapped(self, text: str, lines: Sequence[str]) -> None:
+        """``text`` was broken into ``lines``."""
+        if len(lines) > 1:
+            self.lines[text] = list(lines)
+
+    def frame_start(self) -> None:
+        """A new frame: nothing is on the window yet."""
+        self._systems.clear()
+        self._covers.clear()
+        self._placed.clear()
+
+    def board(self, systems: Sequence[tuple[str, pygame.Rect]]) -> None:
+        """The board was drawn with these systems (name, box): it hides what was drawn before it."""
+        self._systems = list(systems)
+        self._covers.clear()
+        self._placed.clear()
+
+    def cover(self, rect: pygame.Rect) -> None:
+        """A panel was drawn over the board: text on it is not over a system."""
+        if self._systems:
+            self._covers.append(pygame.Rect(rect))
+
+    def placed(self, text: str, rect: pygame.Rect) -> None:
+        """A line of text was drawn on the window at ``rect``."""
+        if self._systems and text.strip():
+            self._placed.append((text, pygame.Rect(rect)))
+
+    def frame_end(self) -> None:
+        """Every line drawn over a system's box, not on a panel, is an overlap."""
+        for text, rect in self._placed:
+            if any(cover.contains(rect) for cover in self._covers):
+                continue
+            for name, box in self._systems:
+                if rect.colliderect(box):
+                    self.overlaps.add((text, name))
 
 
 class Theme:
@@ -119,7 +168,8 @@ class Theme:
         return f
 
     def text(self, text: str, size: int, color: RGB = TEXT, bold: bool = False) -> pygame.Surface:
-        """A rendered line of text (cached)."""
+        """A rendered line of text (cached), without gaps between two CJK characters (``close_spaces``)."""
+        text = close_spaces(text)
         font = self.font(size, bold)
         if self.audit is not None:
             self._check(text)
@@ -162,7 +212,10 @@ class Theme:
         """Split text into lines no wider than ``width`` pixels: at spaces in English, between
         characters (never before a closing mark) in Japanese and Chinese."""
         font = self.font(size, bold)
-        return wrap_lines(text, width, lambda line: font.size(line)[0])
+        lines = wrap_lines(text, width, lambda line: font.size(line)[0])
+        if self.audit is not None:
+            self.audit.wrapped(text, lines)
+        return lines
 
 
 def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos: Point, size: int, color: RGB = TEXT,
@@ -171,4 +224,6 @@ def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos: Point, size
     surf = theme.text(text, size, color, bold)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
+    if theme.audit is not None and surface is pygame.display.get_surface():
+        theme.audit.placed(text, rect)
     return rect

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
+from ...i18n.linebreak import units
 from ..text import Text, text_of
 from . import theme as T
 
@@ -336,7 +337,9 @@ def draw_paragraphs(surface: pygame.Surface, theme: T.Theme, text: str, rect: py
 def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: float = 0.0) -> list[str]:
     """Split ``text`` into lines that fit without cutting anything: the first line ``width`` pixels
     wide, the lines after it ``width - indent`` (the caller draws them indented, so an entry's
-    continuation stands out). A word wider than a whole line is broken between letters."""
+    continuation stands out). Lines break where the language allows (``i18n.linebreak.units``: at
+    spaces in English, between characters in Japanese and Chinese, never inside a Latin word nor
+    between a piece's colour and size); only a word wider than a whole line is broken between letters."""
     font = theme.font(size)
     lines: list[str] = []
     line = ""
@@ -344,8 +347,8 @@ def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: flo
     def room() -> float:
         return max(1.0, width - (indent if lines else 0.0))
 
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
+    for word, spaced in units(text):
+        trial = f"{line} {word}" if (line and spaced) else line + word
         if font.size(trial)[0] <= room():
             line = trial
             continue
@@ -362,15 +365,21 @@ def wrap_hanging(theme: T.Theme, text: str, size: int, width: float, indent: flo
         line = word
     if line or not lines:
         lines.append(line)
+    if theme.audit is not None:
+        theme.audit.wrapped(text, lines)
     return lines
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12) -> None:
-    """A rounded translucent panel (dialogs and overlays)."""
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12,
+          theme: T.Theme | None = None) -> None:
+    """A rounded translucent panel (dialogs and overlays); given the ``theme``, its audit learns that
+    the panel hides the board below it."""
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*T.PANEL, alpha), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, (*T.PANEL_EDGE, 255), box.get_rect(), 2, border_radius=radius)
     surface.blit(box, rect.topleft)
+    if theme is not None and theme.audit is not None and surface is pygame.display.get_surface():
+        theme.audit.cover(rect)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
