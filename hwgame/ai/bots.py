@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeAlias
 
-from hwgame.rules import PLAYING, Position, Turn, apply_turn_unchecked, shown
+from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_turn_unchecked, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
@@ -45,6 +45,9 @@ LEVELS: dict[str, Limit] = {
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
                   inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE),
 }  # fmt: skip
+
+# How far below the best score a turn the hint passes over may be replaced (evaluation points).
+AVOID_MARGIN = 15.0
 
 # What a hint thinks with: Normal, careful with what it places.
 HINT = LEVELS["normal"].with_changes(careful=True)
@@ -202,6 +205,9 @@ def choose_turn(
         "safety": safety,
         "line": list(result.line) if turn == result.turn else [],
     }
+    if limit.avoid and turn is not None and not result.won and _played(turn) in limit.avoid:
+        score, turn = _instead(position, result.ranked, (score, turn), limit.avoid)
+        info["line"] = []
     if limit.explain and turn is not None and not result.cancelled:
         from .why import why_turn
 
@@ -209,6 +215,38 @@ def choose_turn(
     return SearchReply(turn, score, info)
 
 
+def _played(turn: Turn) -> Turn:
+    return tuple(a for a in turn if not isinstance(a, EndTurn))
+
+
+def _instead(position: Position, ranked: list[Scored], chosen: Scored, avoid: tuple[Turn, ...]) -> Scored:
+    """Another good turn for ``chosen`` when it is one of the ``avoid`` turns and parries no threat: the
+    best ranked one that is not avoided, survives and scores at most a little below it."""
+    from .why import why_turn
+
+    if why_turn(position, chosen[1]).parried:
+        return chosen  # the board asks for it: the threat it parries is the reason, and the hint says so
+    for score, turn in sorted(ranked, key=lambda r: -r[0]):
+        if score < chosen[0] - AVOID_MARGIN:
+            break
+        if _played(turn) not in avoid and _survives(position, turn):
+            return score, turn
+    return chosen
+
+
+def reversal_of(turn: Turn) -> Turn | None:
+    """The turn that undoes ``turn`` when it is a single trade or move (a trade back, a move back), else None."""
+    played = _played(turn)
+    if len(played) != 1:
+        return None
+    action = played[0]
+    if isinstance(action, Trade):
+        return (Trade(action.new, action.old, action.system),)
+    if isinstance(action, Move):
+        return (Move(action.ship, action.destination, action.origin),)
+    return None
+
+
 __all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Cancel", "CancelFlag", "Chooser", "History", "Limit", "OnProgress",
-           "Scored", "careful_pick", "choose_turn", "level", "move_rng", "params_for", "softmax_pick",
+           "Scored", "careful_pick", "choose_turn", "level", "move_rng", "params_for", "reversal_of", "softmax_pick",
            "timed"]  # fmt: skip

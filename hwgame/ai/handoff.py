@@ -57,6 +57,9 @@ class Limit:
     # Explain the chosen turn in the reply (``info["why"]``: a ``why.Why`` of the board's facts), for a
     # window that tells a player why the computer played it or why a hint is good.
     explain: bool = False
+    # Turns to pass over unless the search names a threat they parry: a hint does not simply undo the
+    # hint before it (trade a green 3 for a red 3, then back) when nothing on the board asks for it.
+    avoid: tuple[Turn, ...] = ()
 
     def with_changes(self, **changes: Any) -> Limit:
         """A copy with some fields changed (settings screens use this)."""

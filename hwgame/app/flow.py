@@ -20,6 +20,7 @@ from hwgame.rules import (
     EndTurn,
     Game,
     IllegalActionError,
+    Turn,
     format_turn,
     opponent_of,
 )
@@ -74,6 +75,8 @@ class PlayController(ActionResolver):
         self.ai_error = None
         self.hint: tuple | None = None
         self.hint_text = ""
+        # The last hint given: (the index the turn it was for has in the game, the hinted turn).
+        self.last_hint: tuple[int, tuple] | None = None
         # Why the computer played its last turn: (index of that turn in the game, the search's facts).
         self.computer_why: tuple[int, Why] | None = None
         # Actions of the turn in progress taken back by Undo, latest last, for Redo to play again; a new
@@ -350,7 +353,8 @@ class PlayController(ActionResolver):
             return _("A hint is for your own turn.")
         if self.thinking:
             return _("The computer is busy.")
-        asked = self.opponent.request(self.game.position, HINT_LEVEL, HINT, self.game.repetition_counts())
+        asked = self.opponent.request(self.game.position, HINT_LEVEL, HINT, self.game.repetition_counts(),
+                                      avoid=self._undoing_last_hint())
         if isinstance(asked, str):
             return asked
         self.hint_text = lambda: _("Thinking about a hint...")
@@ -364,12 +368,25 @@ class PlayController(ActionResolver):
                 self.hint_text = lambda: _("The hint failed.")
             return
         hint = self.hint = tuple(reply.turn)
+        self.last_hint = (len(self.game.turns), hint)
         from_start = bool(self.game.pending)
         # The search's facts behind the hint, worded when shown.
         why, chance, voice = reply.info.get("why"), self.chance_of(reply.score), self.voice()
         self.hint_text = lambda: hint_words(hint, from_start, why_sentences(why, voice, gains=False, chance=chance)
                                             if why is not None else [], voice)  # fmt: skip
         self.events.append(HintReady(self.hint_text))
+
+    def _undoing_last_hint(self) -> tuple[Turn, ...]:
+        """The turn that would undo the player's last turn, when that turn was the hint given for it: the
+        next hint passes over it unless it parries a threat, which the hint then names (``Limit.avoid``)."""
+        from hwgame.ai.bots import reversal_of
+
+        given = self.last_hint
+        mine = len(self.game.turns) - 2  # the player's own last turn, before the other side's answer
+        if given is None or mine < 0 or given[0] != mine or tuple(self.game.turns[mine]) != given[1]:
+            return ()
+        undo = reversal_of(given[1])
+        return (undo,) if undo is not None else ()
 
     def _forget_hint(self) -> None:
         if self.opponent.purpose == HINT:

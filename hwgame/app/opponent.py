@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from hwgame.i18n import _
 from hwgame.levels import DEFAULT_LEVEL, LEVEL_NAMES
-from hwgame.rules import Position
+from hwgame.rules import Position, Turn
 
 if TYPE_CHECKING:
     from hwgame.ai.bots import History, Limit
@@ -84,10 +84,11 @@ class Opponent:
         return LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).with_changes(explain=True)
 
     def request(self, position: Position, level: str, purpose: str = MOVE,
-                history: History = None) -> Future[SearchReply] | str:  # fmt: skip
+                history: History = None, avoid: tuple[Turn, ...] = ()) -> Future[SearchReply] | str:  # fmt: skip
         """Start a search for ``purpose``; return its future, or an error message when the AI cannot be used.
 
-        ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming.
+        ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming;
+        ``avoid`` lists turns to pass over unless they parry a threat (``Limit.avoid``).
         """
         worker = self._get_worker()
         if worker is None:
@@ -95,7 +96,10 @@ class Opponent:
                 return _("the computer opponent could not start ({error})").format(error=self._broken)
             return _("the computer opponent is not available")
         try:
-            future = worker.request(position, self._limit(level), self.seed, history=history)
+            limit = self._limit(level)
+            if avoid:
+                limit = limit.with_changes(avoid=avoid)
+            future = worker.request(position, limit, self.seed, history=history)
         except Exception as exc:
             return _("the computer opponent could not start thinking ({error})").format(error=exc)
         self._future, self.purpose = future, purpose

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hwgame.ai.bots import HINT, choose_turn
 from hwgame.ai.consequence import CAPTURE, WIN
 from hwgame.ai.why import damaging_turn, why_turn
+from hwgame.bench.survive import survives
 from hwgame.i18n import set_language
 from hwgame.rules import PASS, Capture, Discover, Move, apply_turn_unchecked, parse_piece
 from hwgame.words import Voice, why_sentences
@@ -78,3 +79,26 @@ def test_a_hint_comes_with_its_facts_from_the_search():
     assert not [e for e in damaging_turn(after) if e.pieces == (P("g1"),) and e.system == "Alpha"]
     # Without being asked, the search does not explain (matches and benchmarks pay nothing for it).
     assert "why" not in choose_turn(pos, HINT, seed=1).info
+
+
+def test_a_hint_that_would_only_undo_the_last_one_gives_way_unless_a_threat_asks_for_it():
+    from hwgame.ai.bots import reversal_of
+    from hwgame.rules import Trade
+
+    assert reversal_of((Trade(P("g3"), P("r3"), "Sol"),)) == (Trade(P("r3"), P("g3"), "Sol"),)
+    assert reversal_of((Move(P("y1"), "Sol", "Alpha"),)) == (Move(P("y1"), "Alpha", "Sol"),)
+    assert reversal_of((Capture(P("g1"), "Sol"),)) is None
+    # Where nothing threatens, a hint asked to pass over its own choice finds another good turn.
+    quiet = make_position("""
+        North: g3 b2 | y3 g2 |
+        South: r1 b3 | | g3 y2
+        Alpha: y1 | b1 |
+    """)
+    first = choose_turn(quiet, HINT, seed=1)
+    again = choose_turn(quiet, HINT.with_changes(avoid=(first.turn,)), seed=1)
+    assert again.turn != first.turn and survives(quiet, again.turn)
+    # Where the avoided turn is the one that parries a threat, it stands: the threat is the reason.
+    threat = make_position(THREAT)
+    parry = choose_turn(threat, HINT.with_changes(explain=True), seed=1)
+    kept = choose_turn(threat, HINT.with_changes(explain=True, avoid=(parry.turn,)), seed=1)
+    assert kept.turn == parry.turn and kept.info["why"].parried

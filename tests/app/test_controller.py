@@ -446,3 +446,25 @@ def test_a_capture_caption_says_whose_size_counts():
     assert res.caption == (
         "Capture the enemy green 3 at South's homeworld: the size that counts is your largest ship there, blue 3"
     )
+
+
+def test_after_following_a_hint_the_next_hint_is_asked_not_to_simply_undo_it():
+    trade = (Trade(P("y3"), P("r3"), "North"),)
+    c, opponent, _ = _vs_computer(lambda pos: trade if pos.to_move == 0 else (Pass(),))
+    asked = []
+    request = c.opponent.request
+    c.opponent.request = lambda *args, **kw: (asked.append(kw.get("avoid", ())), request(*args, **kw))[1]
+    assert c.request_hint() == ""
+    c.update()
+    assert c.hint == trade and asked[-1] == ()
+    c.play(trade[0])
+    c.end_turn()
+    c.update()  # the computer passes
+    assert c.request_hint() == ""
+    assert asked[-1] == ((Trade(P("r3"), P("y3"), "North"),),)  # trading back is passed over...
+    c.update()
+    c.play(Pass())
+    c.end_turn()
+    c.update()
+    c.request_hint()
+    assert asked[-1] == ()  # ...only right after the hinted turn was played
