@@ -20,6 +20,7 @@ from hwgame.rules import (
     EndTurn,
     Game,
     IllegalActionError,
+    Position,
     Turn,
     format_turn,
     opponent_of,
@@ -75,6 +76,7 @@ class PlayController(ActionResolver):
         self.ai_error = None
         self.hint: tuple | None = None
         self.hint_text = ""
+        self._advantage: tuple[tuple, float] | None = None  # (board, turns played) -> seat 0's chance
         # The last hint given: (the index the turn it was for has in the game, the hinted turn).
         self.last_hint: tuple[int, tuple] | None = None
         # Why the computer played its last turn: (index of that turn in the game, the search's facts).
@@ -90,6 +92,26 @@ class PlayController(ActionResolver):
         if found is None or found[0] != len(self.game.turns) - 1 or self.game.pending:
             return []
         return why_sentences(found[1], self.voice(), gains=False)
+
+    def advantage(self, position: Position, player: int) -> float | None:
+        """``player``'s chance to win at ``position`` (the board shown, mid-turn or not), from the
+        computer's static evaluation read on the win-chance curves; None during setup or once the game
+        is over. Kept for the last board asked about: the bar asks every frame."""
+        if position.stage < PLAYING or position.is_over():
+            return None
+        key = (position.key(), len(self.game.turns))
+        if self._advantage is None or self._advantage[0] != key:
+            from hwgame.ai.evaluate import evaluate
+            from hwgame.ai.tactics import find_win
+            from hwgame.ai.winchance import SURE, phase_of_turn, turns_in_play, win_chance
+
+            if find_win(position) is not None:
+                chance = SURE  # the side to move wins this turn: the evaluation alone would not say so
+            else:
+                chance = win_chance(evaluate(position), phase_of_turn(turns_in_play(len(self.game.turns))))
+            self._advantage = (key, chance if position.to_move == 0 else 1.0 - chance)
+        seat0 = self._advantage[1]
+        return seat0 if player == 0 else 1.0 - seat0
 
     def chance_of(self, score: float) -> float:
         """The chance to win of the side to move now, for a search ``score`` of its."""

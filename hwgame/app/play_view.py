@@ -14,6 +14,7 @@ import pygame
 
 from hwgame.i18n import _, current_language
 from hwgame.rules import Action, Build, Capture, Discover, Move, Position, Sacrifice, Trade
+from hwgame.words import chance_text
 
 from .notices import marker_tip
 from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, Target, system_of
@@ -60,6 +61,8 @@ def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
         piece, kind, direction, owner, b0, b1, t = scene.snap
         box = lerp_box(b0, b1, ease(t / 0.18))
         draw_piece(surface, scene.app.theme, kind, piece, box, direction, rim_for(owner, scene.ctl.bottom))
+    if getattr(scene.app.settings, "advantage_bar", False) and scene.coach is None:
+        _draw_advantage(scene, surface, screen.board, position)
     if scene.narrates:
         whole = screen_layout(*scene.app.size).board
         _draw_narration(scene, surface, scene.narration_box(whole), scene.narration_size(whole))
@@ -80,6 +83,30 @@ def _draw_hover(scene: PlayScene, surface: pygame.Surface, position: Position) -
         can_act = scene.ctl.human_to_move() and scene.computer_showing() is None
         draw_tip(surface, scene.app.theme, marker_tip(position, target.system, target.color, can_act), pos,
                  edge=T.TEXT_WARN)
+
+ADVANTAGE_W = 12  # the advantage bar's width, at the board's left edge
+
+
+def _draw_advantage(scene: PlayScene, surface: pygame.Surface, board: Box, position: Position) -> None:
+    """The advantage bar: a thin column at the board's left edge, the bottom player's share of the chance
+    to win from below in their colour, the other's from above in theirs, the bottom player's percentage
+    beside the line between them."""
+    bottom = scene.ctl.bottom
+    chance = scene.ctl.advantage(position, bottom)
+    if chance is None:
+        return
+    top_y = scene.narration_box(board).bottom + 6 if scene.narrates else board.y + 8
+    rect = pygame.Rect(round(board.x + 4), round(top_y), ADVANTAGE_W, round(board.bottom - 8 - top_y))
+    if rect.h < 40:
+        return
+    mine = round(rect.h * chance)
+    pygame.draw.rect(surface, T.OWNER_RGB[1], rect, border_radius=4)
+    pygame.draw.rect(surface, T.OWNER_RGB[0], (rect.x, rect.bottom - mine, rect.w, mine), border_radius=4)
+    pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=4)
+    label = scene.app.theme.fit_text(chance_text(chance), 15, 60, T.TEXT)
+    y = max(rect.y, min(rect.bottom - label.get_height(), rect.bottom - mine - label.get_height() // 2))
+    surface.blit(label, (rect.right + 4, y))
+
 
 def hint_targets(position: Position, hint: Iterable[Action]) -> list[Target]:
     """The pieces a hint plays with, as the board's targets: the ships it moves, trades, sacrifices or

@@ -347,6 +347,8 @@ class Settings(BaseModel):
     last_auto_setup: bool = False
     # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
     confirm_sacrifice: bool = True
+    # A bar beside the board with each player's chance to win, from the computer's evaluation.
+    advantage_bar: bool = False
 
     @field_validator("ai_level")
     @classmethod

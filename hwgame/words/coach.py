@@ -114,10 +114,11 @@ def when_text(turn: int) -> str:
 
 
 def _place(event: Event, voice: Voice) -> str:
-    """Where an event happens: a homeworld as the player's homeworld, else the system's name."""
+    """Where an event happens: the victim's homeworld as theirs, a homeworld named after a player as that
+    player's homeworld (``Voice.place``), else the system's name."""
     if event.at_home:
         return homeworld_of(event.victim, voice)
-    return event.system
+    return voice.place(event.system)
 
 
 def homeworld_of(player: int, voice: Voice) -> str:

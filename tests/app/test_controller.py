@@ -468,3 +468,17 @@ def test_after_following_a_hint_the_next_hint_is_asked_not_to_simply_undo_it():
     c.update()
     c.request_hint()
     assert asked[-1] == ()  # ...only right after the hinted turn was played
+
+
+def test_the_advantage_bar_reads_each_players_chance_and_a_win_at_once():
+    c, opponent, _ = _vs_computer()
+    pos = c.game.state.position
+    mine, theirs = c.advantage(pos, 0), c.advantage(pos, 1)
+    assert 0.0 < mine < 1.0 and abs(mine + theirs - 1.0) < 1e-9
+    # North's red 3 sits at South beside South's last ship: North wins this turn, and the bar says so.
+    won = Game.from_position(position("""
+        North: g3 b2 | y3 |
+        South: r1 b3 | r3 | g1
+    """))
+    c2 = PlayController(won, (HUMAN, COMPUTER), ("easy", "easy"), fake_opponent())
+    assert c2.advantage(won.state.position, 0) >= 0.99 and c2.advantage(won.state.position, 1) <= 0.0101

@@ -113,7 +113,7 @@ def language_in_force(setting: str) -> str:
 
 class SettingsScene(ButtonScene):
     """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level,
-    fullscreen, and whether a sacrifice by a drop on the bank asks first."""
+    fullscreen, whether a sacrifice by a drop on the bank asks first, and the advantage bar."""
 
     def __init__(self, app: AppLike):
         super().__init__(app)
@@ -147,8 +147,11 @@ class SettingsScene(ButtonScene):
         self.sacrifice = Choice(lambda: _("Ask before a sacrifice on the bank"), [(_on, True), (_off, False)],
                                 on_change=lambda v: self._set("confirm_sacrifice", bool(v)))
         self.sacrifice.set_value(bool(s.confirm_sacrifice))
+        self.advantage = Choice(lambda: _("Advantage bar beside the board"), [(_off, False), (_on, True)],
+                                on_change=lambda v: self._set("advantage_bar", bool(v)))
+        self.advantage.set_value(bool(s.advantage_bar))
         self.widgets: list[Widget] = [self.language, self.colour_blind, self.lines, self.speed, self.sound,
-                                      self.volume, self.level, self.fullscreen, self.sacrifice]
+                                      self.volume, self.level, self.fullscreen, self.sacrifice, self.advantage]
         self.back = Button(lambda: _("Back"), self.leave, size=24)
 
     def controls(self) -> list[Control]:
