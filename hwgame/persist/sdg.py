@@ -24,6 +24,7 @@ from ..rules import (
 from .atomic import atomic_write
 from .errors import file_error, worded, worded_refusal
 from .files import LoadedGame
+from .paths import exists
 from .schema import SdgRecord
 from .store import SUFFIX, Store, file_name
 
@@ -60,7 +61,7 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
 def _free_name(store: Store, stem: str) -> str:
     name = file_name(stem)[: -len(SUFFIX)]
     candidate, n = name, 1
-    while store.path_for(candidate).exists():
+    while exists(store.path_for(candidate)):  # a SaveError when the saves folder cannot be entered
         n += 1
         candidate = f"{name}-{n}"
     return candidate
@@ -105,9 +106,10 @@ def export_transcript(loaded: LoadedGame, out: str | Path, force: bool = False) 
     """Write the transcript of a loaded save to ``out``; an existing file is only replaced with ``force``."""
     out = Path(out)
     text = transcript_text(loaded)
-    if out.exists() and not force:
+    there = exists(out)  # a SaveError when the folder cannot be entered
+    if there and not force:
         raise file_error(out, worded(N_("exists already: choose another name, or add --force to replace it")))
-    if out.is_dir():
+    if there and out.is_dir():
         raise file_error(out, worded(N_("is a folder")))
     try:
         atomic_write(out, text.encode("utf-8"), backup=False)
