@@ -25,7 +25,7 @@ from .atomic import atomic_write
 from .errors import file_error, worded, worded_refusal
 from .files import LoadedGame
 from .paths import exists
-from .schema import SdgRecord
+from .schema import LONG_TEXT, SdgRecord, showable
 from .store import SUFFIX, Store, file_name
 
 
@@ -47,13 +47,17 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
         raise file_error(path, worded_refusal(exc), exc.turn, of_file=False) from None
     except HomeworldsError as exc:  # the file cannot be read, or its game is not one this program plays
         raise file_error(path, worded_refusal(exc), of_file=False) from None
+    def kept(text: str | None) -> str | None:
+        # A header or a file name may hold anything; the save keeps what the window can show.
+        return None if text is None else showable(text, LONG_TEXT)
+
     record = SdgRecord(
         sdg_number=transcript.sdg_number,
-        winner=transcript.winner,
-        variants=list(transcript.variants),
-        started=transcript.started,
-        ended=transcript.ended,
-        source=path.name,
+        winner=kept(transcript.winner),
+        variants=[showable(v, LONG_TEXT) for v in transcript.variants[:50]],
+        started=kept(transcript.started),
+        ended=kept(transcript.ended),
+        source=kept(path.name),
     )
     return game, record
 
@@ -75,7 +79,7 @@ def import_transcript(path: str | Path, store: Store) -> Path:
     """
     game, record = transcript_game(path)
     stem = f"sdg-{record.sdg_number}" if record.sdg_number is not None else Path(path).stem
-    title = f"SDG game {record.sdg_number}" if record.sdg_number is not None else Path(path).name
+    title = f"SDG game {record.sdg_number}" if record.sdg_number is not None else record.source
     store.remember(game, title=title, imported=record)
     return store.save(game, _free_name(store, stem))
 
