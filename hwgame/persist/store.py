@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from ..i18n import N_
 from ..rules import Game, shown
-from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
+from .atomic import atomic_write, backup_path, folder_lock, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
 from .convert import Seats, game_to_save
 from .errors import SaveError, Text, file_error, shown_path, text_of, worded
@@ -307,6 +307,12 @@ class Store:
         """
         path = self._named_path(name)
         save = self.snapshot(game, players)
+        # Another window of the game on the same folder waits while this one looks and writes.
+        with folder_lock(path.parent):
+            return self._save_planned(path, save, overwrite, plan)
+
+    def _save_planned(self, path: Path, save: SaveGame, overwrite: bool, plan: SavePlan | None) -> Path:
+        """``save`` of a checked snapshot, under the folder's lock."""
         if plan is None or not plan.still_holds(path, save.game_id):
             plan = self._plan(path, save.game_id)
         if plan.problem is not None:
@@ -329,6 +335,13 @@ class Store:
         name; a notice saying so is added to ``notices``.
         """
         save = self.snapshot(game, players)
+        # The look at the file and the write go together: another window of the game on the same
+        # folder (the player started it twice) cannot write between them.
+        with folder_lock(self.saves_dir):
+            return self._autosave(game, save)
+
+    def _autosave(self, game: Game, save: SaveGame) -> Path:
+        """``autosave`` of a snapshot, under the folder's lock."""
         meta = self._meta_of(game)
         path = meta.autosave
         if path is not None and exists(path) and not self._is_own(path, meta.autosave_digest):
@@ -496,7 +509,8 @@ class Store:
 
     def save_settings(self, settings: Settings) -> Path:
         """Write the settings atomically; raise SaveError if the file cannot be written."""
-        return write_settings(self.settings_path, settings)
+        with folder_lock(self.settings_path.parent):
+            return write_settings(self.settings_path, settings)
 
 
 def _present(path: Path) -> bool:
