@@ -62,7 +62,8 @@ for n, (data_mode, saves_mode, file_mode) in enumerate(itertools.product(modes, 
     actions = [lambda: store.list_saves(), lambda: store.latest_unfinished(), lambda: store.load("mine"),
                lambda: store.load(saves / "mine.json"), lambda: store.autosave(game),
                lambda: store.save(game, "other"), lambda: store.plan_save(game, "mine"),
-               lambda: store.delete("mine"), lambda: store.load_settings(), lambda: store.save_settings(store.load_settings()),
+               lambda: store.delete("mine"), lambda: store.load_settings(),
+               lambda: store.save_settings(store.load_settings()),
                lambda: import_transcript(transcript, store)]
     for action in actions:
         tried += 1
@@ -89,7 +90,8 @@ def test_every_folder_and_file_permission_is_handled_as_an_ordinary_user():
     try:
         base.chmod(0o777)
         transcript = base / "t.txt"
-        transcript.write_text("Homeworlds Online (SDG# 5)\nParticipants: Ann (N), Bob (S)\n\n1) Ann: Homeworld G3 B2 Y3\n")
+        transcript.write_text("Homeworlds Online (SDG# 5)\nParticipants: Ann (N), Bob (S)\n\n"
+                              "1) Ann: Homeworld G3 B2 Y3\n")
         transcript.chmod(0o644)
         try:
             done = subprocess.run([*user, sys.executable, "-c", PERMISSION_SCRIPT, str(base), str(EXAMPLE),
