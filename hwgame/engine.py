@@ -27,7 +27,8 @@ charge of the game and sends the turn back with ``play``.
 Anything wrong (unknown command, bad notation, illegal turn, ``go`` after the game ended, a line over
 ``MAX_LINE`` bytes, judged on its first bytes) answers ``error REASON`` and the engine keeps running.
 While a ``go`` searches, other commands wait for its answer; ``stop`` still reaches it (unless a later
-``go`` waits: then it is that one's), and ``quit`` or the end of input end an infinite search at once. The protocol is for programs: it speaks English whatever
+``go`` waits: then it is that one's), and ``quit`` or the end of input end an infinite search at once.
+The protocol is for programs: it speaks English whatever
 the language of the system (the rules' refusals are worded in English, ``protocol_text``).
 """
 

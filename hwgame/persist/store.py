@@ -15,6 +15,7 @@ The promise is that a save is never lost:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import weakref
@@ -308,7 +309,7 @@ class Store:
         path = self._named_path(name)
         save = self.snapshot(game, players)
         # Another window of the game on the same folder waits while this one looks and writes.
-        with folder_lock(path.parent):
+        with self._lock():
             return self._save_planned(path, save, overwrite, plan)
 
     def _save_planned(self, path: Path, save: SaveGame, overwrite: bool, plan: SavePlan | None) -> Path:
@@ -337,7 +338,7 @@ class Store:
         save = self.snapshot(game, players)
         # The look at the file and the write go together: another window of the game on the same
         # folder (the player started it twice) cannot write between them.
-        with folder_lock(self.saves_dir):
+        with self._lock():
             return self._autosave(game, save)
 
     def _autosave(self, game: Game, save: SaveGame) -> Path:
@@ -357,6 +358,11 @@ class Store:
             path = self._free_autosave(save)
         meta.autosave, meta.autosave_digest = path, self._write(path, save)
         return path
+
+    def _lock(self) -> contextlib.AbstractContextManager[bool]:
+        """The lock every window of the game on this data folder takes to look at a file and write it:
+        one lock file beside the settings, so that the saves folder holds saves only."""
+        return folder_lock(self.settings_path.parent)
 
     @staticmethod
     def _is_own(path: Path, digest: str | None) -> bool:
@@ -509,7 +515,7 @@ class Store:
 
     def save_settings(self, settings: Settings) -> Path:
         """Write the settings atomically; raise SaveError if the file cannot be written."""
-        with folder_lock(self.settings_path.parent):
+        with self._lock():
             return write_settings(self.settings_path, settings)
 
 
