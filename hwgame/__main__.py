@@ -92,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     set_language(requested_language(argv) or system_language())
     speak_argparse()
     args = build_parser().parse_args(argv)
-    persist_cli.apply_data_dir(args)
+    status = persist_cli.apply_data_dir(args)
+    if status:
+        return status
     if args.command == "import":
         return persist_cli.run_import(args.transcript)
     if args.command == "export":

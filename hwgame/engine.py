@@ -24,8 +24,11 @@ charge of the game and sends the turn back with ``play``.
     undo                        -> ok                 (take back the last turn)
     quit                        -> (no answer; the engine exits)
 
-Anything wrong (unknown command, bad notation, illegal turn, ``go`` after the game ended) answers
-``error REASON`` and the engine keeps running. The protocol is for programs: it speaks English whatever
+Anything wrong (unknown command, bad notation, illegal turn, ``go`` after the game ended, a line over
+``MAX_LINE`` bytes, judged on its first bytes) answers ``error REASON`` and the engine keeps running.
+While a ``go`` searches, other commands wait for its answer; ``stop`` still reaches it (unless a later
+``go`` waits: then it is that one's), and ``quit`` or the end of input end an infinite search at once.
+The protocol is for programs: it speaks English whatever
 the language of the system (the rules' refusals are worded in English, ``protocol_text``).
 """
 
@@ -37,7 +40,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
@@ -91,6 +94,8 @@ class Engine:
 
     def handle(self, line: str) -> list[str] | None:
         """Answer one command line; None means quit."""
+        if line == TOO_LONG:
+            return [too_long_answer()]
         words = line.split()
         if not words:
             return []
@@ -215,29 +220,63 @@ class Engine:
         return ["ok"] if self.game.undo() else ["error nothing to undo"]
 
 
-MAX_LINE = 1 << 20  # a longer line is cut there: a protocol line is short
+MAX_LINE = 1 << 20  # a protocol line is short; a longer one is refused on its first bytes
+TOO_LONG = "\x00too-long"  # what the reader hands on for a line over MAX_LINE (no real line holds a NUL)
 
 
-def _reader(source: BinaryIO | int, lines: queue.Queue[str | None]) -> None:
-    """Feed decoded lines (bytes that are not UTF-8 replaced, whatever the locale), then None.
+def too_long_answer() -> str:
+    """The one answer to a line over ``MAX_LINE`` bytes: the command is not read at all."""
+    return f"error line too long (over {MAX_LINE} bytes): the command is ignored"
 
-    Standard input is read from its descriptor without Python's buffered reader, whose lock a
-    reader thread would still hold when the interpreter shuts down."""
-    buffer = b""
+
+def split_lines(chunks: Iterable[bytes]) -> Iterator[str]:
+    """The lines of a byte stream, decoded (bytes that are not UTF-8 replaced), in linear time; a line
+    over ``MAX_LINE`` bytes becomes ``TOO_LONG`` once its first ``MAX_LINE`` bytes are seen, and the
+    rest of it, up to its end, is skipped unread. A last line without its end counts too."""
+    parts: list[bytes] = []  # the pieces of the line read so far
+    size = 0
+    skipping = False  # inside a line already refused
+    for chunk in chunks:
+        start = 0
+        while start <= len(chunk):
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end]
+            if not skipping:
+                parts.append(piece)
+                size += len(piece)
+                if size > MAX_LINE:
+                    # Judged on its first bytes: one answer for the whole line, however long it goes on.
+                    skipping, parts, size = True, [], 0
+                    yield TOO_LONG
+            if end < 0:
+                break
+            if not skipping:
+                yield b"".join(parts).decode("utf-8", errors="replace")
+            parts, size, skipping = [], 0, False
+            start = end + 1
+    if parts and size:
+        yield b"".join(parts).decode("utf-8", errors="replace")
+
+
+def _chunks(source: BinaryIO | int) -> Iterator[bytes]:
+    """What arrives on ``source``, as it arrives, until its end (or an error reading it)."""
     try:
         while True:
             chunk = os.read(source, 65536) if isinstance(source, int) else source.read(65536)
             if not chunk:
-                break
-            buffer += chunk
-            *complete, buffer = buffer.split(b"\n")
-            for raw in complete:
-                lines.put(raw[:MAX_LINE].decode("utf-8", errors="replace"))
-            buffer = buffer[-MAX_LINE:]
+                return
+            yield chunk
     except (OSError, ValueError):
-        pass
-    if buffer:
-        lines.put(buffer.decode("utf-8", errors="replace"))
+        return
+
+
+def _reader(source: BinaryIO | int, lines: queue.Queue[str | None]) -> None:
+    """Feed decoded lines (see ``split_lines``), then None.
+
+    Standard input is read from its descriptor without Python's buffered reader, whose lock a
+    reader thread would still hold when the interpreter shuts down."""
+    for line in split_lines(_chunks(source)):
+        lines.put(line)
     lines.put(None)
 
 
@@ -266,9 +305,7 @@ def run_engine(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> i
                 break
             words = line.split()
             if words and words[0].lower() == "go" and not engine.game.is_over():
-                quit_after = _go(engine, line, lines, pending, say)
-                if quit_after:
-                    break
+                _go(engine, line, lines, pending, say)
                 continue
             try:
                 answer = engine.handle(line)
@@ -289,13 +326,19 @@ def _go(
     lines: queue.Queue[str | None],
     pending: deque[str | None],
     say: Callable[[str], None],
-) -> bool:
-    """Run ``go`` while reading ``stop`` and ``quit``; other lines wait. True when quit was asked."""
+) -> None:
+    """Run ``go`` while reading ``stop`` and ``quit``; other lines wait, and go back to ``pending``.
+
+    ``stop`` ends this search even when other commands came in between, unless a ``go`` is waiting
+    among them (then it is that go's), but an infinite search, which nothing else ends, takes any
+    stop. ``quit`` and the end of input end the search at once when nothing waits, or whatever waits
+    when it is infinite (else the search ends by itself first); the waiting commands are then answered
+    in order, and the quit is acted on after them."""
     try:
-        limit, seed, _, analysis = engine.parse_go(line.strip()[2:])
+        limit, seed, infinite, analysis = engine.parse_go(line.strip()[2:])
     except ValueError as exc:
         say(f"error {protocol_text(exc)}")
-        return False
+        return
     stop = threading.Event()
     answer: list[str] = []
 
@@ -307,7 +350,6 @@ def _go(
 
     searcher = threading.Thread(target=work, daemon=True, name="engine-search")
     searcher.start()
-    quit_after = False
     later: list[str | None] = []  # commands that wait for this search to answer, in order
     while searcher.is_alive():
         if pending:
@@ -318,12 +360,11 @@ def _go(
             except queue.Empty:
                 continue
         word = nxt.split()[0].lower() if nxt and nxt.split() else ""
-        if later:
-            later.append(nxt)  # after a waiting command, a stop belongs to a later search
-        elif nxt is None or word == "quit":
-            stop.set()
-            quit_after = True
-        elif word == "stop":
+        if nxt is None or word == "quit":
+            if infinite or not later:
+                stop.set()
+            later.append(nxt)
+        elif word == "stop" and (infinite or not any(_is_go(w) for w in later)):
             stop.set()
         else:
             later.append(nxt)
@@ -331,7 +372,12 @@ def _go(
     pending.extendleft(reversed(later))
     for text in answer:
         say(text)
-    return quit_after
+
+
+def _is_go(line: str | None) -> bool:
+    """True for a ``go`` command line."""
+    words = line.split() if line else []
+    return bool(words) and words[0].lower() == "go"
 
 
 def _utf8_stdout() -> TextIO:

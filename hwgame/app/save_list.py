@@ -216,7 +216,6 @@ class SaveList:
         """The visible rows: title and date on top, the summary (or the error, in red) below."""
         mouse = pygame.mouse.get_pos()
         for i in range(self.top, min(len(self.entries), self.top + self.rows_visible)):
-            info = self.entries[i]
             r = self.row_rect(i)
             if r is None:
                 continue
@@ -225,19 +224,31 @@ class SaveList:
             pygame.draw.rect(surface, fill, r, border_radius=7)
             if chosen:
                 pygame.draw.rect(surface, T.ACCENT, r, 2, border_radius=7)
-            date = theme.text(when(info), 18, T.TEXT_DIM)
-            surface.blit(date, date.get_rect(topright=(r.right - 12, r.y + 8)))
-            ink = T.TEXT_BAD if info.error else T.TEXT
-            x = r.x + 12
-            mark = mark_of(info)
-            if mark:
-                x = self._draw_mark(surface, theme, mark, info.unfinished, r, x)
-            title = theme.fit_text(title_of(info), 23, r.right - date.get_width() - 28 - x, ink, True)
-            surface.blit(title, (x, r.y + 6))
-            text, bad = summary(info)
-            surface.blit(theme.fit_text(text, 19, r.w - 24, T.TEXT_BAD if bad else T.TEXT_DIM), (r.x + 12, r.y + 32))
+            try:
+                self._draw_row(surface, theme, self.entries[i], r)
+            except Exception:
+                # Whatever a file holds, it costs its own row at most, never the screen: the row says so.
+                note = theme.fit_text(_("This save cannot be shown here."), 19, r.w - 24, T.TEXT_BAD)
+                surface.blit(note, (r.x + 12, r.y + 20))
+        self._draw_scroll_bar(surface)
+
+    def _draw_row(self, surface: pygame.Surface, theme: T.Theme, info: SaveInfo, r: pygame.Rect) -> None:
+        """One save's row: title and date on top, the summary (or the error, in red) below."""
+        date = theme.text(when(info), 18, T.TEXT_DIM)
+        surface.blit(date, date.get_rect(topright=(r.right - 12, r.y + 8)))
+        ink = T.TEXT_BAD if info.error else T.TEXT
+        x = r.x + 12
+        mark = mark_of(info)
+        if mark:
+            x = self._draw_mark(surface, theme, mark, info.unfinished, r, x)
+        title = theme.fit_text(title_of(info), 23, r.right - date.get_width() - 28 - x, ink, True)
+        surface.blit(title, (x, r.y + 6))
+        text, bad = summary(info)
+        surface.blit(theme.fit_text(text, 19, r.w - 24, T.TEXT_BAD if bad else T.TEXT_DIM), (r.x + 12, r.y + 32))
+
+    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        """A thin scroll bar beside a list longer than its rectangle: where the visible rows are."""
         if len(self.entries) > self.rows_visible:
-            # A thin scroll bar: where the visible rows are in the whole list.
             track = pygame.Rect(self.rect.right + 6, self.rect.y, 4, self.rect.h)
             pygame.draw.rect(surface, T.PANEL_EDGE, track, border_radius=2)
             n = len(self.entries)

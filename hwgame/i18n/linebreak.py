@@ -47,50 +47,55 @@ def close_spaces(text: str) -> str:
 
 
 def units(paragraph: str) -> list[tuple[str, bool]]:
-    """A paragraph cut into pieces that must stay together, each with whether a space comes before it."""
-    out: list[tuple[str, bool]] = []
-    word = ""
+    """A paragraph cut into pieces that must stay together, each with whether a space comes before it.
+
+    Linear in the paragraph's length: each piece gathers its parts in a list, joined once at the end."""
+    out: list[tuple[list[str], bool]] = []
+    word: list[str] = []
     space = False
     glue = False  # the last piece ended with an opening mark: the next one sticks to it
 
+    def last_char() -> str:
+        return out[-1][0][-1][-1] if out else ""
+
     def push(piece: str, spaced: bool) -> None:
         nonlocal glue
-        if out and out[-1][0] in BULLETS:
+        if out and len(out[-1][0]) == 1 and out[-1][0][0] in BULLETS:
             # A bullet never stands alone at the end of a line: it stays with the first word of its entry.
-            out[-1] = (out[-1][0] + (" " if spaced else "") + piece, out[-1][1])
+            out[-1][0].append((" " if spaced else "") + piece)
             glue = piece[-1] in NO_LINE_END
             return
-        last = out[-1][0][-1] if out else ""
+        last = last_char()
         if out and spaced and piece[:1].isdigit() and len(piece) <= 3 and (is_wide(last) or last.isalpha()):
             # A piece's size after its colour ("緑 1", "綠色 1", "green 1") stays on the colour's line.
-            out[-1] = (out[-1][0] + " " + piece, out[-1][1])
+            out[-1][0].append(" " + piece)
             glue = False
             return
         if out and not spaced and (glue or piece[0] in NO_LINE_START):
-            out[-1] = (out[-1][0] + piece, out[-1][1])
+            out[-1][0].append(piece)
         else:
-            out.append((piece, spaced))
+            out.append(([piece], spaced))
         glue = piece[-1] in NO_LINE_END
 
     for char in paragraph:
         if char == " ":
             if word:
-                push(word, space)
-                word = ""
+                push("".join(word), space)
+                word = []
             space = True
         elif is_wide(char):
             if word:
-                push(word, space)
-                word, space = "", False
-            if space and out and is_wide(out[-1][0][-1]):
+                push("".join(word), space)
+                word, space = [], False
+            if space and out and is_wide(last_char()):
                 space = False  # no gap between two CJK characters (see ``close_spaces``)
             push(char, space)
             space = False
         else:
-            word += char
+            word.append(char)
     if word:
-        push(word, space)
-    return out
+        push("".join(word), space)
+    return [("".join(parts), spaced) for parts, spaced in out]
 
 
 def wrap(text: str, width: float, measure: Callable[[str], float]) -> list[str]:

@@ -8,10 +8,12 @@ that was complete but wrong (a bug, a bad click) can be recovered by hand.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -101,6 +103,68 @@ def atomic_write(path: str | Path, data: bytes, backup: bool = True) -> Path:
         _write_new(backup_path(path), path.read_bytes())
     _write_new(path, data)
     return path
+
+
+LOCK_NAME = ".hwgame.lock"
+_LOCK_WAIT = 5.0  # seconds: the writes it guards take milliseconds; a stuck holder is not waited for long
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[bool]:
+    """Hold the lock of ``folder`` (a file ``.hwgame.lock`` there) while the block runs, so that two
+    windows of the game on one data folder never interleave a look at a file and the write that
+    depends on it. Yields whether the lock was had: without it (a folder that cannot be written, a
+    holder stuck for seconds) the block still runs, each write still atomic on its own."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+    except OSError:
+        yield False
+        return
+    try:
+        held = _take(fd)
+        try:
+            yield held
+        finally:
+            if held:
+                _release(fd)
+    finally:
+        os.close(fd)
+
+
+def _take(fd: int) -> bool:
+    """Lock the open file ``fd`` for this process, waiting at most ``_LOCK_WAIT`` seconds."""
+    deadline = time.monotonic() + _LOCK_WAIT
+    while True:
+        try:
+            if sys.platform.startswith("win"):
+                import msvcrt
+
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+
+
+def _release(fd: int) -> None:
+    try:
+        if sys.platform.startswith("win"):
+            import msvcrt
+
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    except OSError:
+        pass  # closing the file lets the lock go anyway
 
 
 def _writer_of(path: Path) -> int | None:

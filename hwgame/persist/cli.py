@@ -10,8 +10,8 @@ import argparse
 import sys
 
 from ..i18n import _, ngettext
-from .errors import SaveError
-from .paths import ENV_VAR, set_data_dir
+from .errors import SaveError, shown_path
+from .paths import ENV_VAR, data_dir, set_data_dir
 
 
 def add_arguments(
@@ -34,10 +34,17 @@ def add_arguments(
         p.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS, help=data_help)
 
 
-def apply_data_dir(args: argparse.Namespace) -> None:
-    """Act on ``--data-dir`` (before anything looks for saves or settings)."""
-    if getattr(args, "data_dir", None):
-        set_data_dir(args.data_dir)
+def apply_data_dir(args: argparse.Namespace) -> int:
+    """Act on ``--data-dir`` (before anything looks for saves or settings); return 0, or 1 with one line
+    on standard error when the data folder (given there or by the variable) cannot be reached."""
+    try:
+        if getattr(args, "data_dir", None):
+            set_data_dir(args.data_dir)
+        else:
+            data_dir()  # the variable's folder, checked once here rather than deep inside the game
+    except SaveError as exc:
+        return _fail(exc)
+    return 0
 
 
 def _fail(exc: SaveError) -> int:
@@ -67,7 +74,8 @@ def check_load(name: str, smoke: bool) -> int:
             "{file}: loads: {n} turns, {first} vs {second}, {state}",
             n,
         )
-        print(line.format(file=loaded.path, n=n, first=game.players[0], second=game.players[1], state=state))
+        print(line.format(file=shown_path(loaded.path), n=n, first=game.players[0], second=game.players[1],
+                          state=state))
     return 0
 
 

@@ -101,12 +101,26 @@ class SaveError(HomeworldsError):
         return self.message
 
 
+PATH_LIMIT = 160  # characters of a path a message shows; its end, which names the file, is kept
+
+
+def shown_path(path: str | Path) -> str:
+    """A path as a message shows it: as it is, or with its newlines and other control characters
+    escaped (``\\n``) and, when very long, its middle left out, so a message stays one short line."""
+    text = str(path)
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    if len(text) > PATH_LIMIT:
+        text = text[:40] + "…" + text[len(text) - (PATH_LIMIT - 41):]
+    return text
+
+
 def file_error(path: str | Path, what: Text, turn: int | None = None, of_file: bool = True) -> SaveError:
     """A SaveError whose message starts with the file's name; ``what`` says what is wrong with it, said of
     the file ("is a folder") unless ``of_file`` is False (a problem that stands alone)."""
     # Translators: a problem with a file: the file's path, then what is wrong with it.
-    return SaveError(worded(N_("{path}: {problem}"), path=path, problem=what), path=path, turn=turn, detail=what,
-                     of_file=of_file)
+    return SaveError(worded(N_("{path}: {problem}"), path=shown_path(path), problem=what), path=path, turn=turn,
+                     detail=what, of_file=of_file)
 
 
-__all__ = ["SaveError", "Text", "file_error", "worded_refusal", "text_of", "worded"]
+__all__ = ["SaveError", "Text", "file_error", "shown_path", "worded_refusal", "text_of", "worded"]

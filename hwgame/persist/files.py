@@ -7,6 +7,7 @@ fails to load stays exactly as it was, for the player (or a later version of the
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -20,7 +21,7 @@ from .. import __version__
 from ..i18n import N_
 from ..rules import Game, shown
 from .convert import ReplayProblem, save_to_game
-from .errors import Text, file_error, text_of, worded
+from .errors import SaveError, Text, file_error, text_of, worded
 from .migrate import OLDEST, MigrationError, upgrade
 from .schema import SCHEMA_VERSION, Player, SaveGame, describe_validation, validation_turn
 
@@ -54,33 +55,56 @@ class LoadedGame:
         return list(self.save.players)
 
 
-def read_bytes(path: str | Path) -> bytes:
-    """The bytes of a regular file of at most ``MAX_BYTES``, or a SaveError saying why they cannot be had."""
+def read_bytes(path: str | Path, what: str = "save") -> bytes:
+    """The bytes of a regular file of at most ``MAX_BYTES``, or a SaveError saying why they cannot be had
+    (``what``: "save" or "settings", the kind of file it should be)."""
     path = Path(path)
+    problems = _READ_PROBLEMS["settings" if what == "settings" else "save"]
     try:
         if path.is_dir():
-            raise file_error(path, worded(N_("is a folder, not a save file")))
+            raise file_error(path, worded(problems["folder"]))
         # Opened without waiting and checked on the open file itself: a pipe or a device named like a
         # save can neither block the game nor be swapped in after the check.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(handle.fileno())
             if not stat.S_ISREG(info.st_mode):
-                raise file_error(path, worded(N_("is not a regular file (a pipe, a device or a socket), not a save "
-                                                 "file")))
+                raise file_error(path, worded(problems["special"]))
             if info.st_size > MAX_BYTES:
-                raise file_error(path, worded(N_("is {size} MB, far too large to be a save"),
-                                              size=info.st_size // (1024 * 1024)))
+                raise file_error(path, worded(problems["huge"], size=info.st_size // (1024 * 1024)))
             data = handle.read(MAX_BYTES + 1)  # the file may have grown since it was measured
         if len(data) > MAX_BYTES:
-            raise file_error(path, worded(N_("is far too large to be a save (it grew while it was read)")))
+            raise file_error(path, worded(problems["grew"]))
         return data
     except FileNotFoundError:
         raise file_error(path, worded(N_("no such file")), of_file=False) from None
     except PermissionError:
         raise file_error(path, worded(N_("cannot be read: permission denied"))) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise file_error(path, worded(N_("cannot be reached: it is a loop of symbolic links"))) from None
         raise file_error(path, worded(N_("cannot be read: {why}"), why=exc.strerror or str(exc))) from None
+    except SaveError:
+        raise  # a problem found above, worded already (a SaveError is a ValueError too)
+    except ValueError:  # a NUL in the name: no file can be called that
+        raise file_error(path, worded(N_("no such file")), of_file=False) from None
+
+
+# What stands in the way of reading a file, for a save and for the settings.
+_READ_PROBLEMS = {
+    "save": {
+        "folder": N_("is a folder, not a save file"),
+        "special": N_("is not a regular file (a pipe, a device or a socket), not a save file"),
+        "huge": N_("is {size} MB, far too large to be a save"),
+        "grew": N_("is far too large to be a save (it grew while it was read)"),
+    },
+    "settings": {
+        "folder": N_("is a folder, not a settings file"),
+        "special": N_("is not a regular file (a pipe, a device or a socket), not a settings file"),
+        "huge": N_("is {size} MB, far too large to be a settings file"),
+        "grew": N_("is far too large to be a settings file (it grew while it was read)"),
+    },
+}
 
 
 def _ends_open(text: str) -> bool:

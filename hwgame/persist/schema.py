@@ -14,15 +14,18 @@ A computer's level is kept by its name (``hwgame.levels``), never by its place i
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    StringConstraints,
     ValidationError,
     ValidatorFunctionWrapHandler,
     field_validator,
@@ -51,6 +54,36 @@ class Problem(WordedProblem):
     """A value the schema refuses, worded each time it is read (pydantic keeps the error itself, and
     ``describe_validation`` reads it again); ``turn`` is the number of the turn concerned, if any."""
 
+
+def _showable(text: str) -> str:
+    """``text`` when every character of it can be shown in a line of the window; else a problem naming
+    the first that cannot (a control character such as a NUL or a line end, half of a surrogate pair)."""
+    if text.isprintable():
+        return text
+    for index, ch in enumerate(text):
+        if unicodedata.category(ch) in _UNSHOWN:
+            raise Problem(worded(N_("holds a character that cannot be shown (U+{code:04X}) at character {index}"),
+                                 code=ord(ch), index=index + 1))
+    return text
+
+
+_UNSHOWN = {"Cc", "Cs", "Zl", "Zp"}  # controls, lone surrogates, line and paragraph separators
+
+
+def showable(text: str, limit: int) -> str:
+    """``text`` made fit for a ``ShownText`` field: what cannot be shown replaced by U+FFFD, and cut to
+    ``limit`` characters (for text the game takes from elsewhere, such as a transcript's headers)."""
+    text = text[:limit]
+    if text.isprintable():
+        return text
+    return "".join("\ufffd" if unicodedata.category(ch) in _UNSHOWN else ch for ch in text)
+
+# Text a save keeps and the window shows (a title, an id, what an imported record said): printable,
+# and short enough to measure and draw at once; a file with more is refused with the reason.
+LONG_TEXT = 500  # characters: a title, a result, a record's field
+ShownText = Annotated[str, StringConstraints(max_length=LONG_TEXT), AfterValidator(_showable)]
+GameId = Annotated[str, StringConstraints(min_length=1, max_length=100), AfterValidator(_showable)]
+Note = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_showable)]
 
 
 def known_level(name: str) -> str:
@@ -118,7 +151,7 @@ class Result(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     winner: Literal[0, 1] | None
-    reason: str
+    reason: ShownText
     ending: Ending = "board"
 
 
@@ -128,11 +161,11 @@ class SdgRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     sdg_number: int | None = None
-    winner: str | None = None
-    variants: list[str] = Field(default_factory=list)
-    started: str | None = None
-    ended: str | None = None
-    source: str | None = None
+    winner: ShownText | None = None
+    variants: list[ShownText] = Field(default_factory=list, max_length=50)
+    started: ShownText | None = None
+    ended: ShownText | None = None
+    source: ShownText | None = None
 
 
 Score = Annotated[float, Field(allow_inf_nan=False)]
@@ -159,7 +192,7 @@ class ReviewedTurn(BaseModel):
     later: Score | None = None
     best: str | None = None
     kind: Literal["missed_win", "blunder", "mistake", "inaccuracy"] | None = None
-    note: str = Field(default="", max_length=2000)
+    note: Note = ""
     refutation: str | None = None
     line: list[str] = Field(default_factory=list, max_length=8)
     better_line: list[str] = Field(default_factory=list, max_length=8)
@@ -229,10 +262,10 @@ class SaveGame(BaseModel):
 
     schema_version: int
     program_version: str
-    game_id: str = Field(default_factory=new_game_id)
+    game_id: GameId = Field(default_factory=new_game_id)
     created: datetime
     updated: datetime
-    title: str | None = None
+    title: ShownText | None = None
     rules: RulesName = "standard"
     auto_repetition_draw: bool = True
     players: list[Player] = Field(min_length=2, max_length=2)
@@ -391,6 +424,7 @@ _KINDS = {
     "bool_type": N_("should be true or false"),
     "bool_parsing": N_("should be true or false"),
     "string_type": N_("should be a text"),
+    "string_unicode": N_("holds text that is not valid Unicode (half of a surrogate pair)"),
     "list_type": N_("should be a list"),
     "tuple_type": N_("should be a list"),
     "dict_type": N_("should be an object of named fields"),

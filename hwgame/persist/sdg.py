@@ -24,7 +24,8 @@ from ..rules import (
 from .atomic import atomic_write
 from .errors import file_error, worded, worded_refusal
 from .files import LoadedGame
-from .schema import SdgRecord
+from .paths import exists
+from .schema import LONG_TEXT, SdgRecord, showable
 from .store import SUFFIX, Store, file_name
 
 
@@ -46,13 +47,17 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
         raise file_error(path, worded_refusal(exc), exc.turn, of_file=False) from None
     except HomeworldsError as exc:  # the file cannot be read, or its game is not one this program plays
         raise file_error(path, worded_refusal(exc), of_file=False) from None
+    def kept(text: str | None) -> str | None:
+        # A header or a file name may hold anything; the save keeps what the window can show.
+        return None if text is None else showable(text, LONG_TEXT)
+
     record = SdgRecord(
         sdg_number=transcript.sdg_number,
-        winner=transcript.winner,
-        variants=list(transcript.variants),
-        started=transcript.started,
-        ended=transcript.ended,
-        source=path.name,
+        winner=kept(transcript.winner),
+        variants=[showable(v, LONG_TEXT) for v in transcript.variants[:50]],
+        started=kept(transcript.started),
+        ended=kept(transcript.ended),
+        source=kept(path.name),
     )
     return game, record
 
@@ -60,7 +65,7 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
 def _free_name(store: Store, stem: str) -> str:
     name = file_name(stem)[: -len(SUFFIX)]
     candidate, n = name, 1
-    while store.path_for(candidate).exists():
+    while exists(store.path_for(candidate)):  # a SaveError when the saves folder cannot be entered
         n += 1
         candidate = f"{name}-{n}"
     return candidate
@@ -74,7 +79,7 @@ def import_transcript(path: str | Path, store: Store) -> Path:
     """
     game, record = transcript_game(path)
     stem = f"sdg-{record.sdg_number}" if record.sdg_number is not None else Path(path).stem
-    title = f"SDG game {record.sdg_number}" if record.sdg_number is not None else Path(path).name
+    title = f"SDG game {record.sdg_number}" if record.sdg_number is not None else record.source
     store.remember(game, title=title, imported=record)
     return store.save(game, _free_name(store, stem))
 
@@ -105,9 +110,10 @@ def export_transcript(loaded: LoadedGame, out: str | Path, force: bool = False) 
     """Write the transcript of a loaded save to ``out``; an existing file is only replaced with ``force``."""
     out = Path(out)
     text = transcript_text(loaded)
-    if out.exists() and not force:
+    there = exists(out)  # a SaveError when the folder cannot be entered
+    if there and not force:
         raise file_error(out, worded(N_("exists already: choose another name, or add --force to replace it")))
-    if out.is_dir():
+    if there and out.is_dir():
         raise file_error(out, worded(N_("is a folder")))
     try:
         atomic_write(out, text.encode("utf-8"), backup=False)

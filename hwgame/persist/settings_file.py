@@ -9,15 +9,18 @@ written over it; so is a file that could only be read with some settings repaire
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from ..i18n import N_
 from .atomic import atomic_write
-from .errors import SaveError, Text, file_error, worded
+from .errors import SaveError, Text, file_error, shown_path, worded
 from .files import parse_json_object, read_bytes
 from .migrate import upgrade_settings
+from .paths import exists
 from .schema import Settings, describe_validation
 
 _MAX_REPAIRS = 50  # each repair drops one bad value; a file cannot hold more than a few dozen
@@ -64,32 +67,39 @@ def read_settings(path: str | Path) -> tuple[Settings, list[Text]]:
     """The settings in ``path`` (defaults when there is no file); never raises. Also returns notices, worded
     when read (``errors.text_of``)."""
     path = Path(path)
-    if not path.exists():
-        return Settings(), []
     try:
-        data = parse_json_object(path, read_bytes(path), what="settings")
+        if not exists(path):
+            return Settings(), []
+        data = parse_json_object(path, read_bytes(path, what="settings"), what="settings")
     except SaveError as exc:
         return Settings(), [worded(N_("{problem}: using the default settings"), problem=exc.text)]
     settings, notices = settings_from_data(data)
-    return settings, [worded(N_("{path}: {problem}"), path=path, problem=n) for n in notices]
+    return settings, [worded(N_("{path}: {problem}"), path=shown_path(path), problem=n) for n in notices]
 
 
 def _damaged(path: Path) -> bool:
     """True when the file cannot be read, or only with settings repaired (dropped to their defaults)."""
     try:
-        data = parse_json_object(path, read_bytes(path), what="settings")
+        data = parse_json_object(path, read_bytes(path, what="settings"), what="settings")
     except SaveError:
         return True
     return bool(settings_from_data(data)[1])
 
 
 def _keep_aside(path: Path) -> Path:
-    """Copy a damaged settings file to a free ``.broken`` name so writing cannot lose it."""
+    """Keep a damaged settings file under a free ``.broken`` name so writing cannot lose it: a second
+    name for the same file where the system allows (nothing is read, however large it is), else a copy."""
     n = 0
     while True:
         aside = path.with_name(path.name + (".broken" if n == 0 else f".broken{n}"))
-        if not aside.exists():
-            atomic_write(aside, path.read_bytes(), backup=False)
+        if not exists(aside):
+            try:
+                os.link(path, aside)  # fails rather than replace a file that appeared meanwhile
+            except FileExistsError:
+                n += 1
+                continue
+            except OSError:
+                shutil.copyfile(path, aside)
             return aside
         n += 1
 
@@ -99,8 +109,10 @@ def write_settings(path: str | Path, settings: Settings) -> Path:
     path = Path(path)
     text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     try:
-        if path.is_file() and _damaged(path):
+        damaged = path.is_file() and _damaged(path)
+        if damaged:
             _keep_aside(path)
-        return atomic_write(path, text.encode("utf-8"))
+        # A damaged file is kept aside already; its copy as the backup would read it all again.
+        return atomic_write(path, text.encode("utf-8"), backup=not damaged)
     except OSError as exc:
         raise file_error(path, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None

@@ -15,6 +15,7 @@ The promise is that a save is never lost:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import weakref
@@ -26,13 +27,13 @@ from pydantic import ValidationError
 
 from ..i18n import N_
 from ..rules import Game, shown
-from .atomic import atomic_write, backup_path, is_temporary, stale_temporaries
+from .atomic import atomic_write, backup_path, folder_lock, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
 from .convert import Seats, game_to_save
-from .errors import SaveError, Text, file_error, text_of, worded
+from .errors import SaveError, Text, file_error, shown_path, text_of, worded
 from .files import LoadedGame, load_bytes, read_bytes, read_save, save_from_bytes
 from .files import load_game as _load_file
-from .paths import locations
+from .paths import exists, locations, same_place
 from .plans import SavePlan, file_stamp
 from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
@@ -146,7 +147,7 @@ class Store:
     def is_autosave_file(self, path: Path) -> bool:
         """True for an autosave in this store's saves folder."""
         try:
-            return is_autosave_name(path) and path.resolve().parent == self.saves_dir.resolve()
+            return is_autosave_name(path) and same_place(path).parent == same_place(self.saves_dir)
         except OSError:
             return False
 
@@ -163,14 +164,14 @@ class Store:
         still works.
         """
         given = Path(name)
-        if isinstance(name, Path) or given.exists() or given.is_absolute() or "/" in name or "\\" in name:
+        if isinstance(name, Path) or _present(given) or given.is_absolute() or "/" in name or "\\" in name:
             path = given
         else:
             try:
                 path = self.saves_dir / file_name(name)
             except SaveError:
                 return given
-        if path.name.lower() == LEGACY_SLOT and not path.exists():
+        if path.name.lower() == LEGACY_SLOT and not _present(path):
             latest = self.latest_unfinished(path.parent)
             return path if latest is None else latest.path
         return path
@@ -183,7 +184,7 @@ class Store:
         """
         loaded = _load_file(self.locate(name))
         s = loaded.save
-        self._good[loaded.path.resolve()] = loaded.digest
+        self._good[same_place(loaded.path)] = loaded.digest
         meta = self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported)
         if self.is_autosave_file(loaded.path):
             # Played on, the game keeps writing to the autosave it came from (an old autosave.json too).
@@ -225,8 +226,9 @@ class Store:
         """Write ``save`` atomically at ``path``; return the digest of the bytes written."""
         self._sweep(path.parent)
         data = encode(save)
-        existed = path.is_file()
+        existed = False  # until known: a folder that cannot be entered hides what is there
         try:
+            existed = path.is_file()
             atomic_write(path, data)
         except OSError as exc:
             why = exc.strerror or str(exc)
@@ -234,7 +236,7 @@ class Store:
                 raise file_error(path, worded(N_("could not be saved ({why}): the previous version is intact"),
                                               why=why)) from None
             raise file_error(path, worded(N_("could not be saved ({why}): nothing was written"), why=why)) from None
-        digest = self._good[path.resolve()] = _digest(data)
+        digest = self._good[same_place(path)] = _digest(data)
         return digest
 
     def _sweep(self, folder: Path) -> None:
@@ -271,7 +273,7 @@ class Store:
         return path
 
     def _plan(self, path: Path, game_id: str) -> SavePlan:
-        if not path.exists():
+        if not exists(path):  # a SaveError when the folder cannot be entered
             return SavePlan(path, game_id)
         # Stamped before reading: a change after this shows as a different stamp when the save is written.
         stamp = file_stamp(path)
@@ -289,10 +291,10 @@ class Store:
         file that does not load is never written over.
         """
         digest = _digest(raw)
-        if self._good.get(path.resolve()) == digest:
+        if self._good.get(same_place(path)) == digest:
             return save_from_bytes(path, raw)
         existing = load_bytes(path, raw).save
-        self._good[path.resolve()] = digest
+        self._good[same_place(path)] = digest
         return existing
 
     def save(self, game: Game, name: str | Path, players: Seats | None = None, *, overwrite: bool = False,
@@ -306,6 +308,12 @@ class Store:
         """
         path = self._named_path(name)
         save = self.snapshot(game, players)
+        # Another window of the game on the same folder waits while this one looks and writes.
+        with self._lock():
+            return self._save_planned(path, save, overwrite, plan)
+
+    def _save_planned(self, path: Path, save: SaveGame, overwrite: bool, plan: SavePlan | None) -> Path:
+        """``save`` of a checked snapshot, under the folder's lock."""
         if plan is None or not plan.still_holds(path, save.game_id):
             plan = self._plan(path, save.game_id)
         if plan.problem is not None:
@@ -328,14 +336,21 @@ class Store:
         name; a notice saying so is added to ``notices``.
         """
         save = self.snapshot(game, players)
+        # The look at the file and the write go together: another window of the game on the same
+        # folder (the player started it twice) cannot write between them.
+        with self._lock():
+            return self._autosave(game, save)
+
+    def _autosave(self, game: Game, save: SaveGame) -> Path:
+        """``autosave`` of a snapshot, under the folder's lock."""
         meta = self._meta_of(game)
         path = meta.autosave
-        if path is not None and path.exists() and not self._is_own(path, meta.autosave_digest):
+        if path is not None and exists(path) and not self._is_own(path, meta.autosave_digest):
             replaceable, problem = self._holds_less(path, save)
             if not replaceable:
                 moved = self._free_autosave(save)
                 why = problem or worded(N_("{path} holds another state of this game than the one played here"),
-                                        path=path)
+                                        path=shown_path(path))
                 self.notice_texts.append(worded(N_("{problem}. It is kept as it is; the game is now autosaved to "
                                                    "{file}"), problem=why, file=moved.name))
                 path = moved
@@ -343,6 +358,11 @@ class Store:
             path = self._free_autosave(save)
         meta.autosave, meta.autosave_digest = path, self._write(path, save)
         return path
+
+    def _lock(self) -> contextlib.AbstractContextManager[bool]:
+        """The lock every window of the game on this data folder takes to look at a file and write it:
+        one lock file beside the settings, so that the saves folder holds saves only."""
+        return folder_lock(self.settings_path.parent)
 
     @staticmethod
     def _is_own(path: Path, digest: str | None) -> bool:
@@ -369,7 +389,7 @@ class Store:
         state of the same game (a later session reuses it instead of making a new file each time)."""
         for name in autosave_names(save.game_id):
             path = self.saves_dir / name
-            if not path.exists() or self._holds_less(path, save)[0]:
+            if not exists(path) or self._holds_less(path, save)[0]:
                 return path
         raise file_error(self.saves_dir, worded(N_("no free name for an autosave of this game")), of_file=False)
 
@@ -378,16 +398,25 @@ class Store:
         """Every save in the saves folder (or ``folder``): the unfinished games first, then the others, each
         part newest first. Files that do not load are listed too (among the others), with their problem.
         """
-        infos = [self._info(p) for p in self._save_files(folder)]
+        infos = [self._info(p) for p in self._save_files(folder, strict=True)]
         return sorted(infos, key=lambda i: (i.unfinished, *_newness(i)), reverse=True)
 
-    def _save_files(self, folder: Path | None) -> list[Path]:
-        """The files of a folder that may be saves (``.json``, regular files, no temporary files)."""
+    def _save_files(self, folder: Path | None, strict: bool = False) -> list[Path]:
+        """The files of a folder that may be saves (``.json``, regular files, no temporary files). A
+        folder not made yet holds none; one that cannot be read raises SaveError when ``strict`` (the
+        list then says so rather than look empty), else holds none."""
         folder = self.saves_dir if folder is None else folder
         try:
             return [p for p in folder.iterdir() if p.suffix == SUFFIX and p.is_file() and not is_temporary(p)]
-        except OSError:
+        except FileNotFoundError:
             return []
+        except (OSError, RuntimeError) as exc:
+            if not strict:
+                return []
+            if isinstance(exc, PermissionError):
+                raise file_error(folder, worded(N_("the saves folder cannot be read: permission denied"))) from None
+            why = getattr(exc, "strerror", None) or str(exc)
+            raise file_error(folder, worded(N_("the saves folder cannot be read: {why}"), why=why)) from None
 
     def _info(self, path: Path) -> SaveInfo:
         """The list's entry for a file (worked out again only when the file has changed)."""
@@ -461,9 +490,9 @@ class Store:
     def delete(self, name: str | Path) -> None:
         """Delete a save and its backup; raise SaveError if it is not a save in the saves folder."""
         path = self.path_for(name)
-        if path.resolve().parent != self.saves_dir.resolve() or path.suffix != SUFFIX:
-            raise file_error(path, worded(N_("only saves in {folder} can be deleted here"), folder=self.saves_dir),
-                             of_file=False)
+        if same_place(path).parent != same_place(self.saves_dir) or path.suffix != SUFFIX:
+            raise file_error(path, worded(N_("only saves in {folder} can be deleted here"),
+                                          folder=shown_path(self.saves_dir)), of_file=False)
         try:
             path.unlink()
         except FileNotFoundError:
@@ -474,7 +503,7 @@ class Store:
             backup_path(path).unlink(missing_ok=True)
         except OSError:
             pass  # the save itself is gone, which is what was asked
-        self._good.pop(path.resolve(), None)
+        self._good.pop(same_place(path), None)
         self._infos.pop(path, None)
 
     # --- settings ---
@@ -486,7 +515,17 @@ class Store:
 
     def save_settings(self, settings: Settings) -> Path:
         """Write the settings atomically; raise SaveError if the file cannot be written."""
-        return write_settings(self.settings_path, settings)
+        with self._lock():
+            return write_settings(self.settings_path, settings)
+
+
+def _present(path: Path) -> bool:
+    """Whether something is at ``path``, counting a path that cannot be looked at as there: it is
+    then used as given, and reading it says what stands in the way."""
+    try:
+        return exists(path)
+    except SaveError:
+        return True
 
 
 def _newness(info: SaveInfo) -> tuple[float, float]:

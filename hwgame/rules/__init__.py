@@ -48,6 +48,7 @@ from .pieces import (
     smallest_in_bank,
 )
 from .position import (
+    LATE_HOME,
     NO_HOME,
     PLAYING,
     SDG,
@@ -72,7 +73,7 @@ __all__ = [
     "UnsupportedGameError",
     "Successor", "LazySuccessor", "catastrophe_actions", "iter_turns", "legal_actions", "legal_turns",
     "new_system_name", "BLUE", "GREEN", "RED", "YELLOW", "COLOR_NAMES", "POWER_NAMES", "SIZE_NAMES", "COPIES",
-    "make_piece", "parse_piece", "piece_text", "smallest_in_bank", "NO_HOME", "PLAYING", "SDG",
+    "make_piece", "parse_piece", "piece_text", "smallest_in_bank", "NO_HOME", "PLAYING", "LATE_HOME", "SDG",
     "STANDARD", "Position", "PositionKey", "RuleSet", "System", "connected", "initial_position", "player_pair",
     "ruleset_named",
 ]  # fmt: skip

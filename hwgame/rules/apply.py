@@ -29,7 +29,7 @@ from .actions import (
     Trade,
 )
 from .pieces import color_of, size_of
-from .position import NO_HOME, PLAYING, Position, System, opponent_of
+from .position import LATE_HOME, NO_HOME, PLAYING, Position, System, opponent_of
 
 # Building tuples through tuple.__new__ skips the NamedTuple constructor's Python frame; these are the
 # hottest allocations of move generation.
@@ -217,9 +217,12 @@ def homeworld(pos: Position, stars: tuple[int, ...], ship: int) -> Position:
 
 
 def end_turn(position: Position) -> Position:
-    """The position after the turn is committed: the other player moves (setup advances a stage)."""
+    """The position after the turn is committed: the other player moves (setup advances a stage; a
+    second player who passed instead of setting up leaves the game at ``LATE_HOME`` until they do)."""
     p = position
-    stage = p[3] + 1 if p[3] < PLAYING else PLAYING
+    stage = p[3]
+    if stage != PLAYING:
+        stage = stage + 1 if stage == 0 else (PLAYING if p.home_of(1) is not None else LATE_HOME)
     return _tuple_new(Position, (p[0], p[1], opponent_of(p[2]), stage, p[4], p[5]))
 
 

@@ -262,6 +262,8 @@ NOTE_CODES: dict[str, tuple[str, ...]] = {
     "note-ignored-words": ("ignored",),
     "note-setup-pass": ("player",),
     "note-sacrifice-pass": (),
+    "note-late-home": ("player", "other"),
+    "note-double-encoded": ("count",),
 }
 
 # How a game ended (Outcome.code).

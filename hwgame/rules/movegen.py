@@ -23,7 +23,7 @@ from .actions import (
 )
 from .apply import TurnState
 from .pieces import BLUE, GREEN, RED, YELLOW, color_of, size_of
-from .position import PLAYING, Position, System, opponent_of, overpopulated_colors
+from .position import LATE_HOME, PLAYING, Position, System, opponent_of, overpopulated_colors
 
 STAR_NAMES = (
     "Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta", "Eta", "Theta", "Iota", "Kappa", "Lambda",
@@ -176,6 +176,11 @@ def named_action(systems: tuple[System, ...], edge: Edge, new_name: str) -> Acti
     return Catastrophe(name, edge[2])
 
 
+def awaits_homeworld(position: Position) -> bool:
+    """True when the player to move passed instead of setting up and may build a homeworld now."""
+    return position.stage == LATE_HOME and position.to_move == 1 and position.home_of(1) is None
+
+
 def legal_actions(state: TurnState) -> list[Action]:
     """Every legal atomic action now: basic actions, sacrifices, catastrophes, pass and EndTurn.
 
@@ -184,6 +189,8 @@ def legal_actions(state: TurnState) -> list[Action]:
     pos = state.position
     if pos.stage < PLAYING:
         return setup_actions(pos) if state.free else [END_TURN]
+    if awaits_homeworld(pos) and state.free:
+        return [*setup_actions(pos), PASS]  # the second player builds late, or passes again
     edges = _catastrophe_edges(pos)
     if state.free or state.sac_left:
         edges += _power_edges(pos, state.free, state.sac_color)

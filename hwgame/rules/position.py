@@ -17,6 +17,9 @@ from .pieces import FULL_BANK, color_of, piece_text, size_of
 
 NO_HOME = -1
 PLAYING = 2  # Position.stage once both homeworlds are set up
+# Position.stage in play under rules with ``late_home`` (sdg) while the second player, who passed
+# instead of setting up, has yet to build a homeworld: the first plays on meanwhile.
+LATE_HOME = 3
 
 
 @dataclass(frozen=True)
@@ -26,10 +29,13 @@ class RuleSet:
     name: str
     single_star_home: bool  # a homeworld with one star (written "-") may be set up
     repetition_draw: bool  # the third repetition of a position is a draw
+    # The second player may pass instead of setting up and build the homeworld on a later turn, the
+    # first playing on meanwhile (SDG allowed it; see LATE_HOME).
+    late_home: bool = False
 
 
 STANDARD = RuleSet("standard", single_star_home=False, repetition_draw=True)
-SDG = RuleSet("sdg", single_star_home=True, repetition_draw=False)
+SDG = RuleSet("sdg", single_star_home=True, repetition_draw=False, late_home=True)
 RULESETS = {"standard": STANDARD, "sdg": SDG}
 
 
@@ -97,7 +103,7 @@ class Position(NamedTuple):
     systems: tuple[System, ...]
     bank: tuple[int, ...]  # 12 counts
     to_move: int  # 0 is the player who set up first
-    stage: int  # 0 or 1: that player sets up next; PLAYING once both have
+    stage: int  # 0 or 1: that player sets up next; PLAYING once both have (LATE_HOME: see there)
     rules: RuleSet = STANDARD
     players: tuple[str, str] = ("North", "South")
 
@@ -124,11 +130,14 @@ class Position(NamedTuple):
         return (self.to_move, self.stage, self.rules.name, tuple(sorted(s[:4] for s in self.systems)))
 
     def losers(self) -> tuple[int, ...]:
-        """Players who have lost by the end-of-turn check: no ship of theirs at their own homeworld."""
+        """Players who have lost by the end-of-turn check: no ship of theirs at their own homeworld.
+
+        While the second player has yet to build a homeworld (``LATE_HOME``) only the first is checked."""
         if self.stage != PLAYING:
-            return ()
+            if self.stage != LATE_HOME:
+                return ()
         lost = []
-        for player in (0, 1):
+        for player in (0,) if self.stage == LATE_HOME else (0, 1):
             home = self.home_of(player)
             if home is None or not home.stars or not home.ships_of(player):
                 lost.append(player)
@@ -197,6 +206,7 @@ def piece_count(position: Position) -> list[int]:
 
 
 __all__ = [
+    "LATE_HOME",
     "NO_HOME",
     "PLAYING",
     "RuleSet",

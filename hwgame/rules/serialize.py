@@ -16,7 +16,7 @@ from typing import Any, TypedDict
 from .errors import HomeworldsError
 from .notation import QUOTE_LIMIT, quote
 from .pieces import parse_piece, piece_text
-from .position import NO_HOME, PLAYING, Position, System, ruleset_named
+from .position import LATE_HOME, NO_HOME, PLAYING, Position, System, ruleset_named
 from .textform import checked_position
 
 
@@ -95,7 +95,7 @@ def position_from_dict(data: Mapping[str, Any]) -> Position:
         # Python's own words for what was missing or wrong; quoted, and cut, only when it is long.
         why = str(exc) if len(str(exc)) <= QUOTE_LIMIT and str(exc).isprintable() else quote(str(exc))
         raise HomeworldsError("position-data-unreadable", why=why).within("not-a-position") from None
-    if len(players) != 2 or to_move not in (0, 1) or not 0 <= stage <= PLAYING:
+    if len(players) != 2 or to_move not in (0, 1) or not 0 <= stage <= (LATE_HOME if rules.late_home else PLAYING):
         raise HomeworldsError("position-data-bad-header").within("not-a-position")
     # The same checks as the one-line text form: one reader's idea of a sound position.
     return checked_position(systems, to_move, stage, rules, (str(players[0]), str(players[1])))

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from .actions import PASS, Action, Turn
 from .apply import _tuple_new, apply_action, end_turn, start_turn
-from .movegen import DISCOVER, MOVE, Edge, named_action, new_system_name, setup_actions
+from .movegen import DISCOVER, MOVE, Edge, awaits_homeworld, named_action, new_system_name, setup_actions
 from .position import PLAYING, Position, System, opponent_of
 from .turnsearch import BIT, FREE, Bodies, Found, Node, State, changes, expand
 
@@ -35,6 +35,8 @@ def legal_turns(position: Position) -> list[Successor]:
         return _setup_successors(position)
     if position.is_over():
         return []
+    if awaits_homeworld(position):
+        return _setup_successors(position, with_pass=True)
     # The turns and positions made here live until the list is returned; the cyclic garbage collector
     # would rescan them again and again (they hold no cycles), so it is paused meanwhile.
     gc_was_enabled = gc.isenabled()
@@ -59,6 +61,9 @@ def iter_turns(position: Position) -> Iterator[LazySuccessor]:
         yield from (LazySuccessor.of(s) for s in _setup_successors(position))
         return
     if position.is_over():
+        return
+    if awaits_homeworld(position):
+        yield from (LazySuccessor.of(s) for s in _setup_successors(position, with_pass=True))
         return
     search = _Search(position)
     batches = search.batches()
@@ -117,9 +122,10 @@ class LazySuccessor:
         return iter(self.successor())
 
 
-def _setup_successors(position: Position) -> list[Successor]:
+def _setup_successors(position: Position, with_pass: bool = False) -> list[Successor]:
+    """The homeworlds the player to move may build (and a pass, when ``with_pass``), one turn each."""
     results: dict[tuple[object, ...], Successor] = {}
-    for a in setup_actions(position):
+    for a in [*setup_actions(position), *([PASS] if with_pass else [])]:
         nxt = end_turn(apply_action(start_turn(position), a).position)
         results.setdefault(nxt.key(), Successor((a,), nxt))
     return list(results.values())

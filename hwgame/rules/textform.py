@@ -5,7 +5,8 @@ The line is a header and one part per system, separated by ``;``::
     standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3; Alpha - r2 y1 b1
 
 Header: the rule set, the two players, the player to move (0 or 1) and the stage (0 and 1: that
-player sets up next, 2: both homeworlds are set up). A system: its name, whose homeworld it is
+player sets up next, 2: both homeworlds are set up, 3: in play under sdg while the second player, who
+passed instead of setting up, has yet to build a homeworld). A system: its name, whose homeworld it is
 (0, 1 or ``-``), its stars, player 0's ships and player 1's ships, each a run of pieces such as
 ``y1b2`` or ``-`` for none. Names never hold whitespace or ``;`` (``notation.name_refusal``), so the
 line splits without quoting. The bank is not written: it is what the board does not hold.
@@ -22,7 +23,7 @@ from typing import Any
 from .errors import NotationError, Refusal
 from .notation import name_refusal, quote
 from .pieces import COLOR_LETTERS, COPIES, make_piece, piece_text
-from .position import NO_HOME, PLAYING, Position, RuleSet, System, player_pair, ruleset_named
+from .position import LATE_HOME, NO_HOME, PLAYING, Position, RuleSet, System, player_pair, ruleset_named
 
 MAX_POSITION_TEXT = 4096  # a real position is a few hundred characters; longer text is refused unread
 _OWNERS = {"0": 0, "1": 1, "-": NO_HOME}
@@ -89,6 +90,10 @@ def _check_setup(systems: list[System], to_move: int, stage: int) -> None:
     homes = sorted(s.home for s in systems if s.home != NO_HOME)
     if stage == PLAYING:
         return  # a homeworld may be gone: the position that ends a game is a position too
+    if stage == LATE_HOME:
+        if 1 in homes:  # the second player has yet to build a homeworld
+            raise _bad("position-setup-systems", stage=stage)
+        return
     if to_move != stage:
         raise _bad("position-setup-mover", stage=stage)
     if homes != list(range(stage)) or len(systems) != stage:
@@ -116,7 +121,8 @@ def parse_position(text: str) -> Position:
             raise _bad_name(problem)
     if first.lower() == second.lower():
         raise _bad("players-same-name")
-    if mover not in ("0", "1") or stage_text not in ("0", "1", "2"):
+    late = rules.late_home and stage_text == str(LATE_HOME)  # only rules that allow it know that stage
+    if mover not in ("0", "1") or (stage_text not in ("0", "1", "2") and not late):
         raise _bad("position-bad-mover-stage", mover=quote(mover), stage=quote(stage_text))
     systems = [_read_system(part) for part in parts[1:]]
     return checked_position(systems, int(mover), int(stage_text), rules, player_pair((first, second)))

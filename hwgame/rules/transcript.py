@@ -250,10 +250,23 @@ def _title_number(digits: str | None, source: str | None, line: int) -> int | No
     return int(digits)
 
 
+def undouble(line: str) -> str:
+    """``line`` repaired when it was stored encoded twice (its UTF-8 bytes read as Latin-1 and written
+    again as UTF-8: ``ã\x81±ã\x81±`` for ``ぱぱ``), else as it is. Only text that decodes cleanly that
+    way is changed; a line of ASCII, or one with a character beyond Latin-1, never is."""
+    if line.isascii() or max(line) > "\xff":
+        return line
+    try:
+        return line.encode("latin-1").decode("utf-8")
+    except UnicodeDecodeError:
+        return line
+
+
 def _scan(
-    text: str, source: str | None
+    text: str, source: str | None, repaired: list[int] | None = None
 ) -> tuple[dict[str, str], int | None, list[tuple[str, str]], list[_RawTurn]]:
-    """Split the text into headers, the SDG number, the seats and the turns' action lines; drop chat."""
+    """Split the text into headers, the SDG number, the seats and the turns' action lines; drop chat.
+    Lines stored encoded twice are repaired (``undouble``); their numbers go to ``repaired``."""
     headers: dict[str, str] = {}
     sdg_number = None
     seats: list[tuple[str, str]] = []
@@ -261,7 +274,10 @@ def _scan(
     turns: list[_RawTurn] = []
     in_chat = True  # before the first turn header every stray line is ignored
 
-    for no, raw in enumerate(_lines(text), start=1):
+    for no, stored in enumerate(_lines(text), start=1):
+        raw = undouble(stored)
+        if raw is not stored and repaired is not None and not raw.startswith("\t"):
+            repaired.append(no)
         line = raw.strip()
         if not turns:
             m = _TITLE.fullmatch(line)
@@ -334,7 +350,8 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     ``source`` (a file name) only decorates messages. A reading error within a turn is a
     ``TranscriptLineError`` naming the line and the turn.
     """
-    headers, sdg_number, seats, raw_turns = _scan(text, source)
+    repaired: list[int] = []
+    headers, sdg_number, seats, raw_turns = _scan(text, source, repaired)
     started, _, ended = headers.get("Started", "").partition(", Ended:")
     tr = Transcript(
         sdg_number,
@@ -346,7 +363,10 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
         ended.strip() or None,
         source=source,
     )
+    if repaired:
+        tr.notes.append(Refusal("note-double-encoded", {"count": len(repaired)}, (_place(source, repaired[0]),)))
     homeworlds = 0  # turns that set up a homeworld so far
+    waiting: tuple[_RawTurn, list[Action], int] | None = None  # the last pass left out, its row and note
     for raw in raw_turns:
         row = []
         for no, action_text in raw.actions:
@@ -363,16 +383,21 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
             # any homeworld hands the first setup (and the first move) to the opponent, who is then
             # player 0.
             tr.notes.append(Refusal("note-setup-pass", {"player": raw.mover}).within("in-turn", turn=raw.number))
+            waiting = (raw, row, len(tr.notes) - 1)
             continue
+        if homeworlds == 1 and waiting is not None and tr.movers and tr.movers[-1] == raw.mover != waiting[0].mover:
+            # The player who set up plays on while the other has passed instead of setting up (SDG let
+            # them): that pass was a turn after all, which these rules play (rules.LATE_HOME).
+            passed, pass_row, note = waiting
+            tr.notes[note] = Refusal("note-late-home", {"player": passed.mover, "other": raw.mover}).within(
+                "in-turn", turn=passed.number)
+            _keep(tr, passed, pass_row, list(range(len(pass_row))))
+        waiting = None
         homeworlds += any(isinstance(a, Homeworld) for a in row)
         keep = _sdg_passes(row)
         if len(keep) < len(row):
             tr.notes.append(Refusal("note-sacrifice-pass").within("in-turn", turn=raw.number))
-        tr.turns.append(tuple(row[k] for k in keep))
-        tr.lines.append(tuple(raw.actions[k][0] for k in keep))
-        tr.texts.append(tuple(raw.actions[k][1] for k in keep))
-        tr.numbers.append(raw.number)
-        tr.movers.append(raw.mover)
+        _keep(tr, raw, row, keep)
 
     # Player 0 is whoever set up first: SDG seats North first, unless North passed. The seats were
     # checked to be one North and one South, so there is a North to find.
@@ -381,6 +406,15 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     tr.players = (seats[0][0], seats[1][0])
     tr.seats = (seats[0][1], seats[1][1])
     return tr
+
+
+def _keep(tr: Transcript, raw: _RawTurn, row: list[Action], keep: list[int]) -> None:
+    """Add the actions ``keep`` (indices) of a turn's ``row`` to the transcript, with their lines."""
+    tr.turns.append(tuple(row[k] for k in keep))
+    tr.lines.append(tuple(raw.actions[k][0] for k in keep))
+    tr.texts.append(tuple(raw.actions[k][1] for k in keep))
+    tr.numbers.append(raw.number)
+    tr.movers.append(raw.mover)
 
 
 def decode_transcript(data: bytes) -> str:

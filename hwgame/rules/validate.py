@@ -27,7 +27,7 @@ from .apply import TurnState, apply_action
 from .errors import IllegalActionError
 from .notation import name_refusal, quote, shown
 from .pieces import BLUE, COLOR_NAMES, GREEN, POWER_NAMES, RED, YELLOW, color_of, piece_text, size_of, smallest_in_bank
-from .position import PLAYING, Position, System, connected, opponent_of
+from .position import LATE_HOME, PLAYING, Position, System, connected, opponent_of
 
 # Any one kind of action: the validator gives back the kind it was given.
 ActionT = TypeVar("ActionT", bound=Action)
@@ -259,13 +259,21 @@ def check_action(state: TurnState, action: ActionT) -> ActionT:
         _fail("not-an-action", value=shown(action))
     _check_fields(action)
     if pos.stage < PLAYING and not isinstance(action, Homeworld):
-        # A pass after the homeworld forfeits nothing, and SDG records hold such setup turns.
-        if not (isinstance(action, Pass) and not state.free):
+        # A pass after the homeworld forfeits nothing, and SDG records hold such setup turns; under
+        # late_home the second player may pass instead of setting up (see LATE_HOME).
+        if not (isinstance(action, Pass) and (not state.free or (pos.stage == 1 and pos.rules.late_home))):
             _fail("setup-not-done")
-    if pos.stage >= PLAYING and isinstance(action, Homeworld):
+    if pos.stage >= PLAYING and isinstance(action, Homeworld) and not _late_homeworld(state):
         _fail("homeworld-after-setup")
     # Each check returns the kind of action it was filed under, the kind of ``action`` itself.
     return cast(ActionT, check(state, action))
+
+
+def _late_homeworld(state: TurnState) -> bool:
+    """True when the second player, who passed instead of setting up, may build the homeworld now:
+    as the first action of a turn of theirs while the game waits for it (``LATE_HOME``)."""
+    pos = state.position
+    return pos.stage == LATE_HOME and pos.to_move == 1 and state.free and pos.home_of(1) is None
 
 
 def apply_checked(state: TurnState, action: Action) -> TurnState:

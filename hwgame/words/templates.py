@@ -227,6 +227,9 @@ NOTES: dict[str, str] = {
     "note-ignored-words": N_("ignored {ignored} after the action, as SDG did"),
     "note-setup-pass": N_("{player} passed before both homeworlds were set up: the pass changed nothing"),
     "note-sacrifice-pass": N_("a pass among a sacrifice's actions forfeited only that action"),
+    "note-late-home": N_("{player} passed instead of setting up, and {other} played on meanwhile, as SDG allowed: "
+                         "{player} cannot lose before building a homeworld"),
+    "note-double-encoded": N_("text stored encoded twice (UTF-8 read as Latin-1) was repaired on {count} line(s)"),
 }
 OUTCOMES: dict[str, str] = {
     "win-homeworld-gone": N_("{winner} wins: {loser}'s homeworld is gone"),

@@ -179,3 +179,70 @@ def test_the_protocol_speaks_english_whatever_the_players_language(monkeypatch):
         assert engine.handle("new chess") == ["error unknown rule set 'chess': use standard or sdg"]
     finally:
         i18n.set_language("en")
+
+
+def _engine_bytes(data: bytes, timeout: float = 60) -> tuple[int, list[str]]:
+    done = subprocess.run([sys.executable, "-m", "hwgame", "engine"], input=data, capture_output=True,
+                          timeout=timeout)  # fmt: skip
+    assert not done.stderr, done.stderr[-500:]
+    return done.returncode, done.stdout.decode("utf-8").splitlines()
+
+
+@pytest.mark.parametrize("line", [
+    b" " * (1 << 20) + b"x" * 100,  # blank for its whole first MiB
+    b"position " + b"y" * 10_000_000,  # a command word, then far too much
+    b"play " + b"\xff" * (3 << 20),  # bytes that are not text
+])  # fmt: skip
+def test_a_line_over_the_cap_gets_one_answer_judged_on_its_first_bytes(line):
+    status, out = _engine_bytes(line + b"\nundo\nquit\n")
+    assert status == 0
+    assert out == ["error line too long (over 1048576 bytes): the command is ignored", "error nothing to undo"]
+
+
+def test_lines_are_cut_in_linear_time_whatever_their_length():
+    import time
+
+    from hwgame.engine import MAX_LINE, TOO_LONG, split_lines
+
+    chunk = b"y" * 65536
+    start = time.perf_counter()
+    out = list(split_lines([b"position "] + [chunk] * 400 + [b"\nnew", b"\nundo"]))  # 26 MB on one line
+    assert time.perf_counter() - start < 5
+    assert out == [TOO_LONG, "new", "undo"]
+    assert list(split_lines([b"a" * MAX_LINE + b"\n"])) == ["a" * MAX_LINE]  # the cap itself is allowed
+
+
+@pytest.mark.parametrize("end", ["stop", "quit", ""])
+def test_stop_quit_and_end_of_input_reach_an_infinite_search_after_other_commands(end):
+    """A client that sent a command during ``go infinite`` can still stop it, quit or hang up: the
+    engine answers each command once and exits instead of searching for ever."""
+    engine = subprocess.Popen([sys.executable, "-m", "hwgame", "engine"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    import threading
+
+    watchdog = threading.Timer(60, engine.kill)  # an engine deaf to the end is killed: the test then fails
+    watchdog.start()
+    try:
+        assert engine.stdin is not None and engine.stdout is not None
+        engine.stdin.write("\n".join(OPENED + ["go infinite", "undo", "go depth=1"]) + "\n")
+        engine.stdin.flush()
+        assert [engine.stdout.readline().strip() for _ in range(3)] == ["ok", "ok", "ok"]
+        assert engine.stdout.readline().startswith("info ")  # it searches
+        if end:
+            engine.stdin.write(end + "\n")
+            engine.stdin.flush()
+        if end != "stop":
+            engine.stdin.close()
+        answers: list[str] = []
+        while len(answers) < 3:
+            line = engine.stdout.readline()
+            assert line, answers  # the engine ended before answering every command
+            if not line.startswith("info "):
+                answers.append(line.strip())
+        if end == "stop":
+            engine.stdin.close()
+        assert engine.wait(timeout=30) == 0
+        assert answers[0].startswith("bestturn ") and answers[1] == "ok" and answers[2].startswith("bestturn ")
+    finally:
+        watchdog.cancel()
+        engine.kill()

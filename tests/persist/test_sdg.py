@@ -116,3 +116,26 @@ def test_import_refuses_what_is_not_a_transcript_file(saves, tmp_path):
         import_transcript(tmp_path / "bad.txt", saves)
     assert info.value.turn == 2
     assert not saves.saves_dir.exists() or not list(saves.saves_dir.iterdir())
+
+
+def test_a_game_played_on_before_the_second_homeworld_saves_loads_and_exports_again(saves, tmp_path):
+    from tests.rules.test_transcript import LATE_HOME_RECORD
+
+    record = tmp_path / "late.txt"
+    record.write_text(LATE_HOME_RECORD)
+    path = import_transcript(record, saves)
+    loaded = saves.load(path)
+    assert len(loaded.game.turns) == 8 and loaded.game.outcome() is None
+    assert loaded.save.setup == ["homeworld g3 b2 y3", "pass"]  # the pass ended the setup
+    again = parse_transcript(transcript_text(loaded))
+    assert [len(t) for t in again.turns] == [1] * 8 and again.numbers == list(range(1, 9))
+
+
+def test_an_imported_file_name_or_header_is_kept_as_a_line_can_show_it(saves, tmp_path):
+    from tests.rules.test_transcript import LATE_HOME_RECORD
+
+    record = tmp_path / "odd\u001bname.txt"
+    record.write_text(LATE_HOME_RECORD.replace("SDG# 90001", "SDG").replace("Winner: alice", "Winner: al\u0007ice"))
+    path = import_transcript(record, saves)
+    save = saves.load(path).save
+    assert save.title == "odd\ufffdname.txt" and save.imported is not None and save.imported.winner == "al\ufffdice"

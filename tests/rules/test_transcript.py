@@ -503,3 +503,61 @@ def test_a_game_of_passes_only_has_no_turns():
     t = parse_transcript(TWO + "1) Ann: Pass\n2) Bob: Pass\n")
     assert t.turns == [] and t.players == ("Ann", "Bob")
     assert replay(t).turns == []
+
+
+LATE_HOME_RECORD = """Homeworlds Online (SDG# 90001)
+Participants: alice (N), bob (S)
+Winner: alice
+
+1) alice: Homeworld G3 B2 Y3
+2) bob: Pass
+3) alice: Build Y1 Alice
+4) bob: Pass
+5) alice: Build Y1 Alice
+6) bob: Homeworld Y1 B3 G3
+7) alice: Discover Y1 Alice R1 Far
+8) bob: Build G1 Bob
+"""
+
+
+def test_a_player_may_play_on_while_the_other_has_passed_instead_of_setting_up():
+    """SDG let the first player build while the second was still passing before setting up: under sdg
+    the pass is a turn, the waiting player cannot lose, and builds the homeworld later."""
+    from hwgame.rules import (
+        LATE_HOME,
+        PLAYING,
+        HomeworldsError,
+        format_position,
+        parse_position,
+        parse_transcript,
+        replay,
+    )
+
+    tr = parse_transcript(LATE_HOME_RECORD)
+    assert tr.numbers == [1, 2, 3, 4, 5, 6, 7, 8]  # both passes are turns of the game
+    assert [n.code for n in tr.notes] == ["note-late-home", "note-late-home"]
+    game = replay(tr, SDG)
+    stages = [p.stage for p in game.positions]
+    assert stages[2:6] == [LATE_HOME] * 4 and stages[6:] == [PLAYING] * 3
+    assert game.outcome() is None  # bob had no homeworld for four turns and did not lose
+    waiting = game.positions[3]
+    assert parse_position(format_position(waiting)) == waiting
+    # The standard rules know no such thing: a pass instead of a homeworld is refused there.
+    with pytest.raises(HomeworldsError):
+        replay(tr, STANDARD)
+
+
+def test_a_name_stored_encoded_twice_is_repaired_and_noted():
+    mangled = "ぱぱ".encode().decode("latin-1")  # "ã\x81±ã\x81±"
+    text = (LATE_HOME_RECORD.split("\n1)")[0] + "\n\n1) alice: Homeworld G3 B2 Y3\n2) bob: Homeworld Y1 B3 G3\n"
+            f"3) alice: Build Y1 Alice\n4) bob: Build G1 Bob\n5) alice: Discover Y1 Alice R1 {mangled}\n"
+            "6) bob: Build G1 Bob\n7) alice: Move Y1 " + mangled + " Alice\n")  # fmt: skip
+    from hwgame.rules import parse_transcript, replay
+    from hwgame.rules.transcript import undouble
+
+    tr = parse_transcript(text)
+    game = replay(tr, SDG)
+    assert any(s.name == "ぱぱ" for p in game.positions for s in p.systems)
+    assert [n.code for n in tr.notes] == ["note-double-encoded"] and tr.notes[0].values["count"] == 2
+    # Only text that decodes cleanly that way changes: Latin-1 text and other scripts stay as written.
+    assert undouble("Café Zoë") == "Café Zoë" and undouble("織女") == "織女" and undouble("plain") == "plain"

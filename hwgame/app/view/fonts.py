@@ -65,7 +65,7 @@ def has_glyph(face: Face, char: str) -> bool:
         handle = _freetype(face)
         try:
             found = handle is not None and handle.get_metrics(char)[0] is not None
-        except (pygame.error, IndexError):
+        except (pygame.error, IndexError, UnicodeError):  # UnicodeError: half of a surrogate pair
             found = False
         _has[key] = found
     return found
@@ -152,15 +152,18 @@ class ChainFont:
         found = self._runs.get(text)
         if found is not None:
             return found
-        out: list[tuple[int, str]] = []
+        # Each run's characters are gathered in a list and joined once: adding to a string kept in a
+        # tuple copies it each time, which makes a long line quadratic.
+        pieces: list[tuple[int, list[str]]] = []
         for char in text:
             index = 0
             if not has_glyph(self.faces[0], char):
                 index = next((i for i, f in enumerate(self.faces) if has_glyph(f, char)), 0)
-            if out and (out[-1][0] == index or char.isspace()):
-                out[-1] = (out[-1][0], out[-1][1] + char)
+            if pieces and (pieces[-1][0] == index or char.isspace()):
+                pieces[-1][1].append(char)
             else:
-                out.append((index, char))
+                pieces.append((index, [char]))
+        out = [(index, "".join(chars)) for index, chars in pieces]
         if len(self._runs) > 2000:
             self._runs.clear()
         self._runs[text] = out

@@ -6,6 +6,7 @@ most kinds of colour blindness; the colour-blind setting also writes the colour'
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -178,7 +179,7 @@ class Theme:
         if surf is None:
             if len(self._text) > 4000:
                 self._text.clear()  # labels change slowly; a full cache means the log scrolled a lot
-            surf = font.render(text, True, color)
+            surf = font.render(drawable(text), True, color)
             self._text[key] = surf
         return surf
 
@@ -192,9 +193,15 @@ class Theme:
             audit.missing[text] = missing
 
     def fit_text(self, text: str, size: int, width: float, color: RGB = TEXT, bold: bool = False) -> pygame.Surface:
-        """Rendered text, cut with an ellipsis to fit ``width`` pixels."""
+        """Rendered text, cut with an ellipsis to fit ``width`` pixels (in time linear in the text's
+        length, however long it is: no character is narrower than a pixel, so no more than ``width`` of
+        them can be shown and the rest is never measured)."""
+        cut = len(text) > int(width) + 1
+        if cut:
+            text = text[: int(width) + 1]  # what lies beyond cannot be shown: it is never measured
+        text = drawable(text)
         surf = self.text(text, size, color, bold)
-        if surf.get_width() <= width or len(text) <= 1:
+        if not cut and (surf.get_width() <= width or len(text) <= 1):
             return surf
         if self.audit is not None:
             self.audit.cut.append((text, width))
@@ -212,10 +219,27 @@ class Theme:
         """Split text into lines no wider than ``width`` pixels: at spaces in English, between
         characters (never before a closing mark) in Japanese and Chinese."""
         font = self.font(size, bold)
-        lines = wrap_lines(text, width, lambda line: font.size(line)[0])
+        lines = wrap_lines(text, width, lambda line: font.size(drawable(line))[0])
         if self.audit is not None:
             self.audit.wrapped(text, lines)
         return lines
+
+
+MAX_DRAWN = 2000  # characters of one line drawn: wider than any window at the smallest size
+
+
+def drawable(text: str) -> str:
+    """``text`` as one line can draw it: characters no font draws (controls such as NUL or a line end,
+    half of a surrogate pair) shown as U+FFFD, and no more than ``MAX_DRAWN`` characters."""
+    text = text[:MAX_DRAWN]
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " or _shown_space(ch) else "\ufffd" for ch in text)
+
+
+def _shown_space(ch: str) -> bool:
+    """A space other than " " that fonts draw as a space (a no-break or an ideographic space)."""
+    return ch.isspace() and unicodedata.category(ch) == "Zs"
 
 
 def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos: Point, size: int, color: RGB = TEXT,

@@ -1,0 +1,46 @@
+"""One window's writes, as a process of its own: ``python -m tests.persist.window_writer SEED TURNS``.
+
+It continues the most recent unfinished game of the data folder (``HWGAME_DATA_DIR``) and starts a game
+of its own, plays both on with turns of its own choosing, autosaving each after every turn and writing
+the settings each time, as a window of the game does; then it prints, for each of its games, the
+autosave it ended on and the number of turns it played (one line of JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from hwgame import persist
+from hwgame.rules import Game, legal_turns
+
+
+def play_one(game: Game, rng: random.Random) -> None:
+    """A random legal whole turn (a pass when none is left)."""
+    if game.is_over():
+        return
+    successors = legal_turns(game.position)
+    game.play(rng.choice(successors).turn)
+
+
+def main(seed: int, turns: int) -> None:
+    rng = random.Random(seed)
+    store = persist.default_store()
+    latest = store.latest_autosave()
+    assert latest is not None
+    shared = persist.load_game(latest).game
+    own = Game(players=(f"Ann{seed}", f"Bob{seed}"))
+    settings = persist.load_settings()
+    for i in range(turns):
+        for game in (shared, own):
+            play_one(game, rng)
+            persist.autosave(game)
+        settings.animation_speed = 0.5 + (seed * 100 + i) % 50 / 25
+        persist.save_settings(settings)
+    print(json.dumps({name: [str(store.autosave_of(game)), len(game.turns)]
+                      for name, game in (("shared", shared), ("own", own))}))
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), int(sys.argv[2]))
