@@ -26,7 +26,7 @@ def _interesting_points(app) -> list[tuple[float, float]]:
         for w in getattr(scene, attr, []) or []:
             if hasattr(w, "rect"):
                 points.append(w.rect.center)
-    play = next((s for s in reversed(app.scenes.scenes) if hasattr(s, "layouts")), None)
+    play = next((s for s in reversed(app.scenes.scenes) if hasattr(s, "layouts") and hasattr(s, "panel")), None)
     if play is not None:
         _, lay, bank = play.layouts(app.size, play.display_position())
         for sp in lay.systems:

@@ -29,7 +29,7 @@ def _start_shared_game() -> Path:
 def test_two_processes_playing_on_one_folder_keep_every_file_whole(data_dir):
     shared = _start_shared_game()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [subprocess.Popen([sys.executable, "-m", "tests.persist.window_writer", str(seed), str(TURNS)],
+    runs = [subprocess.Popen([sys.executable, "-m", "tests.persist.window_writer", str(seed), str(TURNS), str(shared)],
                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for seed in (1, 2)]  # fmt: skip
     reports = []

@@ -1,6 +1,8 @@
-"""One window's writes, as a process of its own: ``python -m tests.persist.window_writer SEED TURNS``.
+"""One window's writes, as a process of its own: ``python -m tests.persist.window_writer SEED TURNS SAVE``.
 
-It continues the most recent unfinished game of the data folder (``HWGAME_DATA_DIR``) and starts a game
+It continues the game of SAVE (the autosave both windows opened, in the data folder ``HWGAME_DATA_DIR``:
+named, since the other window may have finished it already, and then no unfinished game is left to
+find) and starts a game
 of its own, plays both on with turns of its own choosing, autosaving each after every turn and writing
 the settings each time, as a window of the game does; then it prints, for each of its games, the
 autosave it ended on and the number of turns it played (one line of JSON).
@@ -24,12 +26,10 @@ def play_one(game: Game, rng: random.Random) -> None:
     game.play(rng.choice(successors).turn)
 
 
-def main(seed: int, turns: int) -> None:
+def main(seed: int, turns: int, opened: str) -> None:
     rng = random.Random(seed)
     store = persist.default_store()
-    latest = store.latest_autosave()
-    assert latest is not None
-    shared = persist.load_game(latest).game
+    shared = persist.load_game(opened).game
     own = Game(players=(f"Ann{seed}", f"Bob{seed}"))
     settings = persist.load_settings()
     for i in range(turns):
@@ -43,4 +43,4 @@ def main(seed: int, turns: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3])
