@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("files", nargs="+", metavar="FILE")
     sub.add_parser("engine", help=_("the computer opponent as a text protocol on stdin/stdout (see README)"))
     analyze = sub.add_parser(
-        "analyze", help=_("review a game transcript turn by turn: evaluations, missed wins and blunders")
+        "analyze", help=_("review a game transcript turn by turn: chances to win, mistakes and the better turn")
     )
     analyze.add_argument(
         "--level",

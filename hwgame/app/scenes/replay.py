@@ -120,8 +120,8 @@ class ReplayScene(ButtonScene):
                            shortcut=lambda: pgettext("key", "Esc"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
-                                    hint=lambda: _("The computer looks at every turn: evaluations, missed wins, "
-                                                   "blunders"))
+                                    hint=lambda: _("The computer looks at every turn: chances to win, mistakes and "
+                                                   "the better turn"))
         # Under a marked turn's words: that turn and the better one, played with ghost pieces.
         self.show_played = Button(lambda: _("Show played"), lambda: self.show_turn(better=False), size=15,
                                   rect=(0, 0, 0, 0))
