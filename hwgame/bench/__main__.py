@@ -14,6 +14,7 @@ BENCHMARKS = {
     "calibration": "hwgame.bench.calibration",
     "review": "hwgame.bench.review",
     "survive": "hwgame.bench.survive",
+    "puzzles": "hwgame.bench.puzzles",
     "idle": "hwgame.bench.idle",
 }
 

@@ -52,6 +52,10 @@ class Puzzle:
     known: str = ""
     # Win in two: the opponent's natural answers to the known first turn, in notation, tried in order.
     replies: tuple[str, ...] = ()
+    # Where a puzzle from a real game comes from (the record, "SDG 22897", and the turn to play in it);
+    # empty for a composed one.
+    source: str = ""
+    source_turn: int = 0
 
     def position(self) -> Position:
         """The puzzle's position, the solver to move."""
@@ -166,6 +170,8 @@ _SOLUTIONS: dict[str, Turn] = {}
 
 def solution(puzzle: Puzzle) -> Turn:
     """A turn that solves the puzzle, found by the engine (cached); raises ValueError if none exists."""
+    if puzzle.id not in _SOLUTIONS and puzzle.known and judge(puzzle.position(), puzzle.kind, puzzle.known).correct:
+        _SOLUTIONS[puzzle.id] = _turn(puzzle.known)  # checked by the same proof as any answer
     if puzzle.id not in _SOLUTIONS:
         found = solutions(puzzle.position(), puzzle.kind, limit=1)
         if not found:

@@ -157,3 +157,21 @@ def test_next_puzzle_replaces_both_the_card_and_its_board(screen, data_dir):
     assert isinstance(app.scenes.scenes[-3], LessonList)
     assert app.scenes.scenes[-2:] == [second.play, second]
     assert first not in app.scenes.scenes and first.play not in app.scenes.scenes
+
+
+def test_the_puzzle_of_the_day_heads_the_list_and_opens_from_its_real_game(screen, data_dir):
+    from hwgame.tutorial import puzzle_of_the_day
+
+    app = make_app(screen, still=True, boot=True)
+    listing = app.open_scene("lessons")
+    run_frames(app, screen)
+    daily = puzzle_of_the_day()
+    assert daily is not None and listing.daily == daily
+    assert listing.daily_button.text.startswith("Puzzle of the day")
+    run_frames(app, screen, click(listing.daily_button.rect.center))
+    card = app.scenes.top
+    assert isinstance(card, PuzzleScene) and card.puzzle is daily
+    assert card.header() == (f"Puzzle of the day  ·  {daily.difficulty_name}  ·  from {daily.source}, "
+                             f"turn {daily.source_turn}")
+    # Solved with its one solution: the card says so, and the list marks it done.
+    assert card.ctl.session.submit(daily.known).correct

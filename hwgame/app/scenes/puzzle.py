@@ -129,7 +129,10 @@ class PuzzleScene(CoachScene):
                  follow=False)
 
     def header(self) -> str:
-        """Kind, difficulty and title."""
+        """Kind, difficulty and title (for a puzzle from a real game: where it comes from)."""
+        if self.puzzle.source:
+            return _("Puzzle of the day  ·  {difficulty}  ·  from {source}, turn {turn}").format(
+                difficulty=self.puzzle.difficulty_name, source=self.puzzle.source, turn=self.puzzle.source_turn)
         n = [p.id for p in PUZZLES].index(self.puzzle.id) + 1
         if self.ctl.session.stage == 2:
             return _("Puzzle {n} of {count}  ·  {difficulty}  ·  {title}  ·  second turn").format(
@@ -224,7 +227,7 @@ class PuzzleScene(CoachScene):
         self.say(verdict.message, color, verdict.correct)
         if self.ctl.session.solved:
             save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0, helped=self.helped)
-            after = PUZZLES.index(self.puzzle) + 1
+            after = PUZZLES.index(self.puzzle) + 1 if self.puzzle in PUZZLES else len(PUZZLES)
             buttons: list[tuple[Text, Callable[[], object] | None]] = []
             if after < len(PUZZLES):
                 buttons.append(

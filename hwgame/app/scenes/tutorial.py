@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from hwgame.i18n import _
-from hwgame.tutorial import LESSONS, PUZZLES, TIERS, Lesson, Puzzle, lessons_in_tier, runner_for
+from hwgame.tutorial import LESSONS, PUZZLES, TIERS, Lesson, Puzzle, lessons_in_tier, puzzle_of_the_day, runner_for
 
 from ..button_scene import ButtonScene
 from ..coach import progress_of
@@ -72,6 +72,14 @@ class LessonList(ButtonScene):
                 if done:
                     self.marks[id(button)] = (DONE, False)
         self.puzzle_buttons = []
+        # The puzzle of the day, from a real game, heads the list (when the package holds any).
+        self.daily = puzzle_of_the_day()
+        self.daily_button: Button | None = None
+        if self.daily is not None:
+            self.daily_button = Button("", self._puzzle_opener(self.daily))
+            done, _step, helped = progress_of(self.app, "puzzle:" + self.daily.id)
+            if done:
+                self.marks[id(self.daily_button)] = (HELPED, True) if helped else (DONE, False)
         for puzzle in PUZZLES:
             done, _step, helped = progress_of(self.app, "puzzle:" + puzzle.id)
             button = Button("", self._puzzle_opener(puzzle))
@@ -110,7 +118,8 @@ class LessonList(ButtonScene):
 
     def controls(self) -> list[Button]:
         """Every button of the screen: the lessons, the puzzles, Quick reference and Back."""
-        return [b for _t, b in self.lesson_buttons] + self.puzzle_buttons + [self.reference, self.back]
+        daily = [self.daily_button] if self.daily_button is not None else []
+        return [b for _t, b in self.lesson_buttons] + daily + self.puzzle_buttons + [self.reference, self.back]
 
     def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
         """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
@@ -152,6 +161,11 @@ class LessonList(ButtonScene):
         y = 96
         T.draw_text(surface, th, _("Puzzles"), (right, y + bh / 2), 22, T.ACCENT, True, "midleft")
         y += bh
+        if self.daily_button is not None and self.daily is not None:
+            label = _("Puzzle of the day  ·  {task}  ·  {difficulty}").format(task=self.daily.task,
+                                                                              difficulty=self.daily.difficulty_name)
+            self._row(surface, self.daily_button, label, right, y, col_w, bh)
+            y += bh + 10
         for i, (button, puzzle) in enumerate(zip(self.puzzle_buttons, PUZZLES, strict=True), 1):
             self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
             y += bh + 4
