@@ -19,18 +19,21 @@ from hwgame.i18n import N_
 
 @dataclass(frozen=True)
 class Level:
-    """One level: its ``name`` (files, the command line, the AI) and the ``label`` the window shows,
-    marked for the catalogs and translated where it is shown."""
+    """One level: its ``name`` (files, the command line, the AI), the ``label`` the window shows,
+    marked for the catalogs and translated where it is shown, and its ``rating``: the level's fixed
+    strength on an Elo scale, against which the Statistics screen rates a player (see below)."""
 
     name: str
     label: str
+    rating: int = 1000
 
 
+# The ratings: RATINGS_NOTE
 LEVEL_TABLE: tuple[Level, ...] = (
-    Level("beginner", N_("Beginner")),
-    Level("easy", N_("Easy")),
-    Level("normal", N_("Normal")),
-    Level("hard", N_("Hard")),
+    Level("beginner", N_("Beginner"), 800),
+    Level("easy", N_("Easy"), 900),
+    Level("normal", N_("Normal"), 1100),
+    Level("hard", N_("Hard"), 1200),
 )
 LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in LEVEL_TABLE)  # weakest first
 DEFAULT_LEVEL = "normal"

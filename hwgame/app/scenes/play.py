@@ -588,7 +588,8 @@ class PlayScene(Scene):
 
     def rest(self) -> float:
         """Still while nothing moves and the computer is not asked anything: no animation, no piece
-        snapping back, no hint being shown, no game-over card about to open; a message on the board stays until it fades."""
+        snapping back, no hint being shown, no game-over card about to open; a message on the board stays
+        until it fades."""
         ctl = self.ctl
         if self.current is not None or ctl.effects or self.snap is not None or ctl.opponent.thinking:
             return 0.0
