@@ -480,11 +480,15 @@ class App:
             return
         from .view import theme as T
 
-        lines = self.theme.wrap(self.toast_text, 22, min(700, surface.get_width() - 80))
+        size = surface.get_size()
+        top = self.scenes.top
+        place = top.toast_place(size) if top is not None else None
+        cx, y, widest = place if place is not None else (size[0] // 2, 10, size[0] - 80)
+        lines = self.theme.wrap(self.toast_text, 22, min(700, widest))
         h = 12 + 22 * len(lines)
         w = max(self.theme.font(22).size(line)[0] for line in lines) + 30
         rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (surface.get_width() // 2, 10)
+        rect.midtop = (cx, y)
         pygame.draw.rect(surface, (40, 30, 30), rect, border_radius=8)
         pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
         for i, line in enumerate(lines):
