@@ -75,6 +75,7 @@ class App:
         # and what its last autosave held, so that leaving writes only what changed.
         self.playing: PlayController | None = None
         self._autosaved: tuple | None = None
+        self._recorded: weakref.WeakSet[Game] = weakref.WeakSet()  # games put into the record by this window
         self.last_config: GameConfig | None = None  # the game this window last started
         self.owns_window = False  # True in the window loop: F11 may change the display's mode
         self._windowed: tuple[int, int] | None = None  # the window's size before it went fullscreen
@@ -255,7 +256,33 @@ class App:
             self.toast(lambda: _("Autosave failed: {problem}").format(problem=error_text(failed)))
             return
         self._autosaved = state
+        if ctl.is_over():
+            self.record_finished(ctl)
         self.show_notices()  # an autosave that had to move to a new file says so
+
+    def record_seat(self, ctl: PlayController) -> int | None:
+        """The seat of the player whose record a game goes into: the human against the computer; at one
+        screen, the player named as in the settings; else None (the game counts, no side is theirs)."""
+        if ctl.seats.count(COMPUTER) == 1:
+            return ctl.seats.index(HUMAN)
+        mine = self.settings.player_name.casefold()
+        names = [name.casefold() for name in ctl.game.players]
+        return names.index(mine) if mine in names else None
+
+    def record_finished(self, ctl: PlayController) -> None:
+        """Put the finished game of ``ctl`` into the record of finished games (once per game; a game the
+        computer played against itself is left out); a failure shows a message."""
+        game = ctl.game
+        if game in self._recorded or ctl.seats.count(COMPUTER) == 2:
+            return
+        self._recorded.add(game)
+        try:
+            from hwgame import persist
+
+            persist.record_game(game, self.players_of(ctl), self.record_seat(ctl))
+        except Exception as exc:
+            failed = exc
+            self.toast(lambda: _("The game was not added to the record: {problem}").format(problem=error_text(failed)))
 
     @staticmethod
     def _state_of(ctl: PlayController) -> tuple:
@@ -458,11 +485,15 @@ class App:
             return
         from .view import theme as T
 
-        lines = self.theme.wrap(self.toast_text, 22, min(700, surface.get_width() - 80))
+        size = surface.get_size()
+        top = self.scenes.top
+        place = top.toast_place(size) if top is not None else None
+        cx, y, widest = place if place is not None else (size[0] // 2, 10, size[0] - 80)
+        lines = self.theme.wrap(self.toast_text, 22, min(700, widest))
         h = 12 + 22 * len(lines)
         w = max(self.theme.font(22).size(line)[0] for line in lines) + 30
         rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (surface.get_width() // 2, 10)
+        rect.midtop = (cx, y)
         pygame.draw.rect(surface, (40, 30, 30), rect, border_radius=8)
         pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
         for i, line in enumerate(lines):

@@ -217,7 +217,15 @@ def _draw_caption(scene: PlayScene, surface: pygame.Surface, source: Target, hov
     text, ok = scene._caption
     if not text:
         return
-    draw_tip(surface, scene.app.theme, text, pos, T.LIT if ok else T.TEXT_BAD, T.TEXT if ok else T.TEXT_BAD)
+    draw_tip(surface, scene.app.theme, text, pos, T.LIT if ok else T.TEXT_BAD, T.TEXT if ok else T.TEXT_BAD,
+             caption_bounds(scene.app.size))
+
+
+def caption_bounds(size: tuple[int, int]) -> Box:
+    """Where a drag's caption may go: the bank and the board, left of the panel, which is drawn over
+    them (a caption at the board's right edge turns to the left of the pointer instead of under it)."""
+    screen = screen_layout(*size)
+    return Box(0, 0, screen.panel.x, screen.height)
 
 def flash_rect(scene: PlayScene, board: Box, lay: BoardLayout) -> pygame.Rect | None:
     """Where the message goes: on the board (never under the panel), above the bottom player's own

@@ -41,6 +41,34 @@ def notation_switch(app: AppLike) -> Switch:
                   size=15)
 
 
+RESULT_PX = 18  # the result line's size, smaller when long names need more than two lines
+RESULT_LINES = 4  # at most this many lines, however long the names
+
+
+def result_lines(theme: T.Theme, timeline: Timeline, w: int) -> tuple[int, list[str]]:
+    """The result line wrapped to width ``w`` whole (never cut): its size and lines; a result that
+    would take more than two lines at the usual size is set a little smaller first."""
+    text = result_line(timeline)
+    for size in (RESULT_PX, RESULT_PX - 2):
+        lines = theme.wrap(text, size, w)
+        if len(lines) <= 2:
+            return size, lines
+    return RESULT_PX - 2, lines[:RESULT_LINES]
+
+
+def turn_head_lines(scene: ReplayScene, w: int) -> list[str]:
+    """The turn box's heading ("Ann's actions in turn 12") wrapped to width ``w``: a long name takes a
+    second line rather than cutting off the turn's number."""
+    tl = scene.timeline
+    where = tl.last_played(scene.point)
+    if where is None:
+        return []
+    turn = where[0]
+    who = tl.players[tl.starts[turn].to_move]
+    head = _("{name}'s actions in turn {turn}").format(name=who, turn=turn + 1)
+    return scene.app.theme.wrap(head, 19, w, bold=True)[:2]
+
+
 def result_line(timeline: Timeline) -> str:
     """The panel's line on how the recorded game ended (the record has a result)."""
     if timeline.outcome is None:
@@ -78,12 +106,13 @@ def _header_bottom(scene: ReplayScene, rect: pygame.Rect) -> int:
     w = rect.w - 28
     y = rect.y + 12 + 30 + (24 if scene.name else 0) + 2 * 23
     if tl.outcome is not None:
-        y += 19 * len(th.wrap(result_line(tl), 18, w)[:2])
+        size, lines = result_lines(th, tl, w)
+        y += (size + 1) * len(lines)
     where = tl.describe(scene.point)
     y += 6 + 22 * len(th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]) + 4
     if tl.last_played(scene.point) is None:
         return y + 22
-    return y + 21 + 21 * len(turn_box_lines(scene, w)) + 2
+    return y + 21 * len(turn_head_lines(scene, w)) + 21 * len(turn_box_lines(scene, w)) + 2
 
 
 def turn_box_lines(scene: ReplayScene, w: int) -> list[tuple[int, str, bool]]:
@@ -180,11 +209,10 @@ def draw_turn_box(scene: ReplayScene, surface: pygame.Surface, x: int, y: int, w
     if where is None:
         surface.blit(th.fit_text(_("Right arrow: the first action."), LOG_PX, w, T.TEXT_DIM), (x, y))
         return y + 22
-    turn, last = where
-    who = tl.players[tl.starts[turn].to_move]
-    head = _("{name}'s actions in turn {turn}").format(name=who, turn=turn + 1)
-    surface.blit(th.fit_text(head, 19, w, T.TEXT_DIM, True), (x, y))
-    y += 21
+    last = where[1]
+    for head in turn_head_lines(scene, w):
+        surface.blit(th.fit_text(head, 19, w, T.TEXT_DIM, True), (x, y))
+        y += 21
     lines = turn_box_lines(scene, w)
     marked = [i for i, (k, _text, _mark) in enumerate(lines) if k == last]
     if marked:  # the last action played, in one frame however many lines it takes
@@ -227,4 +255,4 @@ def draw_log(scene: ReplayScene, surface: pygame.Surface, rect: pygame.Rect) -> 
 
 
 __all__ = ["action_text", "draw_log", "draw_turn_box", "go_to_label", "log_rows", "notation_switch", "place",
-           "result_line"]
+           "result_line", "result_lines", "turn_head_lines"]

@@ -59,6 +59,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene."""
 
+    def toast_place(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Where the window's short messages go over this scene: (centre x, top y, widest), or None for
+        the top middle of the window. A screen with words of its own up there (the play screen's
+        narration) puts them clear of those."""
+        return None
+
     def resume(self) -> None:
         """Called when the scene becomes the top of the stack."""
 

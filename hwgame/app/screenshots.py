@@ -262,6 +262,26 @@ def _record_shots(app: App, screen: pygame_types.Surface, shot: Shot, data: Path
     shot("replay")
     app.scenes.pop()
     app.scenes.pop()
+    _statistics_shot(app, screen, shot)
+
+
+def _statistics_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
+    """The Statistics screen over a record of games against each level and one at a single screen."""
+    from hwgame import persist
+
+    from .samples import finished_game
+
+    for seed, level in enumerate(("easy", "normal", "normal", "hard", "beginner", None, "normal"), start=3):
+        game = finished_game(seed)
+        seats = [persist.Player(name=name) for name in game.players]
+        if level is not None:
+            seats[1] = persist.Player(name=game.players[1], kind="computer", level=level)
+        persist.record_game(game, seats, seat=0)
+    app.to_title()
+    app.open_scene("statistics")
+    _settle(app, screen, 2)
+    shot("statistics")
+    app.scenes.pop()
 
 
 def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = SIZE) -> list[Path]:

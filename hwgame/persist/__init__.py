@@ -7,6 +7,8 @@ Imports the rules, pydantic and platformdirs, never the window. The window's ent
 - ``list_saves()`` -> ``SaveInfo`` entries, ``load_game(path_or_name)`` -> ``LoadedGame`` (``.game``,
   ``.players``), ``delete_save(name)``;
 - ``load_settings()`` / ``save_settings(settings)``;
+- ``record_game(game, players, seat)`` once a game is over, ``game_record()`` -> ``Record`` (its
+  ``games``, ``RecordedGame`` entries oldest first), ``game_of(entry)`` to replay one;
 - ``set_data_dir(folder)`` for the ``--data-dir`` option.
 
 Every failure is a ``SaveError`` with a one-line ``message``.
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from .files import LoadedGame, read_save
     from .paths import ENV_VAR, set_data_dir
     from .plans import SavePlan
+    from .record import Record, RecordedGame, game_of
     from .schema import SCHEMA_VERSION, LessonProgress, Player, Result, SaveGame, Settings
     from .sdg import export_save, exports_dir
     from .store import (
@@ -31,10 +34,12 @@ if TYPE_CHECKING:
         autosave,
         default_store,
         delete_save,
+        game_record,
         list_saves,
         load_game,
         load_settings,
         plan_save,
+        record_game,
         save_game,
         save_settings,
     )
@@ -57,14 +62,19 @@ _WHERE = {
     "exports_dir": "sdg",
     "SaveInfo": "store",
     "SavePlan": "plans",
+    "Record": "record",
+    "RecordedGame": "record",
+    "game_of": "record",
     "Store": "store",
     "autosave": "store",
     "default_store": "store",
     "delete_save": "store",
+    "game_record": "store",
     "list_saves": "store",
     "load_game": "store",
     "load_settings": "store",
     "plan_save": "store",
+    "record_game": "store",
     "save_game": "store",
     "save_settings": "store",
 }
@@ -73,6 +83,8 @@ __all__ = [
     "LessonProgress",
     "LoadedGame",
     "Player",
+    "Record",
+    "RecordedGame",
     "Result",
     "SCHEMA_VERSION",
     "SaveError",
@@ -86,11 +98,14 @@ __all__ = [
     "delete_save",
     "export_save",
     "exports_dir",
+    "game_of",
+    "game_record",
     "list_saves",
     "load_game",
     "load_settings",
     "plan_save",
     "read_save",
+    "record_game",
     "save_game",
     "save_settings",
     "set_data_dir",

@@ -93,6 +93,10 @@ def result_of(game: Game) -> Result | None:
     ending: Ending
     if outcome_of(game.position) == outcome:
         ending = "board"
+    elif outcome.code == "win-timeout":
+        ending = "timeout"
+    elif outcome.code == "win-recorded":
+        ending = "record"
     elif outcome.winner is not None:
         ending = "resignation"
     elif outcome.code == "draw-repetition":
@@ -155,12 +159,16 @@ def game_to_save(
     )
 
 
+# The endings of a save in which a player lost off the board, with the rules' code of each.
+CONCEDED_BY = {"resignation": "win-resigned", "timeout": "win-timeout", "record": "win-recorded"}
+
+
 def _declare(game: Game, result: Result) -> None:
     """Re-apply an ending the board does not show (resignation, agreed or claimed draw)."""
-    if result.ending == "resignation":
+    if result.ending in CONCEDED_BY:
         if result.winner is None:
             raise ReplayProblem(worded(N_("the result says a player resigned but names no winner")))
-        game.resign(opponent_of(result.winner))
+        game.concede(opponent_of(result.winner), CONCEDED_BY[result.ending])
     elif result.ending == "agreement":
         game.agree_draw()
     elif result.ending == "claim":

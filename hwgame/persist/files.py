@@ -167,15 +167,22 @@ _JSON_PROBLEMS = {
         "too-deep": N_("is not a settings file: its data is nested too deeply"),
         "not-object": N_("is not a hwgame settings file: it holds {kind} where an object of named fields belongs"),
     },
+    "record": {
+        "empty": N_("is empty: it holds no record of games (perhaps the program stopped while writing it)"),
+        "not-text": N_("is not a record of games: byte {byte} is not text (UTF-8)"),
+        "huge-number": N_("is not a record of games: it holds a number of {digits} digits"),
+        "too-deep": N_("is not a record of games: its data is nested too deeply"),
+        "not-object": N_("is not a hwgame record of games: it holds {kind} where an object of named fields belongs"),
+    },
 }
 _JSON_KINDS = {list: N_("a list"), str: N_("a text"), int: N_("a number"), float: N_("a number"),
                bool: N_("true/false")}  # fmt: skip
 
 
 def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
-    """Decode the bytes of a JSON object, with a message for each way it can fail (``what``: "save" or
-    "settings", the kind of file it should be)."""
-    problems = _JSON_PROBLEMS["settings" if what == "settings" else "save"]
+    """Decode the bytes of a JSON object, with a message for each way it can fail (``what``: "save",
+    "settings" or "record", the kind of file it should be)."""
+    problems = _JSON_PROBLEMS.get(what, _JSON_PROBLEMS["save"])
     if not raw.strip():
         raise file_error(path, worded(problems["empty"]))
     try:

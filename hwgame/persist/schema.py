@@ -45,8 +45,10 @@ SETTINGS_VERSION = 2  # 2: the level by name (1 kept its number)
 
 RulesName = Literal["standard", "sdg"]
 # How a finished game ended: the board decided it, a player resigned, both agreed a draw, a third
-# repetition ended it at once (games against the computer), or the player to move claimed that draw.
-Ending = Literal["board", "resignation", "agreement", "repetition", "claim"]
+# repetition ended it at once (games against the computer), the player to move claimed that draw, a
+# player ran out of time (an imported record says so), or an imported record names the winner of a
+# game its turns leave undecided without saying how.
+Ending = Literal["board", "resignation", "agreement", "repetition", "claim", "timeout", "record"]
 LanguageSetting = Literal["system", "en", "ja", "zh-Hant"]
 
 

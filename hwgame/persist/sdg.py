@@ -15,11 +15,13 @@ from ..rules import (
     Game,
     HomeworldsError,
     ReplayError,
+    Transcript,
     TranscriptLineError,
     export_sdg,
     parse_transcript,
     read_transcript_text,
     replay,
+    ruleset_named,
 )
 from .atomic import atomic_write
 from .errors import file_error, worded, worded_refusal
@@ -39,7 +41,8 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
     try:
         # Read without a source name, so that every message can start with the file, as for saves.
         transcript = parse_transcript(read_transcript_text(path))
-        game = replay(transcript, SDG)
+        game = replay(transcript, ruleset_named(transcript.rules) if transcript.rules else SDG)
+        _end_as_recorded(game, transcript)
     # An error of the rules is worded each time it is read, in the language in force.
     except ReplayError as exc:
         raise file_error(path, worded_refusal(exc), exc.turn, of_file=False) from None
@@ -60,6 +63,21 @@ def transcript_game(path: str | Path) -> tuple[Game, SdgRecord]:
         source=kept(path.name),
     )
     return game, record
+
+
+def _end_as_recorded(game: Game, transcript: Transcript) -> None:
+    """End a game the way its record says when its turns leave it undecided: the winner the record names
+    wins by the loser's resignation or timeout (as the record says; a record of the site that does not
+    say gets "win-recorded"), and a draw agreed is a draw. A winner the board contradicts, or one who is
+    not a participant, is left alone."""
+    if game.is_over():
+        return
+    winner = transcript.winner_index()
+    if winner is not None:
+        code = {"resignation": "win-resigned", "timeout": "win-timeout"}.get(transcript.ending or "", "win-recorded")
+        game.concede(1 - winner, code)
+    elif transcript.winner is None and transcript.ending == "agreement":
+        game.agree_draw()
 
 
 def _free_name(store: Store, stem: str) -> str:

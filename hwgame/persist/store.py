@@ -35,6 +35,7 @@ from .files import LoadedGame, load_bytes, read_bytes, read_save, save_from_byte
 from .files import load_game as _load_file
 from .paths import exists, locations, same_place
 from .plans import SavePlan, file_stamp
+from .record import RECORD_FILE, Record, add_to_record, entry_of, read_record
 from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
 
@@ -123,6 +124,8 @@ class Store:
         where = locations(folder)
         self.saves_dir: Path = where.saves
         self.settings_path: Path = where.settings
+        # The record of finished games lives beside the saves folder, in the data folder.
+        self.record_path: Path = where.saves.parent / RECORD_FILE
         # Messages for the player (an autosave that moved, a repaired setting), worded when read.
         self.notice_texts: list[Text] = []
         self._good: dict[Path, str] = {}  # file -> digest of bytes this store wrote or loaded without fault
@@ -506,6 +509,19 @@ class Store:
         self._good.pop(same_place(path), None)
         self._infos.pop(path, None)
 
+    # --- the record of finished games ---
+    def record_game(self, game: Game, players: Seats | None = None, seat: int | None = None) -> Path:
+        """Add the finished ``game`` to the record of finished games (once: a game already there keeps its
+        first entry); ``seat`` is the record's player's seat. Raise SaveError when it cannot be written."""
+        add_to_record(self.record_path, entry_of(self.snapshot(game, players), seat))
+        return self.record_path
+
+    def read_record(self) -> Record:
+        """The record of finished games, oldest first; never raises (repairs go to ``notices``)."""
+        record = read_record(self.record_path)
+        self.notice_texts.extend(record.notice_texts)
+        return record
+
     # --- settings ---
     def load_settings(self) -> Settings:
         """The settings (defaults for anything missing or bad; what was repaired goes to ``notices``)."""
@@ -580,6 +596,16 @@ def list_saves() -> list[SaveInfo]:
 def delete_save(name: str | Path) -> None:
     """Delete a save (and its backup) from the saves folder."""
     default_store().delete(name)
+
+
+def record_game(game: Game, players: Seats | None = None, seat: int | None = None) -> Path:
+    """Add a finished game to the record of finished games (see ``Store.record_game``)."""
+    return default_store().record_game(game, players, seat)
+
+
+def game_record() -> Record:
+    """The record of finished games of the data folder, oldest first; never raises."""
+    return default_store().read_record()
 
 
 def load_settings() -> Settings:

@@ -272,6 +272,8 @@ OUTCOME_CODES: dict[str, tuple[str, ...]] = {
     "win-home-held": ("winner", "loser"),
     "win-home-empty": ("winner", "loser"),
     "win-resigned": ("winner", "loser"),
+    "win-timeout": ("winner", "loser"),
+    "win-recorded": ("winner", "loser"),  # a record names the winner, not how the game ended off the board
     "draw-both-lost": (),
     "draw-repetition": (),
     "draw-agreement": (),

@@ -14,6 +14,10 @@ from .movegen import legal_actions
 from .position import PLAYING, STANDARD, Position, PositionKey, RuleSet, initial_position, opponent_of, player_pair
 from .validate import check_action
 
+# The ways to lose off the board (``Game.concede``): resigning, running out of time on a site, or a
+# record that names the winner of a game its turns leave undecided.
+CONCEDED = ("win-resigned", "win-timeout", "win-recorded")
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -277,11 +281,16 @@ class Game:
 
     def resign(self, player: int) -> None:
         """A player resigns: the other wins."""
+        self.concede(player, "win-resigned")
+
+    def concede(self, player: int, code: str = "win-resigned") -> None:
+        """``player`` loses off the board: ``code`` says how, "win-resigned", "win-timeout" (out of time
+        on a site) or "win-recorded" (a game record names the winner without saying how)."""
+        if code not in CONCEDED:
+            raise ValueError(f"{code!r} is not a way to lose off the board")
         self._refuse_if_over()
         winner = opponent_of(player)
-        self._declared = Outcome(
-            winner, "win-resigned", {"winner": self.players[winner], "loser": self.players[player]}
-        )
+        self._declared = Outcome(winner, code, {"winner": self.players[winner], "loser": self.players[player]})
 
     def agree_draw(self) -> None:
         """Both players agree to a draw."""

@@ -56,7 +56,11 @@ MAX_HEADER = 200  # characters of a header's value; the archive's longest is und
 # parts can match the same characters, so a failed match never retries a split of a long run.
 # Lines are stripped in Python before they are matched, which is why no pattern trims spaces.
 _TITLE = re.compile(r"Homeworlds Online(?: \(SDG#\s*(\d+)\))?")
-_HEADER = re.compile(r"(Variants|Started|Participants|Winner):(.*)")
+_HEADER = re.compile(r"(Variants|Started|Participants|Winner|Rules|Ending):(.*)")
+# Headers this program adds to its own exports, which SDG never wrote: the rule set of a game not
+# played under SDG's, and how a game ended off the board (the Winner line alone does not say).
+RULES_HEADER_VALUES = ("standard", "sdg")
+ENDINGS = {"win-resigned": "resignation", "win-timeout": "timeout", "draw-agreement": "agreement"}
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _POWERS = (Build, Trade, Move, Discover, Capture)
 _NAME_BREAKERS = re.compile(r"[\s,:()]")  # characters a player name cannot hold in a transcript
@@ -130,6 +134,8 @@ class Transcript:
     texts: list[tuple[str, ...]] = field(default_factory=list)
     notes: list[Refusal] = field(default_factory=list)  # what the import ignored or changed, and where
     source: str | None = None
+    rules: str | None = None  # "standard" or "sdg" when the record says (this program's exports do)
+    ending: str | None = None  # "resignation", "timeout" or "agreement" when the record says
 
     def winner_index(self) -> int | None:
         """The winner as a player index (0 or 1), or None when the record names no participant."""
@@ -344,6 +350,13 @@ def _sdg_passes(row: list[Action]) -> list[int]:
     return [i for i, a in enumerate(row) if not (isinstance(a, Pass) and sac < i < last_power)]
 
 
+def _one_of(value: str, allowed: tuple[str, ...]) -> str | None:
+    """A header's value when it is one of ``allowed`` (any case), else None: an unknown value is left
+    aside as SDG's readers leave any header they do not know."""
+    low = value.strip().lower()
+    return low if low in allowed else None
+
+
 def parse_transcript(text: str, source: str | None = None) -> Transcript:
     """Read a whole SDG transcript; raise NotationError (naming the line) or UnsupportedGameError.
 
@@ -362,6 +375,8 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
         started.strip() or None,
         ended.strip() or None,
         source=source,
+        rules=_one_of(headers.get("Rules", ""), RULES_HEADER_VALUES),
+        ending=_one_of(headers.get("Ending", ""), tuple(ENDINGS.values())),
     )
     if repaired:
         tr.notes.append(Refusal("note-double-encoded", {"count": len(repaired)}, (_place(source, repaired[0]),)))
@@ -562,7 +577,9 @@ def export_sdg(
     """Write a Game's committed turns as an SDG transcript that ``parse_transcript`` reads back.
 
     ``winner`` defaults to the winner of a finished (or resigned) game; with none the Winner line is
-    left out. Player 0, who set up first, sits North as on SDG. Homeworlds are written as SDG wrote
+    left out. A game under other rules than SDG's says so in a ``Rules:`` line, and one that ended off
+    the board (resigned, out of time, drawn by agreement) in an ``Ending:`` line, both read back by
+    ``parse_transcript``. Player 0, who set up first, sits North as on SDG. Homeworlds are written as SDG wrote
     them ("Dsheldon"). Raise NotationError for a player name a transcript cannot hold.
     """
     for name in game.players:
@@ -577,9 +594,14 @@ def export_sdg(
     out = [f"Homeworlds Online (SDG# {sdg_number})" if sdg_number is not None else "Homeworlds Online"]
     if variants:
         out.append(f'Variants: "{", ".join(variants)}"')
+    if game.rules.name != "sdg":
+        out.append(f"Rules: {game.rules.name}")  # read back, so the game comes back under its own rules
     out.append(f"Participants: {game.players[1]} (S), {game.players[0]} (N)")
     if winner is not None:
         out.append(f"Winner: {winner}")
+    outcome = game.outcome()
+    if outcome is not None and outcome.code in ENDINGS:
+        out.append(f"Ending: {ENDINGS[outcome.code]}")
     out.append("")
     for n, turn in enumerate(game.turns, start=1):
         texts = [format_action(_sdg_names(a, homes), "sdg") for a in turn] or ["Pass"]

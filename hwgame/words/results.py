@@ -93,6 +93,10 @@ def _why(code: str, names: Mapping[str, str]) -> str:
         return _("{loser} has no ship left at home and the enemy holds it").format(loser=loser)
     if code == "win-home-empty":
         return _("{loser} has no ship left at home").format(loser=loser)
+    if code == "win-timeout":
+        return _("{loser} ran out of time").format(loser=loser)
+    if code == "win-recorded":
+        return _("{loser} resigned or ran out of time").format(loser=loser)
     return _("{loser} resigned").format(loser=loser)
 
 

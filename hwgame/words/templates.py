@@ -236,6 +236,8 @@ OUTCOMES: dict[str, str] = {
     "win-home-held": N_("{winner} wins: {loser} has no ship left at home and the enemy holds it"),
     "win-home-empty": N_("{winner} wins: {loser} has no ship left at home"),
     "win-resigned": N_("{winner} wins: {loser} resigned"),
+    "win-timeout": N_("{winner} wins: {loser} ran out of time"),
+    "win-recorded": N_("{winner} wins: {loser} resigned or ran out of time"),
     "draw-both-lost": N_("draw: both players lost their homeworlds at once"),
     "draw-repetition": N_("draw: the same position has appeared three times"),
     "draw-agreement": N_("draw by agreement"),

@@ -301,3 +301,30 @@ def test_names_and_paths():
     assert name_problem("") and name_problem("a:b") and name_problem(" lead") and name_problem("AutoSave")
     assert clean_path('  "/tmp/x.raw" ') == "/tmp/x.raw"
     assert clean_path("~/x.raw").endswith("/x.raw") and not clean_path("~/x.raw").startswith("~")
+
+
+def test_the_exports_folder_opens_in_the_file_manager_where_there_is_one(screen, data_dir, monkeypatch):
+    from hwgame.app import folders
+
+    started = []
+    monkeypatch.setattr(folders, "opener", lambda: ["/usr/bin/xdg-open"])
+    monkeypatch.setattr(folders.subprocess, "Popen", lambda command, **kw: started.append(command))
+    app = _app(screen)
+    load = _open_load(app, screen)
+    assert load.folder_button is not None
+    _steps(app, screen, click(load.folder_button.rect.center))
+    exports = persist.exports_dir(persist.default_store())
+    assert started == [["/usr/bin/xdg-open", str(exports)]]
+    assert exports.is_dir()  # made for the file manager to show, before any export
+    assert not load.problem
+
+
+def test_no_folder_button_without_a_file_manager(screen, data_dir, monkeypatch):
+    from hwgame.app import folders
+
+    monkeypatch.setattr(folders.sys, "platform", "linux")
+    monkeypatch.setattr(folders.shutil, "which", lambda name: None)
+    app = _app(screen)
+    load = _open_load(app, screen)
+    assert load.folder_button is None
+    assert load.folder_button not in load.controls()

@@ -10,7 +10,7 @@ import pytest
 
 from hwgame.persist import SaveError
 from hwgame.persist.sdg import export_transcript, import_transcript, transcript_text
-from hwgame.rules import parse_transcript
+from hwgame.rules import outcome_of, parse_transcript
 
 KNOWN_ILLEGAL = Path(__file__).resolve().parents[1] / "rules" / "data" / "sdg_known_illegal.json"
 
@@ -76,8 +76,13 @@ def test_import_names_and_refusals(saves, tmp_path):
     assert path.name == "game.json"
     loaded = saves.load(path)
     assert loaded.save.imported.winner == "Bob"
-    assert loaded.game.outcome() is None  # the record's winner (a resignation) is not invented on the board
+    # The record's winner is kept as the game's result, not invented on the board: the board itself
+    # decides nothing, and the record does not say whether Ann resigned or ran out of time.
+    assert outcome_of(loaded.game.position) is None
+    assert loaded.game.outcome().winner == 1 and loaded.save.result.ending == "record"
+    assert loaded.save.result.reason == "Bob wins: Ann resigned or ran out of time"
     assert "Winner: Bob" in transcript_text(loaded)
+    assert "Ending:" not in transcript_text(loaded)  # a record of the site is written back as it was
     with pytest.raises(SaveError, match="no such file"):
         import_transcript(tmp_path / "missing.txt", saves)
 
@@ -139,3 +144,61 @@ def test_an_imported_file_name_or_header_is_kept_as_a_line_can_show_it(saves, tm
     path = import_transcript(record, saves)
     save = saves.load(path).save
     assert save.title == "odd\ufffdname.txt" and save.imported is not None and save.imported.winner == "al\ufffdice"
+
+
+def _played(rules_name: str):
+    import random
+
+    from hwgame.rules import Game, ruleset_named
+
+    from .games import random_turn
+
+    for seed in range(7, 100):
+        rng = random.Random(seed)
+        game = Game(ruleset_named(rules_name), players=("Ann", "Bob"))
+        while len(game.turns) < 12 and not game.is_over():
+            random_turn(rng, game)
+        game.restart_turn()
+        if not game.is_over():
+            return game
+    raise AssertionError("no seed gives a game still going after 12 turns")
+
+
+def _round_trip(saves, tmp_path, game, name: str):
+    """Save ``game``, export it as a transcript, import that again; return the loaded import."""
+    exported = tmp_path / f"{name}.txt"
+    export_transcript(saves.load(saves.save(game, name)), exported)
+    return saves.load(import_transcript(exported, saves)), exported.read_text()
+
+
+@pytest.mark.parametrize("rules_name", ["standard", "sdg"])
+def test_an_exported_game_comes_back_under_its_own_rules(saves, tmp_path, rules_name):
+    game = _played(rules_name)
+    loaded, text = _round_trip(saves, tmp_path, game, f"rules-{rules_name}")
+    assert loaded.save.rules == rules_name
+    assert loaded.game.turns == game.turns
+    assert ("Rules: standard" in text) == (rules_name == "standard")
+
+
+@pytest.mark.parametrize(("end", "ending", "reason"), [
+    (lambda g: g.resign(0), "resignation", "Bob wins: Ann resigned"),
+    (lambda g: g.concede(1, "win-timeout"), "timeout", "Ann wins: Bob ran out of time"),
+    (lambda g: g.agree_draw(), "agreement", "draw by agreement"),
+])
+def test_an_import_keeps_the_winner_and_how_the_game_ended(saves, tmp_path, end, ending, reason):
+    game = _played("standard")
+    end(game)
+    loaded, text = _round_trip(saves, tmp_path, game, f"ended-{ending}")
+    assert f"Ending: {ending}" in text
+    result = loaded.save.result
+    assert result is not None and (result.ending, result.reason) == (ending, reason)
+    assert loaded.game.outcome().winner == game.outcome().winner
+
+
+def test_an_ending_the_board_contradicts_or_an_unknown_one_is_not_taken(saves, tmp_path):
+    (tmp_path / "odd.txt").write_text(
+        "Participants: Bob (S), Ann (N)\nEnding: checkmate\nRules: chess\n\n1) Ann: Homeworld G3 B2 Y3\n\n"
+        "2) Bob: Homeworld G3 B1 Y3\n"
+    )
+    loaded = saves.load(import_transcript(tmp_path / "odd.txt", saves))
+    assert loaded.save.rules == "sdg" and loaded.save.result is None

@@ -40,6 +40,7 @@ SCENES: dict[str, str] = {
     "lesson": "lesson:LessonScene",  # (runner): a play screen with the coaching card over it
     "puzzle": "puzzle:PuzzleScene",  # (puzzle): the same, judged at End Turn
     "shortcuts": "shortcuts:ShortcutsScene",  # the card of keys (F1 or ? on any screen)
+    "statistics": "stats:StatsScene",  # the record of finished games
 }
 
 

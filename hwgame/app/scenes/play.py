@@ -659,6 +659,12 @@ class PlayScene(Scene):
         if self.demo is not None:
             self.painter.draw(surface, self, self.demo)
 
+    def toast_place(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
+        """Messages ("Saved as ...") go at the top of the map, under the narration or the coach's card,
+        centred on the board: never over the narration line nor the panel."""
+        board = self.layouts(size, self.display_position())[0].board
+        return round(board.x + board.w / 2), round(board.y + 6), round(board.w - 40)
+
     def flash_rect(self, board: Box, lay: BoardLayout) -> pygame.Rect | None:
         """Where the message is drawn now (None without one), see ``play_view.flash_rect``."""
         return flash_rect(self, board, lay)

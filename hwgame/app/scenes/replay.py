@@ -619,9 +619,10 @@ class ReplayScene(ButtonScene):
                                      to_move), (x + 20, y))
             y += 23
         if tl.outcome is not None:
-            for line in th.wrap(replay_panel.result_line(tl), 18, w)[:2]:
-                surface.blit(th.text(line, 18, T.TEXT_WARN), (x, y))
-                y += 19
+            size, lines = replay_panel.result_lines(th, tl, w)
+            for line in lines:
+                surface.blit(th.fit_text(line, size, w, T.TEXT_WARN), (x, y))
+                y += size + 1
         y += 6
         where = tl.describe(self.point)
         for line in th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]:

@@ -17,6 +17,7 @@ import pygame
 from hwgame.i18n import _
 
 from ..button_scene import ButtonScene, Control
+from ..folders import can_show_folders, show_folder
 from ..overlays import confirm
 from ..save_list import SaveList, problem_sentence, summary, title_of, when
 from ..text import Worded, error_text, join_sentences, notices_text
@@ -64,6 +65,11 @@ class LoadScene(ButtonScene):
         self.back = Button(lambda: _("Back"), self.leave, size=24)
         self.buttons = [self.open_button, self.replay_button, self.delete_button, self.export_button,
                         self.import_button, self.back]
+        # Shown only where the system has a file manager to open the exports folder in.
+        self.folder_button: Button | None = None
+        if can_show_folders():
+            self.folder_button = Button(lambda: _("Open the exports folder"), self.show_exports, size=18,
+                                        hint=lambda: _("Where Export SDG writes the transcripts"))
         self.refresh()
 
     def _openable(self) -> bool:
@@ -167,6 +173,20 @@ class LoadScene(ButtonScene):
             return
         self.app.toast(lambda: _("Exported as an SDG transcript to {path}").format(path=path), 8.0)
 
+    def show_exports(self) -> None:
+        """Show the exports folder (made if missing) in the system's file manager."""
+        try:
+            from hwgame import persist
+
+            folder = persist.exports_dir(persist.default_store())
+            show_folder(folder)
+        except Exception as exc:
+            failed = exc
+            self.problem = lambda: _("The exports folder cannot be shown: {problem}").format(
+                problem=error_text(failed))
+            return
+        self.app.toast(lambda: _("Opened {path}").format(path=folder), 4.0)
+
     def import_transcript(self) -> None:
         """The screen that turns an SDG transcript into a save."""
         self.app.open_scene("import")
@@ -174,7 +194,8 @@ class LoadScene(ButtonScene):
     # --- events and drawing ---
     def controls(self) -> list[Control]:
         """The buttons, then the list."""
-        return [*self.buttons, self.list]
+        extra = [self.folder_button] if self.folder_button is not None else []
+        return [*self.buttons, *extra, self.list]
 
     def keys(self) -> dict[int, Callable[[], object]]:
         """Enter opens, Delete deletes, R replays, E exports, I imports, Escape goes back."""
@@ -190,6 +211,11 @@ class LoadScene(ButtonScene):
         T.draw_text(surface, th, _("Saved games"), (w // 2, 22), 48, T.TEXT, True, "midtop")
         fw = min(980, w - 80)
         x = w // 2 - fw // 2
+        if self.folder_button is not None:
+            # Beside the title, clear of it: a small button at the list's right edge.
+            bw = min(250, (fw - th.font(48, True).size(_("Saved games"))[0]) // 2 - 12)
+            self.folder_button.rect = pygame.Rect(x + fw - bw, 30, bw, 34)
+            self.folder_button.draw(surface, th)
         y = 78
         notices = store_notices()
         if notices:

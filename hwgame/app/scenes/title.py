@@ -54,7 +54,8 @@ def continue_caption(info: SaveInfo) -> str:
 
 
 # The title's buttons, in order (translated where they are drawn).
-MENU = (N_("Continue"), N_("New game"), N_("Tutorial"), N_("Load"), N_("Settings"), N_("Rules"), N_("Quit"))
+MENU = (N_("Continue"), N_("New game"), N_("Tutorial"), N_("Load"), N_("Statistics"), N_("Settings"), N_("Rules"),
+        N_("Quit"))
 
 
 def title_scale(h: int) -> float:
@@ -66,7 +67,13 @@ def menu_rects(w: int, h: int, count: int) -> list[pygame.Rect]:
     """Where the title's ``count`` buttons go in a ``w`` x ``h`` window, top to bottom."""
     scale = title_scale(h)
     bw, bh, gap = int(280 * scale), int(44 * scale), int(10 * scale)
-    top = int(h * 0.5)
+    top = int(h * 0.48)
+    # A long menu packs its buttons closer rather than run off the bottom of a short window.
+    room = h - int(12 * scale) - top
+    if count * (bh + gap) - gap > room:
+        pitch = room // count
+        gap = max(4, pitch // 6)
+        bh = pitch - gap
     return [pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh) for i in range(count)]
 
 
@@ -107,7 +114,7 @@ def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float,
 
 
 class TitleScene(ButtonScene):
-    """Continue, New game, Tutorial, Load, Settings, Rules, Quit."""
+    """Continue, New game, Tutorial, Load, Statistics, Settings, Rules, Quit."""
 
     def __init__(self, app: AppLike):
         super().__init__(app)
@@ -118,6 +125,7 @@ class TitleScene(ButtonScene):
             (self.new_game, True),
             (self.tutorial, True),
             (self.load, True),
+            (self.statistics, True),
             (self.settings, True),
             (self.rules, True),
             (app.quit, True),
@@ -165,6 +173,10 @@ class TitleScene(ButtonScene):
     def load(self) -> None:
         """The list of saves."""
         self.app.open_scene("load")
+
+    def statistics(self) -> None:
+        """The record of finished games: rating, results per level, streaks, recent games."""
+        self.app.open_scene("statistics")
 
     def settings(self) -> None:
         """The settings screen."""
