@@ -142,8 +142,11 @@ def check_midgame(ctx: Context) -> str:
 
 
 def check_tutorial(ctx: Context) -> str:
-    """Open the lesson list and the first lesson, and draw both."""
-    from hwgame.tutorial import LESSONS, runner_for
+    """Open the lesson list and the first lesson, and draw both; the puzzles from real games are there."""
+    from hwgame.tutorial import LESSONS, real_puzzles, runner_for
+
+    if not real_puzzles():
+        raise SmokeFailure("the puzzles from real games are missing (hwgame/tutorial/real_puzzles.json)")
 
     app = ctx.the_app()
     app.scenes.reset(app.make_scene("lessons"))
@@ -153,7 +156,7 @@ def check_tutorial(ctx: Context) -> str:
     _frames(ctx, 3)
     if _colours(ctx.screen) < 8:
         raise SmokeFailure("the lesson frame is blank")
-    return f"'{lesson.title}' drawn, {len(LESSONS)} lessons listed"
+    return f"'{lesson.title}' drawn, {len(LESSONS)} lessons listed, {len(real_puzzles())} puzzles from real games"
 
 
 def check_languages(ctx: Context) -> str:
