@@ -31,6 +31,7 @@ LEVEL_TABLE: tuple[Level, ...] = (
     Level("easy", N_("Easy")),
     Level("normal", N_("Normal")),
     Level("hard", N_("Hard")),
+    Level("expert", N_("Expert")),
 )
 LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in LEVEL_TABLE)  # weakest first
 DEFAULT_LEVEL = "normal"

@@ -33,6 +33,10 @@ from .tactics import find_win, win_possible
 # win at once (seconds); well inside the time after which the window calls a search hung.
 SURVIVE = 10.0
 
+# Expert's budget and deepest iteration (it usually stops at depth 3 to 5 in a middle game).
+EXPERT_NODES = 80_000
+EXPERT_DEPTH = 8
+
 # The search limits of each level of ``hwgame.levels.LEVEL_TABLE``, by the same names in the same order
 # (weakest first; a test keeps the two in step).
 LEVELS: dict[str, Limit] = {
@@ -44,6 +48,10 @@ LEVELS: dict[str, Limit] = {
                     inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE),
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
                   inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE),
+    # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
+    # of this machine made in that time (7,000-9,000 a second); the time is the backstop.
+    "expert": Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, beam=6, root_cap=5000, root_keep=20,
+                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE),
 }  # fmt: skip
 
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).
@@ -79,7 +87,7 @@ class Chooser(Protocol):
 
 
 def level(name: str) -> Limit:
-    """The Limit of a level by name (beginner, easy, normal, hard), case-insensitive."""
+    """The Limit of a level by name (beginner, easy, normal, hard, expert), case-insensitive."""
     try:
         return LEVELS[name.lower()]
     except KeyError:
@@ -97,9 +105,11 @@ MAX_DEPTH = 12  # deepest iteration a time- or depth-limited analysis may reach
 
 
 def timed(limit: Limit, seconds: float) -> Limit:
-    """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside)."""
+    """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside): the
+    level's depth cap and node budget do not apply, and the look for a turn that survives a threat
+    stays within the time too (it may otherwise take ``SURVIVE`` seconds of its own)."""
     return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH,
-                              wall_clock=True)  # fmt: skip
+                              wall_clock=True, survive=0.0)  # fmt: skip
 
 
 def params_for(limit: Limit, safety: bool | None = None, history: History = None) -> SearchParams:
