@@ -15,6 +15,7 @@ BENCHMARKS = {
     "review": "hwgame.bench.review",
     "survive": "hwgame.bench.survive",
     "idle": "hwgame.bench.idle",
+    "win2": "hwgame.bench.win2",
 }
 
 
