@@ -45,13 +45,13 @@ LEVELS: dict[str, Limit] = {
     "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
                   beam=3, root_cap=2000, root_keep=8, most=2.5),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
-                    inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE, win2=10_000),
+                    inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE, win2=2_000),
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
-                  inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE, win2=30_000),
+                  inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE, win2=6_000),
     # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
     # of this machine made in that time (7,000-9,000 a second); the time is the backstop.
     "expert": Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, beam=6, root_cap=5000, root_keep=20,
-                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE, win2=300_000),
+                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE, win2=40_000),
 }  # fmt: skip
 
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).

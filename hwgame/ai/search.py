@@ -492,8 +492,8 @@ class Searcher:
 
     def _win_in_two(self, position: Position, roots: list[Scored]) -> Scored | None:
         """A root candidate proven to win in two over every reply, or None. The proof has a budget of its
-        own (``win2_nodes``, and a share of the soft time), so that the levels' searches keep theirs;
-        only a cancel raises Aborted."""
+        own (``win2_nodes``, and a share of the soft time), small beside the search's, and its nodes
+        count in the search's; only a cancel raises Aborted."""
         budget = self.p.win2_nodes
         if budget == 0 or not roots:
             return None
@@ -521,9 +521,7 @@ class Searcher:
             if self.was_cancelled:
                 raise
         finally:
-            self.nodes += count
-            if self.node_cap is not None:
-                self.node_cap += count
+            self.nodes += count  # within the search's budget: a node budget holds whatever the proof took
         return next((r for r in roots if r.turn == turn), None) if turn is not None else None
 
     def _safe_first(self, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
