@@ -12,8 +12,10 @@ Then each level of ``--levels`` plays the set as it plays a game (``hard``: its 
 ``hard@10000``: ``go movetime=10000``'s limits) and the figures are printed: how many wins in two it
 found (its turn proven to win in two), how many it claimed as proven (its score), the median and
 longest time until the search first reported a winning turn, the median time per position, and wrong
-claims on the controls. ``--out FILE`` keeps the mined set (one JSON object a line), ``--set FILE``
-reads it back instead of mining.
+claims on the controls. ``--mine`` mines the set anew (about 20 minutes of CPU for the whole archive)
+and ``--out FILE`` keeps it, one JSON object a line; otherwise the set is read from ``--set FILE`` or
+the one shipped in ``fixtures/win2_positions.jsonl`` (mined with ``--cap 5``). ``--every N`` plays one
+position in N.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from hwgame.rules import (
 from .movegen import games_dir
 
 WIN, CONTROL = "win", "control"
+SHIPPED = Path(__file__).resolve().parent / "fixtures" / "win2_positions.jsonl"
 MAX_SET_BYTES = 4 << 20  # a set file is a few hundred lines
 MAX_SET_LINE = 8192
 
@@ -226,10 +229,15 @@ def trial(entry: Entry, limit: Limit) -> Trial:
 
 
 def limit_named(name: str) -> Limit:
-    """``hard`` (a level as it plays) or ``hard@10000`` (that level under ``go movetime=10000``)."""
+    """``hard`` (a level as it plays), ``hard@10000`` (that level under ``go movetime=10000``), either
+    with ``/noproof`` (without the root's proof of a win in two, as the levels were before it)."""
+    name, _, option = name.partition("/")
+    if option not in ("", "noproof"):
+        raise ValueError(f"unknown option {option!r}")
     level, _, ms = name.partition("@")
     limit = LEVELS[level]
-    return timed(limit, int(ms) / 1000.0) if ms else limit
+    limit = timed(limit, int(ms) / 1000.0) if ms else limit
+    return limit.with_changes(win2=0) if option else limit
 
 
 def report(entries: list[Entry], names: list[str], out: TextIO = sys.stdout) -> None:
@@ -263,10 +271,13 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--games", help="folder of SDG records (default: $HWGAME_GAMES_DIR/sdg)")
     parser.add_argument("--cap", type=float, default=5.0, help="CPU seconds to prove one position (default 5)")
     parser.add_argument("--most", type=int, default=None, help="read at most this many records")
-    parser.add_argument("--set", help="read the set from this file instead of mining it")
+    parser.add_argument("--mine", action="store_true", help="mine the set from the archive (else: read it)")
+    parser.add_argument("--set", help="the set to read (default: the one shipped, mined from the archive)")
     parser.add_argument("--out", help="write the mined set to this file")
+    parser.add_argument("--every", type=int, default=1, help="play one position in N of the set")
     parser.add_argument("--levels", default="normal,hard,hard@10000",
-                        help="levels to try, comma-separated; NAME@MS: that level with go movetime=MS")
+                        help="levels to try, comma-separated; NAME@MS: that level with go movetime=MS; "
+                             "NAME/noproof: without the root's proof")
     args = parser.parse_args(argv)
     try:
         names = [n for n in args.levels.split(",") if n]
@@ -274,8 +285,8 @@ def run(argv: list[str]) -> int:
             limit_named(n)
     except (KeyError, ValueError):
         parser.error(f"--levels: use level names ({', '.join(LEVELS)}), each optionally @MILLISECONDS")
-    if args.set:
-        entries = list(load_set(Path(args.set)))
+    if not args.mine:
+        entries = list(load_set(Path(args.set) if args.set else SHIPPED))
     else:
         folder = Path(args.games) if args.games else games_dir()
         if folder is None or not folder.is_dir():
@@ -286,7 +297,7 @@ def run(argv: list[str]) -> int:
         print(f"mined {len(entries)} positions in {time.perf_counter() - start:.0f} s", flush=True)
         if args.out:
             save_set(entries, Path(args.out))
-    report(entries, names)
+    report(entries[:: max(1, args.every)], names)
     return 0
 
 
