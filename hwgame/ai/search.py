@@ -522,7 +522,14 @@ class Searcher:
                 raise
         finally:
             self.nodes += count  # within the search's budget: a node budget holds whatever the proof took
-        return next((r for r in roots if r.turn == turn), None) if turn is not None else None
+        if turn is None:
+            return None
+        found = next((r for r in roots if r.turn == turn), None)
+        if found is None:  # one the beam left out, found among every successor
+            after = apply_turn_unchecked(position, turn)
+            found = Scored(self.score_for_mover(after), turn, after, after.key())
+            roots.append(found)
+        return found
 
     def _safe_first(self, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
         """Mark candidates after which the opponent wins at once; return the list with safe ones first.

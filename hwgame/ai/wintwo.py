@@ -14,14 +14,27 @@ threat then stops at the first defence.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Sequence
 from typing import Protocol
 
-from hwgame.rules import PASS, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns, opponent_of
+from hwgame.rules import (
+    PASS,
+    HomeworldsError,
+    Position,
+    PositionKey,
+    Turn,
+    apply_checked,
+    apply_turn_unchecked,
+    end_turn,
+    iter_turns,
+    opponent_of,
+    start_turn,
+)
 
 from .tactics import find_win, win_possible
 
 Tick = Callable[[], None]
+KEPT_DEFENCES = 6  # the parries remembered from one threat to the next
 
 
 class Candidate(Protocol):
@@ -60,52 +73,94 @@ def threatens(after: Position, tick: Tick = _nothing) -> bool:
     return wins_at_once(apply_turn_unchecked(after, (PASS,)), me, tick)
 
 
-def wins_whatever_reply(after: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> bool:
+def _parries(reply: Position, me: int, tick: Tick, draws: Collection[PositionKey]) -> bool:
+    """True when the position after a reply leaves ``me`` no win at once (or is a draw, or lost for me)."""
+    if reply.is_over():
+        return reply.winner() != me
+    if draws and reply.key() in draws:
+        return True
+    return not wins_at_once(reply, me, tick)
+
+
+def _played(after: Position, turn: Turn) -> Position | None:
+    """The position after ``turn`` at ``after`` when the rules allow it there, else None."""
+    try:
+        state = start_turn(after)
+        for action in turn:
+            state = apply_checked(state, action)
+        return end_turn(state.position)
+    except HomeworldsError:
+        return None
+
+
+def wins_whatever_reply(
+    after: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = (), defences: list[Turn] | None = None
+) -> bool:
     """After a turn (``after``, the opponent to move): does every reply leave the turn's player a win at
-    once? ``draws`` holds the positions whose next occurrence is a draw (walked through, they refute)."""
+    once? ``draws`` holds the positions whose next occurrence is a draw (walked through, they refute).
+
+    ``defences`` (kept by the caller from one candidate to the next) are replies that parried earlier
+    threats: they are tried first, where the rules allow them, and a new parry joins them. Threats of
+    one position tend to be parried alike, so most are refuted without walking every reply."""
     if after.is_over():
         return False  # a game already over is no win in two: a win at once, or a loss
     me = opponent_of(after.to_move)
     if not threatens(after, tick):
         return False
+    for turn in defences or ():
+        tick()
+        pos = _played(after, turn)
+        if pos is not None and _parries(pos, me, tick, draws):
+            return False
     for reply in iter_turns(after):
         tick()
-        pos = reply.position
-        if pos.is_over():
-            if pos.winner() != me:
-                return False
-            continue
-        if draws and pos.key() in draws:
-            return False
-        if not wins_at_once(pos, me, tick):
+        if _parries(reply.position, me, tick, draws):
+            if defences is not None:
+                defences.insert(0, reply.turn)
+                del defences[KEPT_DEFENCES:]
             return False
     return True
 
 
 def find_win_in_two(
     position: Position,
-    candidates: Iterable[Candidate] | None = None,
+    candidates: Sequence[Candidate] | None = None,
     tick: Tick = _nothing,
     draws: Collection[PositionKey] = (),
+    every: bool = True,
 ) -> Turn | None:
     """A turn of the side to move in ``position`` that wins in two whatever the reply, or None.
 
-    ``candidates`` are the turns to try (default: every successor, in the rules' order); turns that
-    win at once or lose are skipped, and so are turns into a position of ``draws``. ``tick`` is called
-    for every turn and state looked at and may raise to stop the proof. Candidates are first screened
-    with ``threatens``, then the threats are walked in the given order."""
-    pool: Iterable[Candidate] = iter_turns(position) if candidates is None else candidates
-    threats: list[Candidate] = []
-    for candidate in pool:
+    ``candidates`` are tried first (a search's best turns): screened with ``threatens``, then their
+    threats walked in the given order. Then, with ``every``, every other successor is streamed, each
+    threat walked as it comes. Turns that win at once or lose are skipped, and so are turns into a
+    position of ``draws``. ``tick`` is called for every turn and state looked at and may raise to stop
+    the proof; None is only proven when ``every`` is set and nothing stopped it."""
+    defences: list[Turn] = []
+    tried: set[PositionKey] = set()
+
+    def worth(after: Position) -> bool:
+        return not after.is_over() and not (draws and after.key() in draws) and threatens(after, tick)
+
+    if candidates is not None:
+        threats = []
+        for candidate in candidates:
+            tick()
+            tried.add(candidate.position.key())
+            if worth(candidate.position):
+                threats.append(candidate)
+        for candidate in threats:
+            if wins_whatever_reply(candidate.position, tick, draws, defences):
+                return candidate.turn
+        if not every:
+            return None
+    for successor in iter_turns(position):
         tick()
-        after = candidate.position
-        if after.is_over() or (draws and after.key() in draws):
+        after = successor.position
+        if tried and after.key() in tried:
             continue
-        if threatens(after, tick):
-            threats.append(candidate)
-    for candidate in threats:
-        if wins_whatever_reply(candidate.position, tick, draws):
-            return candidate.turn
+        if worth(after) and wins_whatever_reply(after, tick, draws, defences):
+            return successor.turn
     return None
 
 

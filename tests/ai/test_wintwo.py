@@ -89,3 +89,27 @@ def test_the_proof_keeps_to_its_node_budget():
     without, whole = nodes(0), nodes(None)
     assert whole > without + 100  # the whole proof, to the end of the threats, is not free here
     assert without < nodes(50) <= without + 50 + 8  # its nodes counted, and stopped when they run out
+
+
+def test_turns_a_beam_left_out_are_found_among_every_successor():
+    position = next(p for p in PUZZLES if p.id == "nowhere-to-hide").position()
+    losing = [s for s in legal_turns(position) if not s.position.is_over() and not wins_whatever_reply(s.position)]
+    assert find_win_in_two(position, losing[:5], every=False) is None  # none of the candidates wins
+    turn = find_win_in_two(position, losing[:5])
+    assert turn is not None and wins_whatever_reply(apply_turn_unchecked(position, turn))
+
+
+def test_a_parry_that_worked_is_tried_first_on_the_next_threat():
+    position = next(p for p in PUZZLES if p.id == "two-threats").position()
+    flipped = position._replace(to_move=1 - position.to_move)  # the threatening side to move
+    threats = [s for s in legal_turns(flipped) if not s.position.is_over() and threatens(s.position)]
+    assert len(threats) >= 2
+    defences: list = []
+    assert not wins_whatever_reply(threats[0].position, defences=defences)
+    assert defences  # the reply that parried it is remembered
+    # Met again, the threat is refuted by the remembered parry without walking the replies before it.
+    cold: list = []
+    warm: list = []
+    assert not wins_whatever_reply(threats[0].position, tick=lambda: cold.append(1))
+    assert not wins_whatever_reply(threats[0].position, tick=lambda: warm.append(1), defences=list(defences))
+    assert len(warm) <= len(cold)
