@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument(
         "--level",
-        choices=("easy", "normal", "hard"),
+        choices=("easy", "normal", "hard", "expert"),
         default="normal",
         help=_("how hard the computer looks at each turn (default: normal)"),
     )

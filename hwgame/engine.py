@@ -10,13 +10,17 @@ charge of the game and sends the turn back with ``play``.
     new [standard|sdg]          -> ok                 (a new game; standard rules by default)
     setup [homeworld] S1 S2 SHIP -> ok                (the side to move sets up: two stars, then the ship)
     play TURN                   -> ok | gameover REASON
-    go [level=NAME] [movetime=MS] [depth=N] [seed=N] [infinite]
+    go [level=NAME] [movetime=MS] [nodes=N] [depth=N] [seed=N] [infinite]
                                 -> bestturn TURN      (a homeworld during setup)
                                    movetime: search as deep as MS milliseconds allow and answer by
-                                   then; depth: search N turns deep (no time limit); infinite: until
-                                   ``stop``. These three print ``info depth D score S nodes N time MS
-                                   turn TURN`` lines as the search improves (score: points for the side
-                                   to move, or ``win``/``loss`` when proven over every reply).
+                                   then (the level's depth cap does not apply); nodes: search as deep
+                                   as N nodes allow (no time limit; the same answer on any machine);
+                                   depth: search N turns deep (no time limit); infinite: until
+                                   ``stop``. These four print ``info depth D score S nodes N time MS
+                                   turn TURN`` lines as the search improves, and one with its totals
+                                   before the answer (score: points for the side to move, or
+                                   ``win``/``loss`` when proven over every reply). Given
+                                   together, each of movetime, nodes and depth stops the search.
     stop                        -> the running go answers at once with its best turn so far
     position                    -> the position in words, a line ``text LINE`` with its one-line text
                                    (``hwgame.rules.format_position``), then a line with a single "."
@@ -46,6 +50,7 @@ from typing import BinaryIO, TextIO
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
 from .ai.search import Progress, is_proven
 from .rules import (
+    PLAYING,
     Game,
     HomeworldsError,
     format_position,
@@ -60,6 +65,7 @@ from .words import refusal_text
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
 QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)
 NUMBER_DIGITS = 12  # longer numbers are refused before they are converted
+MAX_NODES = 10**9  # a node budget beyond this would run for days
 
 
 def bounded_number(text: str, what: str, low: int, high: int) -> int:
@@ -144,7 +150,7 @@ class Engine:
         limit = level(self.default_level)
         seed = None
         infinite = analysis = False
-        depth = movetime = None
+        depth = movetime = nodes = None
         for word in rest.split():
             name, eq, value = word.partition("=")
             name = name.lower()
@@ -152,22 +158,31 @@ class Engine:
                 infinite = analysis = True
                 continue
             if not eq:
-                raise ValueError(f"bad option {quote(word)}: use level=NAME, movetime=MS, depth=N, seed=N or infinite")
+                raise ValueError(
+                    f"bad option {quote(word)}: use level=NAME, movetime=MS, nodes=N, depth=N, seed=N or infinite"
+                )
             if name == "level":
                 limit = level(value)
             elif name == "movetime":
                 movetime = bounded_number(value, "movetime", 1, 86_400_000)
+            elif name == "nodes":
+                nodes = bounded_number(value, "nodes", 1, MAX_NODES)
             elif name == "depth":
                 depth = bounded_number(value, "depth", 1, MAX_DEPTH)
             elif name == "seed":
                 seed = bounded_number(value, "seed", 0, 2**63)
             else:
-                raise ValueError(f"unknown option {quote(name)}: use level, movetime, depth, seed or infinite")
+                raise ValueError(f"unknown option {quote(name)}: use level, movetime, nodes, depth, seed or infinite")
         if movetime is not None:
             limit = timed(limit, movetime / 1000.0)
             analysis = True
-        if depth is not None:
+        if nodes is not None:
             if movetime is None:
+                limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, survive=0.0)
+            limit = limit.with_changes(nodes=nodes, depth=MAX_DEPTH)
+            analysis = True
+        if depth is not None:
+            if movetime is None and nodes is None:
                 limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None)
             limit = limit.with_changes(depth=depth)
             analysis = True
@@ -187,8 +202,10 @@ class Engine:
     ) -> list[str]:
         """Run one search (``stop`` an Event that ends it early); ``say`` prints info lines."""
         start = time.perf_counter()
+        deepest = [0]  # the deepest iteration reported, finished or not
 
         def progress(info: Progress) -> None:
+            deepest[0] = max(deepest[0], info.get("depth", 0))
             if analysis and info.get("turn") is not None:
                 say(info_line(info, time.perf_counter() - start))
 
@@ -199,6 +216,18 @@ class Engine:
         if turn is None:  # stopped before any candidate: a quick answer instead of none
             turn = choose_turn(position, QUICK, seed=seed, history=self.game.repetition_counts()).turn
             assert turn is not None  # nothing cancels the quick search: it always has a turn
+        elif analysis and position.stage >= PLAYING:
+            # The search's totals: the nodes of the last, unfinished iteration included, and its depth
+            # when it changed the turn (a cut iteration counts once its first candidate is searched).
+            depth = max(deepest[0], result.info.get("depth", 0))
+            final: Progress = {
+                "depth": depth,
+                "nodes": result.info.get("nodes", 0),
+                "turn": turn,
+                "score": result.score,
+                "seconds": result.info.get("time", 0.0),
+            }
+            say(info_line(final, time.perf_counter() - start))
         return [f"bestturn {format_turn(turn)}"]
 
     def cmd_position(self, rest: str) -> list[str]:

@@ -25,13 +25,17 @@ from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_tu
 from .evaluate import weights_for
 from .explain import exposed_systems
 from .handoff import Limit, SearchReply
-from .search import LIKELY, Progress, SearchParams, search
+from .search import LIKELY, PROVEN, Progress, SearchParams, search
 from .setup import rank_setups
 from .tactics import find_win, win_possible
 
 # How long Normal, Hard and the hints may look through every turn for one that survives a threat to
 # win at once (seconds); well inside the time after which the window calls a search hung.
 SURVIVE = 10.0
+
+# Expert's budget and deepest iteration (it usually stops at depth 3 to 5 in a middle game).
+EXPERT_NODES = 80_000
+EXPERT_DEPTH = 8
 
 # The search limits of each level of ``hwgame.levels.LEVEL_TABLE``, by the same names in the same order
 # (weakest first; a test keeps the two in step).
@@ -41,9 +45,13 @@ LEVELS: dict[str, Limit] = {
     "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
                   beam=3, root_cap=2000, root_keep=8, most=2.5),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
-                    inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE),
+                    inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE, win2=2_000),
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
-                  inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE),
+                  inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE, win2=6_000),
+    # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
+    # of this machine made in that time (7,000-9,000 a second); the time is the backstop.
+    "expert": Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, beam=6, root_cap=5000, root_keep=20,
+                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE, win2=40_000),
 }  # fmt: skip
 
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).
@@ -79,7 +87,7 @@ class Chooser(Protocol):
 
 
 def level(name: str) -> Limit:
-    """The Limit of a level by name (beginner, easy, normal, hard), case-insensitive."""
+    """The Limit of a level by name (beginner, easy, normal, hard, expert), case-insensitive."""
     try:
         return LEVELS[name.lower()]
     except KeyError:
@@ -97,9 +105,11 @@ MAX_DEPTH = 12  # deepest iteration a time- or depth-limited analysis may reach
 
 
 def timed(limit: Limit, seconds: float) -> Limit:
-    """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside)."""
+    """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside): the
+    level's depth cap and node budget do not apply, and the look for a turn that survives a threat
+    stays within the time too (it may otherwise take ``SURVIVE`` seconds of its own)."""
     return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH,
-                              wall_clock=True)  # fmt: skip
+                              wall_clock=True, survive=0.0, win2=None)  # fmt: skip
 
 
 def params_for(limit: Limit, safety: bool | None = None, history: History = None) -> SearchParams:
@@ -125,6 +135,7 @@ def params_for(limit: Limit, safety: bool | None = None, history: History = None
         inner_keep=limit.inner_keep,
         safety=limit.safety if safety is None else safety,
         survive=limit.survive,
+        win2_nodes=limit.win2,
         weights=weights_for(limit.persona, limit.weights),
         history=history,
     )
@@ -151,6 +162,8 @@ def careful_pick(position: Position, ranked: list[Scored], best: Scored, look: i
     """The best of the ``look`` best (score, turn) that leaves no placed ship open to a catastrophe and
     does not let the opponent win at once, or ``best`` when none of them is."""
     for score, turn in sorted(ranked, key=lambda r: -r[0])[:look]:
+        if score >= PROVEN:
+            return score, turn  # a win proven over every reply needs no care for what it leaves
         if score <= -(LIKELY - 1000):
             break
         if exposed_systems(position, turn) or not _survives(position, turn):

@@ -54,6 +54,9 @@ class Limit:
     # When the opponent threatens to win at once and no candidate of the search parries it, look at
     # every turn for one that does, for up to this many seconds (0: only within the budget).
     survive: float = 0.0
+    # The root's proof of a forced win in two (``hwgame.ai.wintwo``): its budget in nodes, spent before the
+    # search and out of ``nodes`` (0: no proof; None: bounded by half the time only).
+    win2: int | None = 0
     # Explain the chosen turn in the reply (``info["why"]``: a ``why.Why`` of the board's facts), for a
     # window that tells a player why the computer played it or why a hint is good.
     explain: bool = False

@@ -33,6 +33,7 @@ from hwgame.rules import PLAYING, Position, PositionKey, Turn, apply_turn_unchec
 from .evaluate import WIN, evaluate
 from .tactics import find_win, win_possible
 from .turns import Scored, scored_turns
+from .wintwo import find_win_in_two
 
 EXACT, LOWER, UPPER = 0, 1, 2
 CONTEMPT = 25.0  # the most a repetition draw is worth below (or above) nothing to the root's mover
@@ -73,6 +74,10 @@ class SearchParams:
     # When every candidate checked lets the opponent win at once, how many seconds (wall clock) the
     # search may spend streaming every other turn for one that survives; 0 leaves it to the budget.
     survive: float = 0.0
+    # The root's proof of a win in two (``wintwo``): its node budget (0: no proof; None: no count) and
+    # the share of the soft time it may use.
+    win2_nodes: int | None = 0
+    win2_share: float = 0.5
     weights: Mapping[str, float] | None = None
     # Every how many nodes to yield the interpreter lock (time.sleep(0)) to a drawing thread of the
     # same process; 0 never does. The window runs its search in a process of its own.
@@ -451,6 +456,17 @@ class Searcher:
             for k in scores:
                 if k in self.draw_keys and not is_proven(scores[k]):
                     scores[k] = self.draw_value(position.to_move)  # the third occurrence: a draw
+        try:
+            two = self._win_in_two(position, roots)
+        except Aborted:
+            return self._result(self.best.turn, self.best.score, 1, ranked=roots, cancelled=True)
+        if two is not None:
+            # Proven over every reply: no deeper search changes it, and no safety check is needed.
+            scores[two.key] = WIN - 2
+            self.best, self.depth_done = Scored(WIN - 2, two.turn, two.position, two.key), 2
+            self.report(2)
+            ranked = sorted(roots, key=lambda r: -scores[r.key])
+            return self._result(two.turn, WIN - 2, 2, ranked=ranked, scores=scores)
         if self.p.safety:
             try:
                 roots = self._safe_first(position, roots, scores)
@@ -473,6 +489,47 @@ class Searcher:
         best = ranked[0]
         return self._result(best.turn, scores[best.key], self.depth_done, ranked=ranked,
                             scores=scores, cancelled=self.was_cancelled)  # fmt: skip
+
+    def _win_in_two(self, position: Position, roots: list[Scored]) -> Scored | None:
+        """A root candidate proven to win in two over every reply, or None. The proof has a budget of its
+        own (``win2_nodes``, and a share of the soft time), small beside the search's, and its nodes
+        count in the search's; only a cancel raises Aborted."""
+        budget = self.p.win2_nodes
+        if budget == 0 or not roots:
+            return None
+        count = 0
+        until = self.start + self.p.win2_share * self.p.time_limit
+
+        def tick() -> None:
+            nonlocal count
+            count += 1
+            if count & 7:
+                return
+            if self.cancelled():
+                self.was_cancelled = True
+                raise Aborted
+            if budget is not None and count > budget:
+                raise Aborted
+            if self.clock() > until or time.perf_counter() > self.wall_limit:
+                raise Aborted
+
+        draws = self.draw_keys if position.rules.repetition_draw else ()
+        turn = None
+        try:
+            turn = find_win_in_two(position, roots, tick, draws)
+        except Aborted:
+            if self.was_cancelled:
+                raise
+        finally:
+            self.nodes += count  # within the search's budget: a node budget holds whatever the proof took
+        if turn is None:
+            return None
+        found = next((r for r in roots if r.turn == turn), None)
+        if found is None:  # one the beam left out, found among every successor
+            after = apply_turn_unchecked(position, turn)
+            found = Scored(self.score_for_mover(after), turn, after, after.key())
+            roots.append(found)
+        return found
 
     def _safe_first(self, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
         """Mark candidates after which the opponent wins at once; return the list with safe ones first.

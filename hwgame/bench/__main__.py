@@ -16,6 +16,7 @@ BENCHMARKS = {
     "survive": "hwgame.bench.survive",
     "puzzles": "hwgame.bench.puzzles",
     "idle": "hwgame.bench.idle",
+    "win2": "hwgame.bench.win2",
 }
 
 

@@ -8,6 +8,11 @@ per player the median and maximum think time per turn and nodes per second.
 
 Matches and their targets: ``normal-baseline`` (Normal >= 75% against a one-turn lookahead with the
 same evaluation and the win check) and ``hard-normal`` (Hard >= 60% against Normal).
+
+``--match cpp`` plays a level against the reference C++ AI from a set of openings (``--openings``:
+``fixed``, the 20 most frequent of the archive; ``archive``, drawn from the archive's two-player
+setups by frequency out of the ``--half`` of a split made by ``--split-seed``, with ``--seed``; or a
+file, see ``hwgame.bench.openings``) and prints the results per opening too.
 """
 
 from __future__ import annotations
@@ -24,6 +29,9 @@ from typing import TextIO, TypedDict
 from hwgame.ai.bots import LEVELS, Limit, choose_turn
 from hwgame.ai.setup import sensible_setup
 from hwgame.rules import PositionKey, Turn, apply_turn_unchecked, initial_position
+
+from .movegen import games_dir
+from .openings import HALVES, opening_set
 
 BASELINE = Limit(time=2.0, nodes=None, depth=1, safety=False, beam=8, root_cap=6000)
 # Score targets against the reference AI; Beginner and Easy are meant to lose to it.
@@ -130,6 +138,11 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--level", choices=tuple(LEVELS), default="normal", help="our level in --match cpp")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in --match cpp")
     parser.add_argument("--record", help="folder to write the games of --match cpp to, one turn a line")
+    parser.add_argument("--openings", default="fixed",
+                        help="--match cpp: 'fixed', 'archive' (drawn from $HWGAME_GAMES_DIR/sdg) or a file")
+    parser.add_argument("--half", choices=HALVES, default="report",
+                        help="--openings archive: the half of the split to draw from (default: report)")
+    parser.add_argument("--split-seed", type=int, default=1, help="--openings archive: the seed of the split")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=200)
@@ -137,7 +150,17 @@ def run(argv: list[str]) -> int:
     if args.match == "cpp":
         from .versus import run_reference_match
 
-        share = run_reference_match(args.level, args.games, args.max_turns, args.jobs, record=args.record)
+        try:
+            openings = opening_set(args.openings, (args.games + 1) // 2, args.half, args.split_seed, args.seed,
+                                   games_dir())  # fmt: skip
+        except ValueError as exc:
+            parser.error(str(exc))
+        if not openings:
+            parser.error("the opening set is empty")
+        print(f"openings: {args.openings}" + (f" ({args.half} half of split {args.split_seed}, seed {args.seed})"
+                                              if args.openings == "archive" else "") + f", {len(openings)} of them")
+        share = run_reference_match(args.level, args.games, args.max_turns, args.jobs, record=args.record,
+                                    openings=openings)  # fmt: skip
         if share is not None:
             target = CPP_TARGETS.get(args.level)
             if target is not None:

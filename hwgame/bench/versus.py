@@ -1,7 +1,9 @@
 """Matches of a computer level against the reference C++ engine's AI (``--match cpp``).
 
-Games start from the most common opening pairs of the SuperDuperGames archive (both homeworlds as real
-players set them up), each pair played twice with the sides swapped, under the standard rules. A game
+Games start from opening pairs of the SuperDuperGames archive (both homeworlds as real players set
+them up): by default the most common ones, or a set of ``hwgame.bench.openings`` (drawn from the
+archive by frequency, one half of a seeded split, or a file). Each pair is played twice with the sides
+swapped, under the standard rules, and the results are printed per opening as well as in all. A game
 ends at a win, a draw by elimination of both, the third occurrence of a position (the standard rules'
 repetition draw, which the reference does not know but must live with), or the turn cap (a draw).
 Every turn the reference proposes is checked by our validator before it is played.
@@ -13,6 +15,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +34,7 @@ from hwgame.rules import (
     start_turn,
 )
 
+from .openings import Opening
 from .reference import find_reference, reference_move
 
 # The 20 most frequent pairs of two-star setups in the archive's 941 games (first player, second
@@ -44,10 +48,10 @@ OPENINGS = (
 )  # fmt: skip
 
 
-def opening_position(index: int) -> Position:
-    """The position after both homeworlds of opening ``index`` (standard rules)."""
+def opening_position(index: int, openings: Sequence[Opening] = OPENINGS) -> Position:
+    """The position after both homeworlds of opening ``index`` of ``openings`` (standard rules)."""
     pos = initial_position(STANDARD)
-    for setup in OPENINGS[index % len(OPENINGS)]:
+    for setup in openings[index % len(openings)]:
         state = apply_checked(start_turn(pos), parse_turn("homeworld " + setup)[0])
         pos = end_turn(state.position)
     return pos
@@ -69,10 +73,11 @@ class GameRecord:
     moves: list[str] = field(default_factory=list)  # every turn in SDG notation, setups included
 
 
-def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, cli: str) -> GameRecord:
-    """Play one game of ``level`` against the reference from opening ``index``."""
+def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, cli: str,
+                        openings: Sequence[Opening] = OPENINGS) -> GameRecord:  # fmt: skip
+    """Play one game of ``level`` against the reference from opening ``index`` of ``openings``."""
     limit = LEVELS[level]
-    pos = opening_position(index)
+    pos = opening_position(index, openings)
     ours_seat = 0 if we_first else 1
     seen: Counter[PositionKey] = Counter([pos.key()])
     rec = GameRecord(0.5, "turn cap", 0)
@@ -124,15 +129,15 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
     return rec
 
 
-def _one(args: tuple[str, int, bool, int, str]) -> tuple[int, bool, GameRecord]:
-    level, index, we_first, max_turns, cli = args
-    return index, we_first, play_reference_game(level, index, we_first, max_turns, cli)
+def _one(args: tuple[str, int, bool, int, str, Sequence[Opening]]) -> tuple[int, bool, GameRecord]:
+    level, index, we_first, max_turns, cli, openings = args
+    return index, we_first, play_reference_game(level, index, we_first, max_turns, cli, openings)
 
 
-def _write_record(folder: str, number: int, index: int, we_first: bool, rec: GameRecord) -> None:
+def _write_record(folder: str, number: int, opening: Opening, we_first: bool, rec: GameRecord) -> None:
     path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
-    setups = [f"homeworld {s}" for s in OPENINGS[index % len(OPENINGS)]]
+    setups = [f"homeworld {s}" for s in opening]
     head = f"# ours {'first' if we_first else 'second'}; result {rec.score} by {rec.reason}"
     (path / f"game{number:03d}.txt").write_text("\n".join([head, *setups, *rec.moves]) + "\n", encoding="utf-8")
 
@@ -144,28 +149,35 @@ def _spread(times: list[float]) -> str:
 
 
 def run_reference_match(
-    level: str, games: int, max_turns: int, jobs: int, out: TextIO = sys.stdout, record: str | None = None
+    level: str, games: int, max_turns: int, jobs: int, out: TextIO = sys.stdout, record: str | None = None,
+    openings: Sequence[Opening] = OPENINGS,
 ) -> float | None:
     """Play ``games`` games of ``level`` against the reference; print the table and return the score share.
 
-    With ``record`` (a folder), each game's turns are written there, one turn a line."""
+    Game ``g`` starts from opening ``g // 2`` of ``openings`` (again from the first when they run out),
+    ours first in even games. With ``record`` (a folder), each game's turns are written there, one
+    turn a line."""
     cli, why = find_reference()
     if cli is None:
         print(f"skipped: {why}", file=out)
         return None
-    plan = [(level, g // 2, g % 2 == 0, max_turns, cli) for g in range(games)]
+    openings = tuple(openings)
+    plan = [(level, g // 2, g % 2 == 0, max_turns, cli, openings) for g in range(games)]
+    by_opening: dict[int, list[tuple[bool, GameRecord]]] = {}
     records: list[GameRecord] = []
     total = 0.0
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
         for done, (index, we_first, rec) in enumerate(pool.map(_one, plan), 1):
             records.append(rec)
+            by_opening.setdefault(index % len(openings), []).append((we_first, rec))
             if record:
-                _write_record(record, done, index, we_first, rec)
+                _write_record(record, done, openings[index % len(openings)], we_first, rec)
             total += rec.score
             side = "first" if we_first else "second"
             extra = f" ({rec.detail[:120]})" if rec.detail else ""
-            print(f"game {done}/{games}: opening {index + 1} {OPENINGS[index % len(OPENINGS)]}, {level} {side}: "
+            print(f"game {done}/{games}: opening {index % len(openings) + 1} {openings[index % len(openings)]}, "
+                  f"{level} {side}: "
                   f"{rec.score} by {rec.reason} after {rec.turns} turns{extra}; total {total}/{done}",
                   file=out, flush=True)  # fmt: skip
     tally = Counter("win" if r.score == 1 else "loss" if r.score == 0 else "draw" for r in records)
@@ -182,7 +194,23 @@ def run_reference_match(
     print(f"  {level} think time: {_spread(ours)} (CPU: {_spread(ours_cpu)}), {len(ours)} turns, "
           f"{nodes / seconds if seconds else 0:.0f} nodes/s", file=out)  # fmt: skip
     print(f"  reference think time: {_spread(theirs)}, {len(theirs)} turns", file=out, flush=True)
+    print_openings(openings, by_opening, level, out)
     return share
 
 
-__all__ = ["OPENINGS", "GameRecord", "opening_position", "play_reference_game", "run_reference_match"]
+def print_openings(openings: Sequence[Opening], results: dict[int, list[tuple[bool, GameRecord]]], level: str,
+                   out: TextIO = sys.stdout) -> None:  # fmt: skip
+    """One line per opening played: the pair, each game's result for ``level`` and why, and the score."""
+    print(f"  per opening ({level}'s score, first and second):", file=out)
+    for index in sorted(results):
+        games = sorted(results[index], key=lambda g: not g[0])
+        told = "; ".join(f"{'first' if first else 'second'} {rec.score} by {rec.reason} in {rec.turns}"
+                         for first, rec in games)  # fmt: skip
+        score = sum(rec.score for _, rec in games)
+        first, second = openings[index]
+        print(f"    {index + 1:3d}. {first} / {second}: {score}/{len(games)} ({told})", file=out)
+    out.flush()
+
+
+__all__ = ["OPENINGS", "GameRecord", "opening_position", "play_reference_game", "print_openings",
+           "run_reference_match"]

@@ -115,7 +115,8 @@ RULES_TITLES = {"standard": N_("Standard rules"), "sdg": N_("SDG rules")}
 def level_word(name: str) -> str:
     """A computer level inside a phrase ("computer, easy"); an unknown name as it is."""
     words = {"beginner": pgettext("level", "beginner"), "easy": pgettext("level", "easy"),
-             "normal": pgettext("level", "normal"), "hard": pgettext("level", "hard")}  # fmt: skip
+             "normal": pgettext("level", "normal"), "hard": pgettext("level", "hard"),
+             "expert": pgettext("level", "expert")}  # fmt: skip
     return words.get(str(name).lower(), str(name))
 
 

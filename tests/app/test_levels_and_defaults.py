@@ -27,7 +27,7 @@ def test_the_window_uses_the_one_table():
     assert opponent.LEVEL_NAMES is levels.LEVEL_NAMES and opponent.DEFAULT_LEVEL == levels.DEFAULT_LEVEL
     assert options.LEVEL_NAMES is levels.LEVEL_NAMES
     assert words.LEVEL_LABELS == {level.name: level.label for level in levels.LEVEL_TABLE}
-    assert [words.level_label(n) for n in levels.LEVEL_NAMES] == ["Beginner", "Easy", "Normal", "Hard"]
+    assert [words.level_label(n) for n in levels.LEVEL_NAMES] == ["Beginner", "Easy", "Normal", "Hard", "Expert"]
 
 
 def test_the_app_reads_its_settings_without_defaults_of_its_own():

@@ -91,10 +91,11 @@ def test_an_unknown_level_in_settings_is_the_default_with_a_notice(tmp_path, bad
     words = " | ".join(text_of(n) for n in notices)
     assert "ai_level" in words and "using the default" in words
     if isinstance(bad, str):
-        assert "'beginner', 'easy', 'normal' or 'hard'" in words
+        assert "'beginner', 'easy', 'normal', 'hard' or 'expert'" in words
 
 
 def test_a_level_name_is_kept_in_any_case_as_the_table_writes_it():
     assert Settings(ai_level="Hard").ai_level == "hard"
+    assert Settings(ai_level="Expert").ai_level == "expert"
     with pytest.raises(ValueError):
-        Settings(ai_level="expert")
+        Settings(ai_level="master")

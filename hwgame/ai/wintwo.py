@@ -1,0 +1,167 @@
+"""A forced win in two: a turn after which every reply of the opponent leaves a win at once.
+
+Proven, never guessed: every reply is walked (``iter_turns``, the rules' own list of successors), and
+after each the winning turn is found by ``tactics.find_win``, which is exact. A reply that ends the
+game counts for the prover only when the opponent lost by it; a reply reaching a position met twice
+before (a draw by repetition, when the rules have it) refutes the win.
+
+What keeps it cheap: most turns threaten nothing. A turn is only worth the walk over every reply when
+its player would win at once if the opponent passed (a pass is always a legal reply, so a turn that
+fails this test is refuted by it). That test costs ``win_possible`` (counting, no move generation) for
+nearly every turn and ``find_win`` for the few that pass it. The walk over the replies of a real
+threat then stops at the first defence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Protocol
+
+from hwgame.rules import (
+    PASS,
+    HomeworldsError,
+    Position,
+    PositionKey,
+    Turn,
+    apply_checked,
+    apply_turn_unchecked,
+    end_turn,
+    iter_turns,
+    opponent_of,
+    start_turn,
+)
+
+from .tactics import find_win, win_possible
+
+Tick = Callable[[], None]
+KEPT_DEFENCES = 6  # the parries remembered from one threat to the next
+
+
+class Candidate(Protocol):
+    """A turn with the position it reaches (a ``Successor``, a search's ``Scored``)."""
+
+    @property
+    def turn(self) -> Turn:
+        """The turn's actions."""
+        ...
+
+    @property
+    def position(self) -> Position:
+        """The position after the turn."""
+        ...
+
+
+def _nothing() -> None:
+    return None
+
+
+def wins_at_once(position: Position, player: int, tick: Tick = _nothing) -> bool:
+    """True when ``player`` has won in ``position``, or is to move there and has a winning turn."""
+    if position.is_over():
+        return position.winner() == player
+    if position.to_move != player:
+        return False
+    return win_possible(position) and find_win(position, tick) is not None
+
+
+def threatens(after: Position, tick: Tick = _nothing) -> bool:
+    """After a turn (``after``, the opponent to move): would its player win at once if the opponent
+    passed? False proves that the turn is no win in two (the pass refutes it)."""
+    if after.is_over():
+        return False
+    me = opponent_of(after.to_move)
+    return wins_at_once(apply_turn_unchecked(after, (PASS,)), me, tick)
+
+
+def _parries(reply: Position, me: int, tick: Tick, draws: Collection[PositionKey]) -> bool:
+    """True when the position after a reply leaves ``me`` no win at once (or is a draw, or lost for me)."""
+    if reply.is_over():
+        return reply.winner() != me
+    if draws and reply.key() in draws:
+        return True
+    return not wins_at_once(reply, me, tick)
+
+
+def _played(after: Position, turn: Turn) -> Position | None:
+    """The position after ``turn`` at ``after`` when the rules allow it there, else None."""
+    try:
+        state = start_turn(after)
+        for action in turn:
+            state = apply_checked(state, action)
+        return end_turn(state.position)
+    except HomeworldsError:
+        return None
+
+
+def wins_whatever_reply(
+    after: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = (), defences: list[Turn] | None = None
+) -> bool:
+    """After a turn (``after``, the opponent to move): does every reply leave the turn's player a win at
+    once? ``draws`` holds the positions whose next occurrence is a draw (walked through, they refute).
+
+    ``defences`` (kept by the caller from one candidate to the next) are replies that parried earlier
+    threats: they are tried first, where the rules allow them, and a new parry joins them. Threats of
+    one position tend to be parried alike, so most are refuted without walking every reply."""
+    if after.is_over():
+        return False  # a game already over is no win in two: a win at once, or a loss
+    me = opponent_of(after.to_move)
+    if not threatens(after, tick):
+        return False
+    for turn in defences or ():
+        tick()
+        pos = _played(after, turn)
+        if pos is not None and _parries(pos, me, tick, draws):
+            return False
+    for reply in iter_turns(after):
+        tick()
+        if _parries(reply.position, me, tick, draws):
+            if defences is not None:
+                defences.insert(0, reply.turn)
+                del defences[KEPT_DEFENCES:]
+            return False
+    return True
+
+
+def find_win_in_two(
+    position: Position,
+    candidates: Sequence[Candidate] | None = None,
+    tick: Tick = _nothing,
+    draws: Collection[PositionKey] = (),
+    every: bool = True,
+) -> Turn | None:
+    """A turn of the side to move in ``position`` that wins in two whatever the reply, or None.
+
+    ``candidates`` are tried first (a search's best turns): screened with ``threatens``, then their
+    threats walked in the given order. Then, with ``every``, every other successor is streamed, each
+    threat walked as it comes. Turns that win at once or lose are skipped, and so are turns into a
+    position of ``draws``. ``tick`` is called for every turn and state looked at and may raise to stop
+    the proof; None is only proven when ``every`` is set and nothing stopped it."""
+    defences: list[Turn] = []
+    tried: set[PositionKey] = set()
+
+    def worth(after: Position) -> bool:
+        return not after.is_over() and not (draws and after.key() in draws) and threatens(after, tick)
+
+    if candidates is not None:
+        threats = []
+        for candidate in candidates:
+            tick()
+            tried.add(candidate.position.key())
+            if worth(candidate.position):
+                threats.append(candidate)
+        for candidate in threats:
+            if wins_whatever_reply(candidate.position, tick, draws, defences):
+                return candidate.turn
+        if not every:
+            return None
+    for successor in iter_turns(position):
+        tick()
+        after = successor.position
+        if tried and after.key() in tried:
+            continue
+        if worth(after) and wins_whatever_reply(after, tick, draws, defences):
+            return successor.turn
+    return None
+
+
+__all__ = ["find_win_in_two", "threatens", "wins_at_once", "wins_whatever_reply"]
