@@ -4,7 +4,8 @@ A ``Limit`` says how hard the computer thinks: time and node budgets, search dep
 safety check, and how human its mistakes are. Beginner and Easy look one turn ahead and pick among
 the good-looking turns at random (a softmax over scores with ``temperature``); Easy also forgets the
 safety check now and then (``oversight``). Normal and Hard search deeper and never hand the opponent
-a win they could avoid. Every level takes a win that is there this turn.
+a win they could avoid; Expert searches as deep as about ten seconds allow. Every level takes a win
+that is there this turn, and from Normal up a win in two proven over every reply (``win2``).
 
 A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
 Budgets are counted in nodes so that a seeded game replays the same on a slower machine; the time

@@ -4,6 +4,8 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
 ``turns.scored_turns``) and the end-of-turn check. The unit of search is a whole turn.
 
 - A win this turn is never missed: ``tactics.find_win`` is exact and runs before anything else.
+- With a ``win2_nodes`` budget, a win in two is then looked for and proven over every reply
+  (``wintwo``): the root's candidates first, then every other successor, while the budget lasts.
 - Depth 1 ranks every root successor by the static evaluation (``evaluate``).
 - With ``safety`` on, a candidate after which the opponent has a winning reply is refused whenever
   another candidate avoids it (``tactics.win_possible`` is a cheap necessary condition, so most
