@@ -76,6 +76,15 @@ class LoadScene(ButtonScene):
         info = self.list.current
         return info is not None and info.error is None
 
+    def _readable(self) -> SaveInfo | None:
+        """The selected save when it can be read; for one that cannot, None and the reason shown."""
+        info = self.list.current
+        if info is not None and info.error is not None:
+            broken = info
+            self.problem = lambda: _cannot_open(broken)
+            return None
+        return info
+
     def _clear_problem(self) -> None:
         self.problem = ""
 
@@ -100,22 +109,16 @@ class LoadScene(ButtonScene):
     # --- commands ---
     def open(self) -> None:
         """Play on from the selected save."""
-        info = self.list.current
+        info = self._readable()
         if info is None:
-            return
-        if info.error is not None:
-            self.problem = lambda: _cannot_open(info)
             return
         if not self.app.load(info.path):
             self.refresh()
 
     def replay(self) -> None:
         """Step through the selected save in the replay viewer."""
-        info = self.list.current
+        info = self._readable()
         if info is None:
-            return
-        if info.error is not None:
-            self.problem = lambda: _cannot_open(info)
             return
         replay: Any = self.app.scene_class("replay")  # scenes are known to each other by name only
         scene = replay.from_file(self.app, info.path)
@@ -157,11 +160,8 @@ class LoadScene(ButtonScene):
 
     def export(self) -> None:
         """Write the selected save as an SDG transcript into the exports folder, and say where."""
-        info = self.list.current
+        info = self._readable()
         if info is None:
-            return
-        if info.error is not None:
-            self.problem = lambda: _cannot_open(info)
             return
         try:
             from hwgame import persist
