@@ -57,6 +57,9 @@ class Limit:
     # The root's proof of a forced win in two (``hwgame.ai.wintwo``): its budget in nodes, spent before the
     # search and out of ``nodes`` (0: no proof; None: bounded by half the time only).
     win2: int | None = 0
+    # A side far ahead gives that proof more nodes and time of its own, past ``time`` (see
+    # ``search.CONVERT_LEAD``); off where the time asked for is exact.
+    convert: bool = True
     # Explain the chosen turn in the reply (``info["why"]``: a ``why.Why`` of the board's facts), for a
     # window that tells a player why the computer played it or why a hint is good.
     explain: bool = False

@@ -44,6 +44,13 @@ PROVEN = WIN - 1000
 # A side whose every examined turn loses, where a beam or a cap left turns unexamined, is probably
 # lost: scored LIKELY (minus the ply), far below any evaluation but never claimed as proven.
 LIKELY = WIN // 2
+# A side this far ahead by the static evaluation is converting a won game. What stalls such a game is
+# a kill two turns away that the usual budget of the win-in-two proof does not reach (many ships make
+# many turns): there the proof gets CONVERT_FACTOR times its node budget and CONVERT_TIME times the
+# soft time of its own, and the search's deadlines move on by what it took.
+CONVERT_LEAD = 120.0
+CONVERT_FACTOR = 15
+CONVERT_TIME = 2.0
 
 
 def is_proven(score: float) -> bool:
@@ -80,6 +87,7 @@ class SearchParams:
     # the share of the soft time it may use.
     win2_nodes: int | None = 0
     win2_share: float = 0.5
+    convert: bool = True  # a side far ahead gives the win-in-two proof more (see CONVERT_LEAD)
     weights: Mapping[str, float] | None = None
     # Every how many nodes to yield the interpreter lock (time.sleep(0)) to a drawing thread of the
     # same process; 0 never does. The window runs its search in a process of its own.
@@ -183,6 +191,7 @@ class Searcher:
         self.draw_keys = {k for k, n in self.history.items() if n >= 2}
         self.root_mover = 0
         self.contempt = 0.0
+        self.lead = 0.0  # the root's static value for its mover
 
     # --- budget ---
     def tick(self) -> None:
@@ -435,10 +444,11 @@ class Searcher:
         if position.is_over():
             raise ValueError("the game is over: there is no turn to search")
         self.root_mover = position.to_move
+        self.lead = evaluate(position, self.weights)
         if self.draw_keys:
             # Half the static lead, within bounds: a draw is worse than playing on when ahead, and
             # welcome when behind.
-            self.contempt = max(-CONTEMPT, min(CONTEMPT, evaluate(position, self.weights) / 2))
+            self.contempt = max(-CONTEMPT, min(CONTEMPT, self.lead / 2))
         try:
             win = find_win(position, self.hard_tick)
             if win is not None:
@@ -501,6 +511,13 @@ class Searcher:
             return None
         count = 0
         until = self.start + self.p.win2_share * self.p.time_limit
+        converting = self.p.convert and self.lead >= CONVERT_LEAD
+        began, wall_began = self.clock(), time.perf_counter()
+        wall_until = self.wall_limit
+        if converting:
+            budget = None if budget is None else budget * CONVERT_FACTOR
+            until = began + CONVERT_TIME * self.p.time_limit
+            wall_until = wall_began + 3 * CONVERT_TIME * self.p.time_limit  # a busy machine aside
 
         def tick() -> None:
             nonlocal count
@@ -512,7 +529,7 @@ class Searcher:
                 raise Aborted
             if budget is not None and count > budget:
                 raise Aborted
-            if self.clock() > until or time.perf_counter() > self.wall_limit:
+            if self.clock() > until or time.perf_counter() > wall_until:
                 raise Aborted
 
         draws = self.draw_keys if position.rules.repetition_draw else ()
@@ -524,6 +541,8 @@ class Searcher:
                 raise
         finally:
             self.nodes += count  # within the search's budget: a node budget holds whatever the proof took
+            if converting:
+                self._extend(self.clock() - began, time.perf_counter() - wall_began, count)
         if turn is None:
             return None
         found = next((r for r in roots if r.turn == turn), None)
@@ -532,6 +551,16 @@ class Searcher:
             found = Scored(self.score_for_mover(after), turn, after, after.key())
             roots.append(found)
         return found
+
+    def _extend(self, seconds: float, wall: float, nodes: int) -> None:
+        """Give the search back what a proof of its own budget took: its deadlines move on by
+        ``seconds`` (``wall`` for the wall-clock backstop) and its node budget by ``nodes``."""
+        self.soft += seconds
+        self.hard += seconds
+        self.panic += seconds
+        self.wall_limit += wall
+        if self.node_cap is not None:
+            self.node_cap += nodes
 
     def _safe_first(self, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
         """Mark candidates after which the opponent wins at once; return the list with safe ones first.
