@@ -138,6 +138,7 @@ def params_for(limit: Limit, safety: bool | None = None, history: History = None
         survive=limit.survive,
         win2_nodes=limit.win2,
         convert=limit.convert,
+        wall_factor=limit.wall_factor,
         weights=weights_for(limit.persona, limit.weights),
         history=history,
     )

@@ -60,6 +60,9 @@ class Limit:
     # A side far ahead gives that proof more nodes and time of its own, past ``time`` (see
     # ``search.CONVERT_LEAD``); off where the time asked for is exact.
     convert: bool = True
+    # The wall-clock backstop as a multiple of the CPU budget (``SearchParams.wall_factor``): above 1 only
+    # where several searches share the machine on purpose (benchmark matches).
+    wall_factor: float = 1.0
     # Explain the chosen turn in the reply (``info["why"]``: a ``why.Why`` of the board's facts), for a
     # window that tells a player why the computer played it or why a hint is good.
     explain: bool = False

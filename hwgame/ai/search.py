@@ -83,6 +83,10 @@ class SearchParams:
     # When every candidate checked lets the opponent win at once, how many seconds (wall clock) the
     # search may spend streaming every other turn for one that survives; 0 leaves it to the budget.
     survive: float = 0.0
+    # How much longer than its CPU budget a search may take on the wall clock before the backstop stops
+    # it: a machine shared by several searches at once (a benchmark's matches) raises it, so that the
+    # CPU budgets alone decide and a level plays as it would on a machine of its own.
+    wall_factor: float = 1.0
     # The root's proof of a win in two (``wintwo``): its node budget (0: no proof; None: no count) and
     # the share of the soft time it may use.
     win2_nodes: int | None = 0
@@ -177,7 +181,7 @@ class Searcher:
         # However busy the machine, no search runs past this (wall clock; the window's worker waits a
         # little longer before it calls a search hung).
         slack = 0.0 if params.wall_clock else 0.5 * params.time_limit
-        self.wall_limit = self.wall_start + (self.panic - self.start) + slack
+        self.wall_limit = self.wall_start + (self.panic - self.start) * params.wall_factor + slack
         # Per position key: (depth, score, bound flag, key of the best child or None).
         self.tt: dict[PositionKey, tuple[int, float, int, PositionKey | None]] = {}
         self.killers: dict[int, list[Turn]] = {}
@@ -517,7 +521,7 @@ class Searcher:
         if converting:
             budget = None if budget is None else budget * CONVERT_FACTOR
             until = began + CONVERT_TIME * self.p.time_limit
-            wall_until = wall_began + 3 * CONVERT_TIME * self.p.time_limit  # a busy machine aside
+            wall_until = wall_began + 3 * CONVERT_TIME * self.p.time_limit * self.p.wall_factor  # a busy machine
 
         def tick() -> None:
             nonlocal count
