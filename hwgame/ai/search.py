@@ -279,10 +279,6 @@ class Searcher:
             raise ValueError("the game is over: there is no turn to search")
         self.root_mover = position.to_move
         self.lead = evaluate(position, self.weights)
-        if self.draw_keys:
-            # Half the static lead, within bounds: a draw is worse than playing on when ahead, and
-            # welcome when behind.
-            self.contempt = max(-CONTEMPT, min(CONTEMPT, self.lead / 2))
         try:
             win = find_win(position, self.hard_tick)
             if win is not None:
@@ -294,6 +290,14 @@ class Searcher:
                 return self._result(None, 0.0, 0, cancelled=True)
             roots = scored_turns(position, self.score_for_mover, 1, 200)
         self.roots = roots  # kept with the searcher, freed later (see ``search``)
+        if roots:
+            # The standing: in the middle of an exchange the board undervalues the side about to take
+            # back what it lost, so what its best turn makes of it counts when that is higher.
+            self.lead = max(self.lead, roots[0].score)
+        if self.draw_keys:
+            # Half the lead, within bounds: a draw is worse than playing on when ahead, and welcome
+            # when behind.
+            self.contempt = max(-CONTEMPT, min(CONTEMPT, self.lead / 2))
         self.best = roots[0]
         self.depth_done = 1
         self.report(1)
