@@ -142,7 +142,7 @@ HANDICAP_SIDES = {COMPUTER: ("me", "opponent"), HUMAN: ("first", "second")}
 def handicap_choice(value: str, i_am_first: bool) -> Handicap | None:
     """The handicap a form value (``"extra-small:me"``, ``"medium-ship:second"``, ``"none"``) names, its
     seat set from who plays first; None for "none" or a value that names no handicap."""
-    kind, _, side = value.partition(":")
+    kind, _sep, side = value.partition(":")
     if side in ("me", "opponent"):
         seat = 0 if (side == "me") == i_am_first else 1
     elif side in ("first", "second"):
