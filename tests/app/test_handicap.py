@@ -121,3 +121,15 @@ def test_the_card_offers_this_games_handicap_in_the_form(screen, data_dir):
                         Handicap(EXTRA_SMALL, 1))
     form = NewGameScene(app, preset)
     assert form.handicap.value == "extra-small:me"  # Bo, the form's player, had the extra ship
+
+
+def test_the_statistics_list_marks_a_game_played_with_a_handicap():
+    from hwgame.app.scenes.stats import game_line
+    from hwgame.persist.record import RecordedGame
+
+    data = {"game_id": "g1", "finished": "2024-01-01T10:00:00Z", "seat": 0, "turn_count": 20,
+            "players": [{"name": "Ann"}, {"name": "Bob", "kind": "computer", "level": "normal"}],
+            "result": {"winner": 0, "reason": "Ann wins: Bob has no ship left at home", "ending": "board"}}
+    assert "handicap" not in game_line(RecordedGame.model_validate(data))
+    data["handicap"] = {"kind": "medium-ship", "seat": 1}
+    assert "with a handicap, not rated" in game_line(RecordedGame.model_validate(data))

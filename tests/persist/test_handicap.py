@@ -17,9 +17,10 @@ from hwgame.persist.stats import rating, tallies
 from hwgame.rules import EXTRA_SMALL, MEDIUM_SHIP, Game, Handicap, parse_turn
 
 PLAYERS = ("Ann", "Bob")
+EXTRA_FOR_BOB = Handicap(EXTRA_SMALL, 1)
 
 
-def handicapped_game(handicap: Handicap = Handicap(EXTRA_SMALL, 1), finished: bool = False) -> Game:
+def handicapped_game(handicap: Handicap = EXTRA_FOR_BOB, finished: bool = False) -> Game:
     game = Game(players=PLAYERS, handicap=handicap)
     # Bob's turn trades the extra small ship when he has one: the game replays only with its handicap.
     bobs = "trade y1 g1 Bob" if handicap.kind == EXTRA_SMALL else "trade y3 b3 Bob"
