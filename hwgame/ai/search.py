@@ -35,6 +35,7 @@ from .root_checks import safe_first, win_in_two
 from .search_lines import explain
 from .search_params import (
     CONTEMPT,
+    CONTEMPT_EVEN,
     EXACT,
     LIKELY,
     LOWER,
@@ -295,9 +296,9 @@ class Searcher:
             # back what it lost, so what its best turn makes of it counts when that is higher.
             self.lead = max(self.lead, roots[0].score)
         if self.draw_keys:
-            # Half the lead, within bounds: a draw is worse than playing on when ahead, and welcome
-            # when behind.
-            self.contempt = max(-CONTEMPT, min(CONTEMPT, self.lead / 2))
+            # Half the lead and a little more, within bounds: a draw is worse than playing on when even
+            # or ahead, and welcome when well behind.
+            self.contempt = max(-CONTEMPT, min(CONTEMPT, CONTEMPT_EVEN + self.lead / 2))
         self.best = roots[0]
         self.depth_done = 1
         self.report(1)

@@ -17,6 +17,9 @@ from .evaluate import WIN
 
 EXACT, LOWER, UPPER = 0, 1, 2
 CONTEMPT = 25.0  # the most a repetition draw is worth below (or above) nothing to the root's mover
+# What a draw by repetition costs the root's mover in an even position: a level plays for the win, so a
+# turn within this much of the repetition is preferred to it (shuffling into a draw is what stalls it).
+CONTEMPT_EVEN = 10.0
 # Scores beyond PROVEN are results proven over every reply: a win or a loss within the search.
 PROVEN = WIN - 1000
 # A side whose every examined turn loses, where a beam or a cap left turns unexamined, is probably
@@ -132,6 +135,6 @@ def cancel_test(cancel: Cancel) -> Callable[[], bool]:
     return cancel
 
 
-__all__ = ["CONTEMPT", "CONVERT_FACTOR", "CONVERT_LEAD", "CONVERT_TIME", "EXACT", "LIKELY", "LOWER", "PROVEN", "UPPER",
-           "Aborted", "Cancel", "CancelFlag", "Progress", "SearchParams", "SearchResult", "cancel_test",
-           "is_proven"]  # fmt: skip
+__all__ = ["CONTEMPT", "CONTEMPT_EVEN", "CONVERT_FACTOR", "CONVERT_LEAD", "CONVERT_TIME", "EXACT", "LIKELY", "LOWER",
+           "PROVEN", "UPPER", "Aborted", "Cancel", "CancelFlag", "Progress", "SearchParams", "SearchResult",
+           "cancel_test", "is_proven"]  # fmt: skip

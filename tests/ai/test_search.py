@@ -9,6 +9,7 @@ import pytest
 from hwgame.ai.bots import LEVELS, Limit, choose_turn, params_for, softmax_pick
 from hwgame.ai.evaluate import WIN, evaluate, weights_for
 from hwgame.ai.search import SearchParams, search
+from hwgame.ai.search_params import CONTEMPT_EVEN
 from hwgame.ai.setup import rank_setups, sensible_setup
 from hwgame.ai.turns import scored_turns
 from hwgame.rules import apply_turn_unchecked, initial_position, legal_turns
@@ -232,3 +233,17 @@ Kotok: g2 | | y1
                          history={best.position.key(): 2})  # fmt: skip
     assert apply_turn_unchecked(position, result.turn).key() == best.position.key()
     assert result.score < 0
+
+
+def test_in_a_nearly_even_position_a_draw_costs_a_little():
+    # North to move in BIG stands slightly worse (its best turn scores between -20 and 0 on the board):
+    # a third occurrence there is still taken over a turn that loses more, but it is worth less than
+    # nothing; a level plays for the win and prefers any turn within that margin.
+    position = BIG
+    limit = Limit(depth=1, safety=False)
+    free = choose_turn(position, limit, seed=1)
+    assert -20 < free.score < 0
+    reached = apply_turn_unchecked(position, free.turn).key()
+    result = choose_turn(position, limit, seed=1, history={reached: 2})
+    assert apply_turn_unchecked(position, result.turn).key() == reached
+    assert -CONTEMPT_EVEN <= result.score < 0
