@@ -311,6 +311,11 @@ def pool() -> Pool:
     return _pool
 
 
+def warm(count: int) -> bool:
+    """True when this process has helpers ready already (none is started here)."""
+    return _pool is not None and bool(_pool.ready(count))
+
+
 def shutdown() -> None:
     """End the helpers of this process (they start again at the next parallel search)."""
     global _pool
@@ -320,4 +325,4 @@ def shutdown() -> None:
 
 
 __all__ = ["MOST_WORKERS", "AskLine", "Begin", "Done", "Helper", "Line", "Pool", "Quit", "Ready", "Task",
-           "default_workers", "pool", "serve_helper", "shutdown", "workers_wanted"]  # fmt: skip
+           "default_workers", "pool", "serve_helper", "shutdown", "warm", "workers_wanted"]  # fmt: skip

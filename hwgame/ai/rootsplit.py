@@ -1,17 +1,18 @@
 """The iterations of a search shared among helper processes (``parallel``), candidate by candidate.
 
 ``search_on(workers, ...)`` is ``search`` on several cores. The work before the iterations (a win at
-once, the root's candidates, the win in two, the safety check) is ``Searcher.run`` at depth one, in
-this process, while the helpers start. Each deeper iteration then goes as the single search's does:
-the candidates in the order of the last iteration's scores, the ``root_keep`` best that are not
-proven lost, each searched with the best score of the iteration so far as its bound. Here a candidate
-goes to whichever helper is free, with the best score known at that moment; a helper is given first
-the candidates it searched in the last iteration (its tables know them), then any nobody has, and
-when none is left it takes over the last one waiting.
+once, the root's candidates, the win in two, the safety check) is ``Searcher.run`` at depth one, in this
+process, while the helpers start; until one is ready, this process searches the iterations itself (a
+search shorter than ``WORTH_STARTING`` does not start helpers at all). Each deeper iteration then goes
+as the single search's does: the candidates in the order of the last iteration's scores, the
+``root_keep`` best that are not proven lost, each searched with the best score of the iteration so far
+as its bound. Here a candidate goes to whichever helper is free, with the best score known at that
+moment; a helper is given first the candidates it searched in the last iteration (its tables know them),
+then any nobody has, and when none is left it takes over the last one waiting.
 
-An iteration is over when every candidate is back. Cut by a helper's budget, the caller's stop or
-the backstop, it still counts (as in the single search) when the candidate that was best before is
-back: the best searched candidate is then at least as good as the last iteration's choice.
+An iteration is over when every candidate is back. Cut by a helper's budget, the caller's stop or the
+backstop, it still counts (as in the single search) when the candidate that was best before is back: the
+best searched candidate is then at least as good as the last iteration's choice.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from multiprocessing.connection import wait
 from hwgame.rules import PLAYING, Position, Turn, apply_turn_unchecked
 
 from .evaluate import WIN
-from .parallel import DRAIN, POLL, AskLine, Begin, Done, Helper, Line, Pool, Task, pool
+from .parallel import DRAIN, POLL, AskLine, Begin, Done, Helper, Line, Pool, Task, pool, warm
 from .search import (
     PROVEN,
     Aborted,
@@ -40,6 +41,11 @@ from .search import (
     search,
 )
 
+# Starting helpers costs a few tenths of a second of CPU each, taken from the search on a machine with
+# few cores, and a helper that joins late starts without the tables of the iterations before: a search
+# shorter than this (seconds) does not start them, and uses them only when they are ready already.
+WORTH_STARTING = 3.0
+
 
 def search_on(
     workers: int,
@@ -51,6 +57,8 @@ def search_on(
     """Search ``position`` as ``search`` does, on ``workers`` helper processes (1: in this process
     alone). With no helper able to start, this process searches alone."""
     if workers <= 1 or params.max_depth < 2 or position.stage < PLAYING or position.is_over():
+        return search(position, params, cancel, progress)
+    if params.time_limit < WORTH_STARTING and not warm(workers):
         return search(position, params, cancel, progress)
     release_memory()
     collecting = gc.isenabled()
@@ -296,4 +304,4 @@ class RootSplit:
         return []
 
 
-__all__ = ["RootSplit", "search_on"]
+__all__ = ["WORTH_STARTING", "RootSplit", "search_on"]

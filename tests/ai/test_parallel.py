@@ -151,3 +151,13 @@ def test_how_many_processes_an_analysis_uses():
     assert engine.parse_go("movetime=500 threads=3")[0].workers == 3
     assert engine.parse_go("nodes=500 threads=2")[0].workers == 2
     assert engine.handle("go threads=0")[0].startswith("error threads must be a whole number from 1 to")
+
+
+def test_a_short_search_does_not_wait_for_helpers_to_start():
+    """Starting helpers takes tenths of a second: a search of a second goes alone unless they are ready."""
+    from hwgame.ai import parallel
+
+    shutdown()
+    reply = choose_turn(MIDDLE, timed(LEVELS["normal"], 1.0).with_changes(workers=2))
+    assert reply.ok and legal(MIDDLE, reply.turn) and reply.info["depth"] >= 2
+    assert parallel._pool is None
