@@ -115,7 +115,7 @@ def timed(limit: Limit, seconds: float) -> Limit:
     level's depth cap and node budget do not apply, and the look for a turn that survives a threat
     stays within the time too (it may otherwise take ``SURVIVE`` seconds of its own)."""
     return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH,
-                              wall_clock=True, survive=0.0, win2=None)  # fmt: skip
+                              wall_clock=True, survive=0.0, win2=None, convert=False)  # fmt: skip
 
 
 def params_for(limit: Limit, safety: bool | None = None, history: History = None) -> SearchParams:
@@ -142,6 +142,8 @@ def params_for(limit: Limit, safety: bool | None = None, history: History = None
         safety=limit.safety if safety is None else safety,
         survive=limit.survive,
         win2_nodes=limit.win2,
+        convert=limit.convert,
+        wall_factor=limit.wall_factor,
         weights=weights_for(limit.persona, limit.weights),
         history=history,
     )

@@ -32,9 +32,10 @@ Terms (the weight key is in brackets):
   it) that are larger than your largest ship at home, when they have yellow access to come.
 - **forward pressure** [``pressure``]: your ships away from home that stand at the enemy home or
   one move from it, by size, and a third as much for ships two moves away (a star size that neither
-  their system nor the enemy home has can be discovered as a stepping stone, or an existing system
-  next to the enemy home is reachable). Ships without yellow where they stand count 0.6 as much
-  when a yellow ship could be sacrificed to move them, else 0.25: an army that cannot move
+  their system nor the enemy home has can be discovered as a stepping stone, when the bank holds a
+  piece of that size, or an existing system next to the enemy home is reachable). Ships without
+  yellow where they stand count 0.6 as much when a yellow ship could be sacrificed to move them,
+  else 0.25: an army that cannot move
   threatens nothing. Attacks begin here; the enemy's home-threat terms reward the attack itself.
 - **shape of the fleet** [``medium``, ``gun_fleet``]: a bonus per medium ship, and one for two large
   ships with a red ship beside them (they capture anything, twice over).
@@ -296,6 +297,9 @@ def terms(position: Position, weights: Mapping[str, float] | None = None) -> lis
     bank = position.bank
     # Masks of the systems one move from each home: stepping stones for a two-move approach.
     near = [[m for m in masks if not (m & home_masks[h])] for h in (0, 1)]
+    # The sizes a new system can be discovered at: only those the bank still holds (an empty bank
+    # leaves the systems already on the board as the only stepping stones).
+    discoverable = sum(1 << size for size in range(3) if any(bank[c * 3 + size] for c in range(4)))
     for i, s in enumerate(position.systems):
         star_colors = {p // 3 for p in s.stars}
         smask = masks[i]
@@ -337,7 +341,7 @@ def terms(position: Position, weights: Mapping[str, float] | None = None) -> lis
                     weight = 1.0
                 elif not (smask & target):
                     weight = 1.0
-                elif 7 & ~(smask | target) or any(not (m & smask) for m in near[enemy]):
+                elif discoverable & ~(smask | target) or any(not (m & smask) for m in near[enemy]):
                     # Two moves away: discover the missing size, or hop through a system next door.
                     weight = 0.35
                 if weight:

@@ -57,6 +57,12 @@ class Limit:
     # The root's proof of a forced win in two (``hwgame.ai.wintwo``): its budget in nodes, spent before the
     # search and out of ``nodes`` (0: no proof; None: bounded by half the time only).
     win2: int | None = 0
+    # A side far ahead gives that proof more nodes and time of its own, past ``time`` (see
+    # ``search.CONVERT_LEAD``); off where the time asked for is exact.
+    convert: bool = True
+    # The wall-clock backstop as a multiple of the CPU budget (``SearchParams.wall_factor``): above 1 only
+    # where several searches share the machine on purpose (benchmark matches).
+    wall_factor: float = 1.0
     # Explain the chosen turn in the reply (``info["why"]``: a ``why.Why`` of the board's facts), for a
     # window that tells a player why the computer played it or why a hint is good.
     explain: bool = False

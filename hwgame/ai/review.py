@@ -352,10 +352,17 @@ def fingerprint(turns: Sequence[Turn]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
+# How much longer than its CPU budget a review's search may take on the wall clock (see analysis_limit).
+REVIEW_WALL_FACTOR = 4.0
+
+
 def analysis_limit(limit: Limit) -> Limit:
     """``limit`` with its human touches removed: no random choice among good turns, no skipped safety
-    check. A review wants the engine's own best turn."""
-    return limit.with_changes(temperature=0.0, oversight=0.0, safety=True)
+    check. A review wants the engine's own best turn, the same on a busy machine as on an idle one:
+    its searches run on CPU budgets, with a wall-clock backstop wide enough (``REVIEW_WALL_FACTOR``) that
+    the other programs of the machine only make it slower, never shallower."""
+    return limit.with_changes(temperature=0.0, oversight=0.0, safety=True,
+                              wall_factor=max(limit.wall_factor, REVIEW_WALL_FACTOR))  # fmt: skip
 
 
 def _played(turn: Iterable[Action]) -> Turn:

@@ -27,119 +27,30 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol, TypedDict
 
-from hwgame.rules import PLAYING, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
+from hwgame.rules import PLAYING, Position, PositionKey, Turn
 
 from .evaluate import WIN, evaluate
+from .root_checks import safe_first, win_in_two
+from .search_lines import explain
+from .search_params import (
+    CONTEMPT,
+    EXACT,
+    LIKELY,
+    LOWER,
+    PROVEN,
+    UPPER,
+    Aborted,
+    Cancel,
+    CancelFlag,
+    Progress,
+    SearchParams,
+    SearchResult,
+    cancel_test,
+    is_proven,
+)
 from .tactics import find_win, win_possible
 from .turns import Scored, scored_turns
-from .wintwo import find_win_in_two
-
-EXACT, LOWER, UPPER = 0, 1, 2
-CONTEMPT = 25.0  # the most a repetition draw is worth below (or above) nothing to the root's mover
-# Scores beyond PROVEN are results proven over every reply: a win or a loss within the search.
-PROVEN = WIN - 1000
-# A side whose every examined turn loses, where a beam or a cap left turns unexamined, is probably
-# lost: scored LIKELY (minus the ply), far below any evaluation but never claimed as proven.
-LIKELY = WIN // 2
-
-
-def is_proven(score: float) -> bool:
-    """True for a score that is a proven win or loss (see PROVEN)."""
-    return abs(score) >= PROVEN
-
-
-class Aborted(Exception):
-    """The search ran out of time or nodes, or was cancelled."""
-
-
-@dataclass
-class SearchParams:
-    """How far and how wide to look. ``time_limit`` is soft (no new work after it); ``hard_time``
-    bounds everything, the root's own generation and safety check included."""
-
-    max_depth: int = 2
-    time_limit: float = 2.0
-    hard_time: float | None = None  # default: 3 x time_limit
-    panic_time: float | None = None  # bounds even the safety check; default: well past hard_time
-    wall_clock: bool = False  # time limits in wall-clock seconds (else CPU seconds of this process)
-    node_limit: int | None = None
-    root_width: int = 8
-    root_cap: int = 6000
-    root_keep: int = 24
-    inner_width: int = 3
-    inner_cap: int = 700
-    inner_keep: int = 8
-    safety: bool = True
-    # When every candidate checked lets the opponent win at once, how many seconds (wall clock) the
-    # search may spend streaming every other turn for one that survives; 0 leaves it to the budget.
-    survive: float = 0.0
-    # The root's proof of a win in two (``wintwo``): its node budget (0: no proof; None: no count) and
-    # the share of the soft time it may use.
-    win2_nodes: int | None = 0
-    win2_share: float = 0.5
-    weights: Mapping[str, float] | None = None
-    # Every how many nodes to yield the interpreter lock (time.sleep(0)) to a drawing thread of the
-    # same process; 0 never does. The window runs its search in a process of its own.
-    yield_every: int = 0
-    # How often each position key has occurred in the game so far; a successor met twice already
-    # would be the third occurrence, a draw under the standard rules.
-    history: Mapping[PositionKey, int] | None = None
-
-
-@dataclass
-class SearchResult:
-    """What the search found: the turn (None only when cancelled before any), its score for the
-    mover, the ranked root candidates (score, turn), and statistics."""
-
-    turn: Turn | None
-    score: float
-    depth: int
-    nodes: int
-    seconds: float
-    ranked: list[tuple[float, Turn]] = field(default_factory=list)
-    cancelled: bool = False
-    won: bool = False
-    # Filled when the search was asked to score a given turn too (``search(..., also=turn)``).
-    also_score: float | None = None
-    # The principal lines: the turns expected after the chosen turn, and after the given one (the
-    # opponent's reply first); see ``Searcher.line``.
-    line: list[Turn] = field(default_factory=list)
-    also_line: list[Turn] = field(default_factory=list)
-
-
-class CancelFlag(Protocol):
-    """A cancel request set from another thread: ``threading.Event`` is one."""
-
-    def is_set(self) -> bool:
-        """True once the search should stop."""
-        ...
-
-
-# How a caller asks a search to stop: an Event-like flag, a callable returning True, or nothing.
-Cancel = CancelFlag | Callable[[], bool] | None
-
-
-class Progress(TypedDict):
-    """What the search reports as it improves: the depth done, nodes so far, the best turn, its score
-    for the mover and the seconds spent."""
-
-    depth: int
-    nodes: int
-    turn: Turn
-    score: float
-    seconds: float
-
-
-def cancel_test(cancel: Cancel) -> Callable[[], bool]:
-    """A no-argument test for a cancel request: an Event-like object (``is_set``), a callable, or None."""
-    if cancel is None:
-        return lambda: False
-    if hasattr(cancel, "is_set"):
-        return cancel.is_set
-    return cancel
 
 
 class Searcher:
@@ -169,7 +80,7 @@ class Searcher:
         # However busy the machine, no search runs past this (wall clock; the window's worker waits a
         # little longer before it calls a search hung).
         slack = 0.0 if params.wall_clock else 0.5 * params.time_limit
-        self.wall_limit = self.wall_start + (self.panic - self.start) + slack
+        self.wall_limit = self.wall_start + (self.panic - self.start) * params.wall_factor + slack
         # Per position key: (depth, score, bound flag, key of the best child or None).
         self.tt: dict[PositionKey, tuple[int, float, int, PositionKey | None]] = {}
         self.killers: dict[int, list[Turn]] = {}
@@ -183,6 +94,7 @@ class Searcher:
         self.draw_keys = {k for k, n in self.history.items() if n >= 2}
         self.root_mover = 0
         self.contempt = 0.0
+        self.lead = 0.0  # the root's static value for its mover
 
     # --- budget ---
     def tick(self) -> None:
@@ -358,75 +270,6 @@ class Searcher:
         taken = {id(k) for k in first}
         return first + [k for k in keep if id(k) not in taken]
 
-    # --- a given turn, and the expected line ---
-    def score_turn(self, position: Position, after: Position) -> float:
-        """The score for the mover at ``position`` (the root just searched) of the turn that leads to
-        ``after``, searched as deep as the root's candidates were and with a full window, so that it
-        compares exactly with the chosen turn's score. It gets a budget of its own (the root's budget
-        is spent); if even that runs out, the depth-one score stands in."""
-        me = position.to_move
-        if after.is_over():
-            winner = after.winner()
-            return 0.0 if winner is None else (WIN - 1 if winner == me else -(WIN - 1))
-        if self.depth_done >= 2:
-            self.node_cap = None if self.p.node_limit is None else self.nodes + self.p.node_limit
-            self.soft = self.clock() + self.p.time_limit
-            self.hard = self.soft + self.p.time_limit
-            try:
-                return -self.negamax(after, self.depth_done - 1, -WIN * 2, WIN * 2, 1)
-            except Aborted:
-                if self.was_cancelled:
-                    raise
-        try:
-            if self.p.safety and win_possible(after) and find_win(after, self.safety_tick) is not None:
-                return -(WIN - 2)
-        except Aborted:
-            if self.was_cancelled:
-                raise
-        return self.score_for_mover(after)
-
-    def line(self, after: Position, most: int = 4) -> list[Turn]:
-        """The turns the search expects after the position ``after`` (the opponent's reply first), read
-        from the table of best children, ending with a turn that wins at once where one was found."""
-        out: list[Turn] = []
-        pos = after
-        seen: set[PositionKey] = set()
-        while len(out) < most and not pos.is_over() and pos.stage >= PLAYING:
-            key = pos.key()
-            if key in seen:
-                break
-            seen.add(key)
-            entry = self.tt.get(key)
-            if entry is not None and entry[0] == 99:
-                win = find_win(pos)
-                if win is not None:
-                    out.append(win)
-                break
-            child = None
-            if entry is not None and entry[3] is not None:
-                child = next((k for k in self.children_cache.get(key, ()) if k.key == entry[3]), None)
-            if child is None:
-                break
-            out.append(child.turn)
-            pos = child.position
-        return out
-
-    def explain(self, position: Position, result: SearchResult, also: Turn | None) -> None:
-        """Add to ``result`` the line expected after its turn and, when ``also`` (a legal turn at
-        ``position``) is given, that turn's exact score and line (see ``score_turn``)."""
-        if result.turn is None or position.stage < PLAYING:
-            return
-        chosen = apply_turn_unchecked(position, result.turn)
-        result.line = self.line(chosen)
-        if also is None:
-            return
-        after = apply_turn_unchecked(position, also)
-        if after.key() == chosen.key():
-            result.also_score, result.also_line = result.score, list(result.line)
-            return
-        result.also_score = self.score_turn(position, after)
-        result.also_line = self.line(after)
-
     # --- root ---
     def run(self, position: Position) -> SearchResult:
         """Search ``position`` and return the chosen turn (see module docstring)."""
@@ -435,10 +278,7 @@ class Searcher:
         if position.is_over():
             raise ValueError("the game is over: there is no turn to search")
         self.root_mover = position.to_move
-        if self.draw_keys:
-            # Half the static lead, within bounds: a draw is worse than playing on when ahead, and
-            # welcome when behind.
-            self.contempt = max(-CONTEMPT, min(CONTEMPT, evaluate(position, self.weights) / 2))
+        self.lead = evaluate(position, self.weights)
         try:
             win = find_win(position, self.hard_tick)
             if win is not None:
@@ -450,6 +290,14 @@ class Searcher:
                 return self._result(None, 0.0, 0, cancelled=True)
             roots = scored_turns(position, self.score_for_mover, 1, 200)
         self.roots = roots  # kept with the searcher, freed later (see ``search``)
+        if roots:
+            # The standing: in the middle of an exchange the board undervalues the side about to take
+            # back what it lost, so what its best turn makes of it counts when that is higher.
+            self.lead = max(self.lead, roots[0].score)
+        if self.draw_keys:
+            # Half the lead, within bounds: a draw is worse than playing on when ahead, and welcome
+            # when behind.
+            self.contempt = max(-CONTEMPT, min(CONTEMPT, self.lead / 2))
         self.best = roots[0]
         self.depth_done = 1
         self.report(1)
@@ -459,7 +307,7 @@ class Searcher:
                 if k in self.draw_keys and not is_proven(scores[k]):
                     scores[k] = self.draw_value(position.to_move)  # the third occurrence: a draw
         try:
-            two = self._win_in_two(position, roots)
+            two = win_in_two(self, position, roots)
         except Aborted:
             return self._result(self.best.turn, self.best.score, 1, ranked=roots, cancelled=True)
         if two is not None:
@@ -471,7 +319,7 @@ class Searcher:
             return self._result(two.turn, WIN - 2, 2, ranked=ranked, scores=scores)
         if self.p.safety:
             try:
-                roots = self._safe_first(position, roots, scores)
+                roots = safe_first(self, position, roots, scores)
             except Aborted:
                 if self.was_cancelled:
                     return self._result(self.best.turn, self.best.score, 1, ranked=roots, cancelled=True)
@@ -491,132 +339,6 @@ class Searcher:
         best = ranked[0]
         return self._result(best.turn, scores[best.key], self.depth_done, ranked=ranked,
                             scores=scores, cancelled=self.was_cancelled)  # fmt: skip
-
-    def _win_in_two(self, position: Position, roots: list[Scored]) -> Scored | None:
-        """A root candidate proven to win in two over every reply, or None. The proof has a budget of its
-        own (``win2_nodes``, and a share of the soft time), small beside the search's, and its nodes
-        count in the search's; only a cancel raises Aborted."""
-        budget = self.p.win2_nodes
-        if budget == 0 or not roots:
-            return None
-        count = 0
-        until = self.start + self.p.win2_share * self.p.time_limit
-
-        def tick() -> None:
-            nonlocal count
-            count += 1
-            if count & 7:
-                return
-            if self.cancelled():
-                self.was_cancelled = True
-                raise Aborted
-            if budget is not None and count > budget:
-                raise Aborted
-            if self.clock() > until or time.perf_counter() > self.wall_limit:
-                raise Aborted
-
-        draws = self.draw_keys if position.rules.repetition_draw else ()
-        turn = None
-        try:
-            turn = find_win_in_two(position, roots, tick, draws)
-        except Aborted:
-            if self.was_cancelled:
-                raise
-        finally:
-            self.nodes += count  # within the search's budget: a node budget holds whatever the proof took
-        if turn is None:
-            return None
-        found = next((r for r in roots if r.turn == turn), None)
-        if found is None:  # one the beam left out, found among every successor
-            after = apply_turn_unchecked(position, turn)
-            found = Scored(self.score_for_mover(after), turn, after, after.key())
-            roots.append(found)
-        return found
-
-    def _safe_first(self, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
-        """Mark candidates after which the opponent wins at once; return the list with safe ones first.
-
-        Safety comes before the time budget: candidates are checked in static order until
-        ``root_keep`` are safe, or the hard deadline has passed and at least one is; only a cancel
-        or the ``panic`` deadline stops the check earlier. If every generated candidate is unsafe
-        (the beam may have cut the saving turn), every successor is tried."""
-        safe: list[Scored] = []
-        unsafe: list[Scored] = []
-        cut = False
-        try:
-            for r in roots:
-                if len(safe) >= self.p.root_keep or (safe and self.clock() > self.hard):
-                    break
-                if r.position.is_over():
-                    continue  # a loss (or a draw) for the mover: its static score already says so
-                if not win_possible(r.position) or find_win(r.position, self.safety_tick) is None:
-                    safe.append(r)
-                else:
-                    unsafe.append(r)
-                    scores[r.key] = -(WIN - 2)
-        except Aborted:
-            if self.was_cancelled:
-                raise
-            cut = True  # the panic deadline: what was checked decides
-        if not safe and self.p.survive > 0:
-            # Every turn is looked at, however long the budget was: a turn that survives is never
-            # missed because a beam, a cap or the clock left it out.
-            safe = self._defences(position, scores, survive=True)
-        elif not safe and not cut and not getattr(roots, "complete", True):
-            safe = self._defences(position, scores)
-        placed = {id(r) for r in safe} | {id(r) for r in unsafe}
-        rest = [r for r in roots if id(r) not in placed]
-        if cut and safe:
-            # Unchecked candidates never win over a checked safe one.
-            floor = max(scores[r.key] for r in safe) - 1
-            for r in rest:
-                scores[r.key] = min(scores[r.key], floor)
-        return safe + rest + unsafe if safe else roots
-
-    def _defences(
-        self, position: Position, scores: dict[PositionKey, float], most: int = 48, survive: bool = False
-    ) -> list[Scored]:
-        """Successors after which the opponent cannot win at once, found among every successor
-        (no beam); only those are evaluated, and at most ``most`` are kept. With ``survive`` the
-        stream is bounded by ``SearchParams.survive`` seconds instead of the panic deadline, and stops
-        a moment after the first surviving turn."""
-        found: list[Scored] = []
-        tick = self.safety_tick
-        if survive:
-            until = time.perf_counter() + self.p.survive
-            enough: list[float] = []  # when to stop once a surviving turn is found
-
-            def tick() -> None:
-                self.nodes += 1
-                if self.nodes & 7:
-                    return
-                if self.cancelled():
-                    self.was_cancelled = True
-                    raise Aborted
-                now = time.perf_counter()
-                if now > until or (enough and now > enough[0]):
-                    raise Aborted
-
-        try:
-            # Streamed: positions and turns are only spelled out for the successors looked at.
-            for successor in iter_turns(position):
-                tick()
-                after = successor.position
-                if after.is_over():
-                    continue
-                if not win_possible(after) or find_win(after, tick) is None:
-                    found.append(Scored(self.score_for_mover(after), successor.turn, after, after.key()))
-                    if survive and not enough:
-                        enough.append(time.perf_counter() + min(0.5, self.p.time_limit / 2))
-                    if len(found) >= most:
-                        break
-        except Aborted:
-            if self.was_cancelled:
-                raise
-        found.sort(key=lambda r: -r.score)
-        for r in found:
-            scores[r.key] = r.score
-        return found
 
     def _iterate(self, roots: list[Scored], depth: int, scores: dict[PositionKey, float]) -> list[Scored]:
         """One iteration at ``depth`` over the best root candidates; updates ``scores``."""
@@ -705,7 +427,7 @@ def search(
         result = searcher.run(position)
         if not result.cancelled:
             try:
-                searcher.explain(position, result, also)
+                explain(searcher, position, result, also)
             except Aborted:
                 result.cancelled = searcher.was_cancelled
         return result

@@ -164,7 +164,8 @@ class App:
         self.stop_game()
         self.last_config = config
         vs_computer = COMPUTER in config.seats
-        game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer)
+        game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer,
+                    handicap=config.handicap)
         ctl = self._play(game, config.seats, config.levels)
         if config.auto_setup:
             auto_setup(ctl, self.rng)
@@ -194,13 +195,13 @@ class App:
         self._open(self.make_scene("play", ctl))
 
     def config_of(self, ctl: PlayController) -> GameConfig:
-        """The game of ``ctl`` as the new-game form describes one: its names, seats, levels and rules
-        (homeworlds built automatically when this window started it so)."""
+        """The game of ``ctl`` as the new-game form describes one: its names, seats, levels, rules and
+        handicap (homeworlds built automatically when this window started it so)."""
         game = ctl.game
         last = self.last_config
         auto = last is not None and last.names == tuple(game.players) and last.auto_setup
         return GameConfig((game.players[0], game.players[1]), (ctl.seats[0], ctl.seats[1]),
-                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto)
+                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto, game.handicap)
 
     def _open(self, scene: Scene) -> None:
         """Show ``scene`` over the title (Escape, then "Quit to title", comes back to it)."""

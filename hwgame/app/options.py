@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from hwgame.i18n import LANGUAGES, _, pgettext, translations
 from hwgame.levels import LEVEL_NAMES
-from hwgame.rules import MAX_NAME
+from hwgame.rules import MAX_NAME, Handicap
 from hwgame.words import name_problem, sentence
 
 from .controller import COMPUTER, HUMAN
@@ -101,13 +101,15 @@ def versus(names: Iterable[object]) -> str:
 
 @dataclass
 class GameConfig:
-    """A game to start: seats in turn order, names, levels, rules, and whether setup is automatic."""
+    """A game to start: seats in turn order, names, levels, rules, whether setup is automatic, and the
+    handicap (its seat is one of ``seats``)."""
 
     names: tuple[str, str] = ("You", "Computer")
     seats: tuple[str, str] = (HUMAN, COMPUTER)
     levels: tuple[str, str] = ("easy", "easy")
     rules: str = "standard"
     auto_setup: bool = False
+    handicap: Handicap | None = None
 
     def problems(self) -> list[str]:
         """What is wrong with the names, as sentences in the language in force (empty when the game can
@@ -124,14 +126,50 @@ class GameConfig:
 
 def rematch(config: GameConfig) -> GameConfig:
     """The same game again with the sides swapped: the same level and rules, and who moved second now
-    moves first."""
+    moves first. A handicap stays with its player (the weaker player is still helped), so its seat
+    changes with theirs."""
+    handicap = None if config.handicap is None else config.handicap.swapped()
     return GameConfig((config.names[1], config.names[0]), (config.seats[1], config.seats[0]),
-                      (config.levels[1], config.levels[0]), config.rules, config.auto_setup)
+                      (config.levels[1], config.levels[0]), config.rules, config.auto_setup, handicap)
+
+
+# A handicap as the new-game form offers it: "none", or a kind of ``hwgame.rules.HANDICAP_KINDS`` and
+# whose fleet it changes, "kind:side". Against the computer the side is "me" or "opponent"; at one screen,
+# where either person may sit first, it is "first" or "second" (the player who sets up first, or second).
+HANDICAP_SIDES = {COMPUTER: ("me", "opponent"), HUMAN: ("first", "second")}
+
+
+def handicap_choice(value: str, i_am_first: bool) -> Handicap | None:
+    """The handicap a form value (``"extra-small:me"``, ``"medium-ship:second"``, ``"none"``) names, its
+    seat set from who plays first; None for "none" or a value that names no handicap."""
+    kind, _sep, side = value.partition(":")
+    if side in ("me", "opponent"):
+        seat = 0 if (side == "me") == i_am_first else 1
+    elif side in ("first", "second"):
+        seat = 0 if side == "first" else 1
+    else:
+        return None
+    try:
+        return Handicap(kind, seat)
+    except ValueError:
+        return None
+
+
+def handicap_value(handicap: Handicap | None, against: str, my_seat: int) -> str:
+    """The form value of ``handicap`` in a game against ``against`` (COMPUTER or HUMAN) in which the
+    form's player sits in ``my_seat``: the inverse of ``handicap_choice``."""
+    if handicap is None:
+        return "none"
+    if against == COMPUTER:
+        return f"{handicap.kind}:{'me' if handicap.seat == my_seat else 'opponent'}"
+    return f"{handicap.kind}:{'first' if handicap.seat == 0 else 'second'}"
 
 
 def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: str, first: str,
-                rules: str, auto_setup: bool = False, rng: random.Random | None = None) -> GameConfig:
-    """Arrange seats from a human's point of view: who plays first decides who is player 0."""
+                rules: str, auto_setup: bool = False, rng: random.Random | None = None,
+                handicap: str = "none") -> GameConfig:
+    """Arrange seats from a human's point of view: who plays first decides who is player 0 (and the
+    seat of a ``handicap`` given as the form's value, see ``handicap_choice``)."""
     other = opponent_name or default_name("computer" if opponent_kind == COMPUTER else "other")
     if other.lower() == me.lower():
         other = other[: MAX_NAME - 1] + "2"
@@ -140,7 +178,8 @@ def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: s
     mine = (me, HUMAN, level)
     theirs = (other, opponent_kind, level)
     a, b = (mine, theirs) if first == "me" else (theirs, mine)
-    return GameConfig((a[0], b[0]), (a[1], b[1]), (a[2], b[2]), rules, auto_setup)
+    return GameConfig((a[0], b[0]), (a[1], b[1]), (a[2], b[2]), rules, auto_setup,
+                      handicap_choice(handicap, first == "me"))
 
 
 def config_from_args(args: argparse.Namespace, default_player: str, default_level: str, default_rules: str

@@ -34,6 +34,7 @@ class Timeline:
         self.players = game.players
         self.rules = game.rules
         self.auto_repetition_draw = game.auto_repetition_draw
+        self.handicap = game.handicap  # applied again by a game continued from a board before it
         self.starts = list(game.positions)  # the position at the start of each turn, and after the last
         self.turns = [tuple(a for a in turn if not isinstance(a, EndTurn)) for turn in game.turns]
         self.pending = tuple(game.pending)
@@ -149,7 +150,7 @@ def continue_from(timeline: Timeline, point: Point, *, vs_computer: bool, keep_p
     timeline's own record is not touched. Raises ``HomeworldsError`` if the record does not replay.
     """
     # A record may begin from a composed position (a puzzle, a test): the game begins there too.
-    game = Game.from_position(timeline.starts[0], auto_repetition_draw=vs_computer)
+    game = Game.from_position(timeline.starts[0], auto_repetition_draw=vs_computer, handicap=timeline.handicap)
     for turn in timeline.turns[: point.turn]:
         game.play(turn or (PASS,))
     if keep_partial:

@@ -284,6 +284,96 @@ def _statistics_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None
     app.scenes.pop()
 
 
+def _pump_until(app: App, screen: pygame_types.Surface, done: Callable[[], bool], seconds: float = 120.0) -> None:
+    """Run frames (with short sleeps, so the computer's process gets the processor) until ``done``."""
+    import time
+
+    import pygame
+
+    stop = time.monotonic() + seconds
+    while not done() and time.monotonic() < stop:
+        app.step(pygame.event.get(), 1 / 60, screen)
+        time.sleep(0.05)
+    _settle(app, screen, 3)
+
+
+def _hint_shot(app: App, screen: pygame_types.Surface, scene: PlayScene, shot: Shot) -> None:
+    """The middle game with a hint: its pieces ringed and its reasons on the panel."""
+    scene.hint()
+    _pump_until(app, screen, lambda: scene.ctl.hint is not None)
+    shot("hint")
+
+
+def _review_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
+    """A replay reviewed by the computer, with the first mark's words and its better turn."""
+    from hwgame import persist
+    from hwgame.ai.bots import level
+
+    from .samples import busy_game
+
+    persist.save_game(busy_game(11, 70), "Reviewed game")
+    replay: Any = app.scene_class("replay")
+    replay = replay.from_file(app, persist.default_store().path_for("Reviewed game"))
+    replay.review_limit = level("normal")
+    app.scenes.push(replay)
+    _settle(app, screen, 2)
+    replay.toggle_review()
+    _pump_until(app, screen, lambda: replay.review_run is None)
+    marks = replay.review.marks() if replay.review is not None else []
+    if marks:
+        centre = replay.graph.bar_box(marks[len(marks) // 2].index).center
+        pygame_mod = __import__("pygame")
+        app.step(_events(pygame_mod, (pygame_mod.MOUSEBUTTONDOWN, {"pos": centre, "button": 1}),
+                         (pygame_mod.MOUSEBUTTONUP, {"pos": centre, "button": 1})), 1 / 60, screen)  # fmt: skip
+        _settle(app, screen, 3)
+    shot("review")
+    app.scenes.pop()
+
+
+def render_readme(folder: str | Path, size: tuple[int, int] = SIZE) -> list[Path]:
+    """Render the README's pictures into ``folder``: a drag in a middle game, a hint, a review."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    previous = os.environ.get("HWGAME_DATA_DIR")
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    out = []
+
+    def shot(name: str) -> None:
+        path = folder / f"{name}.png"
+        pygame.image.save(screen, str(path))
+        out.append(path)
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as data:
+        app = _app(pygame, Path(data), size)
+        app.boot()
+        scene = _open_midgame(app)
+        _settle(app, screen, 30)
+        found = find_move_drag(scene)
+        if found is not None:
+            (sx, sy), (tx, ty) = found
+            dst = (round(tx), round(ty))
+            app.step(drag_events(pygame, scene, (round(sx), round(sy)), dst, release=False), 1 / 60, screen)
+            shot("play")
+            app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1)], 1 / 60, screen)
+            scene.ctl.restart_turn()
+            _settle(app, screen, 5)
+        _hint_shot(app, screen, scene, shot)
+        _review_shot(app, screen, shot)
+        app.shutdown()
+        from hwgame.persist import set_data_dir
+
+        set_data_dir(previous)
+    return out
+
+
 def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = SIZE) -> list[Path]:
     """Render title, setup, midgame, a drag in progress and game over into ``folder``; return the files.
 
@@ -358,9 +448,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", nargs="?", default="/tmp/hwgame_shots", help="where the PNG files go")
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size as WIDTHxHEIGHT")
     parser.add_argument("--few", action="store_true", help="only title, setup, midgame, drag, game over")
+    parser.add_argument("--readme", action="store_true",
+                        help="only the README's pictures: a drag, a hint, a review (play.png, hint.png, review.png)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     w, _, h = args.size.lower().partition("x")
-    for path in render_all(Path(args.folder), extra=not args.few, size=(int(w), int(h))):
+    size = (int(w), int(h))
+    paths = render_readme(Path(args.folder), size) if args.readme else render_all(Path(args.folder), not args.few, size)
+    for path in paths:
         print(path)
     return 0
 

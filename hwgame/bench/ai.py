@@ -7,7 +7,8 @@ Printed per match: the score of the first-named player (win 1, draw 0.5), wins/d
 per player the median and maximum think time per turn and nodes per second.
 
 Matches and their targets: ``normal-baseline`` (Normal >= 75% against a one-turn lookahead with the
-same evaluation and the win check) and ``hard-normal`` (Hard >= 60% against Normal).
+same evaluation and the win check), and the ladder of levels, each against the one below:
+``easy-beginner``, ``normal-easy``, ``hard-normal`` (each > 50%: a level beats the one below it).
 
 ``--match cpp`` plays a level against the reference C++ AI from a set of openings (``--openings``:
 ``fixed``, the 20 most frequent of the archive; ``archive``, drawn from the archive's two-player
@@ -32,19 +33,22 @@ from hwgame.rules import PositionKey, Turn, apply_turn_unchecked, initial_positi
 
 from .movegen import games_dir
 from .openings import HALVES, opening_set
+from .versus import SHARED_MACHINE
 
 BASELINE = Limit(time=2.0, nodes=None, depth=1, safety=False, beam=8, root_cap=6000)
 # Score targets against the reference AI; Beginner and Easy are meant to lose to it.
-CPP_TARGETS = {"normal": 0.75, "hard": 0.90}
+CPP_TARGETS = {"normal": 0.75, "hard": 0.92}
 MATCHES = {
     "normal-baseline": ("normal", "baseline", 0.75),
-    "hard-normal": ("hard", "normal", 0.60),
+    "easy-beginner": ("easy", "beginner", 0.5),
+    "normal-easy": ("normal", "easy", 0.5),
+    "hard-normal": ("hard", "normal", 0.5),
 }
 
 
 def player_limit(name: str) -> Limit:
     """The Limit of a match player: a level name or ``baseline``."""
-    return BASELINE if name == "baseline" else LEVELS[name]
+    return (BASELINE if name == "baseline" else LEVELS[name]).with_changes(wall_factor=SHARED_MACHINE)
 
 
 class ThinkStats(TypedDict):

@@ -34,6 +34,7 @@ from .errors import Text, WordedProblem, worded
 from .schema import (
     SCHEMA_VERSION,
     Ending,
+    HandicapData,
     Player,
     Problem,
     Result,
@@ -156,6 +157,7 @@ def game_to_save(
         turn_in_progress=pending,
         result=result,
         imported=imported,
+        handicap=HandicapData.of(game.handicap),
     )
 
 
@@ -181,7 +183,9 @@ def _declare(game: Game, result: Result) -> None:
 def save_to_game(save: SaveGame) -> Game:
     """Replay a SaveGame through the rules; raise ReplayProblem naming the first turn that is refused."""
     names = player_pair(p.name for p in save.players)
-    game = Game(ruleset_named(save.rules), players=names, auto_repetition_draw=save.auto_repetition_draw)
+    handicap = None if save.handicap is None else save.handicap.rules()
+    game = Game(ruleset_named(save.rules), players=names, auto_repetition_draw=save.auto_repetition_draw,
+                handicap=handicap)
     texts = [(t, True) for t in save.setup] + [(t, False) for t in save.turns]
     for number, (text, is_setup) in enumerate(texts, start=1):
         if game.is_over():

@@ -31,7 +31,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+)
 
 from .. import __version__
 from ..i18n import N_
@@ -40,7 +48,17 @@ from .atomic import _process_gone, atomic_write, backup_path
 from .convert import ReplayProblem, save_to_game
 from .errors import SaveError, Text, file_error, worded
 from .files import parse_json_object, read_bytes
-from .schema import SCHEMA_VERSION, Player, Result, RulesName, SaveGame, _utc, describe_validation
+from .schema import (
+    SCHEMA_VERSION,
+    HandicapData,
+    Player,
+    Result,
+    RulesName,
+    SaveGame,
+    _utc,
+    describe_validation,
+    without_none,
+)
 
 RECORD_FILE = "record.json"
 RECORD_VERSION = 1
@@ -57,7 +75,9 @@ class RecordedGame(BaseModel):
     """One finished game in the record. ``seat`` is the seat of the player whose record this is (the
     human against the computer; at one screen, the player named as in the settings), None when neither
     seat is theirs. ``setup`` and ``turns`` are the game in notation, as a save keeps it, or None once
-    dropped for older games."""
+    dropped for older games. ``handicap`` is the game's handicap, if it had one: such a game counts in
+    the results per level and the streaks, is marked in the list, and is left out of the rating (the
+    levels' ratings are measured without handicaps)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -71,6 +91,14 @@ class RecordedGame(BaseModel):
     turn_count: int = Field(ge=0, le=1_000_000)
     setup: list[TurnText] | None = Field(default=None, max_length=2)
     turns: list[TurnText] | None = Field(default=None, max_length=100_000)
+    handicap: HandicapData | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_no_handicap(self, handler: SerializerFunctionWrapHandler) -> dict:
+        # An entry without a handicap is written as before the field existed: older copies read it.
+        data = handler(self)
+        without_none(data, "handicap")
+        return data
 
     @field_validator("finished")
     @classmethod
@@ -129,6 +157,7 @@ def entry_of(save: SaveGame, seat: int | None) -> RecordedGame:
         turn_count=save.turn_count,
         setup=list(save.setup),
         turns=list(save.turns),
+        handicap=save.handicap,
     )
 
 
@@ -141,7 +170,7 @@ def game_of(entry: RecordedGame) -> Game:
         save = SaveGame(schema_version=SCHEMA_VERSION, program_version=__version__, game_id=entry.game_id,
                         created=entry.finished, updated=entry.finished, rules=entry.rules,
                         auto_repetition_draw=entry.auto_repetition_draw, players=entry.players, setup=entry.setup,
-                        turns=entry.turns, result=entry.result)
+                        turns=entry.turns, result=entry.result, handicap=entry.handicap)
         return save_to_game(save)
     except ValidationError as exc:
         invalid = exc

@@ -36,7 +36,7 @@ from pydantic_core import PydanticCustomError
 
 from ..i18n import N_, _, ngettext
 from ..levels import DEFAULT_LEVEL, LEVEL_NAMES, is_level
-from ..rules import HomeworldsError, parse_turn, quote, shown
+from ..rules import HANDICAP_KINDS, Handicap, HomeworldsError, parse_turn, quote, shown
 from ..words import name_problem
 from .errors import WordedProblem, worded, worded_refusal
 
@@ -50,6 +50,10 @@ RulesName = Literal["standard", "sdg"]
 # game its turns leave undecided without saying how.
 Ending = Literal["board", "resignation", "agreement", "repetition", "claim", "timeout", "record"]
 LanguageSetting = Literal["system", "en", "ja", "zh-Hant"]
+# The new-game form's handicap: none, or a kind and whose fleet it changes (you or the opponent against
+# the computer, the first or second player at one screen).
+HandicapChoice = Literal["none", "extra-small:me", "extra-small:opponent", "medium-ship:me", "medium-ship:opponent",
+                         "extra-small:first", "extra-small:second", "medium-ship:first", "medium-ship:second"]
 
 
 class Problem(WordedProblem):
@@ -170,6 +174,45 @@ class SdgRecord(BaseModel):
     source: ShownText | None = None
 
 
+class HandicapData(BaseModel):
+    """The handicap a game is played with (``hwgame.rules.Handicap``): its kind and the seat whose
+    starting fleet it changes. Optional in a save: a save without it is a game without a handicap.
+    Fields a newer version may add are ignored, so its saves still read here."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    kind: str = Field(max_length=40)
+    seat: Literal[0, 1]
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in HANDICAP_KINDS:
+            raise Problem(worded(N_("the handicap {kind} is not one this version of the game knows ({kinds})"),
+                                 kind=quote(kind), kinds=", ".join(HANDICAP_KINDS)))
+        return kind
+
+    @classmethod
+    def of(cls, handicap: Handicap | None) -> HandicapData | None:
+        """The handicap as a save keeps it (None for none)."""
+        return None if handicap is None else cls(kind=handicap.kind, seat=1 if handicap.seat else 0)
+
+    def rules(self) -> Handicap:
+        """The handicap for the rules' ``Game``."""
+        return Handicap(self.kind, self.seat)
+
+
+def without_none(data: object, *keys: str) -> object:
+    """Serialised model data without the optional ``keys`` that are None: a file without them is
+    written exactly as before those fields existed, so older copies of the game (which forbid unknown
+    fields) still read it."""
+    if isinstance(data, dict):
+        for key in keys:
+            if data.get(key) is None:
+                data.pop(key, None)
+    return data
+
+
 Score = Annotated[float, Field(allow_inf_nan=False)]
 
 
@@ -257,7 +300,8 @@ class SaveGame(BaseModel):
 
     ``setup`` holds the turns played while the homeworlds were set up, ``turns`` the rest, numbered on
     from the setup (turn 1 is the first setup turn). ``turn_in_progress`` holds the actions of a turn
-    not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game.
+    not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game, and
+    ``handicap`` (optional) the handicap it is played with.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -277,6 +321,7 @@ class SaveGame(BaseModel):
     result: Result | None = None
     imported: SdgRecord | None = None
     review: ReviewCache | None = None
+    handicap: HandicapData | None = None
 
     @field_validator("review", mode="wrap")
     @classmethod
@@ -290,11 +335,10 @@ class SaveGame(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_empty_review(self, handler: SerializerFunctionWrapHandler) -> dict:
-        # A save without a review is written exactly as before the field existed, so older copies of
-        # the game (whose saves forbid unknown fields) still read it.
+        # A save without a review or a handicap is written exactly as before those fields existed, so
+        # older copies of the game (whose saves forbid unknown fields) still read it.
         data = handler(self)
-        if isinstance(data, dict) and data.get("review") is None:
-            data.pop("review", None)
+        without_none(data, "review", "handicap")
         return data
 
     @field_validator("schema_version")
@@ -380,6 +424,7 @@ class Settings(BaseModel):
     last_opponent: Literal["computer", "human"] = "computer"
     last_first: Literal["me", "opponent", "random"] = "me"
     last_auto_setup: bool = False
+    last_handicap: HandicapChoice = "none"  # the form's value (``hwgame.app.options.handicap_choice``)
     # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
     confirm_sacrifice: bool = True
     # A bar beside the board with each player's chance to win, from the computer's evaluation.

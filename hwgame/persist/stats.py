@@ -4,7 +4,9 @@ Pure arithmetic over ``record.RecordedGame`` entries (no file, no window). The r
 estimate: the rating at which the expected score against the levels played (each level at its fixed
 rating, ``hwgame.levels.Level.rating``) equals the score made, over the player's most recent games. One
 virtual draw against the default level keeps the estimate finite and modest after a few games (all wins
-or all losses have no finite fit), and weighs less as games are added.
+or all losses have no finite fit), and weighs less as games are added. A game played with a handicap
+counts in the results and the streaks but not in the rating: the levels' ratings are measured between
+even sides, and a handicap moves the odds by an amount nobody measured.
 """
 
 from __future__ import annotations
@@ -135,9 +137,10 @@ def fit_rating(results: Sequence[tuple[float, float]], prior: float | None = Non
 
 def rating(games: Sequence[RecordedGame]) -> Rating | None:
     """The player's rating from their most recent games against levels with a rating (``games`` oldest
-    first), or None before the first such game."""
+    first), or None before the first such game. Games with a handicap are left out."""
     results = [(float(LEVEL_RATINGS[g.opponent]), score) for g in games
-               for score in (g.score,) if g.opponent in LEVEL_RATINGS and score is not None]  # fmt: skip
+               for score in (g.score,)
+               if g.opponent in LEVEL_RATINGS and score is not None and g.handicap is None]  # fmt: skip
     results = results[-RATED_GAMES:]
     if not results:
         return None

@@ -79,6 +79,16 @@ __all__ = [
 ]  # fmt: skip
 
 from .game import Game, Outcome, TurnStep, outcome_of, turn_steps  # noqa: E402
+from .handicap import (  # noqa: E402
+    EXTRA_SMALL,
+    HANDICAP_KINDS,
+    MEDIUM_SHIP,
+    Handicap,
+    HandicapEffect,
+    apply_handicap,
+    format_handicap,
+    parse_handicap,
+)
 from .notation import (  # noqa: E402
     MAX_NAME,
     format_action,
@@ -114,5 +124,6 @@ __all__ += [
     "export_sdg", "parse_transcript", "read_transcript", "replay", "MAX_TRANSCRIPT_BYTES", "ReplayError",
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
     "PositionData", "SystemData", "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position",
-    "parse_position",
+    "parse_position", "EXTRA_SMALL", "HANDICAP_KINDS", "MEDIUM_SHIP", "Handicap", "HandicapEffect",
+    "apply_handicap", "format_handicap", "parse_handicap",
 ]  # fmt: skip

@@ -171,6 +171,7 @@ REFUSAL_CODES: dict[str, tuple[str, ...]] = {
     "players-same-name": (),
     "not-two-players": ("count", "players"),
     "unknown-rules": ("name",),
+    "unknown-handicap": ("name",),
     "wrong-player": ("player", "mover"),
     # Names of systems and players (notation.name_refusal).
     "name-not-text": ("kind", "type"),
@@ -264,6 +265,13 @@ NOTE_CODES: dict[str, tuple[str, ...]] = {
     "note-sacrifice-pass": (),
     "note-late-home": ("player", "other"),
     "note-double-encoded": ("count",),
+    # What a handicap did to the starting fleets (handicap.apply_handicap), told to the players.
+    "note-handicap-extra-ship": ("player", "piece"),
+    "note-handicap-extra-other": ("player", "piece", "wanted_piece"),
+    "note-handicap-smaller-ship": ("player", "piece", "taken_piece"),
+    "note-handicap-smaller-other": ("player", "piece", "taken_piece", "wanted_piece"),
+    "note-handicap-not-large": ("player", "piece"),
+    "note-handicap-bank-empty": ("player",),
 }
 
 # How a game ended (Outcome.code).

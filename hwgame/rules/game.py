@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from .actions import END_TURN, PASS, Action, EndTurn, Pass, Turn
 from .apply import TurnState, apply_action, end_turn, start_turn
 from .errors import HomeworldsError, IllegalActionError, Refusal
+from .handicap import Handicap, HandicapEffect, apply_handicap
 from .movegen import legal_actions
 from .position import PLAYING, STANDARD, Position, PositionKey, RuleSet, initial_position, opponent_of, player_pair
 from .validate import check_action
@@ -95,6 +96,8 @@ class Game:
     checked; nothing reaches the position unchecked.
     Under standard rules a third repetition ends the game at once when ``auto_repetition_draw`` is set
     (games against the computer); otherwise it only lets the player to move ``claim_draw`` (hotseat).
+    A ``handicap`` (``rules.handicap``) is applied to the position in which both homeworlds first stand,
+    each time a turn brings the game there (so undo, redo and a replayed save give the same board).
     """
 
     def __init__(
@@ -102,6 +105,7 @@ class Game:
         rules: RuleSet = STANDARD,
         players: tuple[str, str] = ("North", "South"),
         auto_repetition_draw: bool = True,
+        handicap: Handicap | None = None,
     ):
         players = player_pair(players)
         if players[0].lower() == players[1].lower():
@@ -115,13 +119,17 @@ class Game:
         self.state: TurnState = start_turn(self.positions[0])
         self._redo: list[Turn] = []
         self._declared: Outcome | None = None  # resignation or draw by agreement/claim
+        self.handicap = handicap
+        # What the handicap did, and the index in ``positions`` of the board it did it to.
+        self._handicap_effect: tuple[int, HandicapEffect] | None = None
 
     @classmethod
-    def from_position(cls, position: Position, auto_repetition_draw: bool = True) -> Game:
+    def from_position(cls, position: Position, auto_repetition_draw: bool = True,
+                      handicap: Handicap | None = None) -> Game:
         """A game whose current turn starts at ``position`` (a composed board: a puzzle, a lesson, a
         record that did not begin at the start). Its rules and players are the position's; there is
-        nothing to undo before it."""
-        game = cls(position.rules, position.players, auto_repetition_draw)
+        nothing to undo before it. A ``handicap`` applies only if the setup is still to be finished."""
+        game = cls(position.rules, position.players, auto_repetition_draw, handicap)
         game.positions = [position]
         game.state = start_turn(position)
         return game
@@ -187,7 +195,13 @@ class Game:
             raise IllegalActionError("game-over")
         check_action(self.state, END_TURN)
         turn = tuple(self.pending) or (PASS,)
-        self.positions.append(end_turn(self.state.position))
+        after = end_turn(self.state.position)
+        if self.handicap is not None and after.stage == PLAYING and self.position.stage != PLAYING:
+            # Both homeworlds stand for the first time: the handicap changes the starting fleets now.
+            effect = apply_handicap(after, self.handicap)
+            after = effect.position
+            self._handicap_effect = (len(self.positions), effect)
+        self.positions.append(after)
         self.turns.append(turn)
         self.pending = []
         self.state = start_turn(self.position)
@@ -257,6 +271,8 @@ class Game:
             return False
         self._redo.append(self.turns.pop())
         self.positions.pop()
+        if self._handicap_effect is not None and self._handicap_effect[0] >= len(self.positions):
+            self._handicap_effect = None  # taken back with the turn that finished the setup
         self.state = start_turn(self.position)
         return True
 
@@ -305,6 +321,12 @@ class Game:
         if self.repetitions() < 3:
             raise IllegalActionError("repetition-needs-three")
         self._declared = Outcome(None, "draw-repetition")
+
+    @property
+    def handicap_effect(self) -> HandicapEffect | None:
+        """What the handicap did to the starting fleets, once both homeworlds stand (None before, and in a
+        game without a handicap)."""
+        return None if self._handicap_effect is None else self._handicap_effect[1]
 
     @property
     def in_setup(self) -> bool:

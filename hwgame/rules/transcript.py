@@ -43,6 +43,7 @@ from typing import Any
 from .actions import Action, Build, Capture, Discover, Homeworld, Move, Pass, Sacrifice, Trade, Turn
 from .errors import HomeworldsError, IllegalActionError, NotationError, Refusal, UnsupportedGameError
 from .game import Game
+from .handicap import Handicap, format_handicap, parse_handicap
 from .notation import format_action, name_refusal, parse_sdg_line, quote
 from .pieces import size_of
 from .position import SDG, RuleSet
@@ -56,9 +57,10 @@ MAX_HEADER = 200  # characters of a header's value; the archive's longest is und
 # parts can match the same characters, so a failed match never retries a split of a long run.
 # Lines are stripped in Python before they are matched, which is why no pattern trims spaces.
 _TITLE = re.compile(r"Homeworlds Online(?: \(SDG#\s*(\d+)\))?")
-_HEADER = re.compile(r"(Variants|Started|Participants|Winner|Rules|Ending):(.*)")
+_HEADER = re.compile(r"(Variants|Started|Participants|Winner|Rules|Ending|Handicap):(.*)")
 # Headers this program adds to its own exports, which SDG never wrote: the rule set of a game not
-# played under SDG's, and how a game ended off the board (the Winner line alone does not say).
+# played under SDG's, how a game ended off the board (the Winner line alone does not say), and the
+# handicap a game was played with (``handicap.format_handicap``).
 RULES_HEADER_VALUES = ("standard", "sdg")
 ENDINGS = {"win-resigned": "resignation", "win-timeout": "timeout", "draw-agreement": "agreement"}
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -136,6 +138,7 @@ class Transcript:
     source: str | None = None
     rules: str | None = None  # "standard" or "sdg" when the record says (this program's exports do)
     ending: str | None = None  # "resignation", "timeout" or "agreement" when the record says
+    handicap: Handicap | None = None  # when the record says (this program's exports of such games do)
 
     def winner_index(self) -> int | None:
         """The winner as a player index (0 or 1), or None when the record names no participant."""
@@ -420,7 +423,19 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     seats.sort(key=lambda pair: pair[0] != first)
     tr.players = (seats[0][0], seats[1][0])
     tr.seats = (seats[0][1], seats[1][1])
+    tr.handicap = _handicap_of(headers.get("Handicap"), tr.players)
     return tr
+
+
+def _handicap_of(text: str | None, players: tuple[str, str]) -> Handicap | None:
+    """The handicap a ``Handicap:`` line names, once the seats are known; a line this program did not
+    write is left aside, as an unknown header is."""
+    if text is None:
+        return None
+    try:
+        return parse_handicap(text, players)
+    except HomeworldsError:
+        return None
 
 
 def _keep(tr: Transcript, raw: _RawTurn, row: list[Action], keep: list[int]) -> None:
@@ -511,7 +526,7 @@ def replay(transcript: Transcript, rules: RuleSet = SDG) -> Game:
     those names; SDG writes a homeworld capitalised its own way ("Mrstickman" for "MrStickman"),
     which the engine's case-insensitive names resolve.
     """
-    game = Game(rules, players=transcript.players)
+    game = Game(rules, players=transcript.players, handicap=transcript.handicap)
     for i, turn in enumerate(transcript.turns):
         number, mover = transcript.numbers[i], transcript.movers[i]
         if mover != game.players[game.to_move]:
@@ -577,10 +592,11 @@ def export_sdg(
     """Write a Game's committed turns as an SDG transcript that ``parse_transcript`` reads back.
 
     ``winner`` defaults to the winner of a finished (or resigned) game; with none the Winner line is
-    left out. A game under other rules than SDG's says so in a ``Rules:`` line, and one that ended off
-    the board (resigned, out of time, drawn by agreement) in an ``Ending:`` line, both read back by
-    ``parse_transcript``. Player 0, who set up first, sits North as on SDG. Homeworlds are written as SDG wrote
-    them ("Dsheldon"). Raise NotationError for a player name a transcript cannot hold.
+    left out. A game under other rules than SDG's says so in a ``Rules:`` line, one that ended off
+    the board (resigned, out of time, drawn by agreement) in an ``Ending:`` line, and one played with a
+    handicap in a ``Handicap:`` line, all read back by ``parse_transcript``. Player 0, who set up first,
+    sits North as on SDG. Homeworlds are written as SDG wrote them ("Dsheldon"). Raise NotationError for a
+    player name a transcript cannot hold.
     """
     for name in game.players:
         why = _player_problem(name)
@@ -597,6 +613,8 @@ def export_sdg(
     if game.rules.name != "sdg":
         out.append(f"Rules: {game.rules.name}")  # read back, so the game comes back under its own rules
     out.append(f"Participants: {game.players[1]} (S), {game.players[0]} (N)")
+    if game.handicap is not None:
+        out.append(f"Handicap: {format_handicap(game.handicap, game.players)}")  # read back by _handicap_of
     if winner is not None:
         out.append(f"Winner: {winner}")
     outcome = game.outcome()

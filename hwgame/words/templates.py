@@ -97,6 +97,7 @@ REFUSALS: dict[str, Template] = {
     "players-same-name": N_("the two players need different names: their homeworlds are named after them"),
     "not-two-players": N_("a game has two players, not {count}: {players}"),
     "unknown-rules": N_("unknown rule set {name}: use standard or sdg"),
+    "unknown-handicap": N_("unknown handicap {name}"),
     "wrong-player": N_("it is {player}'s turn, not {mover}'s"),
     # Names.
     "name-not-text": N_("{kind} must be text, not {type}"),
@@ -230,6 +231,15 @@ NOTES: dict[str, str] = {
     "note-late-home": N_("{player} passed instead of setting up, and {other} played on meanwhile, as SDG allowed: "
                          "{player} cannot lose before building a homeworld"),
     "note-double-encoded": N_("text stored encoded twice (UTF-8 read as Latin-1) was repaired on {count} line(s)"),
+    # Translators: what a handicap did at the start of a game; {piece} is a piece in words ("green 1").
+    "note-handicap-extra-ship": N_("Handicap: {player} starts with an extra ship at home, a {piece}"),
+    "note-handicap-extra-other": N_("Handicap: {player} starts with an extra ship at home, a {piece} (the bank has "
+                                    "no {wanted_piece} left)"),
+    "note-handicap-smaller-ship": N_("Handicap: {player} starts with a {piece} instead of the {taken_piece}"),
+    "note-handicap-smaller-other": N_("Handicap: {player} starts with a {piece} instead of the {taken_piece} (the "
+                                      "bank has no {wanted_piece} left)"),
+    "note-handicap-not-large": N_("Handicap: {player}'s starting ship, a {piece}, is not large: it stays as it is"),
+    "note-handicap-bank-empty": N_("Handicap: the bank has no piece for {player}'s handicap: nothing changes"),
 }
 OUTCOMES: dict[str, str] = {
     "win-homeworld-gone": N_("{winner} wins: {loser}'s homeworld is gone"),

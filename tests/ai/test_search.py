@@ -208,3 +208,27 @@ def test_the_last_search_tables_are_kept_from_the_collector_until_freed():
     assert gc.get_freeze_count() > 0  # the tables wait for the next search without being walked
     release_memory()
     assert gc.get_freeze_count() == 0
+
+
+def test_a_side_about_to_take_back_its_ship_does_not_welcome_a_draw():
+    # South has just taken North's blue 1 at Alpha, and North takes it back at once: the board says
+    # North is behind, its best turn says otherwise. Taking it back repeats a position for the third
+    # time (a draw), which North, standing better, values below nothing, though it still prefers it to
+    # losing the ship for good.
+    from .helpers import make_position
+
+    position = make_position("""
+North: r2 g3 | y2 y3 b1 b1 b2 |
+South: r1 b3 | | y3 g1
+Delos: g2 | | y1
+Lebling: g3 | | y1
+Alpha: r1 | g1 g1 | y2 b1
+Kotok: g2 | | y1
+""")
+    assert evaluate(position) < 0
+    best = scored_turns(position, lambda p: -evaluate(p))[0]
+    assert best.score > 0
+    result = choose_turn(position, LEVELS["normal"].with_changes(wall_factor=4.0), seed=1,
+                         history={best.position.key(): 2})  # fmt: skip
+    assert apply_turn_unchecked(position, result.turn).key() == best.position.key()
+    assert result.score < 0

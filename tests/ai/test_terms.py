@@ -89,3 +89,15 @@ def test_an_overwhelming_side_still_gains_from_bringing_ships_to_the_enemy_home(
         Delta: b1 | r3 g3 b3 y2 r2 |
     """)
     assert _term(even, "crushing") == 0  # no crushing without more than twice the material
+
+
+def test_a_stepping_stone_needs_a_bank_piece_to_discover():
+    # North's ships at Alpha (a blue 2 star) are two moves from South's home (stars of sizes 1 and 2):
+    # the way there is to discover a system of size 3 next door. That way counts as pressure while
+    # the bank holds a piece of size 3; with every such piece on the board, it is gone.
+    alpha = "South: r1 g2 | | y3 r3\nAlpha: b2 | r3 y1 |\n"
+    with_bank = make_position("North: b3 y2 | g3 |\n" + alpha)
+    assert _term(with_bank, "pressure") > 0
+    spent = make_position("North: b3 y2 | g3 g3 g3 r3 y3 y3 b3 b3 |\n" + alpha)
+    assert spent.bank[2::3] == (0, 0, 0, 0)
+    assert _term(spent, "pressure") == 0

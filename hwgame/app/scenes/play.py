@@ -28,7 +28,7 @@ import pygame
 
 from hwgame.i18n import _, current_language
 from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, Sacrifice, turn_steps
-from hwgame.words import describe_action, piece_name
+from hwgame.words import describe_action, piece_name, refusal_text
 
 from ..controller import Effect, Highlights
 from ..events import AIFailed, Committed
@@ -142,7 +142,16 @@ class PlayScene(Scene):
         self.over_shown = False
         self.end_sounded = ctl.is_over()  # a game opened already over makes no sound
         self.failure_shown = False
+        self._tell_handicap()
         ctl.start_computer()
+
+    def _tell_handicap(self) -> None:
+        """At the first board of a game with a handicap, say what it changed (or put in its place when
+        the bank lacked the piece), for a while even if the computer moves at once."""
+        game = self.ctl.game
+        effect = game.handicap_effect
+        if effect is not None and game.position is effect.position:
+            self.flash(lambda: refusal_text(effect.note), 9.0, lasts=lambda: game.handicap_effect is effect)
 
     # --- geometry ---
     @property

@@ -80,10 +80,13 @@ def outcome_word(entry: RecordedGame) -> tuple[str, T.RGB]:
 
 
 def game_line(entry: RecordedGame) -> str:
-    """What a recent game was: against whom, how long, and how it ended."""
+    """What a recent game was: against whom, how long, how it ended, and whether it had a handicap."""
     names = " – ".join(p.name for p in entry.players)
     turns = ngettext("{count} turn", "{count} turns", entry.turn_count).format(count=entry.turn_count)
     parts = [opponent_label(entry.opponent), names, turns, result_detail(entry.result).rstrip(".。")]
+    if entry.handicap is not None:
+        # Translators: a game of the Statistics list played with a handicap, left out of the rating.
+        parts.append(_("with a handicap, not rated"))
     if not entry.replayable:
         parts.append(_("only the result is kept"))
     return "  ·  ".join(parts)

@@ -17,7 +17,15 @@ from hwgame.words import level_label, rules_label
 from ..button_scene import ButtonScene, Control
 from ..controller import COMPUTER, HUMAN
 from ..opponent import LEVEL_NAMES
-from ..options import GameConfig, config_from, default_name, is_default_name, versus
+from ..options import (
+    HANDICAP_SIDES,
+    GameConfig,
+    config_from,
+    default_name,
+    handicap_value,
+    is_default_name,
+    versus,
+)
 from ..overlays import confirm
 from ..text import Worded
 from ..view import theme as T
@@ -28,7 +36,7 @@ from ..view.widgets import Button, Choice, Enabled, TextField, Widget
 
 if TYPE_CHECKING:
     from hwgame.persist import SaveInfo
-    from hwgame.persist.schema import RulesName
+    from hwgame.persist.schema import HandicapChoice, RulesName
 
     from ..protocols import AppLike
 
@@ -227,8 +235,40 @@ class TitleScene(ButtonScene):
             surface.blit(text, text.get_rect(midleft=(rects[0].right + 14, rects[0].centery)))
 
 
+def handicap_options(against: str) -> list[tuple[Callable[[], str], str]]:
+    """The handicaps the form offers in a game against ``against`` (COMPUTER or HUMAN): none, then each
+    kind for each side, worded at each frame."""
+    if against == COMPUTER:
+        return [
+            (lambda: pgettext("handicap", "None"), "none"),
+            (lambda: _("An extra small ship for you"), "extra-small:me"),
+            (lambda: _("An extra small ship for the computer"), "extra-small:opponent"),
+            (lambda: _("The computer starts with a medium ship"), "medium-ship:opponent"),
+            (lambda: _("You start with a medium ship"), "medium-ship:me"),
+        ]
+    return [
+        (lambda: pgettext("handicap", "None"), "none"),
+        (lambda: _("An extra small ship for the first player"), "extra-small:first"),
+        (lambda: _("An extra small ship for the second player"), "extra-small:second"),
+        (lambda: _("The first player starts with a medium ship"), "medium-ship:first"),
+        (lambda: _("The second player starts with a medium ship"), "medium-ship:second"),
+    ]
+
+
+def handicap_hint(value: str) -> str:
+    """What the chosen handicap does, in a sentence under the form (empty for none)."""
+    kind = value.partition(":")[0]
+    if kind == "extra-small":
+        return _("Once both homeworlds are built, a small ship of the colour of the starting ship joins it. "
+                 "Not rated.")
+    if kind == "medium-ship":
+        return _("Once both homeworlds are built, the large starting ship becomes a medium one of its colour. "
+                 "Not rated.")
+    return ""
+
+
 class NewGameScene(ButtonScene):
-    """Opponent and level, who starts, rules, names; Start goes to the setup screen.
+    """Opponent and level, who starts, rules, handicap, names; Start goes to the setup screen.
 
     The form offers the choices of the last game started from it (kept in the settings), or those of
     ``preset`` (the game just finished, from its game-over card)."""
@@ -255,14 +295,15 @@ class NewGameScene(ButtonScene):
         self.rules.set_value(getattr(s, "default_rules", "standard"))
         self.setup = Choice(lambda: _("Homeworlds"),
                             [(lambda: _("Build them yourselves"), False), (lambda: _("Automatic"), True)])
+        self.handicap: Choice[str] = Choice(lambda: _("Handicap"), handicap_options(COMPUTER))
         # Names may be in any script (RULES.md): the field keeps out only what no name may hold. A name
         # the game offered (not one the player typed) is offered in the language in force.
         mine = getattr(s, "player_name", "") or "Player"
         self.name = TextField(default_name("player") if is_default_name(mine, "player") else mine,
                               allowed=name_character, label=lambda: _("Your name"))
         self.other = TextField(default_name("computer"), allowed=name_character, label=lambda: _("Opponent's name"))
-        self.widgets: list[Widget] = [self.opponent, self.level, self.first, self.rules, self.setup, self.name,
-                                      self.other]
+        self.widgets: list[Widget] = [self.opponent, self.level, self.first, self.rules, self.setup,
+                                      self.handicap, self.name, self.other]
         self.start = Button(lambda: _("Start"), self.begin, size=26)
         self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
@@ -270,6 +311,7 @@ class NewGameScene(ButtonScene):
         self._changed(s.last_opponent)
         self.first.set_value(s.last_first)
         self.setup.set_value(s.last_auto_setup)
+        self.handicap.set_value(s.last_handicap)
         if preset is not None:
             self.fill(preset)
 
@@ -284,10 +326,22 @@ class NewGameScene(ButtonScene):
         self.first.set_value("me" if me == 0 else "opponent")
         self.rules.set_value(cast("RulesName", config.rules))
         self.setup.set_value(config.auto_setup)
+        self.handicap.set_value(handicap_value(config.handicap, kind, me))
         self.name.text, self.other.text = config.names[me], config.names[1 - me]
 
     def _changed(self, value: str) -> None:
         self.level.visible = value == COMPUTER
+        # The handicap's sides are you and the computer, or the first and second player at one screen:
+        # the same side is kept (you, or the opponent, are the first player unless Who starts says not).
+        kind, _sep, side = self.handicap.value.partition(":")
+        sides = HANDICAP_SIDES[value]
+        old = HANDICAP_SIDES[HUMAN if value == COMPUTER else COMPUTER]
+        self.handicap.options = handicap_options(value)
+        self.handicap.index = 0
+        if side in old:
+            self.handicap.set_value(f"{kind}:{sides[old.index(side)]}")
+        elif side in sides:
+            self.handicap.set_value(f"{kind}:{side}")
         if value == COMPUTER and (not self.other.text or is_default_name(self.other.text, "other")):
             self.other.text = default_name("computer")
         elif value == HUMAN and (not self.other.text or is_default_name(self.other.text, "computer")):
@@ -304,6 +358,7 @@ class NewGameScene(ButtonScene):
             self.rules.value,
             bool(self.setup.value),
             self.app.rng,
+            self.handicap.value,
         )
         if config.problems():
             self.problem = lambda: (config.problems() or [""])[0]  # worded again at each frame
@@ -316,6 +371,7 @@ class NewGameScene(ButtonScene):
             self.app.settings.last_opponent = cast("Literal['computer', 'human']", self.opponent.value)
             self.app.settings.last_first = cast("Literal['me', 'opponent', 'random']", self.first.value)
             self.app.settings.last_auto_setup = bool(self.setup.value)
+            self.app.settings.last_handicap = cast("HandicapChoice", self.handicap.value)
             self.app.save_settings()
         except Exception:
             pass  # settings are a convenience; the game starts regardless
@@ -359,6 +415,9 @@ class NewGameScene(ButtonScene):
         if self.problem:
             problem = th.fit_text(self.problem, 22, w - 40, T.TEXT_BAD)
             surface.blit(problem, problem.get_rect(midtop=(w // 2, y + 4)))
+        elif handicap_hint(self.handicap.value):
+            hint = th.fit_text(handicap_hint(self.handicap.value), 20, w - 40, T.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(midtop=(w // 2, y + 4)))
         self.start.rect = pygame.Rect(w // 2 - 210, y + 40, 200, 48)
         self.back.rect = pygame.Rect(w // 2 + 10, y + 40, 200, 48)
         self.start.draw(surface, th)
