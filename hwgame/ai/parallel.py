@@ -34,6 +34,7 @@ from hwgame.rules import Position, Turn, apply_turn_unchecked
 
 from .evaluate import WIN
 from .search import Aborted, Searcher, SearchParams
+from .search_lines import expected_line
 
 MOST_WORKERS = 16  # beyond this the root's twenty-odd candidates leave helpers idle
 DRAIN = 3.0  # seconds helpers get to answer once told to stop, before one counts as hung
@@ -188,7 +189,7 @@ def serve_helper(conn: Connection, stop: Any) -> None:
                            time.process_time() - cpu))  # fmt: skip
         elif isinstance(message, AskLine) and searcher is not None and root is not None:
             try:
-                turns = searcher.line(apply_turn_unchecked(root, message.turn))
+                turns = expected_line(searcher, apply_turn_unchecked(root, message.turn))
             except Exception:
                 turns = []  # a line is a courtesy; the turn stands without it
             conn.send(Line(search_id, turns))

@@ -40,6 +40,7 @@ from .search import (
     release_memory,
     search,
 )
+from .search_lines import expected_line, explain
 
 # Starting helpers costs a few tenths of a second of CPU each, taken from the search on a machine with
 # few cores, and a helper that joins late starts without the tables of the iterations before: a search
@@ -280,7 +281,7 @@ class RootSplit:
         """A result of the root's work alone, with its line, as ``search`` gives it."""
         if not result.cancelled:
             try:
-                self.pre.explain(position, result, None)
+                explain(self.pre, position, result, None)
             except Aborted:
                 result.cancelled = self.pre.was_cancelled
         return result
@@ -290,7 +291,7 @@ class RootSplit:
         helper = self.owner.get(best)
         if helper is None or helper.dead:
             try:
-                return self.pre.line(apply_turn_unchecked(position, self.turns[best]))
+                return expected_line(self.pre, apply_turn_unchecked(position, self.turns[best]))
             except Aborted:
                 return []
         if not helper.send(AskLine(self.search_id, best, self.turns[best])):
