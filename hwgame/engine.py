@@ -10,7 +10,7 @@ charge of the game and sends the turn back with ``play``.
     new [standard|sdg]          -> ok                 (a new game; standard rules by default)
     setup [homeworld] S1 S2 SHIP -> ok                (the side to move sets up: two stars, then the ship)
     play TURN                   -> ok | gameover REASON
-    go [level=NAME] [movetime=MS] [nodes=N] [depth=N] [seed=N] [infinite]
+    go [level=NAME] [movetime=MS] [nodes=N] [depth=N] [seed=N] [threads=N] [infinite]
                                 -> bestturn TURN      (a homeworld during setup)
                                    movetime: search as deep as MS milliseconds allow and answer by
                                    then (the level's depth cap does not apply); nodes: search as deep
@@ -21,6 +21,9 @@ charge of the game and sends the turn back with ``play``.
                                    before the answer (score: points for the side to move, or
                                    ``win``/``loss`` when proven over every reply). Given
                                    together, each of movetime, nodes and depth stops the search.
+                                   threads: processes the search shares its work among (default:
+                                   every core for infinite, movetime, depth and level=expert, else
+                                   1, so that a node budget answers the same on any machine).
     stop                        -> the running go answers at once with its best turn so far
     position                    -> the position in words, a line ``text LINE`` with its one-line text
                                    (``hwgame.rules.format_position``), then a line with a single "."
@@ -48,6 +51,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
 from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
+from .ai.parallel import MOST_WORKERS
 from .ai.search import Progress, is_proven
 from .rules import (
     PLAYING,
@@ -150,7 +154,7 @@ class Engine:
         limit = level(self.default_level)
         seed = None
         infinite = analysis = False
-        depth = movetime = nodes = None
+        depth = movetime = nodes = threads = None
         for word in rest.split():
             name, eq, value = word.partition("=")
             name = name.lower()
@@ -158,9 +162,8 @@ class Engine:
                 infinite = analysis = True
                 continue
             if not eq:
-                raise ValueError(
-                    f"bad option {quote(word)}: use level=NAME, movetime=MS, nodes=N, depth=N, seed=N or infinite"
-                )
+                raise ValueError(f"bad option {quote(word)}: use level=NAME, movetime=MS, nodes=N, depth=N, seed=N, "
+                                 "threads=N or infinite")  # fmt: skip
             if name == "level":
                 limit = level(value)
             elif name == "movetime":
@@ -171,8 +174,12 @@ class Engine:
                 depth = bounded_number(value, "depth", 1, MAX_DEPTH)
             elif name == "seed":
                 seed = bounded_number(value, "seed", 0, 2**63)
+            elif name == "threads":
+                threads = bounded_number(value, "threads", 1, MOST_WORKERS)
             else:
-                raise ValueError(f"unknown option {quote(name)}: use level, movetime, nodes, depth, seed or infinite")
+                raise ValueError(
+                    f"unknown option {quote(name)}: use level, movetime, nodes, depth, seed, threads or infinite"
+                )
         if movetime is not None:
             limit = timed(limit, movetime / 1000.0)
             analysis = True
@@ -189,6 +196,10 @@ class Engine:
         if infinite:
             limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None,
                                        depth=depth or MAX_DEPTH)  # fmt: skip
+        if threads is not None:
+            limit = limit.with_changes(workers=threads)
+        elif infinite or movetime is not None or (depth is not None and nodes is None):
+            limit = limit.with_changes(workers=0)  # an analysis by time or depth: every core
         return limit, seed, infinite, analysis
 
     def cmd_go(self, rest: str) -> list[str]:

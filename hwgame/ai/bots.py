@@ -4,13 +4,14 @@ A ``Limit`` says how hard the computer thinks: time and node budgets, search dep
 safety check, and how human its mistakes are. Beginner and Easy look one turn ahead and pick among
 the good-looking turns at random (a softmax over scores with ``temperature``); Easy also forgets the
 safety check now and then (``oversight``). Normal and Hard search deeper and never hand the opponent
-a win they could avoid; Expert searches as deep as about ten seconds allow. Every level takes a win
-that is there this turn, and from Normal up a win in two proven over every reply (``win2``).
+a win they could avoid; Expert searches as deep as about ten seconds allow, on every core. Every level
+takes a win that is there this turn, and from Normal up a win in two proven over every reply (``win2``).
 
 A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
 Budgets are counted in nodes so that a seeded game replays the same on a slower machine; the time
 limit (in CPU seconds of the search, so a busy machine changes nothing but the wait) is a backstop
-that only a much slower machine reaches.
+that only a much slower machine reaches. Expert alone shares its search among the machine's cores
+(``Limit.workers``), which makes it stronger and its choices no longer repeatable.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_tu
 from .evaluate import weights_for
 from .explain import exposed_systems
 from .handoff import Limit, SearchReply
-from .search import LIKELY, PROVEN, Progress, SearchParams, search
+from .parallel import workers_wanted
+from .rootsplit import search_on
+from .search import LIKELY, PROVEN, Progress, SearchParams
 from .setup import rank_setups
 from .tactics import find_win, win_possible
 
@@ -50,9 +53,11 @@ LEVELS: dict[str, Limit] = {
     "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
                   inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE, win2=6_000),
     # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
-    # of this machine made in that time (7,000-9,000 a second); the time is the backstop.
+    # of this machine made in that time (7,000-9,000 a second); the time is the backstop. It shares
+    # its work among every core (each process with that budget), so more cores search deeper.
     "expert": Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, beam=6, root_cap=5000, root_keep=20,
-                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE, win2=40_000),
+                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE, win2=40_000,
+                    workers=0),
 }  # fmt: skip
 
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).
@@ -204,7 +209,7 @@ def choose_turn(
         return SearchReply(setup, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
                                           "cancelled": False, "won": False})  # fmt: skip
     safety = limit.safety and not (limit.oversight > 0 and rng.random() < limit.oversight)
-    result = search(position, params_for(limit, safety, history), cancel, progress)
+    result = search_on(workers_wanted(limit.workers), position, params_for(limit, safety, history), cancel, progress)
     turn: Turn | None = result.turn
     score = result.score
     if turn is not None and not result.won and limit.temperature > 0 and result.ranked:

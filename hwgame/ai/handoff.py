@@ -69,6 +69,9 @@ class Limit:
     # Turns to pass over unless the search names a threat they parry: a hint does not simply undo the
     # hint before it (trade a green 3 for a red 3, then back) when nothing on the board asks for it.
     avoid: tuple[Turn, ...] = ()
+    # Processes the search shares its work among (``hwgame.ai.rootsplit``): 1 searches alone, 0 uses
+    # every core (``parallel.default_workers``). Above 1 the answer may vary from run to run.
+    workers: int = 1
 
     def with_changes(self, **changes: Any) -> Limit:
         """A copy with some fields changed (settings screens use this)."""

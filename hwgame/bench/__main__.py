@@ -17,6 +17,7 @@ BENCHMARKS = {
     "puzzles": "hwgame.bench.puzzles",
     "idle": "hwgame.bench.idle",
     "win2": "hwgame.bench.win2",
+    "smp": "hwgame.bench.smp",
 }
 
 

@@ -15,7 +15,7 @@ longest time until the search first reported a winning turn, the median time per
 claims on the controls. ``--mine`` mines the set anew (about 20 minutes of CPU for the whole archive)
 and ``--out FILE`` keeps it, one JSON object a line; otherwise the set is read from ``--set FILE`` or
 the one shipped in ``fixtures/win2_positions.jsonl`` (mined with ``--cap 5``). ``--every N`` plays one
-position in N.
+position in N. A level named ``NAME:N`` (``hard@2000:2``) shares its search among N processes.
 """
 
 from __future__ import annotations
@@ -237,13 +237,17 @@ def trial(entry: Entry, limit: Limit) -> Trial:
 
 def limit_named(name: str) -> Limit:
     """``hard`` (a level as it plays), ``hard@10000`` (that level under ``go movetime=10000``), either
-    with ``/noproof`` (without the root's proof of a win in two, as the levels were before it)."""
+    with ``:N`` (its search shared among N processes) and ``/noproof`` (without the root's proof of a
+    win in two, as the levels were before it)."""
     name, _, option = name.partition("/")
     if option not in ("", "noproof"):
         raise ValueError(f"unknown option {option!r}")
+    name, colon, workers = name.partition(":")
     level, _, ms = name.partition("@")
     limit = LEVELS[level]
     limit = timed(limit, int(ms) / 1000.0) if ms else limit
+    if colon:
+        limit = limit.with_changes(workers=int(workers))
     return limit.with_changes(win2=0) if option else limit
 
 
@@ -288,7 +292,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--every", type=int, default=1, help="play one position in N of the set")
     parser.add_argument("--levels", default="normal,hard,hard@10000",
                         help="levels to try, comma-separated; NAME@MS: that level with go movetime=MS; "
-                             "NAME/noproof: without the root's proof")
+                             "NAME:N: its search shared among N processes; NAME/noproof: without the root's proof")
     args = parser.parse_args(argv)
     try:
         names = [n for n in args.levels.split(",") if n]
