@@ -74,9 +74,25 @@ def real_puzzles() -> tuple[Puzzle, ...]:
         return ()
 
 
-def puzzle_of_the_day(day: date | None = None) -> Puzzle | None:
-    """The puzzle for ``day`` (today by default): one after another through the set, a new one each day."""
+@cache
+def _daily_order() -> tuple[Puzzle, ...]:
+    """The puzzles in the order the days take them: the kinds spread evenly through the round (the
+    file holds them kind by kind, so taken as they are, one kind would come for months on end)."""
     puzzles = real_puzzles()
+    counts = {kind: sum(1 for p in puzzles if p.kind == kind) for kind in {p.kind for p in puzzles}}
+    seen: dict[str, int] = {}
+    keys = []
+    for index, puzzle in enumerate(puzzles):
+        rank = seen.get(puzzle.kind, 0)
+        seen[puzzle.kind] = rank + 1
+        keys.append(((rank + 0.5) / counts[puzzle.kind], index))
+    return tuple(puzzles[index] for _key, index in sorted(keys))
+
+
+def puzzle_of_the_day(day: date | None = None) -> Puzzle | None:
+    """The puzzle for ``day`` (today by default): one after another through the set, a new one each day,
+    the kinds taking turns (see ``_daily_order``)."""
+    puzzles = _daily_order()
     if not puzzles:
         return None
     day = day or date.today()
