@@ -223,6 +223,8 @@ class PuzzleSession:
         self.stage = 1
         self.solved = False
         self.log: list[str] = []
+        # The turns played on the way (a win in two's first turn and the answer), for the move log.
+        self.turns: list[Turn] = []
 
     def submit(self, answer: Answer) -> Verdict:
         """Judge an answer in the current position; a correct win-in-two first turn moves to stage 2."""
@@ -242,6 +244,7 @@ class PuzzleSession:
                 self.kind = WIN
                 self.stage = 2
                 self.log.append(words)
+                self.turns = [tuple(a for a in _turn(answer) if not isinstance(a, EndTurn)), tuple(reply.turn)]
                 return Verdict(True, True, _("Good first turn. {reply} Now win.").format(reply=words))
         self.solved = True
         return verdict

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hwgame.i18n import _
-from hwgame.rules import PASS, Game, IllegalActionError, turn_steps
+from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, turn_steps
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
 from hwgame.tutorial.puzzles import Verdict, solution
 from hwgame.tutorial.solve import first_win
@@ -68,10 +68,23 @@ class PuzzleController(PlayController):
         if not verdict.correct:
             self.game.restart_turn()
         elif self.session.stage != stage:
-            self.judge = GameJudge(Game.from_position(self.session.position))  # the opponent has answered
+            self.judge = GameJudge(self._game_so_far())  # the opponent has answered
         else:
             self.game.commit()  # keep the solving turn on the board
         return None
+
+    def _game_so_far(self) -> Game:
+        """A game from the puzzle's position through the turns played on the way (so the move log
+        shows the first turn and the answer), at the session's position."""
+        game = Game.from_position(self.session.puzzle.position())
+        try:
+            for turn in self.session.turns:
+                game.play(turn)
+        except HomeworldsError:
+            pass
+        if game.position != self.session.position:  # not replayable as stored: the position alone
+            game = Game.from_position(self.session.position)
+        return game
 
     def end_turn_warnings(self) -> list[str]:
         """The judgement explains everything: no confirmation."""
