@@ -31,7 +31,7 @@ from hwgame.rules import (
 from hwgame.words import Voice, describe_turn, refusal_text, sentence
 
 from .board import board_dict
-from .solve import SURVIVE, WIN, WIN_IN_TWO, natural_reply, solutions, winning_turn
+from .solve import SURVIVE, WIN, WIN_IN_TWO, Finder, first_win, is_null, natural_reply, solutions
 
 # Translators: how hard a puzzle is, shown beside its title.
 DIFFICULTIES = {1: "easy", 2: "medium", 3: "hard"}
@@ -108,8 +108,10 @@ def play_answer(position: Position, answer: Answer) -> Position:
     return game.position
 
 
-def judge(position: Position, kind: str, answer: Answer) -> Verdict:
-    """Judge an answer to a task of ``kind`` in ``position`` (see ``check_answer``)."""
+def judge(position: Position, kind: str, answer: Answer, finder: Finder | None = None) -> Verdict:
+    """Judge an answer to a task of ``kind`` in ``position`` (see ``check_answer``); ``finder`` finds
+    a win at once where one is looked for (by default every turn is walked)."""
+    find = finder or first_win
     try:
         after = play_answer(position, answer)
     except IllegalActionError as exc:
@@ -130,15 +132,22 @@ def judge(position: Position, kind: str, answer: Answer) -> Verdict:
     if kind == WIN:
         text = _("Legal, but {player} still has a ship at home. Look for a turn that ends the game.")
         return Verdict(False, True, text.format(player=rival))
-    threat = winning_turn(after)
     if kind == SURVIVE:
+        threat = find(after)
         if threat is None:
             text = _("Solved! Whatever {player} does next turn, you are still in the game.")
             return Verdict(True, True, text.format(player=rival))
-        words = describe_turn(threat.turn, rival, names)
+        words = describe_turn(threat, rival, names)
         text = _("Legal, but {player} could then win: {turn}.").format(player=rival, turn=words)
-        return Verdict(False, True, text, threat.turn)
-    for reply in legal_turns(after):
+        return Verdict(False, True, text, threat)
+    replies = legal_turns(after)
+    # A first turn that threatens nothing is refuted by doing nothing: said so, rather than naming
+    # some other turn of the opponent's as if it were the answer.
+    idle = next((r for r in replies if is_null(r, after)), None)
+    if idle is not None and find(idle.position) is None:
+        text = _("Legal, but that threatens nothing: even if {player} did nothing, you would have no winning turn.")
+        return Verdict(False, True, text.format(player=rival), idle.turn)
+    for reply in replies:
         pos = reply.position
         words = describe_turn(reply.turn, rival, names)
         if pos.is_over():
@@ -149,28 +158,34 @@ def judge(position: Position, kind: str, answer: Answer) -> Verdict:
             else:
                 text = _("Legal, but {player} could force a draw at once: {turn}.")
             return Verdict(False, True, text.format(player=rival, turn=words), reply.turn)
-        if winning_turn(pos) is None:
+        if find(pos) is None:
             text = _("Legal, but {player} could answer: {turn}, and then you would have no winning turn.")
             return Verdict(False, True, text.format(player=rival, turn=words), reply.turn)
     text = _("Solved! Every answer of {player} leaves you a winning turn.")
     return Verdict(True, True, text.format(player=rival))
 
 
-def check_answer(puzzle: Puzzle, answer: Answer) -> Verdict:
+def check_answer(puzzle: Puzzle, answer: Answer, finder: Finder | None = None) -> Verdict:
     """Play ``answer`` (a turn, or its notation) in the puzzle and judge it with the engine.
 
     Any answer that does the job counts. A refused answer gets the engine's reason; a legal answer
     that fails gets the reason it fails (for survive and win in two, the opponent's turn that shows it).
+    ``finder`` is as for ``judge``.
     """
-    return judge(puzzle.position(), puzzle.kind, answer)
+    return judge(puzzle.position(), puzzle.kind, answer, finder)
 
 
 _SOLUTIONS: dict[str, Turn] = {}
 
 
-def solution(puzzle: Puzzle) -> Turn:
-    """A turn that solves the puzzle, found by the engine (cached); raises ValueError if none exists."""
-    if puzzle.id not in _SOLUTIONS and puzzle.known and judge(puzzle.position(), puzzle.kind, puzzle.known).correct:
+def solution(puzzle: Puzzle, finder: Finder | None = None) -> Turn:
+    """A turn that solves the puzzle, found by the engine (cached); raises ValueError if none exists.
+    The known answer is checked by ``judge`` (with ``finder``) before it is trusted."""
+    if (
+        puzzle.id not in _SOLUTIONS
+        and puzzle.known
+        and judge(puzzle.position(), puzzle.kind, puzzle.known, finder).correct
+    ):
         _SOLUTIONS[puzzle.id] = _turn(puzzle.known)  # checked by the same proof as any answer
     if puzzle.id not in _SOLUTIONS:
         found = solutions(puzzle.position(), puzzle.kind, limit=1)
@@ -193,11 +208,12 @@ class PuzzleSession:
     After a correct first turn of a win in two, the opponent answers with a real turn (the puzzle's
     natural answer when the engine accepts it, else the most stubborn turn that changes the board: never
     a pass while anything else is legal), and the session asks for the winning second turn (``stage``
-    becomes 2).
+    becomes 2). ``finder`` finds wins at once for the judgements (see ``judge``).
     """
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, finder: Finder | None = None):
         self.puzzle = puzzle
+        self.finder = finder
         self.reset()
 
     def reset(self) -> None:
@@ -207,18 +223,20 @@ class PuzzleSession:
         self.stage = 1
         self.solved = False
         self.log: list[str] = []
+        # The turns played on the way (a win in two's first turn and the answer), for the move log.
+        self.turns: list[Turn] = []
 
     def submit(self, answer: Answer) -> Verdict:
         """Judge an answer in the current position; a correct win-in-two first turn moves to stage 2."""
         if self.solved:
             return Verdict(True, True, _("Already solved."))
-        verdict = judge(self.position, self.kind, answer)
+        verdict = judge(self.position, self.kind, answer, self.finder)
         if not verdict.correct:
             return verdict
         after = play_answer(self.position, answer)
         if self.kind == WIN_IN_TWO and not after.is_over():
             me = self.position.to_move
-            reply = natural_reply(after, me, self.puzzle.replies)
+            reply = natural_reply(after, me, self.puzzle.replies, self.finder)
             if reply is not None:
                 rival = after.players[after.to_move]
                 words = sentence(describe_turn(reply.turn, rival, (after.players[me], rival)))
@@ -226,6 +244,7 @@ class PuzzleSession:
                 self.kind = WIN
                 self.stage = 2
                 self.log.append(words)
+                self.turns = [tuple(a for a in _turn(answer) if not isinstance(a, EndTurn)), tuple(reply.turn)]
                 return Verdict(True, True, _("Good first turn. {reply} Now win.").format(reply=words))
         self.solved = True
         return verdict

@@ -7,12 +7,26 @@ turn can reach, catastrophes and sacrifices included):
 - survive: some successor leaves the solver alive such that no reply of the opponent wins;
 - win in two: some successor such that every reply leaves a winning turn for the solver.
 
-Puzzle positions are kept small, so the largest proof (win in two) walks a few thousand turns.
+Composed puzzle positions are kept small, so the largest proof (win in two) walks a few thousand
+turns. Puzzles from real games are bigger: the window judges them with a ``Finder`` of its choosing
+(the computer's exact search for a win at once) in place of ``first_win``, which walks every turn.
 """
 
 from __future__ import annotations
 
-from hwgame.rules import Game, HomeworldsError, Position, Successor, end_turn, legal_turns, parse_turn
+from collections.abc import Callable
+
+from hwgame.rules import (
+    Game,
+    HomeworldsError,
+    Position,
+    Successor,
+    Turn,
+    end_turn,
+    iter_turns,
+    legal_turns,
+    parse_turn,
+)
 
 WIN, SURVIVE, WIN_IN_TWO = "win", "survive", "win-in-two"
 KINDS = (WIN, SURVIVE, WIN_IN_TWO)
@@ -29,6 +43,19 @@ def winning_turn(position: Position) -> Successor | None:
     for succ in legal_turns(position):
         if won_by(succ.position, me):
             return succ
+    return None
+
+
+# Finds a turn that wins at once for the side to move (None when there is none); it must be exact.
+Finder = Callable[[Position], Turn | None]
+
+
+def first_win(position: Position) -> Turn | None:
+    """A turn after which the side to move has won, walking the turns one at a time (None: no win)."""
+    me = position.to_move
+    for succ in iter_turns(position):
+        if won_by(succ.position, me):
+            return succ.turn
     return None
 
 
@@ -110,13 +137,18 @@ def is_null(reply: Successor, before: Position) -> bool:
     return reply.position == end_turn(before)
 
 
-def natural_reply(after: Position, me: int, scripted: tuple[str, ...] = ()) -> Successor | None:
+def natural_reply(
+    after: Position, me: int, scripted: tuple[str, ...] = (), finder: Finder | None = None
+) -> Successor | None:
     """The opponent's answer in the second half of a win in two: a real turn, not a pass.
 
     ``after`` is the position after ``me``'s correct first turn. The puzzle's own answers (notation,
     in order) come first: the first one the engine accepts that leaves ``me`` a winning turn is played.
     Otherwise the most stubborn turn that changes the board (``hardest_reply`` among them); a pass only
     when nothing else is legal. None when the game is already over.
+
+    With a ``finder`` (a puzzle from a real game, too big to count every winning turn after every
+    reply), a scripted answer is checked with it, and without one the first real turn is played.
     """
     if after.is_over():
         return None
@@ -127,16 +159,18 @@ def natural_reply(after: Position, me: int, scripted: tuple[str, ...] = ()) -> S
         except HomeworldsError:
             continue
         pos = game.position
-        if not pos.is_over() and winning_turn(pos) is not None:
+        if not pos.is_over() and (finder or first_win)(pos) is not None:
             return Successor(tuple(game.turns[-1]), pos)
     real = [r for r in legal_turns(after) if not r.position.is_over() and not is_null(r, after)]
     if not real:
         return hardest_reply(after, me)
+    if finder is not None:
+        return real[0]  # every reply leaves a win (the first turn was judged): any real one will do
     return min(real, key=lambda r: sum(1 for s in legal_turns(r.position) if won_by(s.position, me)))
 
 
 __all__ = [
-    "KINDS", "SURVIVE", "WIN", "WIN_IN_TWO", "hardest_reply", "is_null", "meets", "natural_reply",
-    "opponent_cannot_win", "solutions",
+    "KINDS", "SURVIVE", "WIN", "WIN_IN_TWO", "Finder", "first_win", "hardest_reply", "is_null", "meets",
+    "natural_reply", "opponent_cannot_win", "solutions",
     "winning_turn", "wins_next_turn", "won_by",
 ]  # fmt: skip

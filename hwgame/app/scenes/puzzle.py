@@ -9,6 +9,10 @@ opponent's defence follows and the second turn is asked for), a wrong one is exp
 "Show me" plays a solution found by the engine with ghost pieces (the board is given back as it was)
 and "Solution" tells it in words; a puzzle solved after either is kept as solved *with help*, which
 the list shows apart from a clean solve.
+
+A puzzle from a real game is bigger than a composed one: its answers are judged with the computer's
+exact search for a win at once (``ai.tactics.find_win``) rather than by walking every turn, so that a
+win in two's judgement over every reply takes a moment, not many seconds.
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from hwgame.i18n import _
-from hwgame.rules import PASS, Game, IllegalActionError, turn_steps
+from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, turn_steps
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
 from hwgame.tutorial.puzzles import Verdict, solution
-from hwgame.tutorial.solve import winning_turn
+from hwgame.tutorial.solve import first_win
 from hwgame.words import describe_turn, sentence
 
 from ..coach import CoachScene, save_progress
@@ -39,6 +43,10 @@ class PuzzleController(PlayController):
     """A hotseat controller at the puzzle's position whose End Turn submits the turn for judgement."""
 
     def __init__(self, session: PuzzleSession, opponent: Opponent | None = None):
+        if session.puzzle.source and session.finder is None:
+            from hwgame.ai.tactics import find_win
+
+            session.finder = find_win  # a real game's position: too big to walk every turn (module doc)
         self.session = session
         super().__init__(Game.from_position(session.position), (HUMAN, HUMAN), opponent=opponent)
         self.verdict: Verdict | None = None
@@ -60,10 +68,23 @@ class PuzzleController(PlayController):
         if not verdict.correct:
             self.game.restart_turn()
         elif self.session.stage != stage:
-            self.judge = GameJudge(Game.from_position(self.session.position))  # the opponent has answered
+            self.judge = GameJudge(self._game_so_far())  # the opponent has answered
         else:
             self.game.commit()  # keep the solving turn on the board
         return None
+
+    def _game_so_far(self) -> Game:
+        """A game from the puzzle's position through the turns played on the way (so the move log
+        shows the first turn and the answer), at the session's position."""
+        game = Game.from_position(self.session.puzzle.position())
+        try:
+            for turn in self.session.turns:
+                game.play(turn)
+        except HomeworldsError:
+            pass
+        if game.position != self.session.position:  # not replayable as stored: the position alone
+            game = Game.from_position(self.session.position)
+        return game
 
     def end_turn_warnings(self) -> list[str]:
         """The judgement explains everything: no confirmation."""
@@ -85,10 +106,11 @@ class PuzzleController(PlayController):
     def solving_turn(self) -> tuple:
         """A turn that solves what is asked now: the puzzle's, or at a win in two's second turn a
         winning turn after the defence (() when there is none)."""
+        finder = self.session.finder
         if self.session.stage == 2:
-            found = winning_turn(self.session.position)
-            return tuple(found.turn) if found else ()
-        return tuple(solution(self.session.puzzle))
+            found = (finder or first_win)(self.session.position)
+            return tuple(found) if found else ()
+        return tuple(solution(self.session.puzzle, finder))
 
     def update(self) -> None:
         """No computer to poll."""
@@ -130,6 +152,9 @@ class PuzzleScene(CoachScene):
 
     def header(self) -> str:
         """Kind, difficulty and title (for a puzzle from a real game: where it comes from)."""
+        if self.puzzle.source and self.ctl.session.stage == 2:
+            return _("Puzzle of the day  ·  {difficulty}  ·  from {source}, turn {turn}  ·  second turn").format(
+                difficulty=self.puzzle.difficulty_name, source=self.puzzle.source, turn=self.puzzle.source_turn)
         if self.puzzle.source:
             return _("Puzzle of the day  ·  {difficulty}  ·  from {source}, turn {turn}").format(
                 difficulty=self.puzzle.difficulty_name, source=self.puzzle.source, turn=self.puzzle.source_turn)
