@@ -19,11 +19,13 @@ from hwgame.rules import Game, legal_turns
 
 
 def play_one(game: Game, rng: random.Random) -> None:
-    """A random legal whole turn (a pass when none is left)."""
+    """A random legal whole turn that does not end the game, while there is one: a game that ended
+    after a few turns would leave the two windows little to tell apart."""
     if game.is_over():
         return
     successors = legal_turns(game.position)
-    game.play(rng.choice(successors).turn)
+    going_on = [s for s in successors if not s.position.is_over()]
+    game.play(rng.choice(going_on or successors).turn)
 
 
 def main(seed: int, turns: int, opened: str) -> None:
