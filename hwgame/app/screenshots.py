@@ -330,24 +330,34 @@ def _review_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
     app.scenes.pop()
 
 
-def render_readme(folder: str | Path, size: tuple[int, int] = SIZE) -> list[Path]:
-    """Render the README's pictures into ``folder``: a drag in a middle game, a hint, a review."""
+def _camera(folder: Path, size: tuple[int, int]) -> tuple[pygame_types.Surface, list[Path], Shot]:
+    """A window of ``size`` (on the dummy driver without a display), the list of pictures taken, and
+    the function that saves the screen into ``folder`` under a name and adds it to that list."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    previous = os.environ.get("HWGAME_DATA_DIR")
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    out = []
+    out: list[Path] = []
 
     def shot(name: str) -> None:
         path = folder / f"{name}.png"
         pygame.image.save(screen, str(path))
         out.append(path)
+
+    return screen, out, shot
+
+
+def render_readme(folder: str | Path, size: tuple[int, int] = SIZE) -> list[Path]:
+    """Render the README's pictures into ``folder``: a drag in a middle game, a hint, a review."""
+    import pygame
+
+    folder = Path(folder)
+    previous = os.environ.get("HWGAME_DATA_DIR")
+    screen, out, shot = _camera(folder, size)
 
     import tempfile
 
@@ -379,22 +389,11 @@ def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = 
 
     ``extra`` adds more views (new-game form, star chooser, colour letters, an animation frame, an
     overpopulation and its marker's tooltip, saves and the replay); ``size`` is the window's size."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     previous = os.environ.get("HWGAME_DATA_DIR")
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(size)
-    out = []
-
-    def shot(name: str) -> None:
-        path = folder / f"{name}.png"
-        pygame.image.save(screen, str(path))
-        out.append(path)
+    screen, out, shot = _camera(folder, size)
 
     app = _app(pygame, folder / "data", size)
     app.boot()
