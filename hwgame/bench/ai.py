@@ -19,13 +19,14 @@ file, see ``hwgame.bench.openings``) and prints the results per opening too.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from typing import TextIO, TypedDict
+from typing import Any, TextIO, TypedDict
 
 from hwgame.ai.bots import LEVELS, Limit, choose_turn
 from hwgame.ai.setup import sensible_setup
@@ -134,6 +135,31 @@ def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out: TextIO
     return share
 
 
+def limit_changes(items: list[str]) -> dict[str, Any]:
+    """``FIELD=VALUE`` texts as changes of a Limit, each value read as the field's type (a number, or
+    true/false); ValueError names an unknown field or a value that does not read."""
+    fields = {f.name: f for f in dataclasses.fields(Limit)}
+    changes: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or name not in fields:
+            raise ValueError(f"--set wants FIELD=VALUE with a field of Limit, not {item[:40]!r}")
+        kind = str(fields[name].type)
+        if "bool" in kind:
+            if text.lower() not in ("true", "false"):
+                raise ValueError(f"--set {name} wants true or false")
+            changes[name] = text.lower() == "true"
+        elif text.lower() == "none" and "None" in kind:
+            changes[name] = None
+        elif kind.startswith("int"):
+            changes[name] = int(text)
+        elif kind.startswith("float"):
+            changes[name] = float(text)
+        else:
+            raise ValueError(f"--set cannot change {name}")
+    return changes
+
+
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench ai``."""
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench ai", description=__doc__.splitlines()[0])
@@ -150,6 +176,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=200)
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                        help="--match cpp: change one field of the level's Limit (e.g. depth=3), to try it")
     args = parser.parse_args(argv)
     if args.match == "cpp":
         from .versus import run_reference_match
@@ -163,8 +191,14 @@ def run(argv: list[str]) -> int:
             parser.error("the opening set is empty")
         print(f"openings: {args.openings}" + (f" ({args.half} half of split {args.split_seed}, seed {args.seed})"
                                               if args.openings == "archive" else "") + f", {len(openings)} of them")
+        try:
+            changes = limit_changes(args.set)
+        except ValueError as exc:
+            parser.error(str(exc))
+        if changes:
+            print(f"{args.level} with {', '.join(f'{k}={v}' for k, v in changes.items())}")
         share = run_reference_match(args.level, args.games, args.max_turns, args.jobs, record=args.record,
-                                    openings=openings)  # fmt: skip
+                                    openings=openings, changes=changes)  # fmt: skip
         if share is not None:
             target = CPP_TARGETS.get(args.level)
             if target is not None:

@@ -15,11 +15,11 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.rules import (
@@ -80,9 +80,11 @@ class GameRecord:
 
 
 def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, cli: str,
-                        openings: Sequence[Opening] = OPENINGS) -> GameRecord:  # fmt: skip
-    """Play one game of ``level`` against the reference from opening ``index`` of ``openings``."""
-    limit = LEVELS[level].with_changes(wall_factor=SHARED_MACHINE)
+                        openings: Sequence[Opening] = OPENINGS,
+                        changes: Mapping[str, Any] | None = None) -> GameRecord:  # fmt: skip
+    """Play one game of ``level`` against the reference from opening ``index`` of ``openings``; ``changes``
+    alter the level's Limit (a trial of other budgets or widths before they become the level's)."""
+    limit = LEVELS[level].with_changes(wall_factor=SHARED_MACHINE, **(changes or {}))
     pos = opening_position(index, openings)
     ours_seat = 0 if we_first else 1
     seen: Counter[PositionKey] = Counter([pos.key()])
@@ -135,9 +137,11 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
     return rec
 
 
-def _one(args: tuple[str, int, bool, int, str, Sequence[Opening]]) -> tuple[int, bool, GameRecord]:
-    level, index, we_first, max_turns, cli, openings = args
-    return index, we_first, play_reference_game(level, index, we_first, max_turns, cli, openings)
+def _one(
+    args: tuple[str, int, bool, int, str, Sequence[Opening], Mapping[str, Any] | None],
+) -> tuple[int, bool, GameRecord]:
+    level, index, we_first, max_turns, cli, openings, changes = args
+    return index, we_first, play_reference_game(level, index, we_first, max_turns, cli, openings, changes)
 
 
 def _write_record(folder: str, number: int, opening: Opening, we_first: bool, rec: GameRecord) -> None:
@@ -156,7 +160,7 @@ def _spread(times: list[float]) -> str:
 
 def run_reference_match(
     level: str, games: int, max_turns: int, jobs: int, out: TextIO = sys.stdout, record: str | None = None,
-    openings: Sequence[Opening] = OPENINGS,
+    openings: Sequence[Opening] = OPENINGS, changes: Mapping[str, Any] | None = None,
 ) -> float | None:
     """Play ``games`` games of ``level`` against the reference; print the table and return the score share.
 
@@ -168,7 +172,7 @@ def run_reference_match(
         print(f"skipped: {why}", file=out)
         return None
     openings = tuple(openings)
-    plan = [(level, g // 2, g % 2 == 0, max_turns, cli, openings) for g in range(games)]
+    plan = [(level, g // 2, g % 2 == 0, max_turns, cli, openings, changes) for g in range(games)]
     by_opening: dict[int, list[tuple[bool, GameRecord]]] = {}
     records: list[GameRecord] = []
     total = 0.0
