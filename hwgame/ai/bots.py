@@ -3,8 +3,9 @@
 A ``Limit`` says how hard the computer thinks: time and node budgets, search depth, beam widths, the
 safety check, and how human its mistakes are. Beginner and Easy look one turn ahead and pick among
 the good-looking turns at random (a softmax over scores with ``temperature``); Easy also forgets the
-safety check now and then (``oversight``). Normal and Hard search deeper and never hand the opponent
-a win they could avoid; Expert searches as deep as about ten seconds allow, on every core. Every level
+safety check now and then (``oversight``). Normal (two turns: its own and the reply) and Hard (three:
+its next turn too, when the time allows) search deeper and never hand the opponent a win they could
+avoid; Expert searches as deep as about ten seconds allow, on every core. Every level
 takes a win that is there this turn, and from Normal up a win in two proven over every reply (``win2``).
 
 A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
@@ -50,7 +51,9 @@ LEVELS: dict[str, Limit] = {
                   beam=3, root_cap=2000, root_keep=8, most=2.5),
     "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
                     inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE, win2=2_000),
-    "hard": Limit(time=2.4, nodes=26000, depth=2, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
+    # Hard looks a third turn ahead, its own next one, where the time allows (about two middle-game
+    # turns in three): that is what it sees that Normal does not, threats it makes and can carry out.
+    "hard": Limit(time=2.4, nodes=26000, depth=3, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
                   inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE, win2=6_000),
     # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
     # of this machine made in that time (7,000-9,000 a second); the time is the backstop. It shares

@@ -88,7 +88,7 @@ def test_expert_thinks_deeper_and_longer_than_hard():
     assert expert.depth > hard.depth and expert.nodes is not None and hard.nodes is not None
     assert expert.nodes > 2 * hard.nodes and 5.0 <= expert.time <= 15.0
     assert expert.safety and expert.temperature == 0.0 and expert.survive >= hard.survive
-    # An eighth of its budget already looks past the two turns Hard stops at.
+    # An eighth of its budget already looks three turns ahead, as far as Hard reaches.
     depths: list[int] = []
     reply = choose_turn(MIDDLE, expert.with_changes(nodes=expert.nodes // 8), seed=1,
                         progress=lambda info: depths.append(info["depth"]))  # fmt: skip
@@ -98,3 +98,14 @@ def test_expert_thinks_deeper_and_longer_than_hard():
 def test_go_takes_the_expert_level_by_name():
     limit = Engine().parse_go("level=Expert")[0]
     assert limit == LEVELS["expert"]
+
+
+def test_hard_looks_a_turn_further_than_normal():
+    # Hard's node budget, with no clock to run out, reaches its own next turn in a middle game; Normal
+    # stops at the reply. The levels differ in what they see, not only in how long they take.
+    day = 86_400.0
+    depths = {}
+    for name in ("normal", "hard"):
+        limit = LEVELS[name].with_changes(time=day, hard=day, most=day)
+        depths[name] = choose_turn(MIDDLE, limit, seed=1).info["depth"]
+    assert depths == {"normal": 2, "hard": 3}
