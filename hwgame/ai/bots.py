@@ -11,8 +11,10 @@ takes a win that is there this turn, and from Normal up a win in two proven over
 A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
 Budgets are counted in nodes so that a seeded game replays the same on a slower machine; the time
 limit (in CPU seconds of the search, so a busy machine changes nothing but the wait) is a backstop
-that only a much slower machine reaches. Expert alone shares its search among the machine's cores
-(``Limit.workers``), which makes it stronger and its choices no longer repeatable.
+that only a much slower machine reaches. Hard's third turn is the exception: how far it gets is
+bounded by its time, so a much slower or faster machine may see it choose differently. Expert alone
+shares its search among the machine's cores (``Limit.workers``), which makes it stronger and its
+choices no longer repeatable.
 """
 
 from __future__ import annotations
