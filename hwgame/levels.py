@@ -28,20 +28,22 @@ class Level:
     rating: int = 1000
 
 
-# The ratings come from matches of the levels against each other (``python -m hwgame.bench ai``'s games,
-# sensible random openings, sides swapped, 80 turns at most): Easy scored 10.5/16 against Beginner,
-# Normal 12.5/16 against Easy and 5.5/6 against Beginner, Hard 8/12 against Normal. The Elo differences
-# of those scores, fitted by least squares weighted by games, are +130, +239 and +120; Beginner is put
-# at 800, the scale's usual place for a newcomer, and the rest follow. So few games leave each figure
-# uncertain by about a hundred points; longer matches may refine them.
+# The ratings come from matches (``python -m hwgame.bench ai``): each level against the one below
+# (sensible random openings, sides swapped): Easy 11/12 against Beginner, Normal 11/12 against Easy,
+# Hard 17.5/20 against Normal; and each against the AI of the public C++ engine, from openings of real
+# games none of the levels was tuned on (sides swapped): Beginner 2/12, Easy 1.5/12, Normal 34/40,
+# Hard 38.5/40. The Elo differences of those scores, fitted by least squares weighted by games with
+# the reference as one more player, put Beginner at 800 (the scale's usual place for a newcomer),
+# Easy 1070, Normal 1510, Hard 1810 and the reference 1230. The small matches leave each figure
+# uncertain by a hundred points or more.
 LEVEL_TABLE: tuple[Level, ...] = (
     Level("beginner", N_("Beginner"), 800),
-    Level("easy", N_("Easy"), 930),
-    Level("normal", N_("Normal"), 1170),
-    Level("hard", N_("Hard"), 1290),
-    # Expert has not played enough games against the others to be measured; until it has, it stands a
-    # step above Hard, as Hard stands above Normal.
-    Level("expert", N_("Expert"), 1410),
+    Level("easy", N_("Easy"), 1070),
+    Level("normal", N_("Normal"), 1510),
+    Level("hard", N_("Hard"), 1810),
+    # Expert won all of its 6 games against the reference, which bounds its rating from below only;
+    # until it plays Hard it stands a step above it.
+    Level("expert", N_("Expert"), 1910),
 )
 LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in LEVEL_TABLE)  # weakest first
 DEFAULT_LEVEL = "normal"
