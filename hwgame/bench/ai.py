@@ -179,6 +179,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                         help="--match cpp: change one field of the level's Limit (e.g. depth=3), to try it")
     args = parser.parse_args(argv)
+    if args.set and args.match != "cpp":
+        parser.error("--set changes the level of --match cpp only")
     if args.match == "cpp":
         from .versus import run_reference_match
 

@@ -84,7 +84,7 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
                         changes: Mapping[str, Any] | None = None) -> GameRecord:  # fmt: skip
     """Play one game of ``level`` against the reference from opening ``index`` of ``openings``; ``changes``
     alter the level's Limit (a trial of other budgets or widths before they become the level's)."""
-    limit = LEVELS[level].with_changes(wall_factor=SHARED_MACHINE, **(changes or {}))
+    limit = LEVELS[level].with_changes(**{"wall_factor": SHARED_MACHINE, **(changes or {})})
     pos = opening_position(index, openings)
     ours_seat = 0 if we_first else 1
     seen: Counter[PositionKey] = Counter([pos.key()])

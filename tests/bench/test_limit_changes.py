@@ -19,3 +19,11 @@ def test_values_take_the_fields_types():
 def test_a_wrong_change_is_refused(item):
     with pytest.raises(ValueError):
         limit_changes([item])
+
+
+def test_set_is_refused_outside_a_match_against_the_reference(capsys):
+    from hwgame.bench.ai import run
+
+    with pytest.raises(SystemExit) as stop:
+        run(["--match", "hard-normal", "--set", "depth=3"])
+    assert stop.value.code == 2 and "--match cpp only" in capsys.readouterr().err
