@@ -14,7 +14,7 @@ trade). From these facts come:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from hwgame.rules import (
     PLAYING,
@@ -234,22 +234,24 @@ def _relevant(
     return isinstance(action, Move | Discover) and color_of(action.ship) in needed
 
 
-def find_win(position: Position, tick: Callable[[], None] | None = None) -> Turn | None:
-    """A turn after which the side to move has won (the enemy lost, not a draw), or None.
+def iter_wins(position: Position, tick: Callable[[], None] | None = None) -> Iterator[Turn]:
+    """Every turn after which the side to move has won (the enemy lost, not a draw), one at a time.
 
     ``tick`` is called for every partial turn examined (it may raise to abandon the search).
     It prunes only partial turns that cannot win by the counting argument, and yellow moves that
     cannot help (one contrived case aside, see ``_relevant``); compared with the plain check of every
-    successor over a few hundred thousand positions from play, it never missed a win.
+    successor over a few hundred thousand positions from play, it never missed a win. A winning turn is
+    not extended further, and partial turns reaching the same board are walked once, so two turns
+    given differ by more than the order of their actions.
     """
     if not win_possible(position):
-        return None
+        return
     me = position.to_move
     target = position.home_of(opponent_of(me))
     target_name = target.name if target is not None else None
     home = position.home_of(me)
     if home is None:
-        return None  # a position in play always has the mover's homeworld
+        return  # a position in play always has the mover's homeworld
     home_name = home.name
     needed = _needed_colors(position, me)
     seen: set[tuple[PositionKey, bool, int, int]] = set()
@@ -264,7 +266,8 @@ def find_win(position: Position, tick: Callable[[], None] | None = None) -> Turn
         if tick is not None:
             tick()
         if turn and end_turn(pos).winner() == me:
-            return turn
+            yield turn
+            continue
         if not state.free and not _partial_can_win(pos, state, me):
             continue
         later: list[Action] = []
@@ -289,7 +292,12 @@ def find_win(position: Position, tick: Callable[[], None] | None = None) -> Turn
                 stack.append((apply_action(state, a), turn + (a,)))
         for a in later:
             stack.append((apply_action(state, a), turn + (a,)))
-    return None
+
+
+def find_win(position: Position, tick: Callable[[], None] | None = None) -> Turn | None:
+    """A turn after which the side to move has won (the enemy lost, not a draw), or None: the first
+    that ``iter_wins`` finds."""
+    return next(iter_wins(position, tick), None)
 
 
 def opponent_can_win(position: Position, tick: Callable[[], None] | None = None) -> bool:
@@ -297,4 +305,4 @@ def opponent_can_win(position: Position, tick: Callable[[], None] | None = None)
     return find_win(position, tick) is not None
 
 
-__all__ = ["find_win", "opponent_can_win", "win_possible"]
+__all__ = ["find_win", "iter_wins", "opponent_can_win", "win_possible"]

@@ -58,6 +58,7 @@ class _Job:
 
     request: SearchRequest
     future: Future[SearchReply] = field(default_factory=Future)
+    choose: Chooser | None = None  # this request's own chooser (None: the worker's)
     cancel: threading.Event = field(default_factory=threading.Event)
     cancelled_at: float | None = None
 
@@ -98,17 +99,19 @@ class AIWorker:
 
     # --- the caller's side ---
     def request(self, position: Position, limit: Limit, seed: int | None = None,
-                history: History = None) -> Future[SearchReply]:  # fmt: skip
+                history: History = None, choose: Chooser | None = None) -> Future[SearchReply]:  # fmt: skip
         """Queue a search; return the Future of its reply.
 
         ``history`` (position key -> count, as ``Game.repetition_counts()``) lets the search see
-        draws by repetition. Every older request is withdrawn: its future is cancelled and its
-        reply will never be delivered."""
+        draws by repetition. ``choose`` answers this request instead of the worker's chooser (a
+        module-level function or a ``functools.partial`` of one, so that it crosses to the process).
+        Every older request is withdrawn: its future is cancelled and its reply will never be
+        delivered."""
         if self._closed:
             raise RuntimeError("the AI worker has been shut down")
         with self._lock:
             request = SearchRequest(position, limit, seed, dict(history) if history else None, next(self._ids))
-            job = _Job(request)
+            job = _Job(request, choose=choose)
             job.future.add_done_callback(partial(self._withdrawn, job))
             older, self._latest = self._latest, job
             if older is not None:
@@ -216,7 +219,7 @@ class AIWorker:
         gc.disable()
         request_id = job.request.request_id
         try:
-            played = run_search(self._choose, job.request, job.cancel, self._progress_of(job))
+            played = run_search(job.choose or self._choose, job.request, job.cancel, self._progress_of(job))
             return replace(played, info=dict(played.info), request_id=request_id)
         except Exception as exc:  # an AI bug must not take the game down with it
             return failed(request_id, f"{type(exc).__name__}: {exc}", {"traceback": traceback.format_exc()})
@@ -226,7 +229,7 @@ class AIWorker:
 
     def _search_in_child(self, job: _Job) -> SearchReply:
         request_id = job.request.request_id
-        choose = None if self._choose is choose_turn else self._choose
+        choose = job.choose or (None if self._choose is choose_turn else self._choose)
         for attempt in range(2):
             child = self._ready_child()
             with self._lock:

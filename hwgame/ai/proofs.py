@@ -1,0 +1,143 @@
+"""Exact short proofs about a position: what is certain, never guessed.
+
+- ``threats``: the opponent's turns that would win at once if the side to move passed. A pass is
+  always legal, so these are what the side to move must parry this turn.
+- ``lost_at_once``: every turn of the side to move lets the opponent win on its next turn (or loses
+  at once). Only a position under threat can be lost at once, so the walk over every turn happens
+  only there, and it stops at the first turn that survives.
+- ``won_in_two`` / ``lost_in_two``: a forced win in two turns of the side to move (``wintwo``), and
+  every turn letting the opponent win at once or force a win in two.
+- ``short_proof``: the shortest of these that holds, as a ``Proven`` result.
+
+Each proof walks the rules' own successors (``iter_turns``) and decides with ``tactics.find_win``,
+which is exact. ``tick`` is called for every turn looked at and may raise to stop a proof (a budget);
+a stopped proof proves nothing. Pure: imports the rules and the AI's tactics only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from itertools import islice
+
+from hwgame.rules import PASS, PLAYING, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
+
+from .tactics import find_win, iter_wins, win_possible
+from .wintwo import find_win_in_two
+
+Tick = Callable[[], None]
+WIN, LOSS, DRAW = "win", "loss", "draw"
+# The winning turns listed for a threat: enough to show each way the opponent can win, few enough that
+# listing them stays as cheap as finding one.
+THREATS_LISTED = 6
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Proven:
+    """A result proven over every reply, for the side to move: ``result`` is ``WIN``, ``LOSS`` or
+    ``DRAW`` and ``turns`` how many turns of the winner's it takes (1: the winner's next turn). ``turn``
+    is the side to move's turn that forces a win (None for a loss or a draw)."""
+
+    result: str
+    turns: int
+    turn: Turn | None = None
+
+
+def in_play(position: Position) -> bool:
+    """True when the position is past setup and not over: the only positions with proofs to look for."""
+    return position.stage >= PLAYING and not position.is_over()
+
+
+def passed(position: Position) -> Position:
+    """The position after the side to move passes: the opponent to move on the same board."""
+    return apply_turn_unchecked(position, (PASS,))
+
+
+def threats(position: Position, tick: Tick = _nothing, most: int = THREATS_LISTED) -> tuple[Turn, ...]:
+    """The opponent's turns that would win at once if the side to move passed (at most ``most`` of
+    them, each a different way to win); empty when there is no such turn."""
+    if not in_play(position):
+        return ()
+    after = passed(position)
+    if after.is_over():
+        return ()
+    return tuple(islice(iter_wins(after, tick), most))
+
+
+def survives(after: Position, mover: int, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> bool:
+    """After a turn of ``mover`` (``after``, the opponent to move): True unless the turn lost at once or
+    the opponent can now win at once. A draw (both homeworlds gone, or a third occurrence of a board in
+    ``draws``) survives."""
+    if after.is_over():
+        return after.winner() != 1 - mover
+    if draws and after.key() in draws:
+        return True
+    return not win_possible(after) or find_win(after, tick) is None
+
+
+def surviving_turn(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> Turn | None:
+    """A turn of the side to move after which the opponent cannot win at once, or None when every turn
+    lets it (the position is lost at once). A pass is tried first: unthreatened, it survives."""
+    if not in_play(position):
+        return None
+    me = position.to_move
+    if survives(passed(position), me, tick, draws):
+        return (PASS,)
+    for successor in iter_turns(position):
+        tick()
+        if survives(successor.position, me, tick, draws):
+            return successor.turn
+    return None
+
+
+def lost_at_once(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> bool:
+    """True when every turn of the side to move lets the opponent win on its next turn (exact)."""
+    return in_play(position) and surviving_turn(position, tick, draws) is None
+
+
+def lost_in_two(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> bool:
+    """True when after every turn of the side to move the opponent wins at once or forces a win in two
+    (exact; costly: a walk over every turn, and a proof of a win in two after each)."""
+    if not in_play(position):
+        return False
+    me = position.to_move
+    for successor in iter_turns(position):
+        tick()
+        after = successor.position
+        if after.is_over():
+            if after.winner() != 1 - me:
+                return False
+            continue
+        if draws and after.key() in draws:
+            return False
+        if find_win(after, tick) is not None:
+            continue
+        if find_win_in_two(after, None, tick, draws) is None:
+            return False
+    return True
+
+
+def short_proof(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = (),
+                two: bool = False) -> Proven | None:  # fmt: skip
+    """The shortest proven result of the side to move: a win at once, a loss at once, and with ``two`` a
+    win in two; None when none of these holds (or ``tick`` stopped the proof)."""
+    if not in_play(position):
+        return None
+    win = find_win(position, tick)
+    if win is not None:
+        return Proven(WIN, 1, win)
+    if lost_at_once(position, tick, draws):
+        return Proven(LOSS, 1)
+    if two:
+        turn = find_win_in_two(position, None, tick, draws)
+        if turn is not None:
+            return Proven(WIN, 2, turn)
+    return None
+
+
+__all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "in_play", "lost_at_once", "lost_in_two", "passed",
+           "short_proof", "survives", "surviving_turn", "threats"]  # fmt: skip

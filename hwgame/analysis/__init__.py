@@ -1,0 +1,14 @@
+"""The one judgement of a position, read by every screen that judges a board.
+
+``Verdict`` (``verdict``) holds a proof or an estimate, the best turn and its line, the opponent's
+threats; ``judge`` (``analyst``) reaches it, proofs first; ``Analyst`` keeps a game's verdicts. The hint,
+the advantage bar, the warnings, the review and ``hwgame analyze`` read verdicts and search nothing of
+their own. Imports the AI and the rules only.
+"""
+
+from .analyst import Analyst, Stopped, exact_verdict, final_verdict, judge, verdict_reply
+from .verdict import DRAW, LOSS, WIN, Estimate, Proof, Verdict, estimate_of, percent, proof_from_score, round_chance
+
+__all__ = ["DRAW", "LOSS", "WIN", "Analyst", "Estimate", "Proof", "Stopped", "Verdict", "estimate_of",
+           "exact_verdict", "final_verdict", "judge", "percent", "proof_from_score", "round_chance",
+           "verdict_reply"]  # fmt: skip

@@ -1,0 +1,169 @@
+"""How a position's verdict is reached, and where it is kept for the game.
+
+``judge`` makes the one verdict of a position: the exact proofs first (``ai.proofs``: a win at once, a
+loss at once, the opponent's threats), then, where nothing is proven, one search (``choose_turn`` under
+the analysis limit: no random choice) whose score becomes the estimate and whose turn, line and facts
+are the verdict's best turn. A loss is only ever claimed from the exact check; a search that believes a
+loss it cannot prove gives an estimate at the curve's surest. With ``quick`` only the proofs run: the
+threats are known in a fraction of a second, before a search could say anything.
+
+``verdict_reply`` is ``judge`` in the shape of a chooser, for the search process: the window's worker
+sends it with a request and gets the verdict back in the reply's ``info["verdict"]``.
+
+``Analyst`` keeps the verdicts of one game, one per position, and lets a better one (a proof, or a
+deeper search) replace a worse one, so every reader of a position sees the best known.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from hwgame.ai.bots import choose_turn
+from hwgame.ai.handoff import Limit, SearchReply
+from hwgame.ai.proofs import LOSS, WIN, in_play, short_proof, threats
+from hwgame.ai.review import analysis_limit
+from hwgame.ai.search_params import Cancel, cancel_test
+from hwgame.rules import Position, PositionKey
+
+from .verdict import Proof, Verdict, estimate_of, proof_from_score, proof_of
+
+Tick = Callable[[], None]
+# The verdicts an analyst keeps: a long game's every position, and then some (each is a few hundred
+# bytes: a few turns, a few numbers).
+KEPT = 2000
+
+
+class Stopped(Exception):
+    """The verdict was cancelled before it was reached."""
+
+
+def _draws(position: Position, history: Mapping[PositionKey, int] | None) -> Collection[PositionKey]:
+    """Positions whose next occurrence is a draw by repetition (met twice already)."""
+    if not history or not position.rules.repetition_draw:
+        return ()
+    return {k for k, n in history.items() if n >= 2}
+
+
+def _ticker(cancel: Cancel) -> Tick:
+    stopped = cancel_test(cancel)
+    count = [0]
+
+    def tick() -> None:
+        count[0] += 1
+        if not count[0] & 63 and stopped():
+            raise Stopped
+
+    return tick
+
+
+def final_verdict(position: Position) -> Verdict:
+    """The verdict of a finished game's last position, for the side to move there."""
+    winner = position.winner()
+    me = position.to_move
+    if winner is None:
+        return Verdict(me, Proof("draw", 0))
+    return Verdict(me, Proof(WIN if winner == me else LOSS, 0))
+
+
+def exact_verdict(position: Position, cancel: Cancel = None,
+                  history: Mapping[PositionKey, int] | None = None) -> Verdict:  # fmt: skip
+    """The verdict the exact proofs alone give (threats, a win or loss at once); no estimate. Raises
+    ``Stopped`` when cancelled."""
+    me = position.to_move
+    if position.is_over():
+        return final_verdict(position)
+    if not in_play(position):
+        return Verdict(me)
+    tick = _ticker(cancel)
+    found = threats(position, tick)
+    proven = short_proof(position, tick, _draws(position, history))
+    if proven is None:
+        return Verdict(me, threats=found)
+    best = proven.turn
+    return Verdict(me, proof_of(proven), best=best, line=(best,) if best else (), threats=found)
+
+
+def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[PositionKey, int] | None = None,
+          cancel: Cancel = None, progress: Any = None, quick: bool = False) -> Verdict:  # fmt: skip
+    """The verdict of ``position`` (``turn_index`` turns into its game), see the module docstring.
+    ``limit`` is the search's (taken as ``ai.review.analysis_limit`` gives it); ``history`` counts the
+    positions met so far (draws by repetition). Raises ``Stopped`` when cancelled."""
+    exact = exact_verdict(position, cancel, history)
+    if quick or not in_play(position) or (exact.proof is not None and exact.proof.result == WIN):
+        return exact
+    reply = choose_turn(position, analysis_limit(limit).with_changes(explain=True), None, cancel, progress,
+                        history=history)  # fmt: skip
+    if reply.turn is None or cancel_test(cancel)():
+        if exact.proof is not None:
+            return exact
+        raise Stopped
+    info = reply.info
+    depth = int(info.get("depth", 0))
+    line = tuple(info.get("line") or ())
+    why = info.get("why")
+    if exact.proof is not None:
+        # Lost at once: every turn loses; the search's best is the one that makes the win hardest.
+        return Verdict(position.to_move, exact.proof, best=reply.turn, line=line, threats=exact.threats,
+                       depth=depth, why=why)  # fmt: skip
+    proof = proof_from_score(reply.score)
+    if proof is not None and proof.result == LOSS:
+        proof = None  # not proven here: only the exact check may call a position lost
+    estimate = None if proof is not None else estimate_of(reply.score, turn_index)
+    return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why)
+
+
+def verdict_reply(position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None,
+                  progress: Any = None, history: Mapping[PositionKey, int] | None = None, *,
+                  turn_index: int = 0, quick: bool = False) -> SearchReply:  # fmt: skip
+    """``judge`` as a chooser for the search process (bind ``turn_index`` and ``quick`` with
+    ``functools.partial``): the reply's turn is the verdict's best turn and ``info["verdict"]`` the
+    verdict; a cancelled judgement replies with no turn."""
+    del seed  # the analysis makes no random choice
+    try:
+        verdict = judge(position, limit, turn_index, history, cancel, progress, quick)
+    except Stopped:
+        return SearchReply(None, info={"cancelled": True})
+    score = 0.0 if verdict.estimate is None else verdict.estimate.score
+    return SearchReply(verdict.best, score, {"verdict": verdict, "depth": verdict.depth, "why": verdict.why,
+                                             "line": list(verdict.line), "cancelled": False})  # fmt: skip
+
+
+class Analyst:
+    """The verdicts of one game, a position each (keyed by the turn index and the board): a better
+    verdict replaces a worse one (``Verdict.deeper_than``), the oldest are forgotten past ``KEPT``."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self.kept = kept
+        self._verdicts: OrderedDict[tuple[int, PositionKey], Verdict] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._verdicts)
+
+    def get(self, position: Position, turn_index: int) -> Verdict | None:
+        """The best verdict known of ``position`` at ``turn_index``, or None."""
+        return self._verdicts.get((turn_index, position.key()))
+
+    def offer(self, position: Position, turn_index: int, verdict: Verdict) -> Verdict:
+        """Keep ``verdict`` unless a better one is known; return the one now kept."""
+        key = (turn_index, position.key())
+        known = self._verdicts.get(key)
+        if known is not None and known.deeper_than > verdict.deeper_than:
+            self._verdicts.move_to_end(key)
+            return known
+        if known is not None and verdict.proof is None and known.threats and not verdict.threats:
+            verdict = Verdict(verdict.player, verdict.proof, verdict.estimate, verdict.best, verdict.line,
+                              known.threats, verdict.depth, verdict.why, verdict.proofs)  # fmt: skip
+        self._verdicts[key] = verdict
+        self._verdicts.move_to_end(key)
+        while len(self._verdicts) > self.kept:
+            self._verdicts.popitem(last=False)
+        return verdict
+
+    def clear(self) -> None:
+        """Forget every verdict (a new game)."""
+        self._verdicts.clear()
+
+
+__all__ = ["KEPT", "Analyst", "Stopped", "exact_verdict", "final_verdict", "judge", "verdict_reply"]

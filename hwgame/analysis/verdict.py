@@ -1,0 +1,158 @@
+"""The one judgement of a position: a ``Verdict``, read by every screen that judges a board.
+
+A verdict holds either a **proof** (``Proof``: won or lost whatever is played, in so many of the
+winner's turns; exact) or an **estimate** (``Estimate``: a search's score read as a chance to win), never
+both; a proof always beats an estimate. It says whose point of view it holds (``player``, the side to
+move at the position), the way python-chess keeps a ``PovScore``: ``chance_for`` and ``proof_for`` turn
+it to either player. Beside the judgement it keeps the best turn and the line the search expects after
+it, the opponent's threats (turns that would win at once if the side to move passed), and how deep it
+was reached. Plain frozen data, so it crosses from the search process in a reply and into JSON.
+
+A chance is read from the fitted curves only where no proof is known, in one place (``estimate_of``),
+and rounded in one place (``percent``), so a text and its JSON agree to the digit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hwgame.ai.proofs import DRAW, LOSS, WIN, Proven
+from hwgame.ai.search import LIKELY, PROVEN
+from hwgame.ai.why import Why
+from hwgame.ai.winchance import phase_of_turn, turns_in_play, win_chance
+from hwgame.rules import Turn, format_turn
+
+RESULTS = (WIN, LOSS, DRAW)
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A proven result for the verdict's player: ``result`` (``WIN``, ``LOSS`` or ``DRAW``) in ``turns``
+    of the winner's turns (1: the winner's next turn)."""
+
+    result: str
+    turns: int
+
+    def flipped(self) -> Proof:
+        """The same result from the other player's side."""
+        other = {WIN: LOSS, LOSS: WIN}.get(self.result, self.result)
+        return Proof(other, self.turns)
+
+    @property
+    def chance(self) -> float:
+        """The chance to win this proof stands for: 1, 0, or a half for a draw."""
+        return 1.0 if self.result == WIN else 0.0 if self.result == LOSS else 0.5
+
+    def to_data(self) -> dict[str, Any]:
+        """The form ``hwgame analyze --json`` prints: ``{"result": ..., "turns": N}``."""
+        return {"result": self.result, "turns": self.turns}
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A search's judgement that proves nothing: its ``score`` for the verdict's player (evaluation
+    points) and the ``chance`` to win it stands for."""
+
+    score: float
+    chance: float
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one position (see the module docstring). ``player`` is the side to move there,
+    whose view ``proof`` and ``estimate`` hold; exactly one of them is set for a position in play."""
+
+    player: int
+    proof: Proof | None = None
+    estimate: Estimate | None = None
+    best: Turn | None = None
+    line: tuple[Turn, ...] = ()
+    threats: tuple[Turn, ...] = ()
+    depth: int = 0
+    why: Why | None = None
+    # What the verdict's proofs covered: "at once" (a win or loss on the next turns), "in two" (a win
+    # in two was looked for too).
+    proofs: str = "at once"
+
+    @property
+    def chance(self) -> float | None:
+        """The side to move's chance to win: 1 or 0 where proven, else the estimate's."""
+        if self.proof is not None:
+            return self.proof.chance
+        return self.estimate.chance if self.estimate is not None else None
+
+    def chance_for(self, player: int) -> float | None:
+        """``player``'s chance to win at this position."""
+        chance = self.chance
+        if chance is None:
+            return None
+        return chance if player == self.player else 1.0 - chance
+
+    def proof_for(self, player: int) -> Proof | None:
+        """The proven result from ``player``'s side, or None."""
+        if self.proof is None:
+            return None
+        return self.proof if player == self.player else self.proof.flipped()
+
+    @property
+    def deeper_than(self) -> int:
+        """How much this verdict is worth against another of the same position: a proof above any
+        estimate, then the depth (a deeper one replaces a shallower one)."""
+        return (1000 if self.proof is not None else 0) + self.depth
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-friendly data (turns in SDG notation), as ``hwgame analyze`` prints a verdict."""
+        return {
+            "player": self.player,
+            "win": None if self.chance is None else round_chance(self.chance),
+            "proven": None if self.proof is None else self.proof.to_data(),
+            "best": None if self.best is None else format_turn(self.best),
+            "line": [format_turn(t) for t in self.line],
+            "threats": [format_turn(t) for t in self.threats],
+            "depth": self.depth,
+        }
+
+
+def percent(chance: float) -> int:
+    """A chance as a whole percentage: the one rounding every screen and the JSON share."""
+    return int(round(100 * chance + 1e-9))
+
+
+def round_chance(chance: float) -> float:
+    """A chance rounded as it is shown (``percent`` / 100), for JSON that agrees with the text."""
+    return percent(chance) / 100
+
+
+def proof_of(proven: Proven | None) -> Proof | None:
+    """An exact proof (``ai.proofs.Proven``) as a verdict's ``Proof``."""
+    return None if proven is None else Proof(proven.result, proven.turns)
+
+
+def proof_from_score(score: float) -> Proof | None:
+    """A search score proven over every reply (past ``PROVEN``) as a ``Proof``; None otherwise.
+
+    Scores count plies from the position searched: a win found on ply ``d`` is the mover's turn
+    ``d // 2 + 1``, a loss on ply ``d`` the opponent's turn ``(d + 1) // 2``."""
+    if abs(score) < PROVEN:
+        return None
+    from hwgame.ai.evaluate import WIN as WIN_SCORE
+
+    plies = max(0, int(round(WIN_SCORE - abs(score))))
+    if score > 0:
+        return Proof(WIN, plies // 2 + 1)
+    return Proof(LOSS, max(1, (plies + 1) // 2))
+
+
+def estimate_of(score: float, turn_index: int) -> Estimate:
+    """A search ``score`` (not proven) of the side to move, ``turn_index`` turns into the game, as an
+    ``Estimate``: the one place a score becomes a chance. A score the search only found probably lost
+    or won (past ``LIKELY``) reads at the curve's surest, never as certain."""
+    phase = phase_of_turn(turns_in_play(turn_index))
+    if abs(score) >= LIKELY:
+        score = LIKELY if score > 0 else -LIKELY
+    return Estimate(float(score), win_chance(score, phase, proven=False))
+
+
+__all__ = ["DRAW", "LOSS", "RESULTS", "WIN", "Estimate", "Proof", "Verdict", "estimate_of", "percent",
+           "proof_from_score", "proof_of", "round_chance"]  # fmt: skip
