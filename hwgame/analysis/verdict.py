@@ -115,8 +115,13 @@ class Verdict:
 
 
 def percent(chance: float) -> int:
-    """A chance as a whole percentage: the one rounding every screen and the JSON share."""
-    return int(round(100 * chance + 1e-9))
+    """A chance as a whole percentage: the one rounding every screen and the JSON share (the same as
+    ``words.coach.chance_text``): 0 and 100 only for certainties."""
+    if chance <= 0.0:
+        return 0
+    if chance >= 1.0:
+        return 100
+    return max(1, min(99, round(chance * 100)))
 
 
 def round_chance(chance: float) -> float:
