@@ -22,6 +22,8 @@ from itertools import islice
 
 from hwgame.rules import PASS, PLAYING, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
 
+from .evaluate import WIN as WIN_SCORE
+from .search_params import PROVEN
 from .tactics import find_win, iter_wins, win_possible
 from .wintwo import find_win_in_two
 
@@ -45,6 +47,19 @@ class Proven:
     result: str
     turns: int
     turn: Turn | None = None
+
+
+def proven_of_score(score: float) -> Proven | None:
+    """A search's score as a proof, where the search can prove it: a win past ``PROVEN`` (won over every
+    reply it had to look at). A loss the search reports is not taken: its root keeps only its best
+    candidates, so "every turn loses" is left to ``lost_at_once``, which walks them all.
+
+    Scores count plies from the position searched: a win found on ply ``d`` is the mover's turn
+    ``d // 2 + 1``."""
+    if score < PROVEN:
+        return None
+    plies = max(0, int(round(WIN_SCORE - score)))
+    return Proven(WIN, plies // 2 + 1)
 
 
 def in_play(position: Position) -> bool:
@@ -140,4 +155,4 @@ def short_proof(position: Position, tick: Tick = _nothing, draws: Collection[Pos
 
 
 __all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "in_play", "lost_at_once", "lost_in_two", "passed",
-           "short_proof", "survives", "surviving_turn", "threats"]  # fmt: skip
+           "proven_of_score", "short_proof", "survives", "surviving_turn", "threats"]  # fmt: skip

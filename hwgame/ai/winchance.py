@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from hwgame.rules import PLAYING
 
-from .search import is_proven
+from .search import LIKELY, is_proven
 
 PHASES = ("opening", "middle", "end")
 # The phase by how many turns were played since both homeworlds stood (setup turns not counted):
@@ -95,4 +95,14 @@ def win_chance(score: float, phase: str, proven: bool | None = None,
     return max(1.0 - SURE, min(SURE, chance))
 
 
-__all__ = ["CURVES", "Curve", "PHASES", "SURE", "phase_of_turn", "turns_in_play", "unit", "win_chance"]
+def estimate_chance(score: float, phase: str) -> float:
+    """The chance a search ``score`` stands for when nothing is proven: a score past ``LIKELY`` (a
+    result the search believes but did not prove over every turn) reads at the curve's surest, never
+    as a certainty. Proofs are read elsewhere (``proofs``): this is the one reading of an estimate."""
+    if abs(score) >= LIKELY:
+        score = LIKELY if score > 0 else -LIKELY
+    return win_chance(score, phase, proven=False)
+
+
+__all__ = ["CURVES", "Curve", "PHASES", "SURE", "estimate_chance", "phase_of_turn", "turns_in_play", "unit",
+           "win_chance"]  # fmt: skip

@@ -107,9 +107,7 @@ def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[Po
         # Lost at once: every turn loses; the search's best is the one that makes the win hardest.
         return Verdict(position.to_move, exact.proof, best=reply.turn, line=line, threats=exact.threats,
                        depth=depth, why=why)  # fmt: skip
-    proof = proof_from_score(reply.score)
-    if proof is not None and proof.result == LOSS:
-        proof = None  # not proven here: only the exact check may call a position lost
+    proof = proof_from_score(reply.score)  # a win the search proved; a loss only the exact check proves
     estimate = None if proof is not None else estimate_of(reply.score, turn_index)
     return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why)
 

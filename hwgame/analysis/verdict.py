@@ -17,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hwgame.ai.proofs import DRAW, LOSS, WIN, Proven
-from hwgame.ai.search import LIKELY, PROVEN
+from hwgame.ai.proofs import DRAW, LOSS, WIN, Proven, proven_of_score
 from hwgame.ai.why import Why
-from hwgame.ai.winchance import phase_of_turn, turns_in_play, win_chance
+from hwgame.ai.winchance import estimate_chance, phase_of_turn, turns_in_play
 from hwgame.rules import Turn, format_turn
 
 RESULTS = (WIN, LOSS, DRAW)
@@ -135,28 +134,15 @@ def proof_of(proven: Proven | None) -> Proof | None:
 
 
 def proof_from_score(score: float) -> Proof | None:
-    """A search score proven over every reply (past ``PROVEN``) as a ``Proof``; None otherwise.
-
-    Scores count plies from the position searched: a win found on ply ``d`` is the mover's turn
-    ``d // 2 + 1``, a loss on ply ``d`` the opponent's turn ``(d + 1) // 2``."""
-    if abs(score) < PROVEN:
-        return None
-    from hwgame.ai.evaluate import WIN as WIN_SCORE
-
-    plies = max(0, int(round(WIN_SCORE - abs(score))))
-    if score > 0:
-        return Proof(WIN, plies // 2 + 1)
-    return Proof(LOSS, max(1, (plies + 1) // 2))
+    """A search score as a ``Proof`` where the search proves it (``ai.proofs.proven_of_score``)."""
+    return proof_of(proven_of_score(score))
 
 
 def estimate_of(score: float, turn_index: int) -> Estimate:
     """A search ``score`` (not proven) of the side to move, ``turn_index`` turns into the game, as an
-    ``Estimate``: the one place a score becomes a chance. A score the search only found probably lost
-    or won (past ``LIKELY``) reads at the curve's surest, never as certain."""
+    ``Estimate`` (its chance from ``ai.winchance.estimate_chance``, never a certainty)."""
     phase = phase_of_turn(turns_in_play(turn_index))
-    if abs(score) >= LIKELY:
-        score = LIKELY if score > 0 else -LIKELY
-    return Estimate(float(score), win_chance(score, phase, proven=False))
+    return Estimate(float(score), estimate_chance(score, phase))
 
 
 __all__ = ["DRAW", "LOSS", "RESULTS", "WIN", "Estimate", "Proof", "Verdict", "estimate_of", "percent",
