@@ -35,6 +35,7 @@ from .verify import Failure, shown_path, silence_stdout
 from .words import Voice, mark_notation, mark_words, refusal_text, score_text, summary_text
 
 if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
+    from .ai.proofs import Proven
     from .ai.review import Review, TurnReview
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
@@ -75,7 +76,8 @@ def load_game(path: str, rules_name: str = "sdg") -> Game:
 
 
 def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
-    """The line of one reviewed turn: number, player, turn, evaluation after it for the mover, mark."""
+    """The line of one reviewed turn: number, player, turn, the verdict after it for the mover (a proven
+    result as such, else the chance to win), the opponent's threat before it, and the mark."""
     from .ai.review import standing
 
     if entry.after is None:
@@ -83,9 +85,13 @@ def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
         value = _("setup")
     else:
         # Translators: the evaluation after a turn, for the player who moved.
-        value = _("after: {score}").format(score=score_text(entry.after, standing(entry.after), entry.chance_after))
+        value = _("after: {score}").format(score=score_text(entry.after, standing(entry.proof_after),
+                                                             entry.chance_after))  # fmt: skip
     # The turn is in SDG notation, which stays as it is in every language.
     line = f"{entry.number}. {players[entry.player]}: {format_turn(entry.turn)}  [{value}]"
+    if entry.threats:
+        # Translators: in ``hwgame analyze``, before a turn: the opponent could win at once with this turn.
+        line += "  " + _("threat: {turn}").format(turn=format_turn(entry.threats[0]))
     if not entry.kind:
         return line
     line = f"{line}  {mark_notation(entry, players)}"
@@ -96,15 +102,27 @@ def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
 
 
 def _rounded(chance: float | None) -> float | None:
-    return None if chance is None else round(chance, 3)
+    """A chance as the text shows it (a whole percentage), so that the text and the JSON agree."""
+    if chance is None:
+        return None
+    from .analysis import round_chance
+
+    return round_chance(chance)
+
+
+def _proven(proof: Proven | None) -> dict[str, Any] | None:
+    return None if proof is None else {"result": proof.result, "turns": proof.turns}
 
 
 def turn_object(entry: TurnReview, players: Sequence[str]) -> dict[str, Any]:
     """One reviewed turn as plain data: ``turn`` (the transcript's number, 1 the first homeworld),
     ``player`` (the name as in the transcript), ``played`` and ``best`` (SDG notation; ``best`` is the
-    engine's turn at that point), ``win_before`` and ``win_after`` (the mover's chance to win, 0..1;
-    None during setup), ``mark`` (None, "inaccuracy", "mistake", "blunder" or "missed-win") and ``why``
-    (what the mark is for, from the search's line, in the language in force; None without a mark)."""
+    engine's turn at that point), ``win_before`` and ``win_after`` (the mover's chance to win, 0..1,
+    rounded to the whole percentage the text shows; 1.0 or 0.0 where proven; None during setup),
+    ``proven_before`` and ``proven_after`` (None, or ``{"result": "win"|"loss"|"draw", "turns": N}`` for
+    the mover, ``turns`` counted in the winner's turns), ``threats`` (the opponent's turns that would win
+    at once had the mover passed, in SDG notation), ``mark`` (None, "inaccuracy", "mistake", "blunder" or
+    "missed-win") and ``why`` (what the mark is for, in the language in force; None without a mark)."""
 
     return {
         "turn": entry.number,
@@ -112,6 +130,9 @@ def turn_object(entry: TurnReview, players: Sequence[str]) -> dict[str, Any]:
         "played": format_turn(entry.turn),
         "win_before": _rounded(entry.chance_before),
         "win_after": _rounded(entry.chance_after),
+        "proven_before": _proven(entry.proof_before),
+        "proven_after": _proven(entry.proof_after),
+        "threats": [format_turn(t) for t in entry.threats],
         "best": None if entry.best is None else format_turn(entry.best),
         "mark": JSON_MARKS.get(entry.kind) if entry.kind else None,
         "why": mark_words(entry, Voice((players[0], players[1]))) if entry.kind else None,

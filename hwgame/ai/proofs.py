@@ -17,7 +17,7 @@ a stopped proof proves nothing. Pure: imports the rules and the AI's tactics onl
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 
 from hwgame.rules import PASS, PLAYING, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
@@ -46,7 +46,7 @@ class Proven:
 
     result: str
     turns: int
-    turn: Turn | None = None
+    turn: Turn | None = field(default=None, compare=False)  # how it is forced, not what is proven
 
 
 def proven_of_score(score: float) -> Proven | None:

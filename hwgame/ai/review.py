@@ -55,9 +55,12 @@ from hwgame.rules import (
 from .bots import Limit, params_for
 from .consequence import Event, line_events, losses_of, turn_events
 from .evaluate import WIN
-from .search import LIKELY, PROVEN, Cancel, cancel_test, is_proven, search
+from .proofs import DRAW, LOSS, THREATS_LISTED, Proven, proven_of_score, short_proof
+from .proofs import WIN as WON
+from .proofs import threats as threats_of
+from .search import Cancel, cancel_test, search
 from .tactics import find_win
-from .winchance import phase_of_turn, turns_in_play, win_chance
+from .winchance import estimate_chance, phase_of_turn, turns_in_play
 
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
@@ -70,7 +73,7 @@ MISTAKE_FALL = 0.20
 BLUNDER_FALL = 0.30
 # What a review's data says about how it was made: a review kept by an older version compared other
 # scores (before and after the turn, from two searches), so it is made again rather than shown.
-METHOD = 2
+METHOD = 3
 LINE_TURNS = 4  # turns of a principal line kept with a reviewed turn
 
 class TurnData(TypedDict):
@@ -85,6 +88,9 @@ class TurnData(TypedDict):
     line: list[str]
     better_line: list[str]
     later: float | None
+    proof_before: list[Any] | None
+    proof_after: list[Any] | None
+    threats: list[str]
 
 
 class ReviewData(TypedDict):
@@ -103,12 +109,14 @@ class _Stop(Exception):
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """What one search found at a position, for the turn played there: the engine's ``best`` turn and
+class Findings:
+    """What the review found at a position, for the turn played there: the engine's ``best`` turn and
     its ``best_score``, the ``played_score`` of the turn played (same search, same depth; both for the
     side to move), the lines expected after each (``line`` after the turn played, ``better_line``
     after the best), a turn that wins at once here (``win``, exact), the opponent's winning reply
-    after the turn played (``reply``, exact), and whether the best turn leaves no such reply."""
+    after the turn played (``reply``, exact), whether the best turn leaves no such reply, the exact
+    short ``proof`` of the position for the side to move (``proofs.short_proof``) and the opponent's
+    ``threats`` (``proofs.threats``)."""
 
     best: Turn | None
     best_score: float
@@ -119,6 +127,8 @@ class Verdict:
     reply: Turn | None = None
     best_safe: bool = True
     depth: int = 0
+    proof: Proven | None = None
+    threats: tuple[Turn, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,14 @@ class TurnReview:
     notation (empty without a mark), ``refutation`` the winning turn that was missed, or the
     opponent's winning reply; ``line`` and ``better_line`` the turns the search expected after the turn
     played and after the best one; ``position`` the board before the turn (not kept in the data: the
-    game gives it).
+    game gives it); ``later`` the best score of the next position for its side to move.
+
+    ``proof_before`` and ``proof_after`` are proven results for the mover at the board before and
+    after the turn (``proofs.Proven``; None where nothing is proven), ``threats`` the opponent's turns
+    that would win at once had the mover passed. The judgement before the turn is the verdict of the
+    board before it, the judgement after it the verdict of the board after it (the next position's):
+    a proof where one is known, else the search's estimate. The fall that marks a turn is the one
+    between the two, and the graph and the words read the same two numbers.
     """
 
     index: int
@@ -148,14 +165,9 @@ class TurnReview:
     better_line: tuple[Turn, ...] = ()
     position: Position | None = field(default=None, compare=False, repr=False)
     later: float | None = None
-
-    @property
-    def chance_later(self) -> float | None:
-        """The mover's chance after the turn as the next search sees it (the opponent's best turn
-        there, a turn deeper); the chance after the turn played when there is no next search."""
-        if self.later is None:
-            return self.chance_after
-        return 1.0 - win_chance(-self.later, phase_of_turn(turns_in_play(self.index + 1)))
+    proof_before: Proven | None = None
+    proof_after: Proven | None = None
+    threats: tuple[Turn, ...] = ()
 
     @property
     def phase(self) -> str:
@@ -164,26 +176,32 @@ class TurnReview:
 
     @property
     def chance_before(self) -> float | None:
-        """The mover's chance to win with the engine's best turn (None during setup)."""
-        return None if self.before is None else win_chance(self.before, self.phase)
+        """The mover's chance to win at the board before the turn (None during setup): 1 or 0 where
+        proven, else what the engine's best turn keeps."""
+        if self.proof_before is not None:
+            return _certain(self.proof_before)
+        return None if self.before is None else estimate_chance(self.before, self.phase)
 
     @property
     def chance_after(self) -> float | None:
-        """The mover's chance to win after the turn played (None during setup)."""
-        return None if self.after is None else win_chance(self.after, self.phase)
+        """The mover's chance to win at the board after the turn (None during setup): 1 or 0 where
+        proven, else the next position's verdict (its mover's best, turned to this mover), else the
+        turn's own score in this search when there is no next one."""
+        if self.before is None:
+            return None
+        if self.proof_after is not None:
+            return _certain(self.proof_after)
+        if self.later is not None:
+            return 1.0 - estimate_chance(-self.later, phase_of_turn(turns_in_play(self.index + 1)))
+        return None if self.after is None else estimate_chance(self.after, self.phase)
 
     @property
     def fall(self) -> float:
-        """How much of the mover's win chance the turn played gave away against the best turn (>= 0).
-
-        Two readings must agree: the turn played against the best one in the same search, and the best
-        one against what the next search (a turn deeper) makes of the board after the turn played. The
-        smaller fall counts: a single search's noise (the best of several noisy scores looks better
-        than it is) does not mark a sound turn."""
+        """How much of the mover's chance to win the turn gave away: the verdict before it against the
+        verdict after it (>= 0)."""
         if self.chance_before is None or self.chance_after is None:
             return 0.0
-        later = self.chance_later if self.chance_later is not None else self.chance_after
-        return max(0.0, self.chance_before - max(self.chance_after, later))
+        return max(0.0, self.chance_before - self.chance_after)
 
     @property
     def number(self) -> int:
@@ -191,8 +209,9 @@ class TurnReview:
         return self.index + 1
 
     def chance_for(self, player: int) -> float | None:
-        """``player``'s chance to win after the turn (None during setup), as the next search sees it."""
-        chance = self.chance_later
+        """``player``'s chance to win after the turn (None during setup): ``chance_after`` from that
+        player's side."""
+        chance = self.chance_after
         if chance is None:
             return None
         return chance if player == self.player else 1.0 - chance
@@ -224,6 +243,18 @@ class TurnReview:
             return []
         events = found + line_events(after, self.better_line, 1)
         return losses_of(events, opponent_of(self.player))
+
+
+def _certain(proof: Proven) -> float:
+    """The chance a proven result stands for: 1 won, 0 lost, a half drawn."""
+    return 1.0 if proof.result == WON else 0.0 if proof.result == LOSS else 0.5
+
+
+def flip(proof: Proven | None) -> Proven | None:
+    """A proven result seen from the other player's side (its winning turn dropped)."""
+    if proof is None:
+        return None
+    return Proven({WON: LOSS, LOSS: WON}.get(proof.result, proof.result), proof.turns)
 
 
 @dataclass
@@ -291,6 +322,9 @@ class Review:
                     "line": [format_turn(x, "canonical") for x in t.line],
                     "better_line": [format_turn(x, "canonical") for x in t.better_line],
                     "later": t.later,
+                    "proof_before": _proof_data(t.proof_before),
+                    "proof_after": _proof_data(t.proof_after),
+                    "threats": [format_turn(x, "canonical") for x in t.threats],
                 }
                 for t in self.turns
             ],
@@ -316,13 +350,29 @@ class Review:
                 raise ValueError(f"turn {i + 1}: unknown mark {shown(kind)}")
             line = tuple(_turn(x) or () for x in (entry.get("line") or ())[:LINE_TURNS])
             better = tuple(_turn(x) or () for x in (entry.get("better_line") or ())[:LINE_TURNS])
+            threats = tuple(_turn(x) or () for x in (entry.get("threats") or ())[:THREATS_LISTED])
             out.append(TurnReview(i, positions[i].to_move, tuple(turns[i]), _number(entry.get("before")),
                                   _number(entry.get("after")), _turn(entry.get("best")), kind,
                                   str(entry.get("note") or ""), _turn(entry.get("refutation")), line, better,
-                                  positions[i], _number(entry.get("later"))))  # fmt: skip
+                                  positions[i], _number(entry.get("later")), _proof(entry.get("proof_before")),
+                                  _proof(entry.get("proof_after")), threats))  # fmt: skip
         a, b = positions[0].players
         return cls((a, b), str(data.get("level") or ""), out, total, _turn(data.get("final_best")),
                    _number(data.get("final_score")))  # fmt: skip
+
+
+def _proof_data(proof: Proven | None) -> list[Any] | None:
+    return None if proof is None else [proof.result, proof.turns]
+
+
+def _proof(data: object) -> Proven | None:
+    """A proven result kept as ``[result, turns]``; anything else is no proof (ValueError if malformed)."""
+    if data is None:
+        return None
+    if (not isinstance(data, list) or len(data) != 2 or data[0] not in (WON, LOSS, DRAW)
+            or not isinstance(data[1], int) or not 0 <= data[1] < 1000):  # fmt: skip
+        raise ValueError(f"a proven result that is not one: {shown(str(data))}")
+    return Proven(data[0], data[1])
 
 
 def _text(turn: Turn | None) -> str | None:
@@ -395,11 +445,12 @@ def verdict_at(
     seed: int | None = 0,
     history: Mapping[PositionKey, int] | None = None,
     cancel: Cancel = None,
-) -> Verdict:
-    """The engine's verdict at ``position`` (in play, not over) on ``turn``, the turn played there (None:
-    only the best turn is wanted). ``limit`` is applied as ``analysis_limit`` gives it; ``history``
-    counts the positions seen so far (draws by repetition); ``cancel`` stops it (raising ``_Stop``).
-    ``seed`` is accepted for symmetry with ``choose_turn``: the analysis makes no random choice."""
+) -> Findings:
+    """What the review finds at ``position`` (in play, not over) on ``turn``, the turn played there
+    (None: only the best turn is wanted): the exact proofs and threats first, then one search.
+    ``limit`` is applied as ``analysis_limit`` gives it; ``history`` counts the positions seen so far
+    (draws by repetition); ``cancel`` stops it (raising ``_Stop``). ``seed`` is accepted for symmetry
+    with ``choose_turn``: the analysis makes no random choice."""
     del seed
     stopped = cancel_test(cancel)
 
@@ -407,11 +458,16 @@ def verdict_at(
         if stopped():
             raise _Stop
 
+    draws = {k for k, n in history.items() if n >= 2} if history and position.rules.repetition_draw else ()
+    proof = short_proof(position, tick, draws)
+    threats = threats_of(position, tick)
     played = _played(turn) if turn is not None else None
     result = search(position, params_for(analysis_limit(limit), True, history), cancel, also=played)
     if result.cancelled or stopped():
         raise _Stop
     win = result.turn if result.won else None
+    if proof is not None and proof.result == WON and win is None:
+        win = proof.turn
     reply = None
     if played is not None:
         after = _after(position, played)
@@ -423,16 +479,37 @@ def verdict_at(
         best_safe = best_after is not None and (
             best_after.winner() == position.to_move
             or (not best_after.is_over() and find_win(best_after, tick) is None))
+    if proof is None:
+        proof = proven_of_score(result.score)
+        if proof is not None:
+            proof = Proven(proof.result, proof.turns, result.turn)
     line = tuple(result.also_line[:LINE_TURNS]) if played is not None else ()
-    return Verdict(result.turn, float(result.score), result.also_score, line, tuple(result.line[:LINE_TURNS]), win,
-                   reply, best_safe, result.depth)  # fmt: skip
+    return Findings(result.turn, float(result.score), result.also_score, line, tuple(result.line[:LINE_TURNS]), win,
+                    reply, best_safe, result.depth, proof, threats)  # fmt: skip
+
+
+def _after_proof(after: Position, me: int, following: Findings | None, further: Findings | None) -> Proven | None:
+    """The proven result for ``me`` at ``after``, the board after ``me``'s turn: the game's end; the
+    next position's proof turned to ``me``; or, when the opponent's turn played there left ``me`` lost
+    at once (``further``, the findings of the board after it), a loss in two, proven by that turn."""
+    if after.is_over():
+        winner = after.winner()
+        return Proven(DRAW, 0) if winner is None else Proven(WON if winner == me else LOSS, 0)
+    mine = flip(following.proof) if following is not None else None
+    if mine is not None:
+        return mine
+    if further is not None and further.proof is not None and further.proof.result == LOSS and further.proof.turns == 1:
+        return Proven(LOSS, 2)
+    return None
 
 
 def judge(
-    index: int, before: Position, turn: Turn, after: Position, verdict: Verdict | None, following: Verdict | None
+    index: int, before: Position, turn: Turn, after: Position, verdict: Findings | None, following: Findings | None,
+    further: Findings | None = None,
 ) -> TurnReview:
-    """The review of turn ``index`` from its ``verdict`` (None during setup or at a finished board) and
-    the ``following`` one, at the board after it (None when there is none)."""
+    """The review of turn ``index`` from what was found at the board before it (``verdict``; None during
+    setup or at a finished board), at the board after it (``following``) and at the board after the
+    opponent's answer (``further``); None where there is none."""
     me = before.to_move
     played = _played(turn)
     if before.stage < PLAYING or verdict is None:
@@ -455,48 +532,73 @@ def judge(
         later = score
     elif following is not None:
         later = -following.best_score
-    entry = TurnReview(index, me, played, best_score, score, verdict.best, None, "", None, line, better, before, later)
+    proof_after = _after_proof(after, me, following, further)
+    proof_before = verdict.proof
+    if proof_before is None and proof_after is not None and proof_after.result == WON:
+        proof_before = Proven(WON, proof_after.turns + (0 if after.is_over() else 1), played)  # this turn forced it
+    entry = TurnReview(index, me, played, best_score, score, verdict.best, None, "", None, line, better, before, later,
+                       proof_before, proof_after, verdict.threats)  # fmt: skip
     kind, note, refutation = _mark(entry, before, after, verdict)
     if kind is None:
         return entry
     return TurnReview(index, me, played, best_score, score, verdict.best, kind, note, refutation, line, better,
-                      before, later)  # fmt: skip
+                      before, later, proof_before, proof_after, verdict.threats)  # fmt: skip
 
 
 def _mark(
-    entry: TurnReview, before: Position, after: Position, verdict: Verdict
+    entry: TurnReview, before: Position, after: Position, verdict: Findings
 ) -> tuple[str | None, str, Turn | None]:
-    """(kind, sentence in plain English, refutation) of a reviewed turn, or (None, "", None)."""
+    """(kind, sentence in plain English, refutation) of a reviewed turn, or (None, "", None).
+
+    Proofs mark first: a forced win given up is a missed win, the turn after which every line loses
+    (while some turn did not) a blunder; then the fall of the chance to win."""
     me, names = before.to_move, before.players
     if after.winner() == me:
         return None, "", None  # the turn won the game
-    assert entry.before is not None and entry.after is not None
-    lost_at_once = me in after.losers()
-    walked_into_loss = (lost_at_once or verdict.reply is not None) and (verdict.best_safe or verdict.win is not None)
+    won_before = entry.proof_before is not None and entry.proof_before.result == WON
+    won_after = entry.proof_after is not None and entry.proof_after.result == WON
+    lost_before = entry.proof_before is not None and entry.proof_before.result == LOSS
+    lost_after = entry.proof_after is not None and entry.proof_after.result == LOSS
     if verdict.win is not None:
         note = f"missed win: {names[me]} could have won at once with {format_turn(verdict.win)}"
-        if walked_into_loss:
-            note += "; instead, " + _loss_words(names, me, verdict.reply)
+        if lost_after:
+            note += "; instead, " + _loss_words(names, me, verdict.reply, entry.proof_after)
         return MISSED_WIN, note, verdict.win
-    if walked_into_loss:
-        return BLUNDER, "blunder: " + _loss_words(names, me, verdict.reply), verdict.reply
-    if entry.before >= PROVEN and entry.after < PROVEN:
-        return MISSED_WIN, f"missed win: {names[me]} had a forced win with {format_turn(entry.best or ())}", entry.best
-    if entry.after <= -PROVEN < entry.before:
-        return BLUNDER, f"blunder: this turn lets {names[opponent_of(me)]} force a win", None
+    if won_before and not won_after:
+        best = entry.proof_before.turn if entry.proof_before is not None else None
+        best = best or entry.best
+        return MISSED_WIN, f"missed win: {names[me]} had a forced win with {format_turn(best or ())}", best
+    if lost_after and not lost_before:
+        return BLUNDER, "blunder: " + _loss_words(names, me, verdict.reply, entry.proof_after), verdict.reply
+    if lost_before:
+        return None, "", None  # the game was already lost: no turn saves it
     fall = entry.fall
     for kind, threshold in ((BLUNDER, BLUNDER_FALL), (MISTAKE, MISTAKE_FALL), (INACCURACY, INACCURACY_FALL)):
         if fall >= threshold:
             start = entry.chance_before or 0.0
-            words = f"{names[me]}'s chance falls from {round(100 * start)}% to {round(100 * (start - fall))}%"
+            end = entry.chance_after or 0.0
+            words = f"{names[me]}'s chance falls from {_percent(start)}% to {_percent(end)}%"
             return kind, f"{kind}: {words}", None
     return None, "", None
 
 
-def _loss_words(names: Sequence[str], me: int, reply: Turn | None) -> str:
+def _percent(chance: float) -> int:
+    """A chance as the words show it (``words.coach.chance_text``): 0 and 100 only when certain."""
+    if chance <= 0.0:
+        return 0
+    if chance >= 1.0:
+        return 100
+    return max(1, min(99, round(chance * 100)))
+
+
+def _loss_words(names: Sequence[str], me: int, reply: Turn | None, proof: Proven | None = None) -> str:
+    them = names[opponent_of(me)]
     if reply is not None:
-        return f"after this, {names[opponent_of(me)]} wins with {format_turn(reply)}"
-    return f"this turn loses the game for {names[me]} at once"
+        return f"after this, {them} wins with {format_turn(reply)}"
+    if proof is not None and proof.turns == 0:
+        return f"this turn loses the game for {names[me]} at once"
+    turns = proof.turns if proof is not None else 2
+    return f"after this turn every line loses: {them} wins within {turns} turns whatever {names[me]} plays"
 
 
 # --- the review of a whole game, on one process or several ---
@@ -517,7 +619,7 @@ def _pool_start(flag: Any) -> None:
 
 
 def _pool_verdict(position: Position, turn: Turn | None, limit: Limit,
-                  history: Mapping[PositionKey, int] | None) -> Verdict | None:  # fmt: skip
+                  history: Mapping[PositionKey, int] | None) -> Findings | None:  # fmt: skip
     """``verdict_at`` in a review process (None when the shared flag cancelled it)."""
     try:
         return verdict_at(position, turn, limit, history=history, cancel=_pool_cancel)
@@ -557,7 +659,7 @@ class _Tasks:
         return pos, turn, history
 
 
-def _verdicts_here(tasks: _Tasks, limit: Limit, cancel: Cancel) -> Iterator[tuple[int, Verdict | None]]:
+def _verdicts_here(tasks: _Tasks, limit: Limit, cancel: Cancel) -> Iterator[tuple[int, Findings | None]]:
     """Each position's verdict in order, searched in this process."""
     for i in range(len(tasks.positions)):
         if not tasks.wanted(i):
@@ -567,7 +669,9 @@ def _verdicts_here(tasks: _Tasks, limit: Limit, cancel: Cancel) -> Iterator[tupl
         yield i, verdict_at(pos, turn, limit, history=history, cancel=cancel)
 
 
-def _verdicts_pooled(tasks: _Tasks, limit: Limit, cancel: Cancel, workers: int) -> Iterator[tuple[int, Verdict | None]]:
+def _verdicts_pooled(
+    tasks: _Tasks, limit: Limit, cancel: Cancel, workers: int
+) -> Iterator[tuple[int, Findings | None]]:
     """Each position's verdict in order, searched by ``workers`` processes; a cancel stops them all."""
     from .process import SharedFlag
 
@@ -575,7 +679,7 @@ def _verdicts_pooled(tasks: _Tasks, limit: Limit, cancel: Cancel, workers: int) 
     flag = SharedFlag(ctx)
     stopped = cancel_test(cancel)
     with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_pool_start, initargs=(flag,)) as pool:
-        futures: dict[int, Future[Verdict | None]] = {}
+        futures: dict[int, Future[Findings | None]] = {}
         try:
             for i in range(len(tasks.positions)):
                 if tasks.wanted(i):
@@ -640,52 +744,50 @@ def review_game(
     searched = (_verdicts_pooled(tasks, limit, cancel, workers) if workers > 1 and total > 1
                 else _verdicts_here(tasks, limit, cancel))  # fmt: skip
     stopped = cancel_test(cancel)
-    pending: tuple[int, Verdict | None] | None = None  # a turn waits for the verdict after it
+    found: dict[int, Findings | None] = {}  # what each position gave, until the turns that read it are judged
+    judged = 0  # the next turn to judge: it waits for the two positions after it
+
+    def emit(j: int) -> None:
+        entry = judge(j, positions[j], turns[j], positions[j + 1], found.get(j), found.get(j + 1), found.get(j + 2))
+        review.turns.append(entry)
+        found.pop(j - 1, None)
+        if on_turn is not None:
+            on_turn(entry)
+        if progress is not None:
+            progress(j + 1, total)
+
+    last = -1
     try:
         for i, verdict in searched:
             if stopped():
                 break
-            if pending is not None:
-                j, earlier = pending
-                entry = judge(j, positions[j], turns[j], positions[j + 1], earlier, verdict)
-                review.turns.append(entry)
-                if on_turn is not None:
-                    on_turn(entry)
-                if progress is not None:
-                    progress(j + 1, total)
-            pending = None
-            if i == total:
-                if verdict is not None:
-                    review.final_best, review.final_score = verdict.best, verdict.best_score
-                break
-            if verdict is not None:
-                pending = (i, verdict)
-                continue
-            entry = judge(i, positions[i], turns[i], positions[i + 1], None, None)  # setup: nothing to wait for
-            review.turns.append(entry)
-            if on_turn is not None:
-                on_turn(entry)
-            if progress is not None:
-                progress(i + 1, total)
+            found[i], last = verdict, i
+            if i == total and verdict is not None:
+                review.final_best, review.final_score = verdict.best, verdict.best_score
+            while judged < total and judged + 2 <= i:
+                emit(judged)
+                judged += 1
     except _Stop:
         pass
     finally:
         close = getattr(searched, "close", None)
         if close is not None:
             close()
+    if stopped():
+        return review  # cancelled: the turns judged so far
+    # The last turns: each needs at least the position after it.
+    while judged < total and judged + 1 <= last:
+        emit(judged)
+        judged += 1
     return review
 
 
-def standing(score: float | None) -> str | None:
-    """How a score stands for its player, as the review's words read it (``words.score_text``):
-    "proven-win", "proven-loss", "likely-win", "likely-loss", or None for a plain evaluation."""
-    if score is None:
+def standing(proof: Proven | None) -> str | None:
+    """How a proven result stands for its player, as the review's words read it (``words.score_text``):
+    "proven-win", "proven-loss", or None where nothing is proven (the chance is then said instead)."""
+    if proof is None or proof.result == DRAW:
         return None
-    if is_proven(score):
-        return "proven-win" if score > 0 else "proven-loss"
-    if abs(score) >= LIKELY - 1000:
-        return "likely-win" if score > 0 else "likely-loss"
-    return None
+    return "proven-win" if proof.result == WON else "proven-loss"
 
 
 def review_of(
@@ -700,5 +802,6 @@ def review_of(
 
 
 __all__ = ["BLUNDER", "BLUNDER_FALL", "INACCURACY", "INACCURACY_FALL", "KINDS", "METHOD", "MISSED_WIN", "MISTAKE",
-           "MISTAKE_FALL", "Review", "ReviewData", "TurnData", "TurnReview", "Verdict", "analysis_limit", "fingerprint",
-           "judge", "review_game", "review_of", "review_workers", "standing", "verdict_at"]  # fmt: skip
+           "MISTAKE_FALL", "Findings", "Review", "ReviewData", "TurnData", "TurnReview", "analysis_limit",
+           "fingerprint", "flip", "judge", "review_game", "review_of", "review_workers", "standing",
+           "verdict_at"]  # fmt: skip

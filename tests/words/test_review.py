@@ -7,18 +7,19 @@ import pytest
 
 from hwgame.ai import review
 from hwgame.ai.evaluate import WIN
-from hwgame.ai.search import LIKELY
+from hwgame.ai.proofs import Proven
 from hwgame.words import review as review_words
 from hwgame.words import score_text
 
 
 @pytest.mark.parametrize(
-    ("score", "words"),
-    [(None, "setup"), (12.5, "+12.5"), (-3.0, "-3.0"), (WIN - 4, "winning (proven)"), (-(WIN - 4), "lost (proven)"),
-     (LIKELY - 5, "probably winning"), (-(LIKELY - 5), "probably lost")],
+    ("score", "proof", "words"),
+    [(None, None, "setup"), (12.5, None, "+12.5"), (-3.0, None, "-3.0"), (40.0, Proven("win", 2), "winning (proven)"),
+     (-40.0, Proven("loss", 1), "lost (proven)"), (WIN - 4, None, "+99996.0")],
 )  # fmt: skip
-def test_an_evaluation_in_words(score, words):
-    assert score_text(score, review.standing(score)) == words
+def test_an_evaluation_in_words_is_a_proof_only_where_one_is_proven(score, proof, words):
+    # A proven result reads as one whatever the score; a score alone never claims a proof.
+    assert score_text(score, review.standing(proof)) == words
 
 
 def test_the_marks_the_words_read_are_the_reviews_kinds():
@@ -28,9 +29,8 @@ def test_the_marks_the_words_read_are_the_reviews_kinds():
 
     assert (coach.CAPTURE, coach.CATASTROPHE, coach.WIN) == consequence.KINDS
     assert set(coach.MARK_LABELS) == set(review.KINDS)
-    standings = {review.standing(s) for s in (WIN - 1, -(WIN - 1), LIKELY, -LIKELY, 0.0)}
-    assert standings == {review_words.PROVEN_WIN, review_words.PROVEN_LOSS, review_words.LIKELY_WIN,
-                         review_words.LIKELY_LOSS, None}
+    standings = {review.standing(p) for p in (Proven("win", 1), Proven("loss", 2), Proven("draw", 0), None)}
+    assert standings == {review_words.PROVEN_WIN, review_words.PROVEN_LOSS, None}
 
 
 def test_a_plain_score_is_shown_as_a_chance_to_win_when_one_is_given():

@@ -102,12 +102,13 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
                           else better_text(entry, Voice(names)))  # fmt: skip
                 lines.append((better, ENGINE_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
+            before = score_text(entry.before, standing(entry.proof_before), entry.chance_before)
             lines.append((_("Turn {number}, {name}: {before} before it; this turn ends the game").format(
-                before=score_text(entry.before, standing(entry.before), entry.chance_before), **values), T.TEXT_DIM))
+                before=before, **values), T.TEXT_DIM))
         elif entry.before is not None:
             lines.append((_("Turn {number}, {name}: {before} before it, {after} after it, for {name}").format(
-                before=score_text(entry.before, standing(entry.before), entry.chance_before),
-                after=score_text(entry.after, standing(entry.after), entry.chance_after), **values), T.TEXT_DIM))
+                before=score_text(entry.before, standing(entry.proof_before), entry.chance_before),
+                after=score_text(entry.after, standing(entry.proof_after), entry.chance_after), **values), T.TEXT_DIM))
     if best is not None:
         player = timeline.starts[point.turn].to_move
         mover = timeline.players[player]
