@@ -58,6 +58,7 @@ from .evaluate import WIN
 from .proofs import DRAW, LOSS, THREATS_LISTED, Proven, proven_of_score, short_proof
 from .proofs import WIN as WON
 from .proofs import threats as threats_of
+from .reasons import Reason, changes
 from .search import Cancel, cancel_test, search
 from .tactics import find_win
 from .winchance import estimate_chance, phase_of_turn, turns_in_play
@@ -232,6 +233,17 @@ class TurnReview:
             return []
         events = found + line_events(after, self.line, 1)
         return losses_of(events, self.player)
+
+    def reasons(self) -> list[Reason]:
+        """What the turn changed on the board that costs its mover (``reasons.changes``): a homeworld
+        left with one ship, a colour lost from it, a catastrophe building... (empty when the board
+        before the turn is not known)."""
+        if self.position is None or self.before is None:
+            return []
+        after = _after(self.position, self.turn)
+        if after is None or after.is_over():
+            return []
+        return changes(self.position, after, self.player)
 
     def gain(self) -> list[Event]:
         """What the engine's best turn and the line after it cost the opponent: its captures and

@@ -14,13 +14,17 @@ below, never imported.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from hwgame.i18n import N_, _, ngettext, pgettext
 from hwgame.rules import Action
 
 from .names import colour_name, piece_name
 from .told import Voice, join_pieces, narrate_turn
+
+if TYPE_CHECKING:
+    from .reasons import ReasonLike
+    from .verdict import ProofLike
 
 CAPTURE, CATASTROPHE, WIN = "capture", "catastrophe", "win"  # ``ai.consequence.KINDS``
 MISSED_WIN, BLUNDER, MISTAKE, INACCURACY = "missed_win", "blunder", "mistake", "inaccuracy"  # ``ai.review.KINDS``
@@ -85,6 +89,9 @@ class CoachedTurn(Protocol):
     def fall(self) -> float: ...
     def harm(self) -> Sequence[Event]: ...
     def gain(self) -> Sequence[Event]: ...
+    def reasons(self) -> Sequence[ReasonLike]: ...
+    @property
+    def proof_after(self) -> ProofLike | None: ...
 
 
 def chance_text(chance: float) -> str:
@@ -244,12 +251,24 @@ def fall_text(entry: CoachedTurn, voice: Voice) -> str:
 
 
 def coach_text(entry: CoachedTurn, voice: Voice) -> str:
-    """Why a marked turn is marked, from the search's line: what it gave away or allowed (the events
-    of the line after it), else how far the chance fell. Empty for a turn without a mark."""
+    """Why a marked turn is marked, in facts of the board: a loss it made certain (the proof), what the
+    line after it gives away (captures, catastrophes), else what it changed on the board that costs
+    its mover (``words.reasons``) and how far the chance fell. Empty for a turn without a mark."""
     if entry.kind is None:
         return ""
+    proof = entry.proof_after
+    if proof is not None and proof.result == "loss" and proof.turns > 0:
+        from .verdict import proof_text
+
+        said = consequence_text(entry.harm(), voice)
+        head = _("After this turn every line loses.")
+        return " ".join(t for t in (head, proof_text(proof, entry.player, voice, to_move=False), said) if t)
     said = consequence_text(entry.harm(), voice)
-    return said or fall_text(entry, voice)
+    if said:
+        return said
+    from .reasons import reasons_text
+
+    return " ".join(t for t in (reasons_text(entry.reasons(), voice), fall_text(entry, voice)) if t)
 
 
 def better_text(entry: CoachedTurn, voice: Voice) -> str:

@@ -1,0 +1,97 @@
+"""What a turn changed on the board that the evaluation weighs, for the player it hurts: the reasons a
+coach gives when a turn captures and destroys nothing and yet costs its mover.
+
+``changes(before, after, player)`` compares two boards for ``player`` and lists, most costly first:
+- their homeworld left with a single ship (``ONE_SHIP``), or without its large ship (``NO_LARGE``);
+- a colour lost from their homeworld, ships and stars together (``COLOUR_LOST``): no building, trading
+  or moving with it there any more;
+- a catastrophe building where their ships are (``CATASTROPHE_NEAR``): three pieces of one colour, so
+  that one more lets either player destroy every piece of that colour there;
+- their fleet cut off (``CUT_OFF``): no ship of theirs left at the enemy's homeworld or a system
+  connected to it.
+Facts only, read off the two boards: each reason names a system and a colour a player can check.
+Pure: imports the rules only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hwgame.rules import Position, System, color_of, connected, size_of
+
+ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF = (
+    "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off")  # fmt: skip
+KINDS = (ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF)
+# How much each change costs, to put the worst first (a homeworld's defence before its economy before
+# the reach of the fleet).
+COST = {ONE_SHIP: 5, CATASTROPHE_NEAR: 4, COLOUR_LOST: 3, NO_LARGE: 2, CUT_OFF: 1}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One change that costs ``player``: its ``kind`` (``KINDS``), the ``system`` it is at (by name), the
+    ``colour`` concerned (None where none is) and whether the system is ``player``'s homeworld."""
+
+    kind: str
+    player: int
+    system: str
+    colour: int | None = None
+    at_home: bool = False
+
+
+def _ships(system: System, player: int) -> tuple[int, ...]:
+    return system.ships1 if player else system.ships0
+
+
+def _colours(system: System, player: int) -> set[int]:
+    return {color_of(p) for p in system.stars} | {color_of(p) for p in _ships(system, player)}
+
+
+def _crowded(position: Position, player: int) -> set[tuple[str, int]]:
+    """(system, colour) where ``player`` has ships and three pieces of that colour stand."""
+    out = set()
+    for s in position.systems:
+        if not _ships(s, player):
+            continue
+        pieces = [*s.stars, *s.ships0, *s.ships1]
+        for colour in {color_of(p) for p in pieces}:
+            if sum(1 for p in pieces if color_of(p) == colour) == 3:
+                out.add((s.name.lower(), colour))
+    return out
+
+
+def _in_reach(position: Position, player: int) -> int:
+    """How many of ``player``'s ships stand at the enemy's homeworld or one move from it."""
+    target = position.home_of(1 - player)
+    if target is None:
+        return 0
+    return sum(len(_ships(s, player)) for s in position.systems
+               if s.name.lower() == target.name.lower() or connected(s, target))  # fmt: skip
+
+
+def changes(before: Position, after: Position, player: int, most: int = 3) -> list[Reason]:
+    """What changed from ``before`` to ``after`` that costs ``player`` (see the module docstring), the
+    most costly first, at most ``most``; empty when either board has no homeworld of ``player``."""
+    old, new = before.home_of(player), after.home_of(player)
+    if old is None or new is None:
+        return []
+    found: list[Reason] = []
+    home = new.name
+    old_ships, new_ships = _ships(old, player), _ships(new, player)
+    if len(new_ships) == 1 and len(old_ships) > 1:
+        found.append(Reason(ONE_SHIP, player, home, at_home=True))
+    if any(size_of(p) == 3 for p in old_ships) and not any(size_of(p) == 3 for p in new_ships):
+        found.append(Reason(NO_LARGE, player, home, at_home=True))
+    for colour in sorted(_colours(old, player) - _colours(new, player)):
+        found.append(Reason(COLOUR_LOST, player, home, colour, at_home=True))
+    for name, colour in sorted(_crowded(after, player) - _crowded(before, player)):
+        system = next(s for s in after.systems if s.name.lower() == name)
+        found.append(Reason(CATASTROPHE_NEAR, player, system.name, colour, at_home=name == home.lower()))
+    if _in_reach(before, player) and not _in_reach(after, player):
+        target = after.home_of(1 - player)
+        found.append(Reason(CUT_OFF, player, target.name if target is not None else ""))
+    found.sort(key=lambda r: -(COST[r.kind] + (1 if r.at_home and r.kind == CATASTROPHE_NEAR else 0)))
+    return found[:most]
+
+
+__all__ = ["CATASTROPHE_NEAR", "COLOUR_LOST", "CUT_OFF", "KINDS", "NO_LARGE", "ONE_SHIP", "Reason", "changes"]

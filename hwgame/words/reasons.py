@@ -1,0 +1,73 @@
+"""What a turn changed on the board, in words: the reasons a coach gives for a mark or a hint when
+nothing was captured or destroyed ("Your homeworld is left with a single ship.").
+
+The reasons come from ``hwgame.ai.reasons``; this module reads them through the protocol below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from hwgame.i18n import _
+
+from .coach import homeworld_of
+from .names import colour_name
+from .told import Voice
+
+# The kinds of change (``ai.reasons.KINDS``).
+ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF = (
+    "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off")  # fmt: skip
+
+
+class ReasonLike(Protocol):
+    """One change on the board (``ai.reasons.Reason``)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def system(self) -> str: ...
+    @property
+    def colour(self) -> int | None: ...
+    @property
+    def at_home(self) -> bool: ...
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def reason_text(reason: ReasonLike, voice: Voice) -> str:
+    """One reason as a sentence, for the player it costs."""
+    home = homeworld_of(reason.player, voice)
+    place = home if reason.at_home else voice.place(reason.system)
+    colour = colour_name(reason.colour) if reason.colour is not None else ""
+    if reason.kind == ONE_SHIP:
+        # Translators: {home} is "your homeworld", "the computer's homeworld" or "Vega's homeworld".
+        return _cap(_("{home} is left with a single ship: one capture or catastrophe there ends the game.").format(
+            home=home))
+    if reason.kind == NO_LARGE:
+        return _cap(_("{home} no longer has its large ship to defend it.").format(home=home))
+    if reason.kind == COLOUR_LOST:
+        # Translators: {colour} is a colour's name ("green").
+        return _cap(_("{home} has no {colour} any more, so that power is lost there.").format(
+            home=home, colour=colour))
+    if reason.kind == CATASTROPHE_NEAR:
+        # Translators: {place} is a system; {colour} a colour's name.
+        return _cap(_("Three {colour} pieces stand at {place}: one more lets a {colour} catastrophe destroy "
+                      "every {colour} piece there.").format(colour=colour, place=place))
+    if reason.kind == CUT_OFF:
+        # Translators: {owner} is "your", "the computer's" or "Vega's"; {target} a homeworld.
+        return _cap(_("None of {owner} ships can reach {target} any more.").format(
+            owner=voice.owner(reason.player), target=homeworld_of(1 - reason.player, voice)))
+    return ""
+
+
+def reasons_text(reasons: Sequence[ReasonLike], voice: Voice) -> str:
+    """The reasons as sentences, one after another (empty without one)."""
+    return " ".join(t for t in (reason_text(r, voice) for r in reasons) if t)
+
+
+__all__ = ["reason_text", "reasons_text"]
