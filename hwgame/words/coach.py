@@ -86,6 +86,8 @@ class CoachedTurn(Protocol):
     @property
     def chance_before(self) -> float | None: ...
     @property
+    def chance_after(self) -> float | None: ...
+    @property
     def fall(self) -> float: ...
     def harm(self) -> Sequence[Event]: ...
     def gain(self) -> Sequence[Event]: ...
@@ -246,29 +248,38 @@ def consequence_text(events: Sequence[Event], voice: Voice) -> str:
 def fall_text(entry: CoachedTurn, voice: Voice) -> str:
     """How far the mover's chance fell: "Vega's chance to win falls from 61% to 38%."."""
     start = entry.chance_before or 0.0
+    end = entry.chance_after if entry.chance_after is not None else max(0.0, start - entry.fall)
     return _("{name}'s chance to win falls from {before} to {after}.").format(
-        name=voice.names[entry.player], before=chance_text(start), after=chance_text(max(0.0, start - entry.fall)))
+        name=voice.names[entry.player], before=chance_text(start), after=chance_text(end))
 
 
-def coach_text(entry: CoachedTurn, voice: Voice) -> str:
-    """Why a marked turn is marked, in facts of the board: a loss it made certain (the proof), what the
-    line after it gives away (captures, catastrophes), else what it changed on the board that costs
-    its mover (``words.reasons``) and how far the chance fell. Empty for a turn without a mark."""
-    if entry.kind is None:
-        return ""
+def board_text(entry: CoachedTurn, voice: Voice) -> str:
+    """What a marked turn did, in facts of the board: a loss it made certain (the proof), what the line
+    after it gives away (captures, catastrophes), else what it changed on the board that costs its
+    mover (``words.reasons``). Empty when none of these names anything."""
+    said = consequence_text(entry.harm(), voice)
     proof = entry.proof_after
     if proof is not None and proof.result == "loss" and proof.turns > 0:
         from .verdict import proof_text
 
-        said = consequence_text(entry.harm(), voice)
         head = _("After this turn every line loses.")
         return " ".join(t for t in (head, proof_text(proof, entry.player, voice, to_move=False), said) if t)
-    said = consequence_text(entry.harm(), voice)
     if said:
         return said
     from .reasons import reasons_text
 
-    return " ".join(t for t in (reasons_text(entry.reasons(), voice), fall_text(entry, voice)) if t)
+    return reasons_text(entry.reasons(), voice)
+
+
+def coach_text(entry: CoachedTurn, voice: Voice) -> str:
+    """Why a marked turn is marked: ``board_text``, then how far the chance fell where nothing else
+    names a piece. Empty for a turn without a mark."""
+    if entry.kind is None:
+        return ""
+    said = board_text(entry, voice)
+    if said and entry.proof_after is not None:
+        return said
+    return " ".join(t for t in (said, fall_text(entry, voice)) if t)
 
 
 def better_text(entry: CoachedTurn, voice: Voice) -> str:
@@ -313,18 +324,17 @@ def mark_line(entry: CoachedTurn, voice: Voice) -> str:
     """A marked turn in one line: "mistake (61% → 38%): Vega captures your green 3 at Alpha next turn."."""
     if entry.kind is None:
         return ""
-    start = entry.chance_before
+    start, end = entry.chance_before, entry.chance_after
     label = mark_label(entry.kind)
-    said = consequence_text(entry.harm(), voice)
+    said = board_text(entry, voice)
     if not said:
         return _("{mark}: {why}").format(mark=label, why=fall_text(entry, voice))
-    if start is not None and entry.kind != MISSED_WIN:
-        label = _("{mark} ({before} → {after})").format(mark=label, before=chance_text(start),
-                                                       after=chance_text(max(0.0, start - entry.fall)))  # fmt: skip
+    if start is not None and end is not None and entry.kind != MISSED_WIN and entry.proof_after is None:
+        label = _("{mark} ({before} → {after})").format(mark=label, before=chance_text(start), after=chance_text(end))
     return _("{mark}: {why}").format(mark=label, why=said)
 
 
-__all__ = ["EVENT_TEMPLATES", "MARK_LABELS", "CoachedTurn", "Event", "Why", "better_text", "chance_text", "coach_text",
-           "consequence_text",
+__all__ = ["EVENT_TEMPLATES", "MARK_LABELS", "CoachedTurn", "Event", "Why", "better_text", "board_text", "chance_text",
+           "coach_text", "consequence_text",
            "could_text", "event_text", "fall_text", "homeworld_of", "mark_label", "mark_line", "when_text",
            "why_sentences"]
