@@ -5,12 +5,21 @@ the computer's turn goes through ``Game.play`` before anything is shown, and the
 handed to the screen as a list of Effects to animate one action at a time. Whether a reply is stale is
 the AI worker's business: every change of the game that makes one so (undo, a new game, a load) cancels
 the request, and a cancelled request never answers.
+
+The window judges no position itself: on a human's turn it asks the worker for the verdict of the
+position the turn starts from (``hwgame.analysis``), first the quick one (the threats and what is proven
+at once, in a fraction of a second), then the full one (a search under the hint's limit), and keeps them
+in an ``Analyst``. The hint is the verdict's best turn, the advantage bar reads the verdict of the board
+shown, and the warnings (a threat to parry, a turn that lets the opponent win at once) read its threats.
+The computer's own turn always goes first: asking for it withdraws an analysis out.
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from hwgame.i18n import _, pgettext
@@ -25,17 +34,43 @@ from hwgame.rules import (
     format_turn,
     opponent_of,
 )
-from hwgame.words import Voice, describe_action, refusal_text, why_sentences
+from hwgame.words import (
+    Voice,
+    chance_sentence,
+    describe_action,
+    losing_end_text,
+    lost_hint_text,
+    proof_text,
+    refusal_text,
+    threat_warning,
+    why_sentences,
+)
 
 from .controller import COMPUTER, HUMAN, ActionResolver, Effect, GameJudge, Judge
 from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
-from .opponent import HINT, HINT_LEVEL, MOVE, Opponent
+from .opponent import ANALYSE, HINT_LEVEL, MOVE, Opponent
 from .targets import Target
 from .text import Text, Worded, join_sentences
 
 if TYPE_CHECKING:
     from hwgame.ai.handoff import SearchReply
     from hwgame.ai.why import Why
+    from hwgame.analysis import Verdict
+    from hwgame.rules import PositionKey
+
+# How long the window may spend (CPU seconds) finding out whether the turn about to be ended lets the
+# opponent win at once; past it the answer is "unknown", and nothing is said.
+LOSING_CHECK_SECONDS = 0.15
+
+
+class _TooLong(Exception):
+    """The check of a turn about to be ended ran past its time."""
+
+
+def full_verdict(verdict: Verdict) -> bool:
+    """True when ``verdict`` is the full judgement (a best turn from the search, or a proven win), not
+    only the quick proofs."""
+    return verdict.best is not None and (verdict.depth > 0 or verdict.proof is not None)
 
 
 class PlayController(ActionResolver):
@@ -76,7 +111,18 @@ class PlayController(ActionResolver):
         self.ai_error = None
         self.hint: tuple | None = None
         self.hint_text = ""
-        self._advantage: tuple[tuple, float] | None = None  # (board, turns played) -> seat 0's chance
+        from hwgame.analysis import Analyst
+
+        # The verdicts of this game's positions (the hint, the bar and the warnings read them).
+        self.analyst = Analyst()
+        # The analysis out now: (turn index, board, quick or not, the position asked about).
+        self._analysing: tuple[int, PositionKey, bool, Position] | None = None
+        self._analysis_failed: set[tuple[int, PositionKey, bool]] = set()
+        self._full_done: set[tuple[int, PositionKey]] = set()  # full verdicts that came back, good or not
+        self._hint_wanted: tuple[int, PositionKey] | None = None  # the hint waits for this full verdict
+        # Warnings are the screen's to switch: off in the settings, and never in a lesson or a puzzle.
+        self.warnings_on = True
+        self._losing: tuple[tuple, bool] | None = None  # (turn so far, whether ending it loses at once)
         # The last hint given: (the index the turn it was for has in the game, the hinted turn).
         self.last_hint: tuple[int, tuple] | None = None
         # Why the computer played its last turn: (index of that turn in the game, the search's facts).
@@ -93,31 +139,31 @@ class PlayController(ActionResolver):
             return []
         return why_sentences(found[1], self.voice(), gains=False)
 
-    def advantage(self, position: Position, player: int) -> float | None:
-        """``player``'s chance to win at ``position`` (the board shown, mid-turn or not), from the
-        computer's static evaluation read on the win-chance curves; None during setup or once the game
-        is over. Kept for the last board asked about: the bar asks every frame."""
-        if position.stage < PLAYING or position.is_over():
+    # --- the verdict of the board ---
+    def turn_start(self, computer_showing: bool = False) -> tuple[Position, int] | None:
+        """(position, turn index) of the start of the turn the board shows: the turn in progress, or,
+        while the computer's last turn is still being animated, that turn; None during setup or once
+        the game is over."""
+        game = self.game
+        if computer_showing and game.turns:
+            n = len(game.turns) - 1
+            position = game.positions[n]
+        else:
+            n, position = len(game.turns), game.position
+        if position.stage < PLAYING or position.is_over() or (self.is_over() and not computer_showing):
             return None
-        key = (position.key(), len(self.game.turns))
-        if self._advantage is None or self._advantage[0] != key:
-            from hwgame.ai.evaluate import evaluate
-            from hwgame.ai.tactics import find_win
-            from hwgame.ai.winchance import SURE, phase_of_turn, turns_in_play, win_chance
+        return position, n
 
-            if find_win(position) is not None:
-                chance = SURE  # the side to move wins this turn: the evaluation alone would not say so
-            else:
-                chance = win_chance(evaluate(position), phase_of_turn(turns_in_play(len(self.game.turns))))
-            self._advantage = (key, chance if position.to_move == 0 else 1.0 - chance)
-        seat0 = self._advantage[1]
-        return seat0 if player == 0 else 1.0 - seat0
+    def verdict_shown(self, computer_showing: bool = False) -> Verdict | None:
+        """The verdict known of the start of the turn the board shows (see ``turn_start``), or None."""
+        start = self.turn_start(computer_showing)
+        return None if start is None else self.analyst.get(*start)
 
-    def chance_of(self, score: float) -> float:
-        """The chance to win of the side to move now, for a search ``score`` of its."""
-        from hwgame.ai.winchance import phase_of_turn, turns_in_play, win_chance
-
-        return win_chance(score, phase_of_turn(turns_in_play(len(self.game.turns))))
+    def advantage(self, player: int, computer_showing: bool = False) -> float | None:
+        """``player``'s chance to win on the board shown, from its verdict (1 or 0 where proven); None
+        while no verdict says, during setup or once the game is over. Never a search of the window's."""
+        verdict = self.verdict_shown(computer_showing)
+        return None if verdict is None else verdict.chance_for(player)
 
     # --- seats ---
     @property
@@ -310,6 +356,8 @@ class PlayController(ActionResolver):
         """Ask the worker for the computer's turn if it is the computer's move and nothing is asked yet."""
         if not self.computer_to_move() or self.thinking or self.ai_error:
             return
+        if self.opponent.purpose is not None:
+            self._stop_analysis()  # the computer's own turn goes before any analysis
         level = self.levels[self.game.to_move]
         asked = self.opponent.request(self.game.position, level, MOVE, self.game.repetition_counts())
         if isinstance(asked, str):
@@ -333,15 +381,18 @@ class PlayController(ActionResolver):
         self._changed()  # the save says who plays each side
 
     def update(self) -> None:
-        """Poll the worker: play a finished computer turn (checked by the engine) or show a hint."""
+        """Poll the worker: play a finished computer turn (checked by the engine), or keep a verdict
+        (and show the hint that waited for it); then ask for what is missing: the computer's turn, else
+        the verdict of the human's position."""
         purpose = self.opponent.purpose
         reply = self.opponent.poll()
         if reply is not None:
-            if purpose == HINT:
-                self._hint_ready(reply)
+            if purpose == ANALYSE:
+                self._analysis_ready(reply)
             else:
                 self._computer_answer(reply)
         self.start_computer()
+        self.start_analysis()
 
     def _computer_answer(self, reply: SearchReply) -> None:
         turn = reply.turn
@@ -368,34 +419,205 @@ class PlayController(ActionResolver):
         self.events.append(ComputerPlayed(format_turn(turn)))
         self._committed()
 
+    # --- the verdict of the human's position ---
+    def analysis_target(self) -> tuple[Position, int] | None:
+        """(position, turn index) whose verdict is wanted now: the start of a human's turn in play,
+        while the computer is not asked for its own; None otherwise."""
+        if not self.human_to_move() or self.thinking or self.ai_error:
+            return None
+        position = self.game.position
+        if position.stage < PLAYING or position.is_over():
+            return None
+        return position, len(self.game.turns)
+
+    def _stop_analysis(self) -> None:
+        if self.opponent.purpose == ANALYSE:
+            self.opponent.cancel()
+        self._analysing = None
+
+    def start_analysis(self) -> None:
+        """Ask for the verdict of the human's position when it is not known yet: the quick one first,
+        then the full one. An analysis out for another position is withdrawn."""
+        target = self.analysis_target()
+        out = self._analysing if self.opponent.purpose == ANALYSE else None
+        if out is not None and (target is None or out[:2] != (target[1], target[0].key())):
+            self._stop_analysis()
+            out = None
+        if target is None or self.opponent.purpose is not None:
+            return
+        position, n = target
+        key = position.key()
+        known = self.analyst.get(position, n)
+        if (n, key) in self._full_done or (known is not None and full_verdict(known)):
+            return
+        quick = known is None
+        if (n, key, quick) in self._analysis_failed:
+            if not quick or (n, key, False) in self._analysis_failed:
+                return
+            quick = False  # the quick proofs failed: the full verdict has them too
+        self._ask_verdict(position, n, quick)
+
+    def _ask_verdict(self, position: Position, n: int, quick: bool) -> str | None:
+        """Send the request for a verdict; an error message when the computer cannot be asked."""
+        from hwgame.analysis import verdict_reply
+
+        avoid = () if quick else self._undoing_last_hint()
+        asked = self.opponent.request(position, HINT_LEVEL, ANALYSE, self.game.repetition_counts(), avoid=avoid,
+                                      choose=partial(verdict_reply, turn_index=n, quick=quick))  # fmt: skip
+        if isinstance(asked, str):
+            self._analysis_failed.add((n, position.key(), quick))
+            return asked
+        self._analysing = (n, position.key(), quick, position)
+        return None
+
+    def _analysis_ready(self, reply: SearchReply) -> None:
+        """A verdict came back: keep it (whatever position it is of), and give the hint that waited."""
+        asked, self._analysing = self._analysing, None
+        if asked is None:
+            return
+        n, key, quick, position = asked
+        verdict = reply.info.get("verdict") if reply.info else None
+        if verdict is None:
+            if not reply.info.get("cancelled"):
+                self._analysis_failed.add((n, key, quick))
+            if not quick:
+                self._full_done.add((n, key))
+                if self._hint_wanted == (n, key):
+                    self._hint_wanted = None
+                    self.hint_text = lambda: _("The hint failed.")
+            return
+        kept = self.analyst.offer(position, n, verdict)
+        if not quick:
+            self._full_done.add((n, key))
+        if self._hint_wanted == (n, key) and (not quick or full_verdict(kept)):
+            target = self.analysis_target()
+            if target is not None and (target[1], target[0].key()) == (n, key):
+                self._give_hint(kept)
+
+    def current_verdict(self) -> Verdict | None:
+        """The verdict known of the position the human's turn starts from, or None."""
+        target = self.analysis_target()
+        return None if target is None else self.analyst.get(*target)
+
+    # --- warnings ---
+    def threat_shown(self) -> tuple[Turn, ...]:
+        """The opponent's turns that would win at once if the human passed, to warn of before the human
+        acts (empty with the warnings off, once an action is played, or when the human wins first)."""
+        if not self.warnings_on or self.game.pending:
+            return ()
+        verdict = self.current_verdict()
+        if verdict is None or not verdict.threats:
+            return ()
+        proof = verdict.proof_for(self.game.to_move)
+        if proof is not None and proof.result == "win" and proof.turns <= 1:
+            return ()  # the player wins this turn: that is what the hint says
+        return verdict.threats
+
+    def threat_text(self) -> str:
+        """The warning of a threat in words ("Danger: the computer can win on its next turn. ..."), or ""."""
+        threats = self.threat_shown()
+        if not threats:
+            return ""
+        return threat_warning(threats[0], len(threats), opponent_of(self.game.to_move), self.voice())
+
+    def end_would_lose(self) -> bool:
+        """True when ending the turn as it stands lets the opponent win at once, while a turn that
+        survives existed (the verdict of the turn's start is not a proven loss). Worked out once per
+        turn so far, within ``LOSING_CHECK_SECONDS``; an answer not reached in time is no warning."""
+        if not self.warnings_on or not self.human_to_move():
+            return False
+        pos = self.game.state.position
+        if pos.stage < PLAYING:
+            return False
+        start = self.current_verdict()
+        proof = None if start is None else start.proof_for(self.game.to_move)
+        if proof is not None and proof.result == "loss":
+            return False  # every turn loses: there is no better turn to point to
+        key = (len(self.game.turns), pos.key(), id(self.game.state))
+        if self._losing is None or self._losing[0] != key:
+            self._losing = (key, self._ending_loses(pos))
+        return self._losing[1]
+
+    def _ending_loses(self, pos: Position) -> bool:
+        from hwgame.ai.proofs import survives
+        from hwgame.rules import end_turn as ended
+
+        me = pos.to_move
+        after = ended(pos)
+        if after.is_over():
+            return after.winner() == opponent_of(me)
+        draws: set = set()
+        if pos.rules.repetition_draw:
+            draws = {k for k, count in self.game.repetition_counts().items() if count >= 2}
+        deadline = time.thread_time() + LOSING_CHECK_SECONDS
+
+        def tick() -> None:
+            if time.thread_time() > deadline:
+                raise _TooLong
+
+        try:
+            return not survives(after, me, tick, draws)
+        except _TooLong:
+            return False
+
+    def end_turn_warnings(self) -> list[str]:
+        """The rules' reasons to confirm (see ``ActionResolver``), and the warning of a turn after
+        which the opponent can win at once."""
+        out = super().end_turn_warnings()
+        pos = self.game.state.position
+        if pos.stage >= PLAYING and self.end_would_lose():
+            from hwgame.rules import end_turn as ended
+
+            if not ended(pos).is_over():  # a game lost by the turn itself is said by the rules' reasons
+                out.append(losing_end_text(opponent_of(pos.to_move), self.voice()))
+        return out
+
     # --- hints ---
     def request_hint(self) -> str:
-        """Ask the computer what it would play from the start of this turn; returns a message."""
+        """The best turn of the verdict of this turn's start: at once when the full verdict is known,
+        else when it comes (it is asked for now if it is not on its way). Returns a message."""
         if not self.human_to_move():
             return _("A hint is for your own turn.")
         if self.thinking:
             return _("The computer is busy.")
-        asked = self.opponent.request(self.game.position, HINT_LEVEL, HINT, self.game.repetition_counts(),
-                                      avoid=self._undoing_last_hint())
-        if isinstance(asked, str):
-            return asked
+        target = self.analysis_target()
+        if target is None:
+            self.hint_text = lambda: _("No hint this time.")
+            return ""
+        position, n = target
+        key = position.key()
+        known = self.analyst.get(position, n)
+        if known is not None and (full_verdict(known) or ((n, key) in self._full_done and known.best is not None)):
+            self._give_hint(known)
+            return ""
+        self._hint_wanted = (n, key)
+        out = self._analysing if self.opponent.purpose == ANALYSE else None
+        if out is None or out[:3] != (n, key, False):
+            self._stop_analysis()
+            self._analysis_failed.discard((n, key, False))  # asked again: try again
+            self._full_done.discard((n, key))
+            failed = self._ask_verdict(position, n, quick=False)
+            if failed is not None:
+                self._hint_wanted = None
+                return failed
         self.hint_text = lambda: _("Thinking about a hint...")
         return ""
 
-    def _hint_ready(self, reply: SearchReply) -> None:
-        if reply.turn is None:
-            if reply.error is None:
-                self.hint_text = lambda: _("No hint this time.")
+    def _give_hint(self, verdict: Verdict) -> None:
+        """Show ``verdict``'s best turn as the hint, worded for the position it was judged at."""
+        self._hint_wanted = None
+        me, voice, from_start = self.game.to_move, self.voice(), bool(self.game.pending)
+        if verdict.best is None:
+            proof = verdict.proof_for(me)
+            if proof is not None:
+                self.hint = None
+                self.hint_text = lambda: proof_text(proof, me, voice)
             else:
-                self.hint_text = lambda: _("The hint failed.")
+                self.hint_text = lambda: _("No hint this time.")
             return
-        hint = self.hint = tuple(reply.turn)
+        hint = self.hint = tuple(verdict.best)
         self.last_hint = (len(self.game.turns), hint)
-        from_start = bool(self.game.pending)
-        # The search's facts behind the hint, worded when shown.
-        why, chance, voice = reply.info.get("why"), self.chance_of(reply.score), self.voice()
-        self.hint_text = lambda: hint_words(hint, from_start, why_sentences(why, voice, gains=False, chance=chance)
-                                            if why is not None else [], voice)  # fmt: skip
+        self.hint_text = lambda: verdict_hint_words(verdict, me, hint, from_start, voice)
         self.events.append(HintReady(self.hint_text))
 
     def _undoing_last_hint(self) -> tuple[Turn, ...]:
@@ -411,22 +633,45 @@ class PlayController(ActionResolver):
         return (undo,) if undo is not None else ()
 
     def _forget_hint(self) -> None:
-        if self.opponent.purpose == HINT:
-            self.opponent.cancel()
+        """The hint no longer applies (an action, a turn, an undo); the analysis of the turn's start
+        goes on, since the start has not changed."""
+        self._hint_wanted = None
         self.hint = None
         self.hint_text = ""
 
     def close(self) -> None:
-        """Stop thinking (new game, quit)."""
+        """Stop thinking (new game, quit) and forget the game's verdicts."""
         self.opponent.cancel()
+        self._analysing = None
+        self.analyst.clear()
+
+
+def turn_words(turn: Iterable[Action], voice: Voice | None = None) -> str:
+    """The actions of a hinted turn in a row: "Build ...; then Move ..."."""
+    # Translators: between two actions of a hinted turn, "Build ...; then Move ...".
+    return pgettext("between the actions of a hint", "; then ").join(describe_action(a, voice) for a in turn)
+
+
+def verdict_hint_words(verdict: Verdict, player: int, turn: Iterable[Action], from_start: bool, voice: Voice) -> str:
+    """The hint of a verdict for ``player`` (to move): a proven loss said as one, with the turn that
+    makes the win hardest (and no plan the proof refutes); a proven result beside the turn; else the
+    turn, the facts behind it and the chance to win, the same number the advantage bar shows."""
+    proof = verdict.proof_for(player)
+    if proof is not None and proof.result == "loss":
+        return lost_hint_text(proof, player, voice, turn_words(turn, voice))
+    if proof is not None:
+        return hint_words(turn, from_start, [proof_text(proof, player, voice)], voice)
+    why = why_sentences(verdict.why, voice, gains=False) if verdict.why is not None else []
+    chance = verdict.chance_for(player)
+    told = [chance_sentence(player, chance, voice)] if chance is not None else []
+    return hint_words(turn, from_start, [*why, *told], voice)
 
 
 def hint_words(turn: Iterable[Action], from_start: bool, why: list[str], voice: Voice | None = None) -> str:
     """A hint as the panel shows it: the turn's actions, then ``why`` (sentences already worded: the
     facts of the search behind it, ``words.why_sentences``), in the language in force; ``voice`` words
     the homeworlds."""
-    # Translators: between two actions of a hinted turn, "Build ...; then Move ...".
-    words = pgettext("between the actions of a hint", "; then ").join(describe_action(a, voice) for a in turn)
+    words = turn_words(turn, voice)
     if from_start:
         head = _("Hint (from the start of the turn): {turn}.").format(turn=words)
     else:

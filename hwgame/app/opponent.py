@@ -17,25 +17,28 @@ from hwgame.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from hwgame.rules import Position, Turn
 
 if TYPE_CHECKING:
-    from hwgame.ai.bots import History, Limit
+    from hwgame.ai.bots import Chooser, History, Limit
     from hwgame.ai.handoff import SearchReply
 
 # The level names live in one table (``hwgame.levels``); screens that import them from here get the same
 # objects.
-__all__ = ["DEFAULT_LEVEL", "HINT_LEVEL", "LEVEL_NAMES", "MOVE", "HINT", "Opponent", "Worker"]
+__all__ = ["ANALYSE", "DEFAULT_LEVEL", "HINT_LEVEL", "LEVEL_NAMES", "MOVE", "HINT", "Opponent", "Worker"]
 
 HINT_LEVEL = "hint"  # Normal, careful with what it places (``hwgame.ai.bots.HINT``)
-# What a request is for: the computer's own turn, or a hint for the human to move.
+# What a request is for: the computer's own turn, a hint for the human to move, or the verdict of the
+# position the human moves from (``hwgame.analysis``: the hint, the bar and the warnings read it).
 MOVE = "move"
 HINT = "hint"
+ANALYSE = "analyse"
 
 
 class Worker(Protocol):
     """What the window needs of an AI worker (``hwgame.ai.worker.AIWorker``, or a stand-in in tests)."""
 
     def request(self, position: Position, limit: Limit, seed: int | None = None,
-                history: History = None) -> Future[SearchReply]:  # fmt: skip
-        """Start a search; its future resolves to the reply, or is cancelled once it is stale."""
+                history: History = None, choose: Chooser | None = None) -> Future[SearchReply]:  # fmt: skip
+        """Start a search (with ``choose`` in place of the computer's chooser when given); its future
+        resolves to the reply, or is cancelled once it is stale."""
         ...
 
     def cancel(self) -> None:
@@ -55,7 +58,8 @@ class Worker(Protocol):
 class Opponent:
     """Thin adapter over the AI worker: request, poll, cancel, progress.
 
-    ``purpose`` says what the request out now is for (``MOVE`` or ``HINT``), None when there is none."""
+    ``purpose`` says what the request out now is for (``MOVE``, ``HINT`` or ``ANALYSE``), None when there
+    is none. The worker answers one request at a time: a new request withdraws the one out before it."""
 
     def __init__(self, seed: int | None = None, worker: Worker | None = None):
         self.seed = seed
@@ -84,11 +88,14 @@ class Opponent:
         return LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).with_changes(explain=True)
 
     def request(self, position: Position, level: str, purpose: str = MOVE,
-                history: History = None, avoid: tuple[Turn, ...] = ()) -> Future[SearchReply] | str:  # fmt: skip
+                history: History = None, avoid: tuple[Turn, ...] = (),
+                choose: Chooser | None = None) -> Future[SearchReply] | str:  # fmt: skip
         """Start a search for ``purpose``; return its future, or an error message when the AI cannot be used.
 
         ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming;
-        ``avoid`` lists turns to pass over unless they parry a threat (``Limit.avoid``).
+        ``avoid`` lists turns to pass over unless they parry a threat (``Limit.avoid``); ``choose``
+        answers in place of the computer's chooser (``functools.partial(analysis.verdict_reply, ...)``
+        for a verdict), in the search process.
         """
         worker = self._get_worker()
         if worker is None:
@@ -99,7 +106,10 @@ class Opponent:
             limit = self._limit(level)
             if avoid:
                 limit = limit.with_changes(avoid=avoid)
-            future = worker.request(position, limit, self.seed, history=history)
+            if choose is None:
+                future = worker.request(position, limit, self.seed, history=history)
+            else:
+                future = worker.request(position, limit, self.seed, history=history, choose=choose)
         except Exception as exc:
             return _("the computer opponent could not start thinking ({error})").format(error=exc)
         self._future, self.purpose = future, purpose

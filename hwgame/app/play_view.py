@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.i18n import _, current_language
-from hwgame.rules import Action, Build, Capture, Discover, Move, Position, Sacrifice, Trade
-from hwgame.words import chance_text
+from hwgame.rules import Action, Build, Capture, Catastrophe, Discover, Move, Position, Sacrifice, Trade, color_of
+from hwgame.words import chance_label
 
 from .notices import marker_tip
-from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, Target, system_of
+from .side_panel import voice_of
+from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, Target, system_of
 from .view import theme as T
 from .view.anim import ease, lerp_box
 from .view.board import BoardOptions, rim_for
@@ -55,6 +56,8 @@ def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
         scene.view.draw_still(surface, position, lay, bank, opts)
         if scene.ctl.hint and not scene.ctl.game.pending and not dragging and scene.demo is None:
             _draw_hint_pieces(scene, surface)
+        if not dragging and scene.demo is None and scene.computer_showing() is None:
+            _draw_threat_pieces(scene, surface)
     if dragging and source is not None:
         _draw_drag(scene, surface, lay, source)
     if scene.snap is not None:
@@ -62,7 +65,7 @@ def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
         box = lerp_box(b0, b1, ease(t / 0.18))
         draw_piece(surface, scene.app.theme, kind, piece, box, direction, rim_for(owner, scene.ctl.bottom))
     if getattr(scene.app.settings, "advantage_bar", False) and scene.coach is None:
-        _draw_advantage(scene, surface, screen.board, position)
+        _draw_advantage(scene, surface, screen.board)
     if scene.narrates:
         whole = screen_layout(*scene.app.size).board
         _draw_narration(scene, surface, scene.narration_box(whole), scene.narration_size(whole))
@@ -85,34 +88,51 @@ def _draw_hover(scene: PlayScene, surface: pygame.Surface, position: Position) -
                  edge=T.TEXT_WARN)
 
 ADVANTAGE_W = 12  # the advantage bar's width, at the board's left edge
+NEUTRAL = (70, 76, 100)  # the bar while no verdict of the board is known
 
 
-def _draw_advantage(scene: PlayScene, surface: pygame.Surface, board: Box, position: Position) -> None:
-    """The advantage bar: a thin column at the board's left edge, the bottom player's share of the chance
-    to win from below in their colour, the other's from above in theirs, the bottom player's percentage
-    beside the line between them."""
-    bottom = scene.ctl.bottom
-    chance = scene.ctl.advantage(position, bottom)
-    if chance is None:
+def _draw_advantage(scene: PlayScene, surface: pygame.Surface, board: Box) -> None:
+    """The advantage bar: a thin column at the board's left edge, read from the verdict of the board
+    shown (the start of the turn it shows): the bottom player's share of the chance to win from below in
+    their colour, the other's from above in theirs, and beside the line between them a label that says
+    whose chance it is ("You: 64%", "You: lost (proven)"), the number the hint gives. While no verdict
+    is known the bar stands empty and grey; during setup and after the game it is not drawn."""
+    ctl = scene.ctl
+    showing = scene.computer_showing() is not None
+    if ctl.turn_start(showing) is None:
         return
     top_y = scene.narration_box(board).bottom + 6 if scene.narrates else board.y + 8
     rect = pygame.Rect(round(board.x + 4), round(top_y), ADVANTAGE_W, round(board.bottom - 8 - top_y))
     if rect.h < 40:
         return
+    bottom = ctl.bottom
+    verdict = ctl.verdict_shown(showing)
+    chance = None if verdict is None else verdict.chance_for(bottom)
+    if verdict is None or chance is None:
+        pygame.draw.rect(surface, T.mix(T.BG, NEUTRAL, 0.5), rect, border_radius=4)
+        pygame.draw.rect(surface, NEUTRAL, rect, 1, border_radius=4)
+        return
     mine = round(rect.h * chance)
     pygame.draw.rect(surface, T.OWNER_RGB[1], rect, border_radius=4)
-    pygame.draw.rect(surface, T.OWNER_RGB[0], (rect.x, rect.bottom - mine, rect.w, mine), border_radius=4)
+    if mine:
+        pygame.draw.rect(surface, T.OWNER_RGB[0], (rect.x, rect.bottom - mine, rect.w, mine), border_radius=4)
     pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=4)
-    label = scene.app.theme.fit_text(chance_text(chance), 15, 60, T.TEXT)
-    y = max(rect.y, min(rect.bottom - label.get_height(), rect.bottom - mine - label.get_height() // 2))
-    surface.blit(label, (rect.right + 4, y))
+    text = chance_label(bottom, verdict.proof_for(bottom), chance, voice_of(ctl))
+    label = scene.app.theme.fit_text(text, 15, 180, T.TEXT)
+    y = max(rect.y, min(rect.bottom - label.get_height() - 2, rect.bottom - mine - label.get_height() // 2))
+    back = pygame.Rect(rect.right + 3, y - 1, label.get_width() + 8, label.get_height() + 2)
+    veil = pygame.Surface(back.size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (12, 15, 28, 200), veil.get_rect(), border_radius=5)
+    surface.blit(veil, back.topleft)
+    surface.blit(label, (back.x + 4, y))
 
 
-def hint_targets(position: Position, hint: Iterable[Action]) -> list[Target]:
+def hint_targets(position: Position, hint: Iterable[Action], mover: int | None = None) -> list[Target]:
     """The pieces a hint plays with, as the board's targets: the ships it moves, trades, sacrifices or
     captures, and the bank pieces it builds, trades for or takes as a new star. Pieces an earlier action
-    of the hint brought in (a ship just built, then moved) are not on the board yet, and are left out."""
-    me = position.to_move
+    of the hint brought in (a ship just built, then moved) are not on the board yet, and are left out.
+    ``mover`` plays the turn (default: the side to move; the opponent for a threat)."""
+    me = position.to_move if mover is None else mover
     found: list[Target] = []
     for a in hint:
         if isinstance(a, Build):
@@ -127,6 +147,12 @@ def hint_targets(position: Position, hint: Iterable[Action]) -> list[Target]:
             found.append(ShipTarget(a.system, me, a.ship))
         elif isinstance(a, Capture):
             found.append(ShipTarget(a.system, 1 - me, a.piece))
+        elif isinstance(a, Catastrophe):
+            system = position.system_named(a.system)
+            if system is not None:  # every piece of the colour there goes back to the bank
+                found += [StarTarget(a.system, p) for p in system.stars if color_of(p) == a.color]
+                found += [ShipTarget(a.system, owner, p) for owner, ships in ((0, system.ships0), (1, system.ships1))
+                          for p in ships if color_of(p) == a.color]  # fmt: skip
     return found
 
 
@@ -136,6 +162,24 @@ def _draw_hint_pieces(scene: PlayScene, surface: pygame.Surface) -> None:
         place = scene.place_of(target)
         if place is not None:
             pygame.draw.rect(surface, T.TEXT_WARN, pygame.Rect(place.box.as_ints()).inflate(8, 8), 3, border_radius=6)
+
+
+def threat_targets(scene: PlayScene) -> list[Target]:
+    """The pieces the first threat warned of plays with (the opponent's ships, the player's ships it
+    takes, the bank pieces it uses), or [] when no threat is shown."""
+    threats = scene.ctl.threat_shown()
+    if not threats:
+        return []
+    position = scene.ctl.game.position
+    return hint_targets(position, threats[0], mover=1 - position.to_move)
+
+
+def _draw_threat_pieces(scene: PlayScene, surface: pygame.Surface) -> None:
+    """Rings round the pieces of the threat warned of, in the danger colour."""
+    for target in threat_targets(scene):
+        place = scene.place_of(target)
+        if place is not None:
+            pygame.draw.rect(surface, T.DANGER, pygame.Rect(place.box.as_ints()).inflate(10, 10), 3, border_radius=6)
 
 
 def _draw_narration(scene: PlayScene, surface: pygame.Surface, box: Box, base: int) -> None:

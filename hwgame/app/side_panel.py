@@ -104,6 +104,8 @@ class SidePanel:
         # Playing buttons wait for the computer's turn to be shown to its end (a click skips it).
         self.end = Button(lambda: _("End Turn"), callbacks["end"], enabled=lambda: self._human_turn_shown(), size=24,
                           shortcut=lambda: pgettext("key", "Enter"))
+        # In the danger colour while the turn as it stands lets the opponent win at once.
+        self.end.danger = lambda: self._human_turn_shown() and ctl.end_would_lose()
         self.restart = Button(lambda: _("Restart Turn"), callbacks["restart"],
                               enabled=lambda: self._human_turn_shown() and bool(ctl.game.pending))
         self.undo = Button(lambda: _("Undo"), callbacks["undo"], enabled=lambda: self._can_undo(),
@@ -263,6 +265,8 @@ class SidePanel:
                     for k, line in enumerate(wrap_hanging(th, f"• {describe_action(a)}", 20, w - 4, 12)):
                         pen.text(line, (x + 4 + (12 if k else 0), y), 20, T.TEXT)
                         y += 20
+        if over is None and self._human_turn_shown():
+            y = self._danger(pen, x, y, w)
         if over is None:
             y = self._overpopulation(pen, x, y, w)
         if ctl.hint_text:
@@ -290,6 +294,27 @@ class SidePanel:
         about the position the board shows."""
         scene = self.scene
         return overpopulation_notes(scene.display_position(), self._human_turn_shown())
+
+    def danger(self) -> str:
+        """The warning of a threat the player must parry this turn (``PlayController.threat_text``), or ""."""
+        return self.scene.ctl.threat_text()
+
+    def _danger(self, pen: _Pen, x: int, y: int, w: int) -> int:
+        """The threat's warning in the danger colour, beside a bar of that colour; returns the y below."""
+        text = self.danger()
+        if not text:
+            return y
+        th = pen.theme
+        y += 6
+        room = max(2, min(7, (self.end.rect.y - 160 - y) // 20))
+        lines = th.wrap(text, 19, w - 14)
+        if len(lines) > room:
+            lines = lines[: room - 1] + [lines[room - 1].rstrip() + "…"]
+        pen.rect(T.DANGER, pygame.Rect(x - 6, y, 3, 20 * len(lines)), border_radius=1)
+        for line in lines:
+            pen.text(line, (x + 4, y), 19, T.DANGER)
+            y += 20
+        return y
 
     def _overpopulation(self, pen: _Pen, x: int, y: int, w: int) -> int:
         """The overpopulation notes under a warning mark; returns the y below them."""

@@ -427,8 +427,11 @@ class Settings(BaseModel):
     last_handicap: HandicapChoice = "none"  # the form's value (``hwgame.app.options.handicap_choice``)
     # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
     confirm_sacrifice: bool = True
-    # A bar beside the board with each player's chance to win, from the computer's evaluation.
+    # A bar beside the board with each player's chance to win, from the verdict of the board shown.
     advantage_bar: bool = False
+    # Before the player moves: a threat to parry is said and lit on the board, and End Turn asks before
+    # a turn after which the opponent can win at once (never in lessons and puzzles).
+    warnings: bool = True
 
     @field_validator("ai_level")
     @classmethod

@@ -5,7 +5,8 @@
 - ``told``: actions and turns told (captions, narration, the move log, the tutorial's sentences);
 - ``review``: the computer's review; ``coach``: what a reviewed turn gave
   away or missed, from the search's line;
-- ``results``: how a game ended.
+- ``results``: how a game ended;
+- ``verdict``: a position's verdict (a proof, a chance); ``warnings``: threats and losing turns.
 
 Imports only ``hwgame.rules`` and ``hwgame.i18n`` and installs nothing on import: ``str()`` of a
 rules error is its plain code form, and whoever shows one to a player calls ``refusal_text``. Every
@@ -66,6 +67,8 @@ from .told import (
     sentence,
     turn_left,
 )
+from .verdict import chance_sentence, in_sentence, proof_short, proof_text, standing_text
+from .warnings import chance_label, losing_end_text, lost_hint_text, threat_warning
 
 __all__ = [
     # names
@@ -84,6 +87,9 @@ __all__ = [
     # the coach
     "better_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label", "mark_line",
     "why_sentences",
+    # verdicts and warnings
+    "chance_label", "chance_sentence", "in_sentence", "losing_end_text", "lost_hint_text", "proof_short",
+    "proof_text", "standing_text", "threat_warning",
     # results
     "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
 ]  # fmt: skip

@@ -27,8 +27,13 @@ class ProofLike(Protocol):
     def turns(self) -> int: ...
 
 
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
+def in_sentence(voice: Voice, player: int) -> str:
+    """Who ``player`` is inside a sentence: "you", "the computer", "the enemy" in small letters; a
+    player's name as it is written (a name is never lowered)."""
+    said = voice.subject(player)
+    if player in (voice.you, voice.computer, voice.enemy):
+        return said[:1].lower() + said[1:]
+    return said
 
 
 def proof_text(proof: ProofLike, player: int, voice: Voice, to_move: bool = True) -> str:
@@ -39,7 +44,7 @@ def proof_text(proof: ProofLike, player: int, voice: Voice, to_move: bool = True
     if proof.result == DRAW:
         return _("Drawn (proven).")
     if proof.result == LOSS:
-        winner, loser = voice.subject(other), _lower(voice.subject(player))
+        winner, loser = voice.subject(other), in_sentence(voice, player)
         if proof.turns <= 1:
             # Translators: a proven loss; {winner} is "The computer", "You" or a name, {loser} "you" or a name.
             return _("Lost: {winner} wins on the next turn whatever {loser} plays.").format(
@@ -47,7 +52,7 @@ def proof_text(proof: ProofLike, player: int, voice: Voice, to_move: bool = True
         return ngettext("Lost: {winner} wins within {n} turn whatever {loser} plays.",
                         "Lost: {winner} wins within {n} turns whatever {loser} plays.",
                         proof.turns).format(winner=winner, loser=loser, n=proof.turns)  # fmt: skip
-    winner, loser = voice.subject(player), _lower(voice.subject(other))
+    winner, loser = voice.subject(player), in_sentence(voice, other)
     if proof.turns <= 1 and to_move:
         # Translators: a proven win this turn; {winner} is "You", "The computer" or a name.
         return _("Won: {winner} can win this turn.").format(winner=winner)
@@ -77,7 +82,7 @@ def chance_sentence(player: int, chance: float, voice: Voice) -> str:
     """Whose chance to win it is, as a sentence: "Your chance to win: 64%." / "The computer's chance to
     win: 36%." """
     # Translators: {who} is "you", "the computer" or a name; {chance} is "64%".
-    return _("Chance to win for {who}: {chance}.").format(who=_lower(voice.subject(player)), chance=chance_text(chance))
+    return _("Chance to win for {who}: {chance}.").format(who=in_sentence(voice, player), chance=chance_text(chance))
 
 
-__all__ = ["chance_sentence", "proof_short", "proof_text", "standing_text"]
+__all__ = ["chance_sentence", "in_sentence", "proof_short", "proof_text", "standing_text"]

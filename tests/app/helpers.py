@@ -36,12 +36,23 @@ def position(text: str, to_move: int = 0, rules=STANDARD, players=PLAYERS) -> Po
 
 
 class FakeWorker:
-    """Answers at once: a turn from ``choose(position)`` (default: a random legal turn), or an error."""
+    """Answers at once: a turn from ``choose(position)`` (default: a random legal turn), or an error.
 
-    def __init__(self, choose=None, seed: int = 1):
+    A request for a verdict (``choose=partial(verdict_reply, ...)``, as the window asks for the analysis
+    of the human's position) is answered with the exact proofs, which are quick; a full verdict adds
+    ``choose(position)`` as its best turn with an estimate of ``score`` (evaluation points) where
+    nothing is proven. Those requests are listed in ``analyses`` as (position, quick), not in
+    ``requests``, which lists the computer's own searches. ``hint(position)``, when set, gives the
+    verdict's best turn in place of ``choose`` (so a verdict does not take the computer's scripted
+    answers)."""
+
+    def __init__(self, choose=None, seed: int = 1, hint=None):
         self.rng = random.Random(seed)
         self.choose = choose or self.random_turn
+        self.hint = hint
         self.requests = []
+        self.analyses = []
+        self.score = 0.0
         self.histories = []
         self.cancels = 0
         self._id = 0
@@ -57,11 +68,34 @@ class FakeWorker:
         random_turn(game, self.rng)
         return game.turns[-1]
 
-    def request(self, position, limit, seed=None, history=None):
+    def verdict(self, position, limit, history, choose):
+        """The verdict a request with ``choose`` gets: exact proofs, then ``choose(position)`` as the best turn."""
+        from hwgame.analysis import Verdict, estimate_of, exact_verdict
+
+        quick, turn_index = choose.keywords.get("quick", False), choose.keywords.get("turn_index", 0)
+        exact = exact_verdict(position, None, history)
+        if quick or (exact.proof is not None and exact.proof.result == "win"):
+            return exact
+        turn = (self.hint or self.choose)(position)
+        why = None
+        if getattr(limit, "explain", False) and turn is not None:
+            from hwgame.ai.why import why_turn
+
+            why = why_turn(position, turn)
+        estimate = None if exact.proof is not None else estimate_of(self.score, turn_index)
+        return Verdict(position.to_move, exact.proof, estimate, turn, (turn,), exact.threats, 1, why)
+
+    def request(self, position, limit, seed=None, history=None, choose=None):
         self._id += 1
+        future = Future()
+        if choose is not None:
+            self.analyses.append((position, choose.keywords.get("quick", False)))
+            verdict = self.verdict(position, limit, history, choose)
+            future.set_result(SearchReply(verdict.best, info={"verdict": verdict, "why": verdict.why},
+                                          request_id=self._id))
+            return future
         self.requests.append(position)
         self.histories.append(history)
-        future = Future()
         try:
             turn = self.choose(position)
             info = {}
@@ -81,11 +115,11 @@ class FakeWorker:
         pass
 
 
-def fake_opponent(choose=None, seed: int = 1):
-    """An Opponent whose worker answers at once."""
+def fake_opponent(choose=None, seed: int = 1, hint=None):
+    """An Opponent whose worker answers at once (``hint``: see ``FakeWorker``)."""
     from hwgame.app.opponent import Opponent
 
-    return Opponent(worker=FakeWorker(choose, seed))
+    return Opponent(worker=FakeWorker(choose, seed, hint))
 
 
 def down(pos, button=1):

@@ -29,14 +29,16 @@ TOLD = ("The computer sacrifices yellow 3 at the computer's homeworld and moves 
 SHORTHAND = re.compile(r"\b[RGBY][123]\b")
 
 
-def _open(screen, game, answers=(ANSWER,), speed: float = 1.0):
+def _open(screen, game, answers=(ANSWER,), speed: float = 1.0, hint=None):
     """A play screen at ``game``: the player (seat 0) against a computer that answers at once, with
-    ``answers`` one after the other (the last one again and again)."""
+    ``answers`` one after the other (the last one again and again); the verdicts of the player's
+    positions offer ``hint`` (a random legal turn by default)."""
     app = make_app(screen)
     app.settings.animation_speed = speed
     queue = list(answers)
-    ctl = PlayController(game, (HUMAN, COMPUTER), ("easy", "easy"),
-                         fake_opponent(lambda pos: queue.pop(0) if len(queue) > 1 else queue[0]))
+    opponent = fake_opponent(lambda pos: queue.pop(0) if len(queue) > 1 else queue[0])
+    opponent._worker.hint = (lambda pos: hint) if hint is not None else opponent._worker.random_turn
+    ctl = PlayController(game, (HUMAN, COMPUTER), ("easy", "easy"), opponent)
     scene = PlayScene(app, ctl)
     app.scenes.reset(scene)
     run_frames(app, screen)
@@ -239,7 +241,7 @@ def test_once_the_computers_turn_is_shown_the_line_says_why_it_was_played(screen
 
 def test_show_plays_the_hint_with_ghost_pieces_and_a_click_ends_it(screen, data_dir):
     hint = parse_turn("build g1 North")
-    app, scene = _open(screen, Game.from_position(position(BOARD)), answers=(hint,), speed=0.0)
+    app, scene = _open(screen, Game.from_position(position(BOARD)), answers=(hint,), speed=0.0, hint=hint)
     assert not scene.panel.show_hint.rect.w  # no hint yet: no Show button
     scene.hint()
     run_frames(app, screen, frames=2)

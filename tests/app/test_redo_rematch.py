@@ -55,7 +55,7 @@ def test_redo_after_undo_brings_back_the_turn_and_the_computers_answer():
     assert len(c.game.turns) == 0 and c.can_redo()
     assert c.redo() == "Played your turn and the computer's answer again."
     assert c.game.turns == played and c.game.to_move == 0
-    assert not c.opponent.thinking  # its answer came back with the turn: nothing to ask
+    assert not c.thinking  # its answer came back with the turn: the computer is not asked again
 
 
 def test_hotseat_redo_is_one_turn():

@@ -113,7 +113,7 @@ def language_in_force(setting: str) -> str:
 
 class SettingsScene(ButtonScene):
     """The language, colour-blind letters, connection lines, animation speed, sound, the computer's level,
-    fullscreen, whether a sacrifice by a drop on the bank asks first, and the advantage bar."""
+    fullscreen, whether a sacrifice by a drop on the bank asks first, the advantage bar and the warnings."""
 
     def __init__(self, app: AppLike):
         super().__init__(app)
@@ -150,8 +150,12 @@ class SettingsScene(ButtonScene):
         self.advantage = Choice(lambda: _("Advantage bar beside the board"), [(_off, False), (_on, True)],
                                 on_change=lambda v: self._set("advantage_bar", bool(v)))
         self.advantage.set_value(bool(s.advantage_bar))
+        self.warnings = Choice(lambda: _("Warn of threats and losing turns"), [(_on, True), (_off, False)],
+                               on_change=lambda v: self._set("warnings", bool(v)))
+        self.warnings.set_value(bool(getattr(s, "warnings", True)))
         self.widgets: list[Widget] = [self.language, self.colour_blind, self.lines, self.speed, self.sound,
-                                      self.volume, self.level, self.fullscreen, self.sacrifice, self.advantage]
+                                      self.volume, self.level, self.fullscreen, self.sacrifice, self.advantage,
+                                      self.warnings]
         self.back = Button(lambda: _("Back"), self.leave, size=24)
 
     def controls(self) -> list[Control]:

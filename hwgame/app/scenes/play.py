@@ -142,8 +142,14 @@ class PlayScene(Scene):
         self.over_shown = False
         self.end_sounded = ctl.is_over()  # a game opened already over makes no sound
         self.failure_shown = False
+        self.sync_warnings()
         self._tell_handicap()
         ctl.start_computer()
+
+    def sync_warnings(self) -> None:
+        """The controller warns of threats and losing turns as the settings say, never under a coach (a
+        lesson or a puzzle teaches the player to see them)."""
+        self.ctl.warnings_on = self.coach is None and bool(getattr(self.app.settings, "warnings", True))
 
     def _tell_handicap(self) -> None:
         """At the first board of a game with a handicap, say what it changed (or put in its place when
@@ -555,6 +561,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         """Poll the computer, run animations, show the end of the game."""
         ctl = self.ctl
+        self.sync_warnings()
         ctl.update()
         while ctl.events:
             event = ctl.events.popleft()

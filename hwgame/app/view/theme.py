@@ -43,6 +43,9 @@ TEXT_DIM = (140, 148, 176)
 TEXT_WARN = (255, 196, 92)
 TEXT_BAD = (255, 120, 110)
 TEXT_GOOD = (120, 220, 150)
+# Danger: the opponent can win next turn (a threat's pieces on the board, End Turn before a losing turn).
+DANGER = (255, 84, 96)
+DANGER_FILL = (120, 30, 42)
 LIT = (120, 230, 160)  # legal drop targets
 LIT_HOT = (180, 255, 200)  # the target under the pointer
 SELECT = (255, 255, 255)

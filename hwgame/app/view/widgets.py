@@ -56,6 +56,8 @@ class Button:
         self.size = size
         self.hover = False
         self.pressed = False
+        # Asked at each frame: True draws the button in the danger colour (pressing it would lose).
+        self.danger: Callable[[], bool] | None = None
 
     @property
     def text(self) -> str:
@@ -112,9 +114,11 @@ class Button:
             fill, ink = T.BUTTON_HOVER, T.TEXT
         else:
             fill, ink = T.BUTTON, T.TEXT
+        edge = T.PANEL_EDGE if not self.hover or not on else T.ACCENT
+        if on and self.danger is not None and self.danger():
+            fill, edge = T.mix(T.DANGER_FILL, fill, 0.25 if self.hover else 0.0), T.DANGER
         pygame.draw.rect(surface, fill, self.rect, border_radius=7)
-        pygame.draw.rect(surface, T.PANEL_EDGE if not self.hover or not on else T.ACCENT, self.rect, 1,
-                         border_radius=7)
+        pygame.draw.rect(surface, edge, self.rect, 2 if edge == T.DANGER else 1, border_radius=7)
         text = self.text
         key = text_of(self.shortcut)
         if key:
