@@ -45,8 +45,15 @@ def proof_text(proof: ProofLike, player: int, voice: Voice, to_move: bool = True
         return _("Drawn (proven).")
     if proof.result == LOSS:
         winner, loser = voice.subject(other), in_sentence(voice, player)
+        if player == voice.you:  # "you play", not "you plays"
+            if proof.turns <= 1:
+                # Translators: a proven loss of the player; {winner} is "The computer" or a name.
+                return _("Lost: {winner} wins on the next turn whatever you play.").format(winner=winner)
+            return ngettext("Lost: {winner} wins within {n} turn whatever you play.",
+                            "Lost: {winner} wins within {n} turns whatever you play.",
+                            proof.turns).format(winner=winner, n=proof.turns)  # fmt: skip
         if proof.turns <= 1:
-            # Translators: a proven loss; {winner} is "The computer", "You" or a name, {loser} "you" or a name.
+            # Translators: a proven loss; {winner} is "The computer", "You" or a name, {loser} a name.
             return _("Lost: {winner} wins on the next turn whatever {loser} plays.").format(
                 winner=winner, loser=loser)
         return ngettext("Lost: {winner} wins within {n} turn whatever {loser} plays.",
@@ -56,6 +63,11 @@ def proof_text(proof: ProofLike, player: int, voice: Voice, to_move: bool = True
     if proof.turns <= 1 and to_move:
         # Translators: a proven win this turn; {winner} is "You", "The computer" or a name.
         return _("Won: {winner} can win this turn.").format(winner=winner)
+    if player == voice.you:  # "you win", not "you wins"
+        # Translators: {loser} is "the computer" or a name.
+        return ngettext("Winning (proven): you win within {n} turn whatever {loser} plays.",
+                        "Winning (proven): you win within {n} turns whatever {loser} plays.",
+                        proof.turns).format(loser=loser, n=proof.turns)  # fmt: skip
     return ngettext("Winning (proven): {winner} wins within {n} turn whatever {loser} plays.",
                     "Winning (proven): {winner} wins within {n} turns whatever {loser} plays.",
                     proof.turns).format(winner=winner, loser=loser, n=proof.turns)  # fmt: skip
