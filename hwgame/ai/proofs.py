@@ -20,7 +20,19 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from itertools import islice
 
-from hwgame.rules import PASS, PLAYING, Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
+from hwgame.rules import (
+    PASS,
+    PLAYING,
+    HomeworldsError,
+    Position,
+    PositionKey,
+    Turn,
+    apply_checked,
+    apply_turn_unchecked,
+    end_turn,
+    iter_turns,
+    start_turn,
+)
 
 from .evaluate import WIN as WIN_SCORE
 from .search_params import PROVEN
@@ -32,6 +44,7 @@ WIN, LOSS, DRAW = "win", "loss", "draw"
 # The winning turns listed for a threat: enough to show each way the opponent can win, few enough that
 # listing them stays as cheap as finding one.
 THREATS_LISTED = 6
+KNOWN_WINS = 8  # the opponent's wins kept from one turn to the next while proving a loss at once
 
 
 def _nothing() -> None:
@@ -94,18 +107,47 @@ def survives(after: Position, mover: int, tick: Tick = _nothing, draws: Collecti
     return not win_possible(after) or find_win(after, tick) is None
 
 
+def still_wins(position: Position, turn: Turn) -> bool:
+    """True when ``turn`` is legal for the side to move at ``position`` and wins at once there."""
+    try:
+        state = start_turn(position)
+        for action in turn:
+            state = apply_checked(state, action)
+        return end_turn(state.position).winner() == position.to_move
+    except HomeworldsError:
+        return False
+
+
 def surviving_turn(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> Turn | None:
     """A turn of the side to move after which the opponent cannot win at once, or None when every turn
-    lets it (the position is lost at once). A pass is tried first: unthreatened, it survives."""
+    lets it (the position is lost at once). A pass is tried first: unthreatened, it survives.
+
+    Most turns leave the opponent's winning turns as they were: the wins found so far are tried first
+    on each turn's board (legal there and still winning), and only a turn that spoils all of them
+    costs a search for a win of its own."""
     if not in_play(position):
         return None
     me = position.to_move
-    if survives(passed(position), me, tick, draws):
+    after_pass = passed(position)
+    if survives(after_pass, me, tick, draws):
         return (PASS,)
+    wins: list[Turn] = list(islice(iter_wins(after_pass, tick), KNOWN_WINS))
     for successor in iter_turns(position):
         tick()
-        if survives(successor.position, me, tick, draws):
+        after = successor.position
+        if after.is_over():
+            if after.winner() != 1 - me:
+                return successor.turn
+            continue
+        if draws and after.key() in draws:
             return successor.turn
+        if any(still_wins(after, w) for w in wins):
+            continue
+        win = find_win(after, tick) if win_possible(after) else None
+        if win is None:
+            return successor.turn
+        wins.insert(0, win)
+        del wins[KNOWN_WINS:]
     return None
 
 
@@ -155,4 +197,4 @@ def short_proof(position: Position, tick: Tick = _nothing, draws: Collection[Pos
 
 
 __all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "in_play", "lost_at_once", "lost_in_two", "passed",
-           "proven_of_score", "short_proof", "survives", "surviving_turn", "threats"]  # fmt: skip
+           "proven_of_score", "short_proof", "still_wins", "survives", "surviving_turn", "threats"]  # fmt: skip

@@ -18,6 +18,7 @@ BENCHMARKS = {
     "idle": "hwgame.bench.idle",
     "win2": "hwgame.bench.win2",
     "smp": "hwgame.bench.smp",
+    "coach": "hwgame.bench.coach",
 }
 
 
