@@ -8,7 +8,9 @@ coach gives when a turn captures and destroys nothing and yet costs its mover.
 - a catastrophe building where their ships are (``CATASTROPHE_NEAR``): three pieces of one colour, so
   that one more lets either player destroy every piece of that colour there;
 - their fleet cut off (``CUT_OFF``): no ship of theirs left at the enemy's homeworld or a system
-  connected to it.
+  connected to it;
+- a ship of theirs the opponent can now capture outright and could not before (``CAPTURABLE``: a red
+  ship or star of the opponent's there, and a ship of the opponent's at least as large).
 Facts only, read off the two boards: each reason names a system and a colour a player can check.
 Pure: imports the rules only.
 """
@@ -17,14 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import Position, System, color_of, connected, size_of
+from hwgame.rules import RED, Position, System, color_of, connected, size_of
 
-ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF = (
-    "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off")  # fmt: skip
-KINDS = (ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF)
+ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF, CAPTURABLE = (
+    "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off", "capturable")  # fmt: skip
+KINDS = (ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF, CAPTURABLE)
 # How much each change costs, to put the worst first (a homeworld's defence before its economy before
 # the reach of the fleet).
-COST = {ONE_SHIP: 5, CATASTROPHE_NEAR: 4, COLOUR_LOST: 3, NO_LARGE: 2, CUT_OFF: 1}
+COST = {ONE_SHIP: 5, CATASTROPHE_NEAR: 4, CAPTURABLE: 3.5, COLOUR_LOST: 3, NO_LARGE: 2, CUT_OFF: 1}
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Reason:
     system: str
     colour: int | None = None
     at_home: bool = False
+    piece: int | None = None  # the ship concerned, where one is
 
 
 def _ships(system: System, player: int) -> tuple[int, ...]:
@@ -69,6 +72,22 @@ def _in_reach(position: Position, player: int) -> int:
                if s.name.lower() == target.name.lower() or connected(s, target))  # fmt: skip
 
 
+def _capturable(position: Position, player: int) -> set[tuple[str, int]]:
+    """(system, ship) of ``player``'s ships the opponent could capture outright: the opponent has red at
+    the system (a red ship of its own there, or a red star) and a ship at least as large there."""
+    out = set()
+    enemy = 1 - player
+    for s in position.systems:
+        mine, theirs = _ships(s, player), _ships(s, enemy)
+        if not mine or not theirs:
+            continue
+        if not (any(color_of(p) == RED for p in theirs) or any(color_of(p) == RED for p in s.stars)):
+            continue
+        biggest = max(size_of(p) for p in theirs)
+        out |= {(s.name.lower(), p) for p in mine if size_of(p) <= biggest}
+    return out
+
+
 def changes(before: Position, after: Position, player: int, most: int = 3) -> list[Reason]:
     """What changed from ``before`` to ``after`` that costs ``player`` (see the module docstring), the
     most costly first, at most ``most``; empty when either board has no homeworld of ``player``."""
@@ -87,6 +106,9 @@ def changes(before: Position, after: Position, player: int, most: int = 3) -> li
     for name, colour in sorted(_crowded(after, player) - _crowded(before, player)):
         system = next(s for s in after.systems if s.name.lower() == name)
         found.append(Reason(CATASTROPHE_NEAR, player, system.name, colour, at_home=name == home.lower()))
+    for name, piece in sorted(_capturable(after, player) - _capturable(before, player)):
+        system = next(s for s in after.systems if s.name.lower() == name)
+        found.append(Reason(CAPTURABLE, player, system.name, color_of(piece), name == home.lower(), piece))
     if _in_reach(before, player) and not _in_reach(after, player):
         target = after.home_of(1 - player)
         found.append(Reason(CUT_OFF, player, target.name if target is not None else ""))
@@ -94,4 +116,5 @@ def changes(before: Position, after: Position, player: int, most: int = 3) -> li
     return found[:most]
 
 
-__all__ = ["CATASTROPHE_NEAR", "COLOUR_LOST", "CUT_OFF", "KINDS", "NO_LARGE", "ONE_SHIP", "Reason", "changes"]
+__all__ = ["CAPTURABLE", "CATASTROPHE_NEAR", "COLOUR_LOST", "CUT_OFF", "KINDS", "NO_LARGE", "ONE_SHIP", "Reason",
+           "changes"]  # fmt: skip

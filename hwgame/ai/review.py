@@ -381,7 +381,7 @@ def _proof(data: object) -> Proven | None:
     """A proven result kept as ``[result, turns]``; anything else is no proof (ValueError if malformed)."""
     if data is None:
         return None
-    if (not isinstance(data, list) or len(data) != 2 or data[0] not in (WON, LOSS, DRAW)
+    if (not isinstance(data, list | tuple) or len(data) != 2 or data[0] not in (WON, LOSS, DRAW)
             or not isinstance(data[1], int) or not 0 <= data[1] < 1000):  # fmt: skip
         raise ValueError(f"a proven result that is not one: {shown(str(data))}")
     return Proven(data[0], data[1])

@@ -31,7 +31,7 @@ from hwgame.rules import SDG, Game, HomeworldsError, read_transcript, replay
 def decided_games(folder: Path, skip: int, count: int, least: int = 12) -> list[tuple[str, Game]]:
     """``count`` decided games of at least ``least`` turns, from record ``skip`` on (sorted by number)."""
     paths = sorted(folder.glob("*.raw"), key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
-    out = []
+    out: list[tuple[str, Game]] = []
     for path in paths[skip:]:
         if len(out) == count:
             break
@@ -111,8 +111,7 @@ def run(argv: list[str]) -> int:
     from hwgame.ai.review import BLUNDER, MISSED_WIN, review_game, review_workers
     from hwgame.analysis import percent
     from hwgame.analyze import turn_line, turn_object
-    from hwgame.words import Voice
-    from hwgame.words.coach import board_text
+    from hwgame.words import Voice, board_text
 
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench coach", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=12, help="decided games to review (default: 12)")

@@ -214,6 +214,7 @@ def without_none(data: object, *keys: str) -> object:
 
 
 Score = Annotated[float, Field(allow_inf_nan=False)]
+ProvenResult = tuple[Literal["win", "loss", "draw"], Annotated[int, Field(ge=0, le=999)]]
 
 
 def _check_turn_text(text: str | None) -> str | None:
@@ -241,13 +242,17 @@ class ReviewedTurn(BaseModel):
     refutation: str | None = None
     line: list[str] = Field(default_factory=list, max_length=8)
     better_line: list[str] = Field(default_factory=list, max_length=8)
+    # Proven results for the mover before and after the turn: [result, the winner's turns].
+    proof_before: ProvenResult | None = None
+    proof_after: ProvenResult | None = None
+    threats: list[str] = Field(default_factory=list, max_length=8)
 
     @field_validator("best", "refutation")
     @classmethod
     def _readable_turn(cls, text: str | None) -> str | None:
         return _check_turn_text(text)
 
-    @field_validator("line", "better_line")
+    @field_validator("line", "better_line", "threats")
     @classmethod
     def _readable_line(cls, texts: list[str]) -> list[str]:
         for text in texts:

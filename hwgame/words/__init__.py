@@ -16,6 +16,7 @@ call them where the text is shown.
 
 from .coach import (
     better_text,
+    board_text,
     coach_text,
     consequence_text,
     event_text,
@@ -85,7 +86,8 @@ __all__ = [
     "Reviewed", "ReviewedTurn", "mark_notation", "mark_words",
     "chance_text", "player_summary", "score_text", "summary_text",
     # the coach
-    "better_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label", "mark_line",
+    "better_text", "board_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label",
+    "mark_line",
     "why_sentences",
     # verdicts and warnings
     "chance_label", "chance_sentence", "in_sentence", "losing_end_text", "lost_hint_text", "proof_short",

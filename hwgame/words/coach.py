@@ -268,7 +268,14 @@ def board_text(entry: CoachedTurn, voice: Voice) -> str:
         return said
     from .reasons import reasons_text
 
-    return reasons_text(entry.reasons(), voice)
+    said = reasons_text(entry.reasons(), voice)
+    if said or entry.kind == MISSED_WIN:
+        return said
+    gained = consequence_text(entry.gain(), voice)
+    if gained:
+        # Translators: what the engine's better turn and its line take, where the turn played gives up nothing.
+        return _("The better turn gains more: {what}").format(what=gained[:1].lower() + gained[1:])
+    return ""
 
 
 def coach_text(entry: CoachedTurn, voice: Voice) -> str:

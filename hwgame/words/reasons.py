@@ -12,12 +12,12 @@ from typing import Protocol
 from hwgame.i18n import _
 
 from .coach import homeworld_of
-from .names import colour_name
+from .names import colour_name, piece_name
 from .told import Voice
 
 # The kinds of change (``ai.reasons.KINDS``).
-ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF = (
-    "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off")  # fmt: skip
+ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF, CAPTURABLE = (
+    "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off", "capturable")  # fmt: skip
 
 
 class ReasonLike(Protocol):
@@ -33,6 +33,8 @@ class ReasonLike(Protocol):
     def colour(self) -> int | None: ...
     @property
     def at_home(self) -> bool: ...
+    @property
+    def piece(self) -> int | None: ...
 
 
 def _cap(text: str) -> str:
@@ -62,6 +64,10 @@ def reason_text(reason: ReasonLike, voice: Voice) -> str:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {target} a homeworld.
         return _cap(_("None of {owner} ships can reach {target} any more.").format(
             owner=voice.owner(reason.player), target=homeworld_of(1 - reason.player, voice)))
+    if reason.kind == CAPTURABLE and reason.piece is not None:
+        # Translators: {owner} is "your", "the computer's" or "Vega's"; {piece} a ship ("green 3"); {place} a system.
+        return _cap(_("{owner} {piece} at {place} can now be captured.").format(
+            owner=voice.owner(reason.player), piece=piece_name(reason.piece), place=place))
     return ""
 
 

@@ -12,8 +12,8 @@ import pytest
 from hwgame.ai.bots import Limit, choose_turn, level
 from hwgame.ai.consequence import CAPTURE, CATASTROPHE, WIN, line_events, turn_events
 from hwgame.ai.review import (
-    INACCURACY_FALL,
     BLUNDER,
+    INACCURACY_FALL,
     MISSED_WIN,
     MISTAKE,
     Review,

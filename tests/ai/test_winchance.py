@@ -65,10 +65,11 @@ def test_a_reviewed_turn_gives_the_movers_chances_before_and_after():
     assert entry.chance_after < 0.5 < entry.chance_before
     assert entry.fall == entry.chance_before - entry.chance_after
     assert entry.chance_for(1) == 1.0 - entry.chance_after
-    # The next search (the opponent to move, +10 for them) is a second opinion: the smaller fall counts.
+    # The next position's verdict (the opponent to move, +10 for them) is the judgement after the turn:
+    # the fall runs from the verdict before the turn to it, and the graph reads the same number.
     later = TurnReview(index=20, player=0, turn=(), before=40.0, after=-60.0, later=-10.0)
-    assert later.chance_later == 1.0 - win_chance(10.0, phase_of_turn(turns_in_play(21)))
-    assert later.fall == later.chance_before - later.chance_later < entry.fall
-    assert later.chance_for(0) == later.chance_later
+    assert later.chance_after == 1.0 - win_chance(10.0, phase_of_turn(turns_in_play(21)))
+    assert later.fall == later.chance_before - later.chance_after < entry.fall
+    assert later.chance_for(0) == later.chance_after
     setup = TurnReview(index=0, player=0, turn=())
     assert setup.chance_before is None and setup.chance_for(1) is None

@@ -126,7 +126,7 @@ def test_the_reviews_after_is_the_next_positions_before(games, reviews):
     name, _game = games[0]
     review = reviews[name]
     pairs = 0
-    for a, b in zip(review.turns, review.turns[1:]):
+    for a, b in zip(review.turns, review.turns[1:], strict=False):
         if a.chance_after is None or b.chance_before is None:
             continue
         assert percent(a.chance_after) == percent(1.0 - b.chance_before), (a.number, a.chance_after, b.chance_before)

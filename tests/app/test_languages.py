@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from hwgame import i18n, persist
-from hwgame.ai.review import Review
+from hwgame.ai.review import METHOD, Review
 from hwgame.app.controller import COMPUTER, HUMAN
 from hwgame.app.options import GameConfig
 from hwgame.app.overlays import ChoiceMenu, Dialog, StarChooser
@@ -340,7 +340,7 @@ def _review_with_marks(timeline) -> Review:
         entries[3].update(kind="blunder", refutation=reply, note=f"blunder: after this, {mover} wins with {reply}")
     if len(turns) > 6:  # a mistake by the fall in the chance to win, its line naming nothing lost
         entries[5].update(kind="mistake", before=40.0, after=-30.0, later=-30.0, note="mistake")
-    data = {"level": "normal", "total": len(turns), "method": 2, "turns": entries, "final_best": None,
+    data = {"level": "normal", "total": len(turns), "method": METHOD, "turns": entries, "final_best": None,
             "final_score": None}
     return Review.from_data(data, timeline.starts[: len(turns) + 1], turns)
 

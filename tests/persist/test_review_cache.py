@@ -20,10 +20,10 @@ REVIEW = {
     "total": 2,
     "turns": [
         {"before": None, "after": None, "later": None, "best": None, "kind": None, "note": "", "refutation": None,
-         "line": [], "better_line": []},
+         "line": [], "better_line": [], "proof_before": None, "proof_after": None, "threats": []},
         {"before": 3.5, "after": -99998.0, "later": -99998.0, "best": "move y1 North Alpha", "kind": "blunder",
          "note": "blunder: after this, South wins with Pass", "refutation": "pass", "line": ["pass"],
-         "better_line": ["pass", "pass"]},
+         "better_line": ["pass", "pass"], "proof_before": None, "proof_after": ("loss", 1), "threats": ["pass"]},
     ],
     "final_best": None,
     "final_score": None,
@@ -58,6 +58,7 @@ def test_a_review_is_kept_in_the_save(saves):
     [
         (lambda r: r["turns"][1].update(best="fly y1 North"), ["review.turns[1].best", "fly"]),
         (lambda r: r["turns"][1].update(kind="oops"), ["review.turns[1].kind"]),
+        (lambda r: r["turns"][1].update(proof_after=["maybe", 1]), ["review.turns[1].proof_after"]),
         (lambda r: r["turns"][1].update(line=["fly y1 North"]), ["review.turns[1].line"]),
         (lambda r: r.pop("fingerprint"), ["review.fingerprint is missing"]),
         (lambda r: r.update(extra=1), ["review.extra"]),
