@@ -48,7 +48,7 @@ def reason_text(reason: ReasonLike, voice: Voice) -> str:
     colour = colour_name(reason.colour) if reason.colour is not None else ""
     if reason.kind == ONE_SHIP:
         # Translators: {home} is "your homeworld", "the computer's homeworld" or "Vega's homeworld".
-        return _cap(_("{home} is left with a single ship: one capture or catastrophe there ends the game.").format(
+        return _cap(_("{home} is left with a single ship: losing it loses the game.").format(
             home=home))
     if reason.kind == NO_LARGE:
         return _cap(_("{home} no longer has its large ship to defend it.").format(home=home))
