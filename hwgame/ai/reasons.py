@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.rules import RED, Position, System, color_of, connected, size_of
+from hwgame.rules import PLAYING, RED, Position, System, color_of, connected, size_of
+
+from .evaluate import DEFAULT_WEIGHTS, TERMS, terms
 
 ONE_SHIP, NO_LARGE, COLOUR_LOST, CATASTROPHE_NEAR, CUT_OFF, CAPTURABLE = (
     "one_ship", "no_large", "colour_lost", "catastrophe_near", "cut_off", "capturable")  # fmt: skip
@@ -116,5 +118,42 @@ def changes(before: Position, after: Position, player: int, most: int = 3) -> li
     return found[:most]
 
 
+# The evaluation's terms in groups a player can picture (``weighed``): the fleet, the homeworld's powers,
+# its defence, colonies, the catastrophes and captures hanging over a player's ships, the pressure on
+# the enemy's homeworld, what a player can build, and ships that can neither move nor grow.
+FLEET, HOME_POWERS, DEFENCE, COLONIES, DANGER, PRESSURE, GROWTH, CLUMSY = (
+    "fleet", "home_powers", "defence", "colonies", "danger", "pressure", "growth", "clumsy")  # fmt: skip
+GROUPS = {
+    FLEET: ("material", "large", "medium", "gun_fleet", "supply"),
+    HOME_POWERS: ("home_access", "one_star_home"),
+    DEFENCE: ("defence", "home_large", "invasion", "capture_threat", "overpop"),
+    COLONIES: ("abroad_access", "spread", "diversity"),
+    DANGER: ("catastrophes", "catastrophes_parried", "captures", "captures_parried"),
+    PRESSURE: ("pressure", "crushing"),
+    GROWTH: ("builders", "build_edge", "build_race"),
+    CLUMSY: ("stuck", "lonely"),
+}
+# A group's cost below this many evaluation points is not worth a sentence.
+WORTH = 2.0
+
+
+def weighed(played: Position, better: Position, player: int, most: int = 2) -> list[str]:
+    """The groups of the evaluation (``GROUPS``) in which the board after ``player``'s turn (``played``)
+    is worse for ``player`` than the board after the better turn (``better``), the costliest first; both
+    boards have the opponent to move. Empty where either game is over or nothing costs enough."""
+    if played.stage < PLAYING or better.stage < PLAYING or played.is_over() or better.is_over():
+        return []
+    if played.to_move == player or better.to_move == player:
+        return []
+    a, b = terms(played), terms(better)
+    index = {name: k for k, name in enumerate(TERMS)}
+    cost = {}
+    for group, names in GROUPS.items():
+        # Terms are for the side to move (the opponent): a rise there is a cost to ``player``.
+        cost[group] = sum(DEFAULT_WEIGHTS.get(n, 0.0) * (a[index[n]] - b[index[n]]) for n in names if n in index)
+    ranked = sorted((g for g in cost if cost[g] >= WORTH), key=lambda g: -cost[g])
+    return ranked[:most]
+
+
 __all__ = ["CAPTURABLE", "CATASTROPHE_NEAR", "COLOUR_LOST", "CUT_OFF", "KINDS", "NO_LARGE", "ONE_SHIP", "Reason",
-           "changes"]  # fmt: skip
+           "changes", "weighed"]  # fmt: skip

@@ -58,7 +58,7 @@ from .evaluate import WIN
 from .proofs import DRAW, LOSS, THREATS_LISTED, Proven, proven_of_score, short_proof
 from .proofs import WIN as WON
 from .proofs import threats as threats_of
-from .reasons import Reason, changes
+from .reasons import Reason, changes, weighed
 from .search import Cancel, cancel_test, search
 from .tactics import find_win
 from .winchance import estimate_chance, phase_of_turn, turns_in_play
@@ -244,6 +244,16 @@ class TurnReview:
         if after is None or after.is_over():
             return []
         return changes(self.position, after, self.player)
+
+    def weighed(self) -> list[str]:
+        """Where the board after the turn is worse for its mover than after the engine's better turn, in
+        the evaluation's groups (``reasons.weighed``: the fleet, the homeworld's defence...)."""
+        if self.position is None or self.before is None or self.best is None:
+            return []
+        played, better = _after(self.position, self.turn), _after(self.position, self.best)
+        if played is None or better is None:
+            return []
+        return weighed(played, better, self.player)
 
     def gain(self) -> list[Event]:
         """What the engine's best turn and the line after it cost the opponent: its captures and

@@ -92,6 +92,7 @@ class CoachedTurn(Protocol):
     def harm(self) -> Sequence[Event]: ...
     def gain(self) -> Sequence[Event]: ...
     def reasons(self) -> Sequence[ReasonLike]: ...
+    def weighed(self) -> Sequence[str]: ...
     @property
     def proof_after(self) -> ProofLike | None: ...
 
@@ -275,7 +276,9 @@ def board_text(entry: CoachedTurn, voice: Voice) -> str:
     if gained:
         # Translators: what the engine's better turn and its line take, where the turn played gives up nothing.
         return _("The better turn gains more: {what}").format(what=gained[:1].lower() + gained[1:])
-    return ""
+    from .reasons import weighed_text
+
+    return weighed_text(entry.weighed(), entry.player, voice)
 
 
 def coach_text(entry: CoachedTurn, voice: Voice) -> str:

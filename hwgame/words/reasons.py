@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from hwgame.i18n import _
+from hwgame.i18n import N_, _
 
 from .coach import homeworld_of
 from .names import colour_name, piece_name
@@ -71,9 +71,39 @@ def reason_text(reason: ReasonLike, voice: Voice) -> str:
     return ""
 
 
+# The evaluation's groups (``ai.reasons.GROUPS``), as what a turn weakens.
+GROUP_WORDS = {
+    # Translators: what a turn weakens; {owner} is "your", "the computer's" or "Vega's".
+    "fleet": N_("{owner} fleet"),
+    # Translators: {home} is "your homeworld", "the computer's homeworld"...
+    "home_powers": N_("the powers at {home}"),
+    "defence": N_("the defence of {home}"),
+    "colonies": N_("{owner} colonies"),
+    "danger": N_("the safety of {owner} ships"),
+    # Translators: {target} is the other player's homeworld.
+    "pressure": N_("{owner} pressure on {target}"),
+    "growth": N_("what {owner} ships can build"),
+    "clumsy": N_("the mobility of {owner} ships"),
+}
+
+
+def weighed_text(groups: Sequence[str], player: int, voice: Voice) -> str:
+    """What the turn weakens against the better turn, as a sentence ("Compared with the better turn,
+    this turn weakens the defence of your homeworld and your fleet."); empty without a group."""
+    words = [_(GROUP_WORDS[g]).format(owner=voice.owner(player), home=homeworld_of(player, voice),
+                                      target=homeworld_of(1 - player, voice))
+             for g in groups if g in GROUP_WORDS]  # fmt: skip
+    if not words:
+        return ""
+    if len(words) == 1:
+        return _("Compared with the better turn, this turn weakens {what}.").format(what=words[0])
+    return _("Compared with the better turn, this turn weakens {first} and {second}.").format(
+        first=words[0], second=words[1])
+
+
 def reasons_text(reasons: Sequence[ReasonLike], voice: Voice) -> str:
     """The reasons as sentences, one after another (empty without one)."""
     return " ".join(t for t in (reason_text(r, voice) for r in reasons) if t)
 
 
-__all__ = ["reason_text", "reasons_text"]
+__all__ = ["GROUP_WORDS", "reason_text", "reasons_text", "weighed_text"]

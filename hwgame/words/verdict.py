@@ -52,6 +52,11 @@ def proof_text(proof: ProofLike, player: int, voice: Voice, to_move: bool = True
             return ngettext("Lost: {winner} wins within {n} turn whatever you play.",
                             "Lost: {winner} wins within {n} turns whatever you play.",
                             proof.turns).format(winner=winner, n=proof.turns)  # fmt: skip
+        if other == voice.you:  # "you win", not "you wins"
+            # Translators: a proven loss of {loser} (a name or "the computer"), won by the player.
+            return ngettext("Lost: you win within {n} turn whatever {loser} plays.",
+                            "Lost: you win within {n} turns whatever {loser} plays.",
+                            max(1, proof.turns)).format(loser=loser, n=max(1, proof.turns))  # fmt: skip
         if proof.turns <= 1:
             # Translators: a proven loss; {winner} is "The computer", "You" or a name, {loser} a name.
             return _("Lost: {winner} wins on the next turn whatever {loser} plays.").format(
