@@ -107,8 +107,10 @@ def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[Po
         # Lost at once: every turn loses; the search's best is the one that makes the win hardest.
         return Verdict(position.to_move, exact.proof, best=reply.turn, line=line, threats=exact.threats,
                        depth=depth, why=why)  # fmt: skip
-    proof = proof_from_score(reply.score)  # a win the search proved; a loss only the exact check proves
-    estimate = None if proof is not None else estimate_of(reply.score, turn_index)
+    # The position's value is the search's best score, whichever turn a hint's filters picked.
+    score = float(info.get("best_score", reply.score))
+    proof = proof_from_score(score)  # a win the search proved; a loss only the exact check proves
+    estimate = None if proof is not None else estimate_of(score, turn_index)
     return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why)
 
 

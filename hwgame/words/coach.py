@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from hwgame.i18n import N_, _, ngettext, pgettext
+from hwgame.i18n import N_, _, is_cjk_language, ngettext, pgettext
 from hwgame.rules import Action
 
 from .names import colour_name, piece_name
@@ -254,6 +254,12 @@ def fall_text(entry: CoachedTurn, voice: Voice) -> str:
         name=voice.names[entry.player], before=chance_text(start), after=chance_text(end))
 
 
+def sentences(parts: Sequence[str]) -> str:
+    """Whole sentences one after the other: a space between them, none in a language written without
+    spaces (Japanese, Chinese)."""
+    return ("" if is_cjk_language() else " ").join(p for p in parts if p)
+
+
 def board_text(entry: CoachedTurn, voice: Voice) -> str:
     """What a marked turn did, in facts of the board: a loss it made certain (the proof), what the line
     after it gives away (captures, catastrophes), else what it changed on the board that costs its
@@ -264,7 +270,7 @@ def board_text(entry: CoachedTurn, voice: Voice) -> str:
         from .verdict import proof_text
 
         head = _("After this turn every line loses.")
-        return " ".join(t for t in (head, proof_text(proof, entry.player, voice, to_move=False), said) if t)
+        return sentences((head, proof_text(proof, entry.player, voice, to_move=False), said))
     if said:
         return said
     from .reasons import reasons_text
@@ -289,7 +295,7 @@ def coach_text(entry: CoachedTurn, voice: Voice) -> str:
     said = board_text(entry, voice)
     if said and entry.proof_after is not None:
         return said
-    return " ".join(t for t in (said, fall_text(entry, voice)) if t)
+    return sentences((said, fall_text(entry, voice)))
 
 
 def better_text(entry: CoachedTurn, voice: Voice) -> str:

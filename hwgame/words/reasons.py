@@ -11,7 +11,7 @@ from typing import Protocol
 
 from hwgame.i18n import N_, _
 
-from .coach import homeworld_of
+from .coach import homeworld_of, sentences
 from .names import colour_name, piece_name
 from .told import Voice
 
@@ -103,7 +103,7 @@ def weighed_text(groups: Sequence[str], player: int, voice: Voice) -> str:
 
 def reasons_text(reasons: Sequence[ReasonLike], voice: Voice) -> str:
     """The reasons as sentences, one after another (empty without one)."""
-    return " ".join(t for t in (reason_text(r, voice) for r in reasons) if t)
+    return sentences([reason_text(r, voice) for r in reasons])
 
 
 __all__ = ["GROUP_WORDS", "reason_text", "reasons_text", "weighed_text"]

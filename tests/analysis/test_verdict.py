@@ -189,3 +189,27 @@ def test_the_analyst_keeps_the_best_verdict_of_each_position(games):
     for i, p in enumerate(game.positions[11:16]):
         analyst.offer(p, 11 + i, shallow)
     assert len(analyst) == 3 and analyst.get(pos, 10) is None  # bounded: the oldest go first
+
+
+def test_the_verdict_and_the_review_give_one_number_for_each_position(games, reviews):
+    """The hint and the bar read ``judge``; the review and ``analyze`` read the review: over a whole
+    replayed game they say the same chance of every position, to the rounding."""
+    name, game = games[0]
+    review = reviews[name]
+    compared = 0
+    for i, entry in enumerate(review.turns):
+        if entry.chance_before is None:
+            continue
+        verdict = judge(game.positions[i], LIGHT, i)
+        assert verdict.chance is not None
+        if verdict.proof is not None:
+            # A proof the live verdict has, the review has too, said the same way.
+            assert entry.proof_before is not None and entry.proof_before.result == verdict.proof.result
+        if entry.proof_before is not None and verdict.proof is None:
+            # The review saw the rest of the game: the turn played there proved a win in two that the
+            # live verdict did not reach. The deeper result is a proof, never an estimate's contrary.
+            assert entry.proof_before.result == WIN and verdict.chance > 0.5
+            continue
+        assert percent(verdict.chance) == percent(entry.chance_before), (entry.number, verdict, entry)
+        compared += 1
+    assert compared >= 10
