@@ -36,7 +36,7 @@ from .words import Voice, mark_notation, mark_words, refusal_text, score_text, s
 
 if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
     from .ai.proofs import Proven
-    from .ai.review import Review, TurnReview
+    from .analysis.review import Review, TurnReview
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
 
@@ -78,7 +78,7 @@ def load_game(path: str, rules_name: str = "sdg") -> Game:
 def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
     """The line of one reviewed turn: number, player, turn, the verdict after it for the mover (a proven
     result as such, else the chance to win), the opponent's threat before it, and the mark."""
-    from .ai.review import standing
+    from .analysis.review import standing
 
     if entry.after is None:
         # Translators: the evaluation of a setup turn in the review, which has none.
@@ -158,7 +158,7 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
     per line for each); return the exit status (0 done, 1 the file cannot be analysed, 130 stopped by
     Ctrl+C)."""
     from .ai.bots import level
-    from .ai.review import review_of, review_workers
+    from .analysis.review import judge_game, review_workers
 
     out = out or sys.stdout
     try:
@@ -176,8 +176,9 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
         # so the turns already reviewed still get their summary.
         previous = signal.signal(signal.SIGINT, lambda *_signal: stop.set())
     try:
-        review = review_of(
-            game,
+        review = judge_game(
+            game.positions,
+            game.turns,
             level(level_name),
             stop,
             level=level_name,

@@ -1,6 +1,6 @@
 """The replay viewer's review of a whole game, computed on a thread of its own, and kept in its save.
 
-``ReviewRun`` runs ``hwgame.ai.review.review_game`` on a thread that never touches pygame; the searches
+``ReviewRun`` runs ``hwgame.analysis.review.judge_game`` on a thread that never touches pygame; the searches
 run in processes of their own (one per core, at a lower priority than the window), so the window stays
 responsive. ``keep_review`` writes a finished review into the save the record came from. Both belong to
 the replay scene (``hwgame.app.scenes.replay``) and live here so that the screen stays a readable size.
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hwgame.ai.bots import Limit
-    from hwgame.ai.review import Review, TurnReview
+    from hwgame.analysis.review import Review, TurnReview
     from hwgame.persist.files import LoadedGame
     from hwgame.rules import Position, Turn
 
@@ -38,10 +38,10 @@ class ReviewRun:
         self._thread.start()
 
     def _run(self, positions: list[Position], turns: list[Turn], limit: Limit, level: str, workers: int) -> None:
-        from hwgame.ai.review import review_game
+        from hwgame.analysis.review import judge_game
 
         try:
-            self.review = review_game(positions, turns, limit, self.stop, self._progress, level=level,
+            self.review = judge_game(positions, turns, limit, self.stop, self._progress, level=level,
                                       on_turn=self.partial.append, workers=workers)  # fmt: skip
         except Exception as exc:  # a failed review is a message, never a closed window
             self.error = f"{type(exc).__name__}: {exc}"
@@ -59,7 +59,7 @@ class ReviewRun:
 def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> None:
     """Write ``review`` (of ``turns``) into the save ``loaded`` came from, unless the file changed since it
     was opened: then it is left exactly as it is. Raises what writing the file raises."""
-    from hwgame.ai.review import fingerprint
+    from hwgame.analysis.review import fingerprint
     from hwgame.persist.atomic import atomic_write
     from hwgame.persist.files import read_bytes
     from hwgame.persist.schema import ReviewCache

@@ -5,7 +5,7 @@ the board after that turn; a click on a row of the move log jumps after that tur
 starts a new game at the board shown (two players at this screen, or against the computer), with an
 autosave of its own; the record itself is never changed.
 
-"Review the game" has the computer look at every turn (``hwgame.ai.review``) on a thread of its own,
+"Review the game" has the computer look at every turn (``hwgame.analysis.review``) on a thread of its own,
 whose searches run in an AI worker's process, so the window stays responsive; it can be cancelled.
 The finished review is a strip under the board: the evaluation graph (a click on it jumps to that
 turn; blunders and missed wins in red), the mark of the turn shown and the computer's best turn from
@@ -46,7 +46,7 @@ from ..view.widgets import Button, TextField, sync_window_size
 
 if TYPE_CHECKING:
     from hwgame.ai import Limit
-    from hwgame.ai.review import Review, TurnReview
+    from hwgame.analysis.review import Review, TurnReview
     from hwgame.persist import LoadedGame, Player
     from hwgame.persist.schema import ReviewCache
 
@@ -342,7 +342,7 @@ class ReplayScene(ButtonScene):
         limit = self.review_limit or level(self.review_level)
         self.review_error = ""
         self.show_review = True
-        from hwgame.ai.review import review_workers
+        from hwgame.analysis.review import review_workers
 
         self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
                                     self.review_workers or review_workers())  # fmt: skip
@@ -372,7 +372,7 @@ class ReplayScene(ButtonScene):
         """Show a review kept in the save, when it was made for exactly these turns."""
         if cached is None:
             return
-        from hwgame.ai.review import Review, fingerprint
+        from hwgame.analysis.review import Review, fingerprint
 
         tl = self.timeline
         if cached.fingerprint != fingerprint(tl.turns):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.ai.review import standing
+from hwgame.analysis.review import standing
 from hwgame.i18n import _
 from hwgame.rules import Turn, format_turn, opponent_of
 from hwgame.words import Voice, better_text, mark_notation, mark_words, narrate_turn, score_text
@@ -22,7 +22,7 @@ from .best_turn import ENGINE_RGB
 from .eval_graph import GUTTER, MARK_COLOURS, MARK_RGB, EvalGraph
 
 if TYPE_CHECKING:
-    from hwgame.ai.review import Review, TurnReview
+    from hwgame.analysis.review import Review, TurnReview
 
 Line = tuple[str, T.RGB]  # a line of the strip's words and its colour
 
