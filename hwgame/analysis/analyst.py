@@ -22,10 +22,11 @@ from typing import Any
 
 from hwgame.ai.bots import choose_turn
 from hwgame.ai.handoff import Limit, SearchReply
-from hwgame.ai.proofs import LOSS, WIN, in_play, short_proof, threats
+from hwgame.ai.proofs import LOSS, WIN, in_play, passed, short_proof, threats
+from hwgame.ai.reasons import weighed
 from hwgame.ai.review import analysis_limit
 from hwgame.ai.search_params import Cancel, cancel_test
-from hwgame.rules import Position, PositionKey
+from hwgame.rules import HomeworldsError, Position, PositionKey, Turn, apply_turn_unchecked
 
 from .verdict import Proof, Verdict, estimate_of, proof_from_score, proof_of
 
@@ -111,7 +112,17 @@ def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[Po
     score = float(info.get("best_score", reply.score))
     proof = proof_from_score(score)  # a win the search proved; a loss only the exact check proves
     estimate = None if proof is not None else estimate_of(score, turn_index)
-    return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why)
+    return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why,
+                   strengthens=strengthened(position, reply.turn))
+
+
+def strengthened(position: Position, turn: Turn) -> tuple[str, ...]:
+    """The evaluation's groups in which ``turn`` leaves its mover better off than a pass would."""
+    try:
+        after = apply_turn_unchecked(position, turn)
+    except HomeworldsError:
+        return ()
+    return tuple(weighed(passed(position), after, position.to_move))
 
 
 def verdict_reply(position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None,

@@ -73,6 +73,9 @@ class Verdict:
     # What the verdict's proofs covered: "at once" (a win or loss on the next turns), "in two" (a win
     # in two was looked for too).
     proofs: str = "at once"
+    # Where the best turn leaves the side to move better off than a pass would, in the evaluation's
+    # groups (``ai.reasons.weighed``): the reason for a quiet turn that captures and parries nothing.
+    strengthens: tuple[str, ...] = ()
 
     @property
     def chance(self) -> float | None:

@@ -42,6 +42,7 @@ from hwgame.words import (
     lost_hint_text,
     proof_text,
     refusal_text,
+    strengthens_text,
     threat_warning,
     why_sentences,
 )
@@ -662,6 +663,9 @@ def verdict_hint_words(verdict: Verdict, player: int, turn: Iterable[Action], fr
     if proof is not None:
         return hint_words(turn, from_start, [proof_text(proof, player, voice)], voice)
     why = why_sentences(verdict.why, voice, gains=False) if verdict.why is not None else []
+    if not why and verdict.strengthens:
+        # A quiet turn: what it does for the player's position, in pieces and places they can see.
+        why = [strengthens_text(verdict.strengthens, player, voice)]
     chance = verdict.chance_for(player)
     told = [chance_sentence(player, chance, voice)] if chance is not None else []
     return hint_words(turn, from_start, [*why, *told], voice)

@@ -43,6 +43,7 @@ from .names import (
     save_title,
     size_name,
 )
+from .reasons import reason_text, reasons_text, strengthens_text, weighed_text
 from .refusals import Refused, name_problem, refusal_text, template_of
 from .results import Decided, Ended, Recorded, Result, result_detail, result_text, result_title, turns_played
 from .review import (
@@ -92,6 +93,8 @@ __all__ = [
     # verdicts and warnings
     "chance_label", "chance_sentence", "in_sentence", "losing_end_text", "lost_hint_text", "proof_short",
     "proof_text", "standing_text", "threat_warning",
+    # what a turn changes on the board
+    "reason_text", "reasons_text", "strengthens_text", "weighed_text",
     # results
     "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
 ]  # fmt: skip

@@ -101,9 +101,22 @@ def weighed_text(groups: Sequence[str], player: int, voice: Voice) -> str:
         first=words[0], second=words[1])
 
 
+def strengthens_text(groups: Sequence[str], player: int, voice: Voice) -> str:
+    """What a quiet turn does for its mover, against a pass: "It strengthens the defence of your
+    homeworld and your fleet."; empty without a group."""
+    words = [_(GROUP_WORDS[g]).format(owner=voice.owner(player), home=homeworld_of(player, voice),
+                                      target=homeworld_of(1 - player, voice))
+             for g in groups if g in GROUP_WORDS]  # fmt: skip
+    if not words:
+        return ""
+    if len(words) == 1:
+        return _("It strengthens {what}.").format(what=words[0])
+    return _("It strengthens {first} and {second}.").format(first=words[0], second=words[1])
+
+
 def reasons_text(reasons: Sequence[ReasonLike], voice: Voice) -> str:
     """The reasons as sentences, one after another (empty without one)."""
     return sentences([reason_text(r, voice) for r in reasons])
 
 
-__all__ = ["GROUP_WORDS", "reason_text", "reasons_text", "weighed_text"]
+__all__ = ["GROUP_WORDS", "reason_text", "reasons_text", "strengthens_text", "weighed_text"]

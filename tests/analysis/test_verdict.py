@@ -213,3 +213,25 @@ def test_the_verdict_and_the_review_give_one_number_for_each_position(games, rev
         assert percent(verdict.chance) == percent(entry.chance_before), (entry.number, verdict, entry)
         compared += 1
     assert compared >= 10
+
+
+def test_every_hint_of_a_real_game_gives_a_reason_in_words_of_the_board(games):
+    """A hint that captures, parries and threatens nothing still says what it does for the position."""
+    from hwgame.ai.bots import HINT
+    from hwgame.app.flow import verdict_hint_words
+
+    name, game = games[1]
+    told = 0
+    for i in range(2, 14):
+        pos = game.positions[i]
+        verdict = judge(pos, HINT.with_changes(time=0.3), i)
+        if verdict.best is None or verdict.proof is not None:
+            continue
+        voice = Voice(game.players, you=pos.to_move)
+        words = verdict_hint_words(verdict, pos.to_move, verdict.best, False, voice)
+        sentences = [s for s in words.split(". ") if s]
+        # The turn, at least one reason, and the chance: never the chance alone.
+        assert len(sentences) >= 3, words
+        assert any(k in words for k in ("strengthens", "Without it", "Then you could")), words
+        told += 1
+    assert told >= 8
