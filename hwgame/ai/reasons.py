@@ -137,10 +137,11 @@ GROUPS = {
 WORTH = 2.0
 
 
-def weighed(played: Position, better: Position, player: int, most: int = 2) -> list[str]:
+def weighed(played: Position, better: Position, player: int, most: int = 2, worth: float = WORTH) -> list[str]:
     """The groups of the evaluation (``GROUPS``) in which the board after ``player``'s turn (``played``)
-    is worse for ``player`` than the board after the better turn (``better``), the costliest first; both
-    boards have the opponent to move. Empty where either game is over or nothing costs enough."""
+    is worse for ``player`` than the board after the better turn (``better``) by ``worth`` points or
+    more, the costliest first; both boards have the opponent to move. Empty where either game is over
+    or nothing costs enough."""
     if played.stage < PLAYING or better.stage < PLAYING or played.is_over() or better.is_over():
         return []
     if played.to_move == player or better.to_move == player:
@@ -151,7 +152,7 @@ def weighed(played: Position, better: Position, player: int, most: int = 2) -> l
     for group, names in GROUPS.items():
         # Terms are for the side to move (the opponent): a rise there is a cost to ``player``.
         cost[group] = sum(DEFAULT_WEIGHTS.get(n, 0.0) * (a[index[n]] - b[index[n]]) for n in names if n in index)
-    ranked = sorted((g for g in cost if cost[g] >= WORTH), key=lambda g: -cost[g])
+    ranked = sorted((g for g in cost if cost[g] >= worth and cost[g] > 0), key=lambda g: -cost[g])
     return ranked[:most]
 
 

@@ -253,7 +253,8 @@ class TurnReview:
         played, better = _after(self.position, self.turn), _after(self.position, self.best)
         if played is None or better is None:
             return []
-        return weighed(played, better, self.player)
+        # The costliest groups; where none costs much, the one that costs most still says where.
+        return weighed(played, better, self.player) or weighed(played, better, self.player, 1, 0.0)
 
     def gain(self) -> list[Event]:
         """What the engine's best turn and the line after it cost the opponent: its captures and
