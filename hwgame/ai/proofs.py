@@ -44,6 +44,7 @@ WIN, LOSS, DRAW = "win", "loss", "draw"
 # The winning turns listed for a threat: enough to show each way the opponent can win, few enough that
 # listing them stays as cheap as finding one.
 THREATS_LISTED = 6
+WINS_LOOKED_AT = 40  # the winning turns a threat's listing chooses from
 KNOWN_WINS = 8  # the opponent's wins kept from one turn to the next while proving a loss at once
 
 
@@ -87,13 +88,30 @@ def passed(position: Position) -> Position:
 
 def threats(position: Position, tick: Tick = _nothing, most: int = THREATS_LISTED) -> tuple[Turn, ...]:
     """The opponent's turns that would win at once if the side to move passed (at most ``most`` of
-    them, each a different way to win); empty when there is no such turn."""
+    them, each a different way to win: a turn that only adds actions to another listed one is left
+    out); empty when there is no such turn."""
     if not in_play(position):
         return ()
     after = passed(position)
     if after.is_over():
         return ()
-    return tuple(islice(iter_wins(after, tick), most))
+    found = list(islice(iter_wins(after, tick), WINS_LOOKED_AT))
+    found.sort(key=len)
+    kept: list[Turn] = []
+    for turn in found:
+        if not any(_within(k, turn) for k in kept):
+            kept.append(turn)
+    return tuple(kept[:most])
+
+
+def _within(smaller: Turn, larger: Turn) -> bool:
+    """True when every action of ``smaller`` is in ``larger`` (as many times)."""
+    rest = list(larger)
+    for action in smaller:
+        if action not in rest:
+            return False
+        rest.remove(action)
+    return True
 
 
 def survives(after: Position, mover: int, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> bool:

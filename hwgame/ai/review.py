@@ -573,8 +573,9 @@ def _mark(
 ) -> tuple[str | None, str, Turn | None]:
     """(kind, sentence in plain English, refutation) of a reviewed turn, or (None, "", None).
 
-    Proofs mark first: a forced win given up is a missed win, the turn after which every line loses
-    (while some turn did not) a blunder; then the fall of the chance to win."""
+    Proofs mark first: a forced win given up is a missed win (a turn that only puts the win off, the
+    win still forced after it, is not), the turn after which every line loses (while some turn did
+    not) a blunder; then the fall of the chance to win."""
     me, names = before.to_move, before.players
     if after.winner() == me:
         return None, "", None  # the turn won the game
@@ -582,7 +583,7 @@ def _mark(
     won_after = entry.proof_after is not None and entry.proof_after.result == WON
     lost_before = entry.proof_before is not None and entry.proof_before.result == LOSS
     lost_after = entry.proof_after is not None and entry.proof_after.result == LOSS
-    if verdict.win is not None:
+    if verdict.win is not None and not won_after:
         note = f"missed win: {names[me]} could have won at once with {format_turn(verdict.win)}"
         if lost_after:
             note += "; instead, " + _loss_words(names, me, verdict.reply, entry.proof_after)
