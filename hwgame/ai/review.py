@@ -596,6 +596,11 @@ def _mark(
         return BLUNDER, "blunder: " + _loss_words(names, me, verdict.reply, entry.proof_after), verdict.reply
     if lost_before:
         return None, "", None  # the game was already lost: no turn saves it
+    if verdict.best is not None:
+        best_after = _after(before, verdict.best)
+        if best_after is not None and best_after.key() == after.key():
+            # The engine's own turn: a fall after it is the search's horizon, not the player's choice.
+            return None, "", None
     fall = entry.fall
     for kind, threshold in ((BLUNDER, BLUNDER_FALL), (MISTAKE, MISTAKE_FALL), (INACCURACY, INACCURACY_FALL)):
         if fall >= threshold:

@@ -131,6 +131,7 @@ def run(argv: list[str]) -> int:
     marks = named = lines = agree = forced_games = placed = 0
     seconds: list[float] = []
     misplaced: list[str] = []
+    bare: list[str] = []  # marks whose words name nothing on the board
     for name, game in games:
         start = time.perf_counter()
         review = review_game(game.positions, game.turns, level(args.level), level=args.level,
@@ -140,7 +141,10 @@ def run(argv: list[str]) -> int:
         for entry in review.turns:
             if entry.kind is not None:
                 marks += 1
-                named += bool(board_text(entry, voice))
+                if board_text(entry, voice):
+                    named += 1
+                else:
+                    bare.append(f"{name} turn {entry.number}: {turn_line(entry, game.players)}")
             text, data = turn_line(entry, game.players), turn_object(entry, game.players)
             lines += 1
             after = data["win_after"]
@@ -165,6 +169,8 @@ def run(argv: list[str]) -> int:
             misplaced.append(f"{name}: turn {want + 1} expected, marked {[g + 1 for g in got]}")
     print(f"review: {statistics.median(seconds):.2f} s a turn (median), longest {max(seconds):.2f} s")
     print(f"marks whose words name the board: {named} of {marks}")
+    for line in bare[:10]:
+        print("  " + line[:300])
     print(f"text and JSON agree: {agree} of {lines} turns")
     print(f"forced losses placed at the right turn: {placed} of {forced_games}")
     for line in misplaced[:10]:

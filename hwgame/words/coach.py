@@ -92,6 +92,8 @@ class CoachedTurn(Protocol):
     def harm(self) -> Sequence[Event]: ...
     def gain(self) -> Sequence[Event]: ...
     def reasons(self) -> Sequence[ReasonLike]: ...
+    @property
+    def line(self) -> Sequence[Sequence[Action]]: ...
     def weighed(self) -> Sequence[str]: ...
     @property
     def proof_after(self) -> ProofLike | None: ...
@@ -284,7 +286,13 @@ def board_text(entry: CoachedTurn, voice: Voice) -> str:
         return _("The better turn gains more: {what}").format(what=gained[:1].lower() + gained[1:])
     from .reasons import weighed_text
 
-    return weighed_text(entry.weighed(), entry.player, voice)
+    said = weighed_text(entry.weighed(), entry.player, voice)
+    if said or not entry.line:
+        return said
+    # Nothing on the board says it yet: the reply the search expects, which the fall comes from.
+    reply = narrate_turn(entry.line[0], 1 - entry.player, voice)
+    # Translators: {reply} is the opponent's expected answer, told as a sentence.
+    return _("The expected reply: {reply}").format(reply=reply)
 
 
 def coach_text(entry: CoachedTurn, voice: Voice) -> str:
