@@ -4,8 +4,8 @@
 loss at once, the opponent's threats), then, where nothing is proven, one search (``choose_turn`` under
 the analysis limit: no random choice) whose score becomes the estimate and whose turn, line and facts
 are the verdict's best turn. A loss is only ever claimed from the exact check; a search that believes a
-loss it cannot prove gives an estimate at the curve's surest. With ``quick`` only the proofs run: the
-threats are known in a fraction of a second, before a search could say anything.
+loss it cannot prove gives an estimate at the curve's surest. With ``quick`` only the threats and a
+win at once are looked for: known in milliseconds, before a search could say anything.
 
 ``verdict_reply`` is ``judge`` in the shape of a chooser, for the search process: the window's worker
 sends it with a request and gets the verdict back in the reply's ``info["verdict"]``.
@@ -22,10 +22,11 @@ from typing import Any
 
 from hwgame.ai.bots import choose_turn
 from hwgame.ai.handoff import Limit, SearchReply
-from hwgame.ai.proofs import LOSS, WIN, in_play, passed, short_proof, threats
+from hwgame.ai.proofs import LOSS, WIN, Proven, in_play, passed, short_proof, threats
 from hwgame.ai.reasons import weighed
 from hwgame.ai.review import analysis_limit
 from hwgame.ai.search_params import Cancel, cancel_test
+from hwgame.ai.tactics import find_win
 from hwgame.rules import HomeworldsError, Position, PositionKey, Turn, apply_turn_unchecked
 
 from .verdict import Proof, Verdict, estimate_of, proof_from_score, proof_of
@@ -68,10 +69,12 @@ def final_verdict(position: Position) -> Verdict:
     return Verdict(me, Proof(WIN if winner == me else LOSS, 0))
 
 
-def exact_verdict(position: Position, cancel: Cancel = None,
-                  history: Mapping[PositionKey, int] | None = None) -> Verdict:  # fmt: skip
-    """The verdict the exact proofs alone give (threats, a win or loss at once); no estimate. Raises
-    ``Stopped`` when cancelled."""
+def exact_verdict(position: Position, cancel: Cancel = None, history: Mapping[PositionKey, int] | None = None,
+                  losses: bool = True) -> Verdict:  # fmt: skip
+    """The verdict the exact proofs alone give (threats, a win or loss at once); no estimate. Without
+    ``losses`` a loss at once is not looked for: the threats and a win at once take milliseconds, while
+    the walk over every turn of a threatened position can take seconds. Raises ``Stopped`` when
+    cancelled."""
     me = position.to_move
     if position.is_over():
         return final_verdict(position)
@@ -79,7 +82,11 @@ def exact_verdict(position: Position, cancel: Cancel = None,
         return Verdict(me)
     tick = _ticker(cancel)
     found = threats(position, tick)
-    proven = short_proof(position, tick, _draws(position, history))
+    if losses:
+        proven = short_proof(position, tick, _draws(position, history))
+    else:
+        win = find_win(position, tick)
+        proven = Proven(WIN, 1, win) if win is not None else None
     if proven is None:
         return Verdict(me, threats=found)
     best = proven.turn
@@ -91,7 +98,7 @@ def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[Po
     """The verdict of ``position`` (``turn_index`` turns into its game), see the module docstring.
     ``limit`` is the search's (taken as ``ai.review.analysis_limit`` gives it); ``history`` counts the
     positions met so far (draws by repetition). Raises ``Stopped`` when cancelled."""
-    exact = exact_verdict(position, cancel, history)
+    exact = exact_verdict(position, cancel, history, losses=not quick)
     if quick or not in_play(position) or (exact.proof is not None and exact.proof.result == WIN):
         return exact
     reply = choose_turn(position, analysis_limit(limit).with_changes(explain=True), None, cancel, progress,

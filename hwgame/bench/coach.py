@@ -141,7 +141,8 @@ def run(argv: list[str]) -> int:
         for entry in review.turns:
             if entry.kind is not None:
                 marks += 1
-                if board_text(entry, voice):
+                # A missed win or a blunder into a win at once narrates the winning turn itself.
+                if board_text(entry, voice) or (entry.kind in (BLUNDER, MISSED_WIN) and entry.refutation):
                     named += 1
                 else:
                     bare.append(f"{name} turn {entry.number}: {turn_line(entry, game.players)}")

@@ -73,7 +73,7 @@ class FakeWorker:
         from hwgame.analysis import Verdict, estimate_of, exact_verdict
 
         quick, turn_index = choose.keywords.get("quick", False), choose.keywords.get("turn_index", 0)
-        exact = exact_verdict(position, None, history)
+        exact = exact_verdict(position, None, history, losses=not quick)
         if quick or (exact.proof is not None and exact.proof.result == "win"):
             return exact
         turn = (self.hint or self.choose)(position)
