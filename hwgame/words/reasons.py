@@ -87,12 +87,17 @@ GROUP_WORDS = {
 }
 
 
+def _group_words(groups: Sequence[str], player: int, voice: Voice) -> list[str]:
+    """The groups as ``player``'s: "your fleet", "the defence of your homeworld"."""
+    return [_(GROUP_WORDS[g]).format(owner=voice.owner(player), home=homeworld_of(player, voice),
+                                     target=homeworld_of(1 - player, voice))
+            for g in groups if g in GROUP_WORDS]  # fmt: skip
+
+
 def weighed_text(groups: Sequence[str], player: int, voice: Voice) -> str:
     """What the turn weakens against the better turn, as a sentence ("Compared with the better turn,
     this turn weakens the defence of your homeworld and your fleet."); empty without a group."""
-    words = [_(GROUP_WORDS[g]).format(owner=voice.owner(player), home=homeworld_of(player, voice),
-                                      target=homeworld_of(1 - player, voice))
-             for g in groups if g in GROUP_WORDS]  # fmt: skip
+    words = _group_words(groups, player, voice)
     if not words:
         return ""
     if len(words) == 1:
@@ -104,9 +109,7 @@ def weighed_text(groups: Sequence[str], player: int, voice: Voice) -> str:
 def strengthens_text(groups: Sequence[str], player: int, voice: Voice) -> str:
     """What a quiet turn does for its mover, against a pass: "It strengthens the defence of your
     homeworld and your fleet."; empty without a group."""
-    words = [_(GROUP_WORDS[g]).format(owner=voice.owner(player), home=homeworld_of(player, voice),
-                                      target=homeworld_of(1 - player, voice))
-             for g in groups if g in GROUP_WORDS]  # fmt: skip
+    words = _group_words(groups, player, voice)
     if not words:
         return ""
     if len(words) == 1:
