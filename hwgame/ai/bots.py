@@ -230,8 +230,9 @@ def choose_turn(
         "won": result.won,
         "safety": safety,
         "line": list(result.line) if turn == result.turn else [],
-        # The search's own best score: the value of the position, whichever turn is picked.
+        # The search's own best turn and score: the value of the position, whichever turn is picked.
         "best_score": result.score,
+        "best_turn": result.turn,
     }
     if limit.avoid and turn is not None and not result.won and _played(turn) in limit.avoid:
         score, turn = _instead(position, result.ranked, (score, turn), limit.avoid)

@@ -118,7 +118,11 @@ def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[Po
     # The position's value is the search's best score, whichever turn a hint's filters picked.
     score = float(info.get("best_score", reply.score))
     proof = proof_from_score(score)  # a win the search proved; a loss only the exact check proves
-    estimate = None if proof is not None else estimate_of(score, turn_index)
+    if proof is not None:
+        # A proven win is the search's own turn: a hint's filters never trade it for another.
+        won = info.get("best_turn") or reply.turn
+        return Verdict(position.to_move, proof, None, won, (), exact.threats, depth)
+    estimate = estimate_of(score, turn_index)
     return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why,
                    strengthens=strengthened(position, reply.turn))
 
