@@ -235,3 +235,23 @@ def test_every_hint_of_a_real_game_gives_a_reason_in_words_of_the_board(games):
         assert any(k in words for k in ("strengthens", "Without it", "Then you could")), words
         told += 1
     assert told >= 8
+
+
+def test_a_proven_win_is_hinted_with_the_searchs_own_winning_turn(games, monkeypatch):
+    """A hint's filters may pick another turn than the search's best; a proven win never trades its
+    winning turn for one of theirs."""
+    from hwgame.ai.evaluate import WIN as WIN_SCORE
+    from hwgame.ai.handoff import SearchReply
+    from hwgame.analysis import analyst
+
+    _name, game = games[0]
+    pos = game.positions[12]
+    turns = [step.turn for step, _ in zip(iter_turns(pos), range(2), strict=False)]
+    winning, other = turns[0], turns[1]
+
+    def choose(position, limit, seed=None, cancel=None, progress=None, history=None):
+        return SearchReply(other, WIN_SCORE - 2, {"depth": 2, "best_score": WIN_SCORE - 2, "best_turn": winning})
+
+    monkeypatch.setattr(analyst, "choose_turn", choose)
+    verdict = judge(pos, LIGHT, 12)
+    assert verdict.proof == Proof(WIN, 2) and verdict.best == winning
