@@ -87,22 +87,26 @@ def _draw_hover(scene: PlayScene, surface: pygame.Surface, position: Position) -
         draw_tip(surface, scene.app.theme, marker_tip(position, target.system, target.color, can_act), pos,
                  edge=T.TEXT_WARN)
 
+
 ADVANTAGE_W = 12  # the advantage bar's width, at the board's left edge
+LABEL_SIZE = 15  # the advantage bar's label, under it
 NEUTRAL = (70, 76, 100)  # the bar while no verdict of the board is known
 
 
 def _draw_advantage(scene: PlayScene, surface: pygame.Surface, board: Box) -> None:
     """The advantage bar: a thin column at the board's left edge, read from the verdict of the board
     shown (the start of the turn it shows): the bottom player's share of the chance to win from below in
-    their colour, the other's from above in theirs, and beside the line between them a label that says
-    whose chance it is ("You: 64%", "You: lost (proven)"), the number the hint gives. While no verdict
-    is known the bar stands empty and grey; during setup and after the game it is not drawn."""
+    their colour, the other's from above in theirs, and under the bar, in the board's corner where
+    systems rarely stand, a label that says whose chance it is ("You: 64%", "You: lost (proven)"), the
+    number the hint gives. While no verdict is known the bar stands empty and grey; during setup and
+    after the game it is not drawn."""
     ctl = scene.ctl
     showing = scene.computer_showing() is not None
     if ctl.turn_start(showing) is None:
         return
     top_y = scene.narration_box(board).bottom + 6 if scene.narrates else board.y + 8
-    rect = pygame.Rect(round(board.x + 4), round(top_y), ADVANTAGE_W, round(board.bottom - 8 - top_y))
+    room = LABEL_SIZE + 10  # under the bar: its label
+    rect = pygame.Rect(round(board.x + 4), round(top_y), ADVANTAGE_W, round(board.bottom - 8 - room - top_y))
     if rect.h < 40:
         return
     bottom = ctl.bottom
@@ -118,9 +122,9 @@ def _draw_advantage(scene: PlayScene, surface: pygame.Surface, board: Box) -> No
         pygame.draw.rect(surface, T.OWNER_RGB[0], (rect.x, rect.bottom - mine, rect.w, mine), border_radius=4)
     pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=4)
     text = chance_label(bottom, verdict.proof_for(bottom), chance, voice_of(ctl))
-    label = scene.app.theme.fit_text(text, 15, 180, T.TEXT)
-    y = max(rect.y, min(rect.bottom - label.get_height() - 2, rect.bottom - mine - label.get_height() // 2))
-    back = pygame.Rect(rect.right + 3, y - 1, label.get_width() + 8, label.get_height() + 2)
+    label = scene.app.theme.fit_text(text, LABEL_SIZE, 220, T.TEXT)
+    y = rect.bottom + 4
+    back = pygame.Rect(rect.x - 2, y - 1, label.get_width() + 8, label.get_height() + 2)
     veil = pygame.Surface(back.size, pygame.SRCALPHA)
     pygame.draw.rect(veil, (12, 15, 28, 200), veil.get_rect(), border_radius=5)
     surface.blit(veil, back.topleft)
