@@ -5,8 +5,7 @@
 - ``lost_at_once``: every turn of the side to move lets the opponent win on its next turn (or loses
   at once). Only a position under threat can be lost at once, so the walk over every turn happens
   only there, and it stops at the first turn that survives.
-- ``won_in_two`` / ``lost_in_two``: a forced win in two turns of the side to move (``wintwo``), and
-  every turn letting the opponent win at once or force a win in two.
+- a forced win in two turns of the side to move (``wintwo``), where asked for.
 - ``short_proof``: the shortest of these that holds, as a ``Proven`` result.
 
 Each proof walks the rules' own successors (``iter_turns``) and decides with ``tactics.find_win``,
@@ -174,28 +173,6 @@ def lost_at_once(position: Position, tick: Tick = _nothing, draws: Collection[Po
     return in_play(position) and surviving_turn(position, tick, draws) is None
 
 
-def lost_in_two(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = ()) -> bool:
-    """True when after every turn of the side to move the opponent wins at once or forces a win in two
-    (exact; costly: a walk over every turn, and a proof of a win in two after each)."""
-    if not in_play(position):
-        return False
-    me = position.to_move
-    for successor in iter_turns(position):
-        tick()
-        after = successor.position
-        if after.is_over():
-            if after.winner() != 1 - me:
-                return False
-            continue
-        if draws and after.key() in draws:
-            return False
-        if find_win(after, tick) is not None:
-            continue
-        if find_win_in_two(after, None, tick, draws) is None:
-            return False
-    return True
-
-
 def short_proof(position: Position, tick: Tick = _nothing, draws: Collection[PositionKey] = (),
                 two: bool = False) -> Proven | None:  # fmt: skip
     """The shortest proven result of the side to move: a win at once, a loss at once, and with ``two`` a
@@ -214,5 +191,5 @@ def short_proof(position: Position, tick: Tick = _nothing, draws: Collection[Pos
     return None
 
 
-__all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "in_play", "lost_at_once", "lost_in_two", "passed",
+__all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "in_play", "lost_at_once", "passed",
            "proven_of_score", "short_proof", "still_wins", "survives", "surviving_turn", "threats"]  # fmt: skip

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from typing import Any
 
 from hwgame.ai.bots import choose_turn
@@ -175,8 +176,7 @@ class Analyst:
             self._verdicts.move_to_end(key)
             return known
         if known is not None and verdict.proof is None and known.threats and not verdict.threats:
-            verdict = Verdict(verdict.player, verdict.proof, verdict.estimate, verdict.best, verdict.line,
-                              known.threats, verdict.depth, verdict.why, verdict.proofs)  # fmt: skip
+            verdict = replace(verdict, threats=known.threats)
         self._verdicts[key] = verdict
         self._verdicts.move_to_end(key)
         while len(self._verdicts) > self.kept:

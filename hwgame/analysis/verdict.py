@@ -6,7 +6,7 @@ both; a proof always beats an estimate. It says whose point of view it holds (``
 move at the position), the way python-chess keeps a ``PovScore``: ``chance_for`` and ``proof_for`` turn
 it to either player. Beside the judgement it keeps the best turn and the line the search expects after
 it, the opponent's threats (turns that would win at once if the side to move passed), and how deep it
-was reached. Plain frozen data, so it crosses from the search process in a reply and into JSON.
+was reached. Plain frozen data, so it crosses from the search process in a reply.
 
 A chance is read from the fitted curves only where no proof is known, in one place (``estimate_of``),
 and rounded in one place (``percent``), so a text and its JSON agree to the digit.
@@ -15,14 +15,11 @@ and rounded in one place (``percent``), so a text and its JSON agree to the digi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from hwgame.ai.proofs import DRAW, LOSS, WIN, Proven, proven_of_score
 from hwgame.ai.why import Why
 from hwgame.ai.winchance import estimate_chance, phase_of_turn, turns_in_play
-from hwgame.rules import Turn, format_turn
-
-RESULTS = (WIN, LOSS, DRAW)
+from hwgame.rules import Turn
 
 
 @dataclass(frozen=True)
@@ -42,10 +39,6 @@ class Proof:
     def chance(self) -> float:
         """The chance to win this proof stands for: 1, 0, or a half for a draw."""
         return 1.0 if self.result == WIN else 0.0 if self.result == LOSS else 0.5
-
-    def to_data(self) -> dict[str, Any]:
-        """The form ``hwgame analyze --json`` prints: ``{"result": ..., "turns": N}``."""
-        return {"result": self.result, "turns": self.turns}
 
 
 @dataclass(frozen=True)
@@ -70,9 +63,6 @@ class Verdict:
     threats: tuple[Turn, ...] = ()
     depth: int = 0
     why: Why | None = None
-    # What the verdict's proofs covered: "at once" (a win or loss on the next turns), "in two" (a win
-    # in two was looked for too).
-    proofs: str = "at once"
     # Where the best turn leaves the side to move better off than a pass would, in the evaluation's
     # groups (``ai.reasons.weighed``): the reason for a quiet turn that captures and parries nothing.
     strengthens: tuple[str, ...] = ()
@@ -102,18 +92,6 @@ class Verdict:
         """How much this verdict is worth against another of the same position: a proof above any
         estimate, then the depth (a deeper one replaces a shallower one)."""
         return (1000 if self.proof is not None else 0) + self.depth
-
-    def to_data(self) -> dict[str, Any]:
-        """Plain JSON-friendly data (turns in SDG notation), as ``hwgame analyze`` prints a verdict."""
-        return {
-            "player": self.player,
-            "win": None if self.chance is None else round_chance(self.chance),
-            "proven": None if self.proof is None else self.proof.to_data(),
-            "best": None if self.best is None else format_turn(self.best),
-            "line": [format_turn(t) for t in self.line],
-            "threats": [format_turn(t) for t in self.threats],
-            "depth": self.depth,
-        }
 
 
 def percent(chance: float) -> int:
@@ -148,5 +126,5 @@ def estimate_of(score: float, turn_index: int) -> Estimate:
     return Estimate(float(score), estimate_chance(score, phase))
 
 
-__all__ = ["DRAW", "LOSS", "RESULTS", "WIN", "Estimate", "Proof", "Verdict", "estimate_of", "percent",
+__all__ = ["DRAW", "LOSS", "WIN", "Estimate", "Proof", "Verdict", "estimate_of", "percent",
            "proof_from_score", "proof_of", "round_chance"]  # fmt: skip
