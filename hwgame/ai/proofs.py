@@ -15,7 +15,7 @@ a stopped proof proves nothing. Pure: imports the rules and the AI's tactics onl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -73,6 +73,14 @@ def proven_of_score(score: float) -> Proven | None:
         return None
     plies = max(0, int(round(WIN_SCORE - score)))
     return Proven(WIN, plies // 2 + 1)
+
+
+def draw_keys(position: Position, history: Mapping[PositionKey, int] | None) -> Collection[PositionKey]:
+    """The boards whose next occurrence is a draw by repetition (met twice already in ``history``, as
+    ``Game.repetition_counts()`` gives it), where the rules have such draws."""
+    if not history or not position.rules.repetition_draw:
+        return ()
+    return {k for k, n in history.items() if n >= 2}
 
 
 def in_play(position: Position) -> bool:
@@ -191,5 +199,5 @@ def short_proof(position: Position, tick: Tick = _nothing, draws: Collection[Pos
     return None
 
 
-__all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "in_play", "lost_at_once", "passed",
+__all__ = ["DRAW", "LOSS", "THREATS_LISTED", "WIN", "Proven", "draw_keys", "in_play", "lost_at_once", "passed",
            "proven_of_score", "short_proof", "still_wins", "survives", "surviving_turn", "threats"]  # fmt: skip

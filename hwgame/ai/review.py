@@ -55,13 +55,13 @@ from hwgame.rules import (
 from .bots import Limit, params_for
 from .consequence import Event, line_events, losses_of, turn_events
 from .evaluate import WIN
-from .proofs import DRAW, LOSS, THREATS_LISTED, Proven, proven_of_score, short_proof
+from .proofs import DRAW, LOSS, THREATS_LISTED, Proven, draw_keys, proven_of_score, short_proof
 from .proofs import WIN as WON
 from .proofs import threats as threats_of
 from .reasons import Reason, changes, weighed
 from .search import Cancel, cancel_test, search
 from .tactics import find_win
-from .winchance import estimate_chance, phase_of_turn, turns_in_play
+from .winchance import estimate_chance, percent, phase_of_turn, turns_in_play
 
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
@@ -481,7 +481,7 @@ def verdict_at(
         if stopped():
             raise _Stop
 
-    draws = {k for k, n in history.items() if n >= 2} if history and position.rules.repetition_draw else ()
+    draws = draw_keys(position, history)
     proof = short_proof(position, tick, draws)
     threats = threats_of(position, tick)
     played = _played(turn) if turn is not None else None
@@ -606,18 +606,9 @@ def _mark(
         if fall >= threshold:
             start = entry.chance_before or 0.0
             end = entry.chance_after or 0.0
-            words = f"{names[me]}'s chance falls from {_percent(start)}% to {_percent(end)}%"
+            words = f"{names[me]}'s chance falls from {percent(start)}% to {percent(end)}%"
             return kind, f"{kind}: {words}", None
     return None, "", None
-
-
-def _percent(chance: float) -> int:
-    """A chance as the words show it (``words.coach.chance_text``): 0 and 100 only when certain."""
-    if chance <= 0.0:
-        return 0
-    if chance >= 1.0:
-        return 100
-    return max(1, min(99, round(chance * 100)))
 
 
 def _loss_words(names: Sequence[str], me: int, reply: Turn | None, proof: Proven | None = None) -> str:

@@ -95,6 +95,16 @@ def win_chance(score: float, phase: str, proven: bool | None = None,
     return max(1.0 - SURE, min(SURE, chance))
 
 
+def percent(chance: float) -> int:
+    """A chance as a whole percentage: the one rounding every screen, the review and the JSON share (the
+    same as ``words.coach.chance_text``): 0 and 100 only for certainties."""
+    if chance <= 0.0:
+        return 0
+    if chance >= 1.0:
+        return 100
+    return max(1, min(99, round(chance * 100)))
+
+
 def estimate_chance(score: float, phase: str) -> float:
     """The chance a search ``score`` stands for when nothing is proven: a score past ``LIKELY`` (a
     result the search believes but did not prove over every turn) reads at the curve's surest, never
@@ -104,5 +114,5 @@ def estimate_chance(score: float, phase: str) -> float:
     return win_chance(score, phase, proven=False)
 
 
-__all__ = ["CURVES", "Curve", "PHASES", "SURE", "estimate_chance", "phase_of_turn", "turns_in_play", "unit",
+__all__ = ["CURVES", "Curve", "PHASES", "SURE", "estimate_chance", "percent", "phase_of_turn", "turns_in_play", "unit",
            "win_chance"]  # fmt: skip

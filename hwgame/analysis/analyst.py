@@ -17,13 +17,13 @@ deeper search) replace a worse one, so every reader of a position sees the best 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from hwgame.ai.bots import choose_turn
 from hwgame.ai.handoff import Limit, SearchReply
-from hwgame.ai.proofs import LOSS, WIN, Proven, in_play, passed, short_proof, threats
+from hwgame.ai.proofs import LOSS, WIN, Proven, draw_keys, in_play, passed, short_proof, threats
 from hwgame.ai.reasons import weighed
 from hwgame.ai.review import analysis_limit
 from hwgame.ai.search_params import Cancel, cancel_test
@@ -40,13 +40,6 @@ KEPT = 2000
 
 class Stopped(Exception):
     """The verdict was cancelled before it was reached."""
-
-
-def _draws(position: Position, history: Mapping[PositionKey, int] | None) -> Collection[PositionKey]:
-    """Positions whose next occurrence is a draw by repetition (met twice already)."""
-    if not history or not position.rules.repetition_draw:
-        return ()
-    return {k for k, n in history.items() if n >= 2}
 
 
 def _ticker(cancel: Cancel) -> Tick:
@@ -84,7 +77,7 @@ def exact_verdict(position: Position, cancel: Cancel = None, history: Mapping[Po
     tick = _ticker(cancel)
     found = threats(position, tick)
     if losses:
-        proven = short_proof(position, tick, _draws(position, history))
+        proven = short_proof(position, tick, draw_keys(position, history))
     else:
         win = find_win(position, tick)
         proven = Proven(WIN, 1, win) if win is not None else None

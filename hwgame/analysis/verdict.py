@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from hwgame.ai.proofs import DRAW, LOSS, WIN, Proven, proven_of_score
 from hwgame.ai.why import Why
-from hwgame.ai.winchance import estimate_chance, phase_of_turn, turns_in_play
+from hwgame.ai.winchance import estimate_chance, percent, phase_of_turn, turns_in_play
 from hwgame.rules import Turn
 
 
@@ -92,16 +92,6 @@ class Verdict:
         """How much this verdict is worth against another of the same position: a proof above any
         estimate, then the depth (a deeper one replaces a shallower one)."""
         return (1000 if self.proof is not None else 0) + self.depth
-
-
-def percent(chance: float) -> int:
-    """A chance as a whole percentage: the one rounding every screen and the JSON share (the same as
-    ``words.coach.chance_text``): 0 and 100 only for certainties."""
-    if chance <= 0.0:
-        return 0
-    if chance >= 1.0:
-        return 100
-    return max(1, min(99, round(chance * 100)))
 
 
 def round_chance(chance: float) -> float:

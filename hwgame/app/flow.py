@@ -540,16 +540,14 @@ class PlayController(ActionResolver):
         return self._losing[1]
 
     def _ending_loses(self, pos: Position) -> bool:
-        from hwgame.ai.proofs import survives
+        from hwgame.ai.proofs import draw_keys, survives
         from hwgame.rules import end_turn as ended
 
         me = pos.to_move
         after = ended(pos)
         if after.is_over():
             return after.winner() == opponent_of(me)
-        draws: set = set()
-        if pos.rules.repetition_draw:
-            draws = {k for k, count in self.game.repetition_counts().items() if count >= 2}
+        draws = draw_keys(pos, self.game.repetition_counts())
         deadline = time.thread_time() + LOSING_CHECK_SECONDS
 
         def tick() -> None:

@@ -46,12 +46,22 @@ def decided_games(folder: Path, skip: int, count: int, least: int = 12) -> list[
     return out
 
 
-def forced_turn(game: Game, loser: int) -> int | None:
+def loser_of(game: Game) -> int | None:
+    """The seat that lost a decided game, or None (a game not over, or drawn)."""
+    outcome = game.outcome()
+    return None if outcome is None or outcome.winner is None else 1 - outcome.winner
+
+
+def forced_turn(game: Game) -> int | None:
     """The loser's turn (index) where the loss became forced, by the exact two-turn check: the last of
     the loser's turns after which the winner wins at once or the loser is lost at once, while before it
-    the loser was not lost at once. None when the game shows no such turn."""
+    the loser was not lost at once. None when the game shows no such turn (or no loser)."""
     from hwgame.ai.proofs import in_play, lost_at_once
     from hwgame.ai.tactics import find_win
+
+    loser = loser_of(game)
+    if loser is None:
+        return None
 
     positions = game.positions
     found = None
@@ -155,12 +165,10 @@ def run(argv: list[str]) -> int:
                 agree += ("proven" in text) and after in (0.0, 0.5, 1.0)
             else:
                 agree += f"{percent(after)}%" in text and round(after * 100) == percent(after)
-        outcome = game.outcome()
-        assert outcome is not None and outcome.winner is not None
-        loser = 1 - outcome.winner
-        want = forced_turn(game, loser)
+        want = forced_turn(game)
         if want is None:
             continue
+        loser = game.positions[want].to_move
         forced_games += 1
         got = [t.index for t in review.turns if t.player == loser and t.kind in (BLUNDER, MISSED_WIN)
                and t.proof_after is not None and t.proof_after.result == "loss"]  # fmt: skip
@@ -185,4 +193,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["analyst_memory", "decided_games", "forced_turn", "proof_speed", "run"]
+__all__ = ["analyst_memory", "decided_games", "forced_turn", "loser_of", "proof_speed", "run"]
