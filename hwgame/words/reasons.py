@@ -62,7 +62,7 @@ def reason_text(reason: ReasonLike, voice: Voice) -> str:
                       "every {colour} piece there.").format(colour=colour, place=place))
     if reason.kind == CUT_OFF:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {target} a homeworld.
-        return _cap(_("None of {owner} ships can reach {target} any more.").format(
+        return _cap(_("None of {owner} ships stands within one move of {target} any more.").format(
             owner=voice.owner(reason.player), target=homeworld_of(1 - reason.player, voice)))
     if reason.kind == CAPTURABLE and reason.piece is not None:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {piece} a ship ("green 3"); {place} a system.
