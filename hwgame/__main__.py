@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hwgame.cli import saves as persist_cli
+
 from . import __version__
 from .i18n import LANGUAGES, _, normalize_language, set_language, system_language
 from .i18n.cli import speak_argparse
-from .persist import cli as persist_cli
 
 
 def language_code(text: str) -> str:
@@ -67,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--json", action="store_true", help=_("one JSON object per turn and a summary object"))
     analyze.add_argument("transcript", metavar="TRANSCRIPT")
     persist_cli.add_arguments(parser, sub)
-    from .app.options import add_window_arguments
+    from hwgame.app.control.options import add_window_arguments
 
     add_window_arguments(parser)
     return parser
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         return persist_cli.run_export(args.save, args.sdg, args.force)
     if args.smoke and not args.load and args.command is None:
         # Without a save to check: the whole headless self-check (assets, drawing, computer, saves).
-        from .app.smoke import run_smoke
+        from hwgame.app.tools.smoke import run_smoke
 
         return run_smoke()
     if args.load:
@@ -111,15 +112,15 @@ def main(argv: list[str] | None = None) -> int:
         if status or args.smoke:
             return status
     if args.command == "verify":
-        from .verify import run_verify
+        from hwgame.cli.verify import run_verify
 
         return run_verify(args.files, args.rules)
     if args.command == "analyze":
-        from .analyze import run_analyze
+        from hwgame.cli.analyze import run_analyze
 
         return run_analyze(args.transcript, args.level, args.rules, as_json=args.json)
     if args.command == "engine":
-        from .engine import run_engine
+        from hwgame.cli.engine import run_engine
 
         return run_engine()
     from .app.main import run

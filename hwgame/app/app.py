@@ -18,20 +18,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hwgame.app.control.advice import suggest_homeworld
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.options import GameConfig, config_from_args, window_defaults
+from hwgame.app.control.text import Text, Worded, error_text, notices_text, worded_source
+from hwgame.app.scenes import make_scene, scene_class
+from hwgame.app.services.opponent import DEFAULT_LEVEL, Opponent
+from hwgame.app.services.sound import Sounds
+from hwgame.app.stage import Scene, SceneStack
+from hwgame.app.view.layout import MIN_HEIGHT, MIN_WIDTH
+from hwgame.app.view.theme import Theme
 from hwgame.i18n import _, current_language, set_language, system_language
 from hwgame.rules import Game, ruleset_named
-
-from .advice import suggest_homeworld
-from .controller import COMPUTER, HUMAN
-from .flow import PlayController
-from .opponent import DEFAULT_LEVEL, Opponent
-from .options import GameConfig, config_from_args, window_defaults
-from .scene_stack import Scene, SceneStack
-from .scenes import make_scene, scene_class
-from .sound import Sounds
-from .text import Text, Worded, error_text, notices_text, worded_source
-from .view.layout import MIN_HEIGHT, MIN_WIDTH
-from .view.theme import Theme
 
 if TYPE_CHECKING:
     from hwgame.persist import Player, Settings
@@ -365,7 +364,7 @@ class App:
             self.set_fullscreen(not self.settings.fullscreen)
             return True
         if event.key == pygame.K_F1 or (getattr(event, "unicode", "") == "?" and not self._typing()):
-            from .scenes.shortcuts import ShortcutsScene
+            from hwgame.app.scenes.shortcuts import ShortcutsScene
 
             if isinstance(self.scenes.top, ShortcutsScene):
                 self.scenes.pop()
@@ -376,7 +375,7 @@ class App:
 
     def _typing(self) -> bool:
         """True when a text field of the top screen has the keyboard (a ? typed there is a character)."""
-        from .view.widgets import TextField
+        from hwgame.app.view.widgets import TextField
 
         top = self.scenes.top
         return top is not None and any(isinstance(v, TextField) and v.focused for v in vars(top).values())
@@ -484,7 +483,7 @@ class App:
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast_time <= 0 or not self.toast_text:
             return
-        from .view import theme as T
+        from hwgame.app.view import theme as T
 
         size = surface.get_size()
         top = self.scenes.top

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from hwgame.app.control.options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
+from hwgame.app.view.assets import set_window_icon
 from hwgame.i18n import _, on_change
-
-from .assets import set_window_icon
-from .options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
 
 # At rest the loop still wakes this often (seconds), a net for a change no scene announced.
 MAX_REST = 1.0
@@ -106,8 +105,8 @@ def wait_for_events(pygame: ModuleType, rest: float) -> list[Any]:
 
 
 def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
-    from .app import App
-    from .view.layout import MIN_HEIGHT, MIN_WIDTH
+    from hwgame.app.app import App
+    from hwgame.app.view.layout import MIN_HEIGHT, MIN_WIDTH
 
     app = App(options)
     saved_w, saved_h = app.settings.window_size

@@ -120,7 +120,7 @@ def run(argv: list[str]) -> int:
     from hwgame.ai.bots import level
     from hwgame.ai.review import BLUNDER, MISSED_WIN, review_game, review_workers
     from hwgame.analysis import percent
-    from hwgame.analyze import turn_line, turn_object
+    from hwgame.cli.analyze import turn_line, turn_object
     from hwgame.words import Voice, board_text
 
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench coach", description=__doc__.splitlines()[0])

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hwgame.app.options import FIRST_FRAME_ENV, FIRST_FRAME_MARKER
+from hwgame.app.control.options import FIRST_FRAME_ENV, FIRST_FRAME_MARKER
 
 TARGET_SECONDS = 2.0
 TARGET_MB = 40.0

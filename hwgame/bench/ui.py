@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # the window is imported when the benchmark runs, after SDL i
     from hwgame.ai.bots import Limit
     from hwgame.ai.worker import AIWorker
     from hwgame.app.app import App
-    from hwgame.app.controller import Effect
-    from hwgame.app.flow import PlayController
+    from hwgame.app.control.controller import Effect
+    from hwgame.app.control.flow import PlayController
     from hwgame.app.scenes.play import PlayScene
     from hwgame.rules import Game
 
@@ -62,8 +62,8 @@ class Pass:
 
 def _scene(app: App, game: Game) -> tuple[PlayScene, PlayController]:
     """A fresh play scene on ``game`` with the human to move (so the window's own opponent stays idle)."""
-    from hwgame.app.controller import COMPUTER, HUMAN
-    from hwgame.app.flow import PlayController
+    from hwgame.app.control.controller import COMPUTER, HUMAN
+    from hwgame.app.control.flow import PlayController
 
     seats = [COMPUTER, COMPUTER]
     seats[game.to_move] = HUMAN
@@ -75,7 +75,7 @@ def _scene(app: App, game: Game) -> tuple[PlayScene, PlayController]:
 
 def _recent_effects(game: Game) -> list[Effect]:
     """Animations to replay: the actions of the last few turns of the game."""
-    from hwgame.app.controller import Effect
+    from hwgame.app.control.controller import Effect
     from hwgame.rules import apply_checked, start_turn
 
     effects = []
@@ -100,7 +100,7 @@ def _render(
     limit: Limit | None = None,
 ) -> Pass:
     """Render ``frames`` frames through the three phases; keep ``worker`` searching when one is given."""
-    from hwgame.app.screenshots import find_move_drag
+    from hwgame.app.tools.screenshots import find_move_drag
 
     scene, ctl = _scene(app, game)
     drag = find_move_drag(scene)
@@ -173,7 +173,7 @@ def run(argv: list[str]) -> int:
     from hwgame.ai.worker import AIWorker
     from hwgame.app.app import App
     from hwgame.app.main import tune_threads
-    from hwgame.app.samples import busy_game
+    from hwgame.app.tools.samples import busy_game
 
     tune_threads()
     pygame.display.init()

@@ -429,7 +429,7 @@ class Settings(BaseModel):
     last_opponent: Literal["computer", "human"] = "computer"
     last_first: Literal["me", "opponent", "random"] = "me"
     last_auto_setup: bool = False
-    last_handicap: HandicapChoice = "none"  # the form's value (``hwgame.app.options.handicap_choice``)
+    last_handicap: HandicapChoice = "none"  # the form's value (``hwgame.app.control.options.handicap_choice``)
     # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
     confirm_sacrifice: bool = True
     # A bar beside the board with each player's chance to win, from the verdict of the board shown.

@@ -165,7 +165,7 @@ def test_a_bad_position_line_is_refused_and_the_game_goes_on():
 def test_the_protocol_speaks_english_whatever_the_players_language(monkeypatch):
     """The protocol is for programs: a refusal is worded in English even on a Japanese system."""
     from hwgame import i18n
-    from hwgame.engine import Engine
+    from hwgame.cli.engine import Engine
 
     install_catalog(monkeypatch, [
         ("the game is still being set up: build your homeworld first", "まだ準備中です"),
@@ -202,7 +202,7 @@ def test_a_line_over_the_cap_gets_one_answer_judged_on_its_first_bytes(line):
 def test_lines_are_cut_in_linear_time_whatever_their_length():
     import time
 
-    from hwgame.engine import MAX_LINE, TOO_LONG, split_lines
+    from hwgame.cli.engine import MAX_LINE, TOO_LONG, split_lines
 
     chunk = b"y" * 65536
     start = time.perf_counter()

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from hwgame.ai.bots import LEVELS, MAX_DEPTH, choose_turn
-from hwgame.engine import ANALYSIS_SECONDS, Engine
+from hwgame.cli.engine import ANALYSIS_SECONDS, Engine
 from hwgame.rules import Game, parse_position
 
 # A middle game of the archive (turn 20): hundreds of turns at the root, far from any win.

@@ -17,7 +17,7 @@ from hwgame.ai.bots import LEVELS, choose_turn, params_for, timed
 from hwgame.ai.parallel import MOST_WORKERS, default_workers, pool, shutdown, workers_wanted
 from hwgame.ai.rootsplit import RootSplit, search_on
 from hwgame.ai.search import is_proven, search
-from hwgame.engine import Engine
+from hwgame.cli.engine import Engine
 from hwgame.rules import Game, parse_position
 
 from .test_engine_limits import MIDDLE

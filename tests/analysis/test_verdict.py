@@ -13,8 +13,8 @@ from hwgame.ai.proofs import LOSS, WIN, passed, threats
 from hwgame.ai.review import review_game
 from hwgame.ai.tactics import find_win
 from hwgame.analysis import Analyst, Estimate, Proof, Verdict, judge, percent, round_chance
-from hwgame.analyze import turn_line, turn_object
 from hwgame.bench.coach import forced_turn
+from hwgame.cli.analyze import turn_line, turn_object
 from hwgame.rules import SDG, Game, Position, iter_turns, read_transcript, replay
 from hwgame.words import Voice
 from hwgame.words.verdict import proof_text
@@ -215,7 +215,7 @@ def test_the_verdict_and_the_review_give_one_number_for_each_position(games, rev
 def test_every_hint_of_a_real_game_gives_a_reason_in_words_of_the_board(games):
     """A hint that captures, parries and threatens nothing still says what it does for the position."""
     from hwgame.ai.bots import HINT
-    from hwgame.app.flow import verdict_hint_words
+    from hwgame.app.control.flow import verdict_hint_words
 
     name, game = games[1]
     told = 0

@@ -59,7 +59,7 @@ class FakeWorker:
         self.progress = {}
 
     def random_turn(self, position):
-        from hwgame.app.samples import random_turn
+        from hwgame.app.tools.samples import random_turn
 
         game = Game.from_position(position) if position.stage >= PLAYING else Game(position.rules, position.players)
         if position.stage < PLAYING:
@@ -117,7 +117,7 @@ class FakeWorker:
 
 def fake_opponent(choose=None, seed: int = 1, hint=None):
     """An Opponent whose worker answers at once (``hint``: see ``FakeWorker``)."""
-    from hwgame.app.opponent import Opponent
+    from hwgame.app.services.opponent import Opponent
 
     return Opponent(worker=FakeWorker(choose, seed, hint))
 

@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from hwgame import persist
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.options import GameConfig
-from hwgame.app.samples import busy_game
-from hwgame.app.save_list import mark_of, title_of
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import GameConfig
+from hwgame.app.panels.save_list import mark_of, title_of
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.scenes.title import TitleScene, continue_caption
+from hwgame.app.tools.samples import busy_game
 from hwgame.persist import store
 from hwgame.rules import Build, Move, Trade
 
@@ -230,7 +230,7 @@ def test_a_turn_the_computer_left_half_done_is_played_from_its_start(screen, dat
 
 
 def test_looking_at_a_finished_game_writes_no_autosave(screen, data_dir):
-    from hwgame.app.samples import finished_game
+    from hwgame.app.tools.samples import finished_game
 
     path = persist.save_game(finished_game(), "A quick win")
     app = _app(screen)

@@ -10,10 +10,10 @@ import pytest
 
 from hwgame.ai.handoff import SearchReply
 from hwgame.app.app import App
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.flow import PlayController
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.targets import MarkerTarget, ShipTarget
 from hwgame.app.scenes.play import PlayScene
-from hwgame.app.targets import MarkerTarget, ShipTarget
 from hwgame.app.view.layout import MARKER_MIN, board_layout, screen_layout
 from hwgame.app.view.tooltip import tip_rect
 from hwgame.rules import Catastrophe, Game, parse_piece
@@ -67,7 +67,7 @@ def test_the_marker_is_a_large_click_target_that_makes_the_catastrophe(screen, d
 
 
 def test_hovering_the_marker_explains_it_inside_the_window(screen, data_dir, monkeypatch):
-    import hwgame.app.play_view as pv
+    import hwgame.app.panels.play_board as pv
 
     tips = []
     real = pv.draw_tip
@@ -111,7 +111,7 @@ class HeldWorker(FakeWorker):
 
 
 def test_wait_for_the_computer_goes_when_it_is_the_players_turn(screen, data_dir):
-    from hwgame.app.opponent import Opponent
+    from hwgame.app.services.opponent import Opponent
 
     app = App(size=screen.get_size())
     app.strict = True
@@ -196,7 +196,7 @@ def _luminance(rgb):
 
 
 def test_colour_letters_are_readable_on_the_smallest_piece_at_1024x700(screen):
-    from hwgame.app.samples import busy_game
+    from hwgame.app.tools.samples import busy_game
     from hwgame.app.view import pieces
     from hwgame.app.view.theme import Theme
 
@@ -231,8 +231,8 @@ def test_the_bank_shows_its_counts_as_digits(screen, monkeypatch):
 
 
 def test_the_replay_draws_connections_like_the_live_board(screen, data_dir, monkeypatch):
-    from hwgame.app.samples import busy_game
     from hwgame.app.scenes.replay import ReplayScene
+    from hwgame.app.tools.samples import busy_game
     from hwgame.app.view.board import BoardView
 
     from .helpers import make_app
@@ -269,7 +269,7 @@ def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
 def test_the_flow_tells_the_screens_in_dataclasses(screen, data_dir):
     import dataclasses
 
-    from hwgame.app import events
+    from hwgame.app.control import events
 
     app, scene = open_play(screen, seats=(HUMAN, COMPUTER))
     ctl = scene.ctl
@@ -285,8 +285,8 @@ def test_the_flow_tells_the_screens_in_dataclasses(screen, data_dir):
 
 @pytest.mark.parametrize("name", ["play", "replay", "setup"])
 def test_draw_changes_no_state(screen, data_dir, name):
-    from hwgame.app.options import GameConfig
-    from hwgame.app.samples import busy_game
+    from hwgame.app.control.options import GameConfig
+    from hwgame.app.tools.samples import busy_game
 
     from .helpers import make_app
 

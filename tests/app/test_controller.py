@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from hwgame.app.controller import COMPUTER, HUMAN, ActionResolver
-from hwgame.app.events import ComputerPlayed
-from hwgame.app.flow import PlayController
-from hwgame.app.targets import (
-    BANK,
-    SPACE,
-    BankPieceTarget,
-    MarkerTarget,
-    ShipTarget,
-    StarTarget,
-    SystemTarget,
-)
+from hwgame.app.control.controller import COMPUTER, HUMAN, ActionResolver
+from hwgame.app.control.events import ComputerPlayed
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget
 from hwgame.rules import (
     Build,
     Capture,
@@ -368,7 +360,7 @@ def _lesson_step_with_a_refusal():
 
 
 def test_a_lessons_runner_is_the_judge_of_its_gestures():
-    from hwgame.app.controller import Resolution
+    from hwgame.app.control.controller import Resolution
     from hwgame.app.scenes.lesson import LessonController
     from hwgame.tutorial.runner import refusal_words
 
@@ -413,8 +405,8 @@ def test_the_computers_turn_comes_with_why_it_was_played():
 
 
 def test_a_hint_names_the_threat_it_parries_and_its_pieces():
-    from hwgame.app.play_view import hint_targets
-    from hwgame.app.targets import BankPieceTarget
+    from hwgame.app.control.targets import BankPieceTarget
+    from hwgame.app.panels.play_board import hint_targets
 
     # South's red 3 at Alpha can capture North's green 1 there; the hint flies the green 1 off.
     threat = """

@@ -6,12 +6,12 @@ import pygame
 import pytest
 
 from hwgame.app.app import App
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.flow import PlayController
-from hwgame.app.overlays import ChoiceMenu, Dialog, StarChooser
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.targets import ShipTarget
+from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
-from hwgame.app.targets import ShipTarget
 from hwgame.rules import Build, Capture, Catastrophe, Discover, Game, Move, Sacrifice, Trade, parse_piece
 
 from .helpers import click, drag, fake_opponent, key, position, up

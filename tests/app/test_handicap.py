@@ -3,8 +3,8 @@ through a save and a load, in a rematch (with its player) and in the form's memo
 
 from __future__ import annotations
 
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.options import GameConfig, config_from, rematch
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import GameConfig, config_from, rematch
 from hwgame.rules import EXTRA_SMALL, MEDIUM_SHIP, Handicap, parse_piece
 
 from .helpers import click, make_app, run_frames

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from hwgame import persist
-from hwgame.app.save_list import SaveList
+from hwgame.app.panels.save_list import SaveList
 from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.view.theme import Theme
 

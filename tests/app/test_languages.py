@@ -15,10 +15,10 @@ import pytest
 
 from hwgame import i18n, persist
 from hwgame.ai.review import METHOD, Review
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.options import GameConfig
-from hwgame.app.overlays import ChoiceMenu, Dialog, StarChooser
-from hwgame.app.samples import busy_game, finished_game
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import GameConfig
+from hwgame.app.control.targets import ShipTarget
+from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.importer import ImportScene
 from hwgame.app.scenes.info import RulesScene, SettingsScene
 from hwgame.app.scenes.menu import GameMenu, GameOverScene
@@ -28,7 +28,7 @@ from hwgame.app.scenes.save_as import SaveScene
 from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.scenes.setup import SetupScene
 from hwgame.app.scenes.title import NewGameScene, TitleScene
-from hwgame.app.targets import ShipTarget
+from hwgame.app.tools.samples import busy_game, finished_game
 from hwgame.rules import Build, Discover, Game, Move, format_turn, parse_piece
 
 from .helpers import click, key, make_app, motion, position, run_frames

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from hwgame.app.samples import random_turn
-from hwgame.app.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget
+from hwgame.app.control.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, SystemTarget
+from hwgame.app.tools.samples import random_turn
 from hwgame.app.view.layout import (
     MIN_HEIGHT,
     MIN_WIDTH,

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from hwgame import levels, words
 from hwgame.ai import bots
-from hwgame.app import opponent, options
+from hwgame.app.control import options
+from hwgame.app.services import opponent
 from hwgame.persist import Settings
 
 from .helpers import make_app
@@ -32,7 +33,9 @@ def test_the_window_uses_the_one_table():
 
 def test_the_app_reads_its_settings_without_defaults_of_its_own():
     # A getattr(settings, "field", default) would be a second home for that default.
-    for path in [APP / "app.py", APP / "scenes" / "info.py", APP / "options.py", APP / "opponent.py"]:
+    paths = [APP / "app.py", APP / "scenes" / "info.py", APP / "control" / "options.py",
+             APP / "services" / "opponent.py"]
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "getattr" and len(node.args) == 3:
                 target = ast.unparse(node.args[0])

@@ -8,8 +8,8 @@ import random
 import pygame
 
 from hwgame.app.app import App
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.options import GameConfig
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import GameConfig
 from hwgame.rules import Game
 
 from .helpers import down, fake_opponent, key, motion, up

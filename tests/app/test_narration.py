@@ -8,8 +8,8 @@ import re
 import pygame
 import pytest
 
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.flow import PlayController
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
 from hwgame.app.scenes.play import PlayScene
 from hwgame.rules import Game, Pass, parse_piece, parse_turn
 
@@ -173,7 +173,7 @@ def test_a_long_name_is_broken_rather_than_cut(data_dir):
 
 
 def test_a_full_log_shows_the_latest_turns_and_the_wheel_scrolls_back(data_dir, monkeypatch):
-    from hwgame.app.samples import busy_game
+    from hwgame.app.tools.samples import busy_game
 
     game = busy_game(11, 30)
     surface = pygame.display.set_mode((1024, 700))
@@ -207,7 +207,7 @@ def test_the_log_switches_to_sdg_notation_and_remembers_it(screen, data_dir):
 
 @pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)])
 def test_the_narration_strip_keeps_clear_of_the_map(size, data_dir):
-    from hwgame.app.samples import busy_game
+    from hwgame.app.tools.samples import busy_game
     from hwgame.app.view.layout import check_layout, screen_layout
 
     app, scene = _open(pygame.display.set_mode(size), busy_game(11, 30), answers=[(Pass(),)])

@@ -8,8 +8,8 @@ import math
 import pygame
 import pytest
 
-from hwgame.app.samples import busy_game
-from hwgame.app.targets import BankPieceTarget, ShipTarget
+from hwgame.app.control.targets import BankPieceTarget, ShipTarget
+from hwgame.app.tools.samples import busy_game
 from hwgame.app.view.board import rim_for
 from hwgame.app.view.layout import Box, PiecePlace, bank_layout, board_layout, piece_box, screen_layout
 from hwgame.app.view.pieces import draw_piece

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.flow import PlayController
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
 from hwgame.rules import Game, Move, Pass, Sacrifice, parse_piece
 
 from .helpers import fake_opponent, key, make_app, position, run_frames
@@ -106,7 +106,7 @@ def _button(scene, label):
 
 
 def test_rematch_swaps_the_sides_and_keeps_level_and_rules(screen, data_dir):
-    from hwgame.app.options import GameConfig
+    from hwgame.app.control.options import GameConfig
 
     app = make_app(screen, still=True)
     first = GameConfig(("Ann", "Computer"), (HUMAN, COMPUTER), ("hard", "hard"), "sdg", True)
@@ -123,7 +123,7 @@ def test_rematch_swaps_the_sides_and_keeps_level_and_rules(screen, data_dir):
 
 
 def test_new_game_from_the_card_offers_this_games_choices(screen, data_dir):
-    from hwgame.app.options import GameConfig
+    from hwgame.app.control.options import GameConfig
     from hwgame.app.scenes.title import NewGameScene
 
     app = make_app(screen, still=True)

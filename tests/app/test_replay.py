@@ -5,14 +5,14 @@ from __future__ import annotations
 import pygame
 
 from hwgame import persist
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.overlays import Dialog
-from hwgame.app.record import Point, Timeline, continue_from
-from hwgame.app.samples import busy_game, finished_game
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.timeline import Point, Timeline, continue_from
+from hwgame.app.scenes.dialogs import Dialog
 from hwgame.app.scenes.menu import GameOverScene
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.saves import LoadScene
+from hwgame.app.tools.samples import busy_game, finished_game
 from hwgame.rules import Game, start_turn
 
 from .helpers import click, key, make_app, run_frames
@@ -251,8 +251,8 @@ def test_timeline_of_a_game_with_a_turn_in_progress():
 
 
 def test_a_record_without_turns_and_one_in_setup(screen, data_dir):
-    from hwgame.app.samples import random_turn
     from hwgame.app.scenes.setup import SetupScene
+    from hwgame.app.tools.samples import random_turn
 
     app = _app(screen)
     app.boot()
@@ -272,7 +272,7 @@ def test_a_record_without_turns_and_one_in_setup(screen, data_dir):
 
 
 def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(screen, data_dir, monkeypatch):
-    from hwgame.app import replay_panel
+    from hwgame.app.panels import replay_log as replay_panel
     from hwgame.rules import format_action, format_turn
     from hwgame.words import Voice, describe_action, log_entry
 
@@ -301,7 +301,7 @@ def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(sc
 
 
 def test_the_replay_log_wraps_a_long_turn_instead_of_cutting_it(screen, data_dir):
-    from hwgame.app import replay_panel
+    from hwgame.app.panels import replay_log as replay_panel
 
     app = _app(screen)
     scene, game, _ = _replay(app, screen)

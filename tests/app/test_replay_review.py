@@ -10,7 +10,7 @@ import pygame
 
 from hwgame import persist
 from hwgame.ai.bots import Limit
-from hwgame.app.record import Point
+from hwgame.app.control.timeline import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
 from hwgame.rules import SDG, format_turn, read_transcript, replay

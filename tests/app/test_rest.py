@@ -14,12 +14,12 @@ from concurrent.futures import Future
 
 import pygame
 
+from hwgame.app.control.options import GameConfig
 from hwgame.app.main import MAX_REST, wait_for_events
-from hwgame.app.opponent import Opponent
-from hwgame.app.options import GameConfig
-from hwgame.app.scene_stack import Scene, SceneStack
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.title import TitleScene, art_rest
+from hwgame.app.services.opponent import Opponent
+from hwgame.app.stage import Scene, SceneStack
 from hwgame.app.view.widgets import TextField
 
 from .helpers import down, make_app, motion, run_frames

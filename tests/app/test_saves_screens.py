@@ -7,11 +7,10 @@ import random
 import pygame
 
 from hwgame import persist
-from hwgame.app.controller import HUMAN
-from hwgame.app.options import GameConfig
-from hwgame.app.overlays import Dialog
-from hwgame.app.samples import busy_game, finished_game, random_turn
-from hwgame.app.save_list import summary
+from hwgame.app.control.controller import HUMAN
+from hwgame.app.control.options import GameConfig
+from hwgame.app.panels.save_list import summary
+from hwgame.app.scenes.dialogs import Dialog
 from hwgame.app.scenes.importer import ImportScene, clean_path
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
@@ -19,6 +18,7 @@ from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.save_as import SaveScene, name_problem
 from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.scenes.title import TitleScene
+from hwgame.app.tools.samples import busy_game, finished_game, random_turn
 from hwgame.rules import SDG, Game, export_sdg
 
 from .helpers import click, key, make_app, run_frames
@@ -304,7 +304,7 @@ def test_names_and_paths():
 
 
 def test_the_exports_folder_opens_in_the_file_manager_where_there_is_one(screen, data_dir, monkeypatch):
-    from hwgame.app import folders
+    from hwgame.app.services import folders
 
     started = []
     monkeypatch.setattr(folders, "opener", lambda: ["/usr/bin/xdg-open"])
@@ -320,7 +320,7 @@ def test_the_exports_folder_opens_in_the_file_manager_where_there_is_one(screen,
 
 
 def test_no_folder_button_without_a_file_manager(screen, data_dir, monkeypatch):
-    from hwgame.app import folders
+    from hwgame.app.services import folders
 
     monkeypatch.setattr(folders.sys, "platform", "linux")
     monkeypatch.setattr(folders.shutil, "which", lambda name: None)

@@ -12,15 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hwgame.app.coach import CoachScene
-from hwgame.app.overlays import ChoiceMenu
-from hwgame.app.scene_stack import Scene, SceneStack
 from hwgame.app.scenes import SCENES, UnknownSceneError, scene_class
+from hwgame.app.scenes.card import LessonCard
+from hwgame.app.scenes.dialogs import ChoiceMenu
 from hwgame.app.scenes.lesson import LessonScene
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.puzzle import PuzzleScene
 from hwgame.app.scenes.tutorial import LessonList
+from hwgame.app.stage import Scene, SceneStack
 from hwgame.tutorial import LESSONS, PUZZLES, LessonRunner
 
 from .helpers import click, key, make_app, run_frames
@@ -60,13 +60,26 @@ def _imports(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-def test_no_scene_module_imports_another():
+def _screens() -> set[str]:
+    """The modules of the scenes package that hold a screen opened by name."""
+    from hwgame.app.scenes import SCENES
+
+    return {where.partition(":")[0] for where in SCENES.values()}
+
+
+def test_no_screen_imports_another_and_the_shared_parts_import_no_screen():
+    screens = _screens()
     found = []
     for path in sorted(SCENES_DIR.glob("*.py")):
         for line, module in _imports(path):
-            if module == "hwgame.app.scenes" or module.startswith("hwgame.app.scenes."):
+            if module.startswith("hwgame.app.scenes.") and module.rsplit(".", 1)[1] in screens:
                 found.append(f"{path.name}:{line}: {module}")
     assert found == []
+
+
+def test_the_check_knows_the_screens_from_the_shared_parts():
+    screens = _screens()
+    assert {"play", "replay", "title"} <= screens and not {"base", "dialogs", "card"} & screens
 
 
 def test_no_scene_module_is_loaded_before_a_scene_is_made():
@@ -119,9 +132,9 @@ def test_a_lesson_is_a_play_screen_with_the_card_over_it(screen, data_dir):
     lessons = app.open_scene("lessons")
     card = app.open_scene("lesson", LessonRunner(LESSONS[1]))
     run_frames(app, screen, frames=2)
-    assert isinstance(card, LessonScene) and isinstance(card, CoachScene) and not card.opaque
+    assert isinstance(card, LessonScene) and isinstance(card, LessonCard) and not card.opaque
     assert app.scenes.scenes[-3:] == [lessons, card.play, card]
-    assert isinstance(card.play, PlayScene) and card.play.coach is card and card.play.ctl is card.ctl
+    assert isinstance(card.play, PlayScene) and card.play.card is card and card.play.ctl is card.ctl
     assert not card.play.narrates  # the card says what happened; the board starts below it
     screen_box, _, _ = card.play.layouts(app.size, card.shown())
     assert screen_box.board.y >= card.card_height(app.size)

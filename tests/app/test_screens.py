@@ -8,9 +8,9 @@ import sys
 
 import pygame
 
-from hwgame.app.advice import setup_warnings, sound_homeworlds, suggest_homeworld
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.options import GameConfig, config_from
+from hwgame.app.control.advice import setup_warnings, sound_homeworlds, suggest_homeworld
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import GameConfig, config_from
 from hwgame.app.scenes.menu import GameOverScene
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.setup import SetupScene
@@ -23,7 +23,7 @@ P = parse_piece
 
 
 def test_screenshots_are_written(tmp_path):
-    from hwgame.app.screenshots import render_all
+    from hwgame.app.tools.screenshots import render_all
 
     files = render_all(tmp_path / "shots")
     names = sorted(f.stem for f in files)
@@ -135,7 +135,7 @@ def test_setup_advice():
 
 
 def test_game_over_card_and_review(screen, data_dir):
-    from hwgame.app.samples import random_game
+    from hwgame.app.tools.samples import random_game
 
     game = next(g for g in (random_game(s, 200) for s in range(1, 100)) if g.is_over())
     app = _app(screen)

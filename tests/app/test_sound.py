@@ -8,9 +8,9 @@ import wave
 import pygame
 import pytest
 
-from hwgame.app import sound
 from hwgame.app.scenes.info import VOLUME_STEPS, SettingsScene, nearest_step
-from hwgame.app.sound import MAX_SECONDS, PEAK, RATE, SOUND_NAMES, Sounds, synthesize, wav_bytes
+from hwgame.app.services import sound
+from hwgame.app.services.sound import MAX_SECONDS, PEAK, RATE, SOUND_NAMES, Sounds, synthesize, wav_bytes
 from hwgame.persist import Settings
 
 from .helpers import click, make_app, run_frames, up

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from hwgame import persist
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.options import GameConfig
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import GameConfig
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.stats import StatsScene
 from hwgame.app.scenes.title import MENU, TitleScene

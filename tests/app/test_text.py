@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hwgame import i18n
-from hwgame.app.text import Worded, join_sentences, text_of
+from hwgame.app.control.text import Worded, join_sentences, text_of
 from hwgame.words import sentence
 
 from .languages import install

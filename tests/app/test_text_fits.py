@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.app import replay_panel
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.flow import PlayController
-from hwgame.app.play_view import caption_bounds
-from hwgame.app.samples import busy_game, finished_game
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
+from hwgame.app.panels import replay_log as replay_panel
+from hwgame.app.panels.play_board import caption_bounds
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.replay import ReplayScene
+from hwgame.app.tools.samples import busy_game, finished_game
 from hwgame.app.view.layout import screen_layout
 from hwgame.app.view.tooltip import tip_rect
 from hwgame.i18n import set_language

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from hwgame.app.controller import COMPUTER, HUMAN
-from hwgame.app.flow import PlayController
-from hwgame.app.overlays import Dialog
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.targets import BANK, ShipTarget
+from hwgame.app.scenes.dialogs import Dialog
 from hwgame.app.scenes.shortcuts import ShortcutsScene, sections
 from hwgame.app.scenes.title import NewGameScene, TitleScene
-from hwgame.app.targets import BANK, ShipTarget
 from hwgame.rules import Game, Sacrifice, parse_piece
 
 from .helpers import click, key, make_app, position, run_frames
@@ -117,8 +117,8 @@ def test_the_setting_lets_a_drop_on_the_bank_sacrifice_at_once(screen, data_dir)
 
 def test_export_writes_into_the_exports_folder_and_says_where(screen, data_dir):
     from hwgame import persist
-    from hwgame.app.samples import random_game
     from hwgame.app.scenes.saves import LoadScene
+    from hwgame.app.tools.samples import random_game
 
     persist.save_game(random_game(3, 20), "evening")
     app = make_app(screen, boot=True)

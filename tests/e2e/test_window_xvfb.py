@@ -140,7 +140,7 @@ def _title_button(size, label: str):
 
 def _end_turn(display: str, wid: str, path: Path, action) -> None:
     """End the turn with the real Enter key; confirm if the game asks (it may warn about a catastrophe)."""
-    from hwgame.app.controller import ActionResolver
+    from hwgame.app.control.controller import ActionResolver
 
     probe = _load(path).game
     if not probe.pending:

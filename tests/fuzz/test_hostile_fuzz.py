@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hwgame.engine import MAX_LINE, TOO_LONG, Engine, split_lines, too_long_answer
+from hwgame.cli.engine import MAX_LINE, TOO_LONG, Engine, split_lines, too_long_answer
 from hwgame.persist import SaveError, Store
 from hwgame.rules import Game, parse_turn
 
@@ -176,7 +176,7 @@ def test_control_characters_and_megabyte_strings_in_every_shown_field(tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from hwgame.app.save_list import SaveList
+    from hwgame.app.panels.save_list import SaveList
     from hwgame.app.view.theme import Theme
 
     pygame.display.init()

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hwgame.engine import Engine
+from hwgame.cli.engine import Engine
 from hwgame.persist import SaveError, Store
 from hwgame.persist.sdg import transcript_text
 from hwgame.rules import (

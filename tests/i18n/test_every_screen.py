@@ -141,7 +141,7 @@ def _play_homeworld(app, scene, action) -> None:
 
 
 def test_every_lesson_is_completed_in_every_language_and_its_cards_fit(app, language, audited):
-    from hwgame.app.overlays import Dialog
+    from hwgame.app.scenes.dialogs import Dialog
 
     for lesson in LESSONS:
         scene = app.open_scene("lesson", LessonRunner(lesson))
@@ -167,7 +167,7 @@ def test_every_lesson_is_completed_in_every_language_and_its_cards_fit(app, lang
 
 
 def test_every_puzzle_is_solved_in_every_language(app, language, audited):
-    from hwgame.app.overlays import Dialog
+    from hwgame.app.scenes.dialogs import Dialog
 
     for puzzle in PUZZLES:
         scene = app.open_scene("puzzle", puzzle)
@@ -211,7 +211,7 @@ def test_the_rules_pages_and_lesson_list_fit_in_every_language(app, language, au
 
 
 def test_the_main_screens_fit_in_every_language(tmp_path, language, audited):
-    from hwgame.app.screenshots import render_all
+    from hwgame.app.tools.screenshots import render_all
 
     shots = render_all(tmp_path / "shots", extra=True, size=SIZE)
     assert len(shots) >= 10

@@ -10,8 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from hwgame.app.assets import find_asset  # noqa: E402
 from hwgame.app.view import fonts  # noqa: E402
+from hwgame.app.view.assets import find_asset  # noqa: E402
 from hwgame.i18n import LOCALE_DIRS, catalogs  # noqa: E402
 
 from .test_catalogs import entries  # noqa: E402

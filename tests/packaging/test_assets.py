@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hwgame.app import assets
+from hwgame.app.view import assets
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -116,7 +116,7 @@ def test_a_missing_icon_leaves_the_window_plain(monkeypatch):
 
 
 def test_the_icon_script_draws_both_files(tmp_path):
-    from hwgame.app import make_icon
+    from hwgame.app.tools import make_icon
 
     png, ico = make_icon.write_icons(tmp_path)
     assert pygame.image.load(str(png)).get_size() == (256, 256)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from hwgame import __version__
-from hwgame.app.options import FIRST_FRAME_ENV, FIRST_FRAME_MARKER
+from hwgame.app.control.options import FIRST_FRAME_ENV, FIRST_FRAME_MARKER
 from hwgame.persist.paths import ENV_VAR
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def test_smoke_runs_every_check_headless_and_touches_no_real_folder(tmp_path):
 
 def test_a_failing_check_is_one_line_and_exit_status_1(tmp_path):
     code = (
-        "import sys, hwgame.app.smoke as s\n"
+        "import sys, hwgame.app.tools.smoke as s\n"
         "def broken(ctx):\n"
         "    raise OSError('the disk is on fire')\n"
         "s.CHECKS = s.CHECKS[:1] + (('computer turn', broken),)\n"

@@ -104,7 +104,7 @@ def test_every_module_of_the_game_is_named_but_the_benchmarks(spec):
     _, kwargs = _one(spec, "Analysis")
     hidden = set(kwargs["hiddenimports"])
     # Imported by name at run time, so PyInstaller cannot see them by reading the code:
-    assert {"hwgame.persist.store", "hwgame.persist.schema", "hwgame.app.smoke", "hwgame.tutorial"} <= hidden
+    assert {"hwgame.persist.store", "hwgame.persist.schema", "hwgame.app.tools.smoke", "hwgame.tutorial"} <= hidden
     assert not any(name.startswith("hwgame.bench") for name in hidden)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from hwgame.engine import Engine
+from hwgame.cli.engine import Engine
 from hwgame.persist import SaveError
 from hwgame.persist.schema import Player, SaveGame, Settings
 from hwgame.persist.sdg import import_transcript, transcript_text

@@ -122,8 +122,8 @@ class _GoneReader:
 
 
 def test_analyze_into_a_closed_pipe_stops_quietly(tmp_path, capsys):
-    from hwgame.analyze import run_analyze
-    from hwgame.verify import run_verify
+    from hwgame.cli.analyze import run_analyze
+    from hwgame.cli.verify import run_verify
 
     path = tmp_path / "game.raw"
     path.write_text(GOOD)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from hwgame.cli.verify import check_file
 from hwgame.rules import SDG, UnsupportedGameError
 from hwgame.rules.transcript import export_sdg, parse_transcript, read_transcript, replay
-from hwgame.verify import check_file
 from tests.conftest import games_dir
 from tests.refusing import refuses
 

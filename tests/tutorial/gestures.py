@@ -24,8 +24,8 @@ from hwgame.rules import (
 )
 
 try:
-    from hwgame.app.controller import ActionResolver
-    from hwgame.app.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, SystemTarget
+    from hwgame.app.control.controller import ActionResolver
+    from hwgame.app.control.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, ShipTarget, SystemTarget
 except ImportError:  # the window package is optional for the tutorial
     ActionResolver = None
 

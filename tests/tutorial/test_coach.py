@@ -160,7 +160,7 @@ def test_show_me_moves_a_ghost_along_the_solution_and_gives_the_board_back(app, 
 
 @pytest.mark.parametrize(("lesson", "i"), STEPS, ids=STEP_IDS)
 def test_show_me_plays_every_steps_solution_from_the_start_of_the_turn(lesson, i):
-    from hwgame.app.show_me import Demo
+    from hwgame.app.panels.show_me import Demo
 
     runner = LessonRunner(lesson, i)
     steps = runner.solution_steps()
@@ -425,7 +425,7 @@ def _solve(app, puzzle, help_first: str | None):
 
 
 def test_puzzles_solved_with_help_are_kept_and_shown_apart(app):
-    from hwgame.app.coach import progress_of
+    from hwgame.app.scenes.card import progress_of
     from hwgame.app.scenes.tutorial import DONE, HELPED, LessonList
 
     a, b, c = PUZZLES[:3]
@@ -448,7 +448,7 @@ def test_puzzles_solved_with_help_are_kept_and_shown_apart(app):
 
 
 def test_finished_lessons_carry_a_drawn_check_mark(app):
-    from hwgame.app.coach import save_progress
+    from hwgame.app.scenes.card import save_progress
     from hwgame.app.scenes.tutorial import DONE, GUTTER, LessonList
 
     save_progress(app, LESSONS[0].id, True, len(LESSONS[0].steps))

@@ -1,14 +1,15 @@
 """The screens of the game, opened by name: ``app.open_scene("load")``, ``app.replace_scene("play", ctl)``.
 
-A scene module never imports another: a scene that leads to another screen asks the app for it by
-name, and ``SCENES`` below is the one table that says which module and class each name means. A
-module is imported the first time a scene of it is made, so the window opens without loading every
-screen (the replay viewer, the tutorial) first.
+A screen never imports another: a screen that leads to another asks the app for it by name, and
+``SCENES`` below is the one table that says which module and class each name means. A module is
+imported the first time a scene of it is made, so the window opens without loading every screen (the
+replay viewer, the tutorial) first.
 
-Building blocks that are not screens of their own live beside this package: ``Scene`` and the scene
-stack in ``hwgame.app.scene_stack``, the dialogs and menus in ``hwgame.app.overlays``, the play
-screen's side panel in ``hwgame.app.side_panel``, the list of saves in ``hwgame.app.save_list`` and
-the tutorial's coaching card in ``hwgame.app.coach``.
+Beside the screens live the shared parts every screen may use, which import no screen: ``base`` (a
+scene with buttons, a form with a text field), ``dialogs`` (confirmations, messages, menus of choices)
+and ``card`` (the tutorial's card, an overlay over a play screen for a lesson or a puzzle). What a scene
+is and the stack it lives in are in ``hwgame.app.stage``; the parts of a screen are in
+``hwgame.app.panels``.
 """
 
 from __future__ import annotations
@@ -17,15 +18,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..protocols import AppLike
-    from ..scene_stack import Scene
+    from hwgame.app.stage import AppLike, Scene
 
 # name -> "module:Class" in this package; the class is called as ``Class(app, *args, **kwargs)``.
 SCENES: dict[str, str] = {
     "title": "title:TitleScene",
     "new-game": "title:NewGameScene",
     "setup": "setup:SetupScene",  # (ctl)
-    "play": "play:PlayScene",  # (ctl, coach=None)
+    "play": "play:PlayScene",  # (ctl, card=None)
     "game-menu": "menu:GameMenu",  # (scene with a ctl: play or setup)
     "game-over": "menu:GameOverScene",  # (play scene)
     "save-as": "save_as:SaveScene",  # (ctl, on_saved=None)

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hwgame.app.control.text import Worded, error_text
+from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, TextField, draw_paragraphs
 from hwgame.i18n import _, ngettext
 
-from ..button_scene import ButtonScene
-from ..text import Worded, error_text
-from ..view import theme as T
-from ..view.widgets import Button, TextField, draw_paragraphs
-
 if TYPE_CHECKING:
-    from ..protocols import AppLike
+    from hwgame.app.stage import AppLike
 
 SUFFIXES = (".raw", ".txt")
 MAX_FILES = 300

@@ -8,18 +8,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.text import Text
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.services.opponent import LEVEL_NAMES
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, Choice, Widget, draw_paragraphs
 from hwgame.i18n import LANGUAGES, N_, _, current_language, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
 from hwgame.words import level_label
 
-from ..button_scene import ButtonScene, Control
-from ..opponent import LEVEL_NAMES
-from ..text import Text
-from ..view import theme as T
-from ..view.widgets import Button, Choice, Widget, draw_paragraphs
-
 if TYPE_CHECKING:
-    from ..protocols import AppLike
+    from hwgame.app.stage import AppLike
 
 # How the rules are played in this window, after the rules themselves (hwgame.tutorial's full page,
 # which follows the rule book and already ends with End Turn and Ctrl+Z). Marked here, translated where

@@ -1,4 +1,4 @@
-"""A lesson played on the real board: the coaching card over a play screen (see ``hwgame.app.coach``).
+"""A lesson played on the real board: the coaching card over a play screen (see ``hwgame.app.scenes.card``).
 
 ``LessonScene`` is the card of one lesson: the step's task, goal and feedback, its buttons (Hint, Show
 me, Restart step, Lessons) and marks on the pieces the step points at, which follow the turn (after
@@ -21,6 +21,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.controller import HUMAN, Effect, Resolution
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.targets import BankPieceTarget
+from hwgame.app.control.text import Text
+from hwgame.app.scenes.card import LessonCard, save_progress, wrap_all
+from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.services.opponent import Opponent
+from hwgame.app.view import theme as T
+from hwgame.app.view.board import rim_for
+from hwgame.app.view.layout import HEIGHTS, Box, piece_box
+from hwgame.app.view.pieces import draw_piece
+from hwgame.app.view.widgets import Button
 from hwgame.i18n import _
 from hwgame.rules import (
     END_TURN,
@@ -33,21 +45,8 @@ from hwgame.rules import (
 from hwgame.tutorial import LESSONS, Feedback, Highlight, Lesson, LessonRunner, Step, next_lesson
 from hwgame.tutorial.runner import hint_words, solution_words
 
-from ..coach import CoachScene, save_progress, wrap_all
-from ..controller import HUMAN, Effect, Resolution
-from ..flow import PlayController
-from ..opponent import Opponent
-from ..overlays import Dialog
-from ..targets import BankPieceTarget
-from ..text import Text
-from ..view import theme as T
-from ..view.board import rim_for
-from ..view.layout import HEIGHTS, Box, piece_box
-from ..view.pieces import draw_piece
-from ..view.widgets import Button
-
 if TYPE_CHECKING:
-    from ..protocols import AppLike
+    from hwgame.app.stage import AppLike
 
 SLOT_UNIT = 80 / HEIGHTS[3]  # a homeworld slot's unit: a large piece stands 80 pixels tall in it
 SLOT_H = 120  # a slot's height: its label, then the piece
@@ -128,7 +127,7 @@ class LessonController(PlayController):
         """Nothing to start."""
 
 
-class LessonScene(CoachScene):
+class LessonScene(LessonCard):
     """One lesson's card over its play screen; setup steps use three slots filled from the bank."""
 
     ctl: LessonController  # the card's play controller, judged by the lesson's runner

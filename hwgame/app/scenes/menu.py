@@ -7,20 +7,19 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from hwgame.app.control.options import rematch
+from hwgame.app.control.text import Text, text_of
+from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, dim, panel
 from hwgame.i18n import _
 from hwgame.rules import Game, IllegalActionError
 from hwgame.words import refusal_text, result_detail, result_title, turns_played
 
-from ..button_scene import ButtonScene
-from ..options import rematch
-from ..overlays import confirm
-from ..text import Text, text_of
-from ..view import theme as T
-from ..view.widgets import Button, dim, panel
-
 if TYPE_CHECKING:
-    from ..flow import PlayController
-    from ..protocols import AppLike
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.stage import AppLike
 
 
 class GameScreen(Protocol):

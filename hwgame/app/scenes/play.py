@@ -8,11 +8,11 @@ A strip across the top of the board tells what just happened in words: the compu
 clause as each action is animated, then the whole turn until the player acts; then the player's own
 turn so far. The first click or key during the computer's animation skips to its end.
 
-A tutorial lesson or puzzle is this screen with a coaching overlay on top (``hwgame.app.coach``): the
+A tutorial lesson or puzzle is this screen with the tutorial's card on top (``hwgame.app.scenes.card``): the
 overlay draws its card and marks, and the events it does not use come down the scene stack to here.
-What this screen asks of it is the ``Coach`` interface below, given as ``coach=``; with a coach, the
+What this screen asks of it is the ``Card`` interface below, given as ``card=``; with a card, the
 board keeps the card's room at its top in place of the narration strip, Escape and the Menu button
-open the coach's menu, the Hint button asks the coach, and the coach (not a game-over card) tells how
+open the card's menu, the Hint button asks the card, and the card (not a game-over card) tells how
 a game ended.
 """
 
@@ -26,20 +26,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from hwgame.i18n import _, current_language
-from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, Sacrifice, turn_steps
-from hwgame.words import describe_action, piece_name, refusal_text
-
-from ..controller import Effect, Highlights
-from ..events import AIFailed, Committed
-from ..input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
-from ..narration import TurnTeller
-from ..overlays import ChoiceMenu, Dialog, StarChooser, confirm
-from ..play_view import FLASH_FADE, draw_play, flash_rect
-from ..scene_stack import Scene
-from ..show_me import Demo, DemoPainter
-from ..side_panel import SidePanel, voice_of
-from ..targets import (
+from hwgame.app.control.controller import Effect, Highlights
+from hwgame.app.control.events import AIFailed, Committed
+from hwgame.app.control.narration import TurnTeller
+from hwgame.app.control.targets import (
     BANK,
     SPACE,
     BankPieceTarget,
@@ -50,28 +40,34 @@ from ..targets import (
     Target,
     system_of,
 )
-from ..text import Text, Worded, join_sentences, worded_source
-from ..view.anim import BASE_DURATION, Grab, Transition
-from ..view.board import BoardView
-from ..view.layout import (
-    BankLayout,
+from hwgame.app.control.text import Text, Worded, join_sentences, worded_source
+from hwgame.app.panels.play_board import FLASH_FADE, draw_play, flash_rect
+from hwgame.app.panels.show_me import Demo, DemoPainter
+from hwgame.app.panels.side import SidePanel, voice_of
+from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser, confirm
+from hwgame.app.stage import Scene
+from hwgame.app.view.anim import BASE_DURATION, Grab, Transition
+from hwgame.app.view.board import BoardView
+from hwgame.app.view.input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
+from hwgame.app.view.layout import (
     BoardLayout,
     Box,
+    Layouts,
     PiecePlace,
-    ScreenLayout,
     bank_layout,
     board_layout,
     screen_layout,
 )
-from ..view.widgets import sync_window_size
+from hwgame.app.view.widgets import sync_window_size
+from hwgame.i18n import _, current_language
+from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, Sacrifice, turn_steps
+from hwgame.words import describe_action, piece_name, refusal_text
 
 if TYPE_CHECKING:
 
-    from ..flow import PlayController
-    from ..protocols import AppLike
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.stage import AppLike
 
-# What the play screen lays out for a window size and a position: the screen's columns, the map, the bank.
-Layouts = tuple[ScreenLayout, BoardLayout, BankLayout]
 
 NARRATION_LINES = 2  # the strip's height in lines: a longer sentence is told in a smaller font
 WIDE_BOARD = 1000  # a board at least this wide tells in a larger font
@@ -86,31 +82,31 @@ def _discover_label(action: Discover) -> str:
         piece=piece_name(action.ship), system=action.origin)
 
 
-class Coach(Protocol):
-    """What the play screen asks of an overlay that coaches on it (the tutorial's card)."""
+class Card(Protocol):
+    """What the play screen asks of the tutorial's card over it."""
 
     def card_height(self, size: tuple[int, int]) -> int:
         """Pixels at the top of the board kept for the card, in a window of ``size``."""
         ...
 
     def open_menu(self) -> None:
-        """Escape, or the panel's Menu button: the coach's own menu in place of the game menu."""
+        """Escape, or the panel's Menu button: the card's own menu in place of the game menu."""
         ...
 
     def hint(self) -> None:
-        """The panel's Hint button: the coach gives (and shows) the hint."""
+        """The panel's Hint button: the card gives (and shows) the hint."""
         ...
 
 
 class PlayScene(Scene):
-    """A game being played (see module doc); ``coach`` is the overlay coaching on it, if any."""
+    """A game being played (see module doc); ``card`` is the tutorial's card over it, if any."""
 
     flash_text = Worded()  # the message on the board, worded at each frame
 
-    def __init__(self, app: AppLike, ctl: PlayController, coach: Coach | None = None):
+    def __init__(self, app: AppLike, ctl: PlayController, card: Card | None = None):
         super().__init__(app)
         self.ctl = ctl
-        self.coach = coach
+        self.card = card
         self.view = BoardView(app.theme)
         self.tracker: DragTracker[Target] = DragTracker(self.hit, self.ctl.drag_refusal)
         self.panel = SidePanel(self, {"end": self.request_end_turn, "restart": self.restart_turn,
@@ -147,9 +143,9 @@ class PlayScene(Scene):
         ctl.start_computer()
 
     def sync_warnings(self) -> None:
-        """The controller warns of threats and losing turns as the settings say, never under a coach (a
+        """The controller warns of threats and losing turns as the settings say, never under a card (a
         lesson or a puzzle teaches the player to see them)."""
-        self.ctl.warnings_on = self.coach is None and bool(getattr(self.app.settings, "warnings", True))
+        self.ctl.warnings_on = self.card is None and bool(getattr(self.app.settings, "warnings", True))
 
     def _tell_handicap(self) -> None:
         """At the first board of a game with a handicap, say what it changed (or put in its place when
@@ -162,9 +158,9 @@ class PlayScene(Scene):
     # --- geometry ---
     @property
     def narrates(self) -> bool:
-        """True when this screen's board keeps the narration strip clear. Under a coach, whose card
+        """True when this screen's board keeps the narration strip clear. Under a card, which
         takes the top of the board, things are said on the card."""
-        return self.coach is None
+        return self.card is None
 
     @staticmethod
     def narration_size(board: Box) -> int:
@@ -181,7 +177,7 @@ class PlayScene(Scene):
         """(screen layout, board layout, bank layout) for a window size and a position (cached).
 
         The screen layout's board is the part the systems use: below the narration strip, or below
-        the coach's card."""
+        the card."""
         keep = self._units.get(tuple(size))
         key = (size, position, self.ctl.bottom, keep)
         found = self._layouts.get(key)
@@ -189,8 +185,8 @@ class PlayScene(Scene):
             screen = screen_layout(*size)
             b = screen.board
             top: float  # the height kept at the top of the board
-            if self.coach is not None:
-                top = self.coach.card_height(size)
+            if self.card is not None:
+                top = self.card.card_height(size)
             else:
                 top = self.narration_box(b).bottom + 4 - b.y
             screen = dataclasses.replace(screen, board=Box(b.x, b.y + top, b.w, b.h - top))
@@ -406,9 +402,9 @@ class PlayScene(Scene):
 
     # --- commands ---
     def in_front(self) -> bool:
-        """True when nothing covers this screen but its coach: its commands may run."""
+        """True when nothing covers this screen but its card: its commands may run."""
         top = self.app.scenes.top
-        return top is self or (self.coach is not None and top is self.coach)
+        return top is self or (self.card is not None and top is self.card)
 
     def request_end_turn(self) -> None:
         """End Turn: asks first when ending would lose, forfeit actions, or skip a catastrophe."""
@@ -468,18 +464,18 @@ class PlayScene(Scene):
         self.finish_animations()  # what Undo took back comes back at once, as it went
 
     def hint(self) -> None:
-        """Ask the computer for a hint (or the coach, who shows it on its card)."""
-        if self.coach is not None:
-            self.coach.hint()
+        """Ask the computer for a hint (or the card, which shows it)."""
+        if self.card is not None:
+            self.card.hint()
             return
         text = self.ctl.request_hint()
         if text:
             self.flash(text)
 
     def open_menu(self) -> None:
-        """The in-game menu (the coach's menu under a coach)."""
-        if self.coach is not None:
-            self.coach.open_menu()
+        """The in-game menu (the card's menu under a card)."""
+        if self.card is not None:
+            self.card.open_menu()
         elif self.app.scenes.top is self:
             self.app.open_scene("game-menu", self)
 
@@ -593,8 +589,8 @@ class PlayScene(Scene):
             self.sound("game-end")
         elif not over:
             self.end_sounded = False
-        # Under a coach there is no game-over card: the coach tells how a game ended.
-        if over and not self.over_shown and self.coach is None and self.current is None and not ctl.effects:
+        # Under a card there is no game-over card: the card tells how a game ended.
+        if over and not self.over_shown and self.card is None and self.current is None and not ctl.effects:
             self.over_shown = True
             if self.app.scenes.top is self:
                 self.app.open_scene("game-over", self)
@@ -667,7 +663,7 @@ class PlayScene(Scene):
             buttons.append((lambda: _("Take back my turn"), self.undo))
         self.app.scenes.push(Dialog(self.app, lambda: _("The computer could not move"), [text], buttons, width=640))
 
-    # --- drawing (in ``hwgame.app.play_view``) ---
+    # --- drawing (in ``hwgame.app.panels.play_board``) ---
     def draw(self, surface: pygame.Surface) -> None:
         """Board, bank, drag feedback, messages and the panel (see ``play_view.draw_play``), and the
         hint played with ghost pieces when the player asked to be shown it."""
@@ -676,7 +672,7 @@ class PlayScene(Scene):
             self.painter.draw(surface, self, self.demo)
 
     def toast_place(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
-        """Messages ("Saved as ...") go at the top of the map, under the narration or the coach's card,
+        """Messages ("Saved as ...") go at the top of the map, under the narration or the tutorial's card,
         centred on the board: never over the narration line nor the panel."""
         board = self.layouts(size, self.display_position())[0].board
         return round(board.x + board.w / 2), round(board.y + 6), round(board.w - 40)

@@ -1,6 +1,6 @@
 """A puzzle on the play screen: play a whole turn, press End Turn, and the engine judges it.
 
-``PuzzleScene`` is the puzzle's coaching card over a play screen (see ``hwgame.app.coach``).
+``PuzzleScene`` is the puzzle's coaching card over a play screen (see ``hwgame.app.scenes.card``).
 
 The turn is played with the usual drags and clicks on a Game at the puzzle's position. End Turn hands
 the turn to ``tutorial.PuzzleSession``: a correct answer is kept on the board (for a win in two, the
@@ -20,6 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hwgame.app.control.controller import HUMAN, GameJudge
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.text import Text
+from hwgame.app.scenes.card import LessonCard, save_progress
+from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.view import theme as T
 from hwgame.i18n import _
 from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, turn_steps
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
@@ -27,16 +33,9 @@ from hwgame.tutorial.puzzles import Verdict, solution
 from hwgame.tutorial.solve import first_win
 from hwgame.words import describe_turn, sentence
 
-from ..coach import CoachScene, save_progress
-from ..controller import HUMAN, GameJudge
-from ..flow import PlayController
-from ..overlays import Dialog
-from ..text import Text
-from ..view import theme as T
-
 if TYPE_CHECKING:
-    from ..opponent import Opponent
-    from ..protocols import AppLike
+    from hwgame.app.services.opponent import Opponent
+    from hwgame.app.stage import AppLike
 
 
 class PuzzleController(PlayController):
@@ -44,7 +43,7 @@ class PuzzleController(PlayController):
 
     def __init__(self, session: PuzzleSession, opponent: Opponent | None = None):
         if session.puzzle.source and session.finder is None:
-            from hwgame.ai.tactics import find_win
+            from hwgame.app.services.coach import find_win
 
             session.finder = find_win  # a real game's position: too big to walk every turn (module doc)
         self.session = session
@@ -128,7 +127,7 @@ class PuzzleController(PlayController):
         self.hint_text = ""
 
 
-class PuzzleScene(CoachScene):
+class PuzzleScene(LessonCard):
     """One puzzle's card over its play screen (see the module doc); ``helped`` is True once its
     solution was shown or told."""
 

@@ -12,12 +12,11 @@ from functools import partial
 
 import pygame
 
+from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, panel
 from hwgame.i18n import _, is_cjk_language
 from hwgame.tutorial.reference import SECTIONS, Section
-
-from ..button_scene import ButtonScene
-from ..view import theme as T
-from ..view.widgets import Button, panel
 
 LINE, CELL = 18, 17  # text sizes of the lines and of the table cells
 # Japanese and Chinese characters are denser than Latin letters: at the Latin size a character such as

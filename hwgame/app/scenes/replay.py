@@ -23,35 +23,32 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.text import Text, Worded, error_text, notices_text
+from hwgame.app.control.timeline import Point, Timeline, continue_from
+from hwgame.app.panels import replay_log as replay_panel
+from hwgame.app.panels import review_strip as strip
+from hwgame.app.panels.show_me import Demo, DemoPainter
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.dialogs import Dialog, message
+from hwgame.app.services.reviewer import ReviewRun, cached_review, keep_review
+from hwgame.app.view import theme as T
+from hwgame.app.view.anim import BASE_DURATION, Transition
+from hwgame.app.view.best_turn import draw_best_turn
+from hwgame.app.view.board import BoardOptions, BoardView
+from hwgame.app.view.eval_graph import EvalGraph
+from hwgame.app.view.layout import BankLayout, BoardLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
+from hwgame.app.view.widgets import Button, TextField, sync_window_size
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
 from hwgame.words import describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
-from .. import replay_panel
-from ..button_scene import ButtonScene, Control
-from ..controller import COMPUTER, HUMAN
-from ..overlays import Dialog, message
-from ..record import Point, Timeline, continue_from
-from ..review_run import ReviewRun, keep_review
-from ..show_me import Demo, DemoPainter
-from ..text import Text, Worded, error_text, notices_text
-from ..view import review_strip as strip
-from ..view import theme as T
-from ..view.anim import BASE_DURATION, Transition
-from ..view.best_turn import draw_best_turn
-from ..view.board import BoardOptions, BoardView
-from ..view.eval_graph import EvalGraph
-from ..view.layout import BankLayout, BoardLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
-from ..view.widgets import Button, TextField, sync_window_size
-
 if TYPE_CHECKING:
-    from hwgame.ai import Limit
-    from hwgame.analysis.review import Review, TurnReview
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.services.reviewer import Limit, Review, TurnReview
+    from hwgame.app.stage import AppLike
     from hwgame.persist import LoadedGame, Player
     from hwgame.persist.schema import ReviewCache
-
-    from ..flow import PlayController
-    from ..protocols import AppLike
 
 LOG_ROW = 19
 CAPTION_H = 44  # a strip under the board for the caption of the last action
@@ -336,16 +333,11 @@ class ReplayScene(ButtonScene):
 
     def start_review(self) -> None:
         """Compute the review in the background (see the module docstring)."""
-        from hwgame.ai.bots import level
-
         tl = self.timeline
-        limit = self.review_limit or level(self.review_level)
         self.review_error = ""
         self.show_review = True
-        from hwgame.analysis.review import review_workers
-
-        self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, limit, self.review_level,
-                                    self.review_workers or review_workers())  # fmt: skip
+        self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, self.review_level, self.review_limit,
+                                    self.review_workers)  # fmt: skip
 
     def cancel_review(self) -> None:
         """Stop a review being computed; its thread ends on its own, nothing of it is kept."""
@@ -372,16 +364,11 @@ class ReplayScene(ButtonScene):
         """Show a review kept in the save, when it was made for exactly these turns."""
         if cached is None:
             return
-        from hwgame.analysis.review import Review, fingerprint
-
         tl = self.timeline
-        if cached.fingerprint != fingerprint(tl.turns):
-            return  # the game has changed since: the review is of another game
-        try:
-            self.review = Review.from_data(cached.model_dump(), tl.starts[: tl.turn_count + 1], tl.turns)
-        except ValueError:
-            return  # a cache that does not fit is only a cache: the player can review again
-        self.show_review = True
+        review = cached_review(cached.model_dump(), cached.fingerprint, tl.starts[: tl.turn_count + 1], tl.turns)
+        if review is not None:
+            self.review = review
+            self.show_review = True
 
     def _keep_review(self, review: Review) -> None:
         """Write the finished review into the save the record came from (see ``review_run.keep_review``);

@@ -13,22 +13,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.text import Text, Worded, error_text
+from hwgame.app.panels.save_list import SaveList, summary
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, TextField, draw_paragraphs
 from hwgame.i18n import _, ngettext
 from hwgame.words import rules_title
 
-from ..button_scene import ButtonScene, Control
-from ..overlays import confirm
-from ..save_list import SaveList, summary
-from ..text import Text, Worded, error_text
-from ..view import theme as T
-from ..view.widgets import Button, TextField, draw_paragraphs
-
 if TYPE_CHECKING:
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.stage import AppLike
     from hwgame.persist import SaveInfo, SavePlan
     from hwgame.rules import Game
-
-    from ..flow import PlayController
-    from ..protocols import AppLike
 
 SAFE_PUNCTUATION = " -_.()'"
 MAX_NAME = 40

@@ -14,20 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hwgame.app.control.text import Worded, error_text, join_sentences, notices_text
+from hwgame.app.panels.save_list import SaveList, problem_sentence, summary, title_of, when
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.services.folders import can_show_folders, show_folder
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, draw_paragraphs
 from hwgame.i18n import _
 
-from ..button_scene import ButtonScene, Control
-from ..folders import can_show_folders, show_folder
-from ..overlays import confirm
-from ..save_list import SaveList, problem_sentence, summary, title_of, when
-from ..text import Worded, error_text, join_sentences, notices_text
-from ..view import theme as T
-from ..view.widgets import Button, draw_paragraphs
-
 if TYPE_CHECKING:
+    from hwgame.app.stage import AppLike
     from hwgame.persist import SaveInfo
-
-    from ..protocols import AppLike
 
 
 def store_notices() -> list[str]:

@@ -14,27 +14,26 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from hwgame.app.control.advice import setup_warnings, suggest_homeworld
+from hwgame.app.control.controller import COMPUTER
+from hwgame.app.control.events import AIFailed
+from hwgame.app.control.targets import BankPieceTarget
+from hwgame.app.control.text import Text, join_sentences
+from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.view import theme as T
+from hwgame.app.view.board import BoardOptions, BoardView
+from hwgame.app.view.input import Click, DragStart, DragTracker, Drop
+from hwgame.app.view.layout import Box, bank_layout, board_layout, piece_box, screen_layout
+from hwgame.app.view.pieces import draw_piece
+from hwgame.app.view.widgets import Button, draw_paragraphs, sync_window_size
 from hwgame.i18n import N_, _
 from hwgame.rules import Homeworld, Position, opponent_of
 from hwgame.words import piece_name
 
-from ..advice import setup_warnings, suggest_homeworld
-from ..button_scene import ButtonScene
-from ..controller import COMPUTER
-from ..events import AIFailed
-from ..input import Click, DragStart, DragTracker, Drop
-from ..overlays import confirm
-from ..targets import BankPieceTarget
-from ..text import Text, join_sentences
-from ..view import theme as T
-from ..view.board import BoardOptions, BoardView
-from ..view.layout import Box, bank_layout, board_layout, piece_box, screen_layout
-from ..view.pieces import draw_piece
-from ..view.widgets import Button, draw_paragraphs, sync_window_size
-
 if TYPE_CHECKING:
-    from ..flow import PlayController
-    from ..protocols import AppLike
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.stage import AppLike
 
 # What a point of the setup screen can be: a bank piece, a slot of the homeworld, or the dock around them.
 SetupTarget = BankPieceTarget | tuple[Literal["slot"], int] | tuple[Literal["dock"], None]

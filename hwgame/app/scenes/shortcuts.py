@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.stage import Scene
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import dim, panel
 from hwgame.i18n import _
 
-from ..scene_stack import Scene
-from ..view import theme as T
-from ..view.widgets import dim, panel
-
 if TYPE_CHECKING:
-    from ..protocols import AppLike
+    from hwgame.app.stage import AppLike
 
 # (section title, [(keys, what they do)]), each worded when drawn.
 Section = tuple[Callable[[], str], list[tuple[Callable[[], str], Callable[[], str]]]]

@@ -13,20 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from hwgame.app.control.text import Worded, error_text, notices_text
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button, draw_paragraphs
 from hwgame.i18n import _, ngettext, pgettext
 from hwgame.levels import LEVEL_TABLE
 from hwgame.words import date_time_text, level_label, result_detail, result_text
 
-from ..button_scene import ButtonScene, Control
-from ..text import Worded, error_text, notices_text
-from ..view import theme as T
-from ..view.widgets import Button, draw_paragraphs
-
 if TYPE_CHECKING:
+    from hwgame.app.stage import AppLike
     from hwgame.persist import RecordedGame
     from hwgame.persist.stats import Rating, Streak, Tally
-
-    from ..protocols import AppLike
 
 RECENT = 50  # the recent games listed, newest first
 ROW_H = 42

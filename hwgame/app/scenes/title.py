@@ -10,14 +10,8 @@ from typing import TYPE_CHECKING, Literal, cast
 
 import pygame
 
-from hwgame.i18n import N_, _, pgettext
-from hwgame.rules import name_character
-from hwgame.words import level_label, rules_label
-
-from ..button_scene import ButtonScene, Control
-from ..controller import COMPUTER, HUMAN
-from ..opponent import LEVEL_NAMES
-from ..options import (
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.options import (
     HANDICAP_SIDES,
     GameConfig,
     config_from,
@@ -26,19 +20,23 @@ from ..options import (
     is_default_name,
     versus,
 )
-from ..overlays import confirm
-from ..text import Worded
-from ..view import theme as T
-from ..view.layout import HEIGHTS, Box, piece_box
-from ..view.pieces import draw_piece
-from ..view.theme import Theme
-from ..view.widgets import Button, Choice, Enabled, TextField, Widget
+from hwgame.app.control.text import Worded
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.services.opponent import LEVEL_NAMES
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import HEIGHTS, Box, piece_box
+from hwgame.app.view.pieces import draw_piece
+from hwgame.app.view.theme import Theme
+from hwgame.app.view.widgets import Button, Choice, Enabled, TextField, Widget
+from hwgame.i18n import N_, _, pgettext
+from hwgame.rules import name_character
+from hwgame.words import level_label, rules_label
 
 if TYPE_CHECKING:
+    from hwgame.app.stage import AppLike
     from hwgame.persist import SaveInfo
     from hwgame.persist.schema import HandicapChoice, RulesName
-
-    from ..protocols import AppLike
 
 
 def _latest_unfinished() -> SaveInfo | None:
@@ -208,7 +206,7 @@ class TitleScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, art and the menu."""
-        from ..view.board import _starfield
+        from hwgame.app.view.board import _starfield
 
         th = self.app.theme
         w, h = surface.get_size()

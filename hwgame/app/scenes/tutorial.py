@@ -15,13 +15,12 @@ from collections.abc import Callable
 
 import pygame
 
+from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.scenes.card import progress_of
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Button
 from hwgame.i18n import _
 from hwgame.tutorial import LESSONS, PUZZLES, TIERS, Lesson, Puzzle, lessons_in_tier, puzzle_of_the_day, runner_for
-
-from ..button_scene import ButtonScene
-from ..coach import progress_of
-from ..view import theme as T
-from ..view.widgets import Button
 
 GUTTER = 30  # room left of each row for its mark
 DONE = T.TEXT_GOOD  # a lesson finished, a puzzle solved unaided

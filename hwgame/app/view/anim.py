@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hwgame.app.control.targets import ShipTarget
+from hwgame.app.view.layout import BankLayout, BoardLayout, Box, PieceKind, PiecePlace, SystemPlace
 from hwgame.rules import Position
-
-from ..targets import ShipTarget
-from .layout import BankLayout, BoardLayout, Box, PieceKind, PiecePlace, SystemPlace
 
 BASE_DURATION = 0.42  # seconds for one action at animation speed 1
 

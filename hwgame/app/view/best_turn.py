@@ -12,10 +12,9 @@ from collections.abc import Iterable
 
 import pygame
 
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import BoardLayout
 from hwgame.rules import Action, Catastrophe, Discover, EndTurn, Move, Pass
-
-from . import theme as T
-from .layout import BoardLayout
 
 ENGINE_RGB = (150, 236, 120)  # a green of its own: not an owner, not the last action's amber
 BADGE_R = 9

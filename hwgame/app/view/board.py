@@ -14,16 +14,15 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from hwgame.app.control.targets import ShipTarget, Target
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
+from hwgame.app.view.pieces import draw_piece
 from hwgame.i18n import _, current_language
 from hwgame.rules import NO_HOME, Position, connected
 
-from ..targets import ShipTarget, Target
-from . import theme as T
-from .layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
-from .pieces import draw_piece
-
 if TYPE_CHECKING:
-    from .anim import Transition
+    from hwgame.app.view.anim import Transition
 
 
 def home_tag() -> str:
@@ -283,7 +282,7 @@ class BoardView:
     def draw_transition(self, surf: pygame.Surface, transition: Transition, bank: BankLayout,
                         opts: BoardOptions) -> None:
         """One frame of an animation (see ``anim.Transition``): boxes and pieces between two layouts."""
-        from .anim import lerp_box
+        from hwgame.app.view.anim import lerp_box
 
         tr = transition
         t = tr.t

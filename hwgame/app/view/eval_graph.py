@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from . import theme as T
+from hwgame.app.view import theme as T
 
 GUTTER = 104  # room on the left for the two names
 MARK_RGB = (236, 64, 64)

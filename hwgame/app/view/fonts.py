@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame.freetype
 
-from ...i18n import current_language, is_cjk_language
-from ..assets import DEFAULT_FONT_SCALE, bundled_fonts, default_font_file, ui_font
+from hwgame.app.view.assets import DEFAULT_FONT_SCALE, bundled_fonts, default_font_file, ui_font
+from hwgame.i18n import current_language, is_cjk_language
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike

@@ -15,11 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from hwgame.rules import NO_HOME, Position, System, color_of, make_piece, opponent_of, size_of
-
 # What a point is (the hit-test answers) belongs to the controller's vocabulary; the geometry only
 # hands those targets back.
-from ..targets import (
+from hwgame.app.control.targets import (
     BANK,
     SPACE,
     BankPieceTarget,
@@ -31,6 +29,7 @@ from ..targets import (
     SystemTarget,
     Target,
 )
+from hwgame.rules import NO_HOME, Position, System, color_of, make_piece, opponent_of, size_of
 
 MIN_WIDTH, MIN_HEIGHT = 1024, 700
 
@@ -483,6 +482,10 @@ class ScreenLayout:
     bank: Box
     board: Box
     panel: Box
+
+
+# What a play screen lays out for a window size and a position: the screen's columns, the map, the bank.
+Layouts = tuple[ScreenLayout, BoardLayout, BankLayout]
 
 
 def screen_layout(width: int, height: int) -> ScreenLayout:

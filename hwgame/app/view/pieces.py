@@ -13,10 +13,9 @@ from typing import Protocol
 
 import pygame
 
+from hwgame.app.view.layout import PieceKind
+from hwgame.app.view.theme import PIECE_LETTERS, PIECE_RGB, RGB, Theme, shade
 from hwgame.rules import color_of, size_of
-
-from .layout import PieceKind
-from .theme import PIECE_LETTERS, PIECE_RGB, RGB, Theme, shade
 
 # Keys: ("letter", colour, height, colour-blind) for tags; (kind, piece, w, h, direction, rim, dim,
 # colour-blind) for pieces.

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import current_language, on_change
-from ...i18n.linebreak import close_spaces
-from ...i18n.linebreak import wrap as wrap_lines
-from .fonts import ChainFont, missing_characters
+from hwgame.app.view.fonts import ChainFont, missing_characters
+from hwgame.i18n import current_language, on_change
+from hwgame.i18n.linebreak import close_spaces
+from hwgame.i18n.linebreak import wrap as wrap_lines
 
 if TYPE_CHECKING:
     from pygame.typing import Point

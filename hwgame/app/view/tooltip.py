@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme as T
-from .layout import Box
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import Box
 
 TIP_SIZE = 18  # font size of a tooltip
 TIP_WIDTH = 360  # a tooltip wraps at this many pixels (less in a narrow window)

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import pygame
 
-from ...i18n.linebreak import units
-from ..text import Text, text_of
-from . import theme as T
+from hwgame.app.control.text import Text, text_of
+from hwgame.app.view import theme as T
+from hwgame.i18n.linebreak import units
 
 if TYPE_CHECKING:
     from pygame.typing import Point, RectLike

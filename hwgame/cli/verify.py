@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
-from .i18n import _, ngettext
-from .rules import (
+from hwgame.i18n import _, ngettext
+from hwgame.rules import (
     HomeworldsError,
     Refusal,
     ReplayError,
@@ -28,7 +28,7 @@ from .rules import (
     replay,
     ruleset_named,
 )
-from .words import refusal_text
+from hwgame.words import refusal_text
 
 
 def shown_path(path: str) -> str:

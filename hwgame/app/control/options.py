@@ -13,12 +13,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.i18n import LANGUAGES, _, pgettext, translations
 from hwgame.levels import LEVEL_NAMES
 from hwgame.rules import MAX_NAME, Handicap
 from hwgame.words import name_problem, sentence
-
-from .controller import COMPUTER, HUMAN
 
 _SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
 # The start-up benchmark runs the game (from source or the built binary) until this line appears.

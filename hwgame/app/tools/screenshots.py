@@ -1,4 +1,4 @@
-"""Render the main screens to PNG files: ``python -m hwgame.app.screenshots [FOLDER]``.
+"""Render the main screens to PNG files: ``python -m hwgame.app.tools.screenshots [FOLDER]``.
 
 Used by a test (into a temporary folder) and by hand to look at the screens. Runs on the dummy video
 driver when no display is set, so it works on a headless machine.
@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     import pygame as pygame_types
 
+    from hwgame.app.app import App
+    from hwgame.app.scenes.play import PlayScene
     from hwgame.rules import Position
-
-    from .app import App
-    from .scenes.play import PlayScene
 
 SIZE = (1280, 800)
 Shot = Callable[[str], None]  # saves the screen as a picture of that name
@@ -43,10 +42,9 @@ def _settle(app: App, screen: pygame_types.Surface, frames: int = 40,
 
 
 def _app(pygame: ModuleType, data_dir: Path, size: tuple[int, int] = SIZE) -> App:
+    from hwgame.app.app import App
+    from hwgame.app.main import _parse
     from hwgame.persist import set_data_dir
-
-    from .app import App
-    from .main import _parse
 
     set_data_dir(data_dir)  # a fresh folder: default settings, no saves of the player's touched
     return App(_parse(["--seed", "5"]), size)
@@ -78,10 +76,9 @@ def _overpopulation_shots(app: App, screen: pygame_types.Surface, shot: Shot) ->
     """The play screen with an overpopulation: the panel's note, then the marker's tooltip on hover."""
     import pygame
 
+    from hwgame.app.control.controller import COMPUTER, HUMAN
+    from hwgame.app.control.flow import PlayController
     from hwgame.rules import Game
-
-    from .controller import COMPUTER, HUMAN
-    from .flow import PlayController
 
     ctl = PlayController(Game.from_position(_crowded_position()), (HUMAN, COMPUTER), ("beginner", "beginner"),
                          app.opponent, on_commit=lambda g: None)
@@ -100,9 +97,9 @@ def _overpopulation_shots(app: App, screen: pygame_types.Surface, shot: Shot) ->
 
 
 def _open_midgame(app: App, seed: int = 11) -> PlayScene:
-    from .controller import COMPUTER, HUMAN
-    from .flow import PlayController
-    from .samples import busy_game
+    from hwgame.app.control.controller import COMPUTER, HUMAN
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.tools.samples import busy_game
 
     game = busy_game(seed, 70)
     seats = (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN)
@@ -127,9 +124,8 @@ def drag_events(pygame: ModuleType, scene: PlayScene, source_pos: tuple[int, int
 
 def find_move_drag(scene: PlayScene) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """(ship centre, destination centre) of a legal move for the player to move, or None."""
+    from hwgame.app.control.targets import ShipTarget
     from hwgame.rules import Move
-
-    from .targets import ShipTarget
 
     _, lay, _ = scene.layouts(scene.app.size, scene.display_position())
     for a in scene.ctl.legal:
@@ -149,10 +145,9 @@ def _extra_shots(app: App, screen: pygame_types.Surface, scene: PlayScene, shot:
     """More views for looking at by hand: new-game form, star chooser, colour letters, an animation."""
     import pygame
 
+    from hwgame.app.control.controller import Effect
+    from hwgame.app.scenes.dialogs import StarChooser
     from hwgame.rules import Discover
-
-    from .controller import Effect
-    from .overlays import StarChooser
 
     app.open_scene("new-game")
     _settle(app, screen, 2)
@@ -188,9 +183,8 @@ def _saves_for_shots() -> None:
     """Named saves, a broken file, a finished game's autosave and two unfinished games (the latest one
     against the computer, left in the middle of a turn)."""
     from hwgame import persist
+    from hwgame.app.tools.samples import busy_game, finished_game
     from hwgame.rules import opponent_of
-
-    from .samples import busy_game, finished_game
 
     busy = busy_game(11, 70)
     persist.save_game(busy, "Evening game", [persist.Player(name=busy.players[0]),
@@ -213,11 +207,10 @@ def _record_shots(app: App, screen: pygame_types.Surface, shot: Shot, data: Path
     """The title with a game to continue, the Load screen with unfinished games, named saves and a broken
     file, the Save and Import screens, and a replay mid-turn."""
     from hwgame import persist
-
-    from .controller import HUMAN
-    from .flow import PlayController
-    from .record import Point
-    from .samples import busy_game
+    from hwgame.app.control.controller import HUMAN
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.control.timeline import Point
+    from hwgame.app.tools.samples import busy_game
 
     _saves_for_shots()
     busy = persist.load_game("Evening game").game
@@ -268,8 +261,7 @@ def _record_shots(app: App, screen: pygame_types.Surface, shot: Shot, data: Path
 def _statistics_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
     """The Statistics screen over a record of games against each level and one at a single screen."""
     from hwgame import persist
-
-    from .samples import finished_game
+    from hwgame.app.tools.samples import finished_game
 
     for seed, level in enumerate(("easy", "normal", "normal", "hard", "beginner", None, "normal"), start=3):
         game = finished_game(seed)
@@ -308,8 +300,7 @@ def _review_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
     """A replay reviewed by the computer, with the first mark's words and its better turn."""
     from hwgame import persist
     from hwgame.ai.bots import level
-
-    from .samples import busy_game
+    from hwgame.app.tools.samples import busy_game
 
     persist.save_game(busy_game(11, 70), "Reviewed game")
     replay: Any = app.scene_class("replay")
@@ -400,7 +391,7 @@ def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = 
     _settle(app, screen, 5)
     shot("title")
 
-    from .options import GameConfig
+    from hwgame.app.control.options import GameConfig
 
     app.new_game(GameConfig(("Player", "Computer"), ("human", "computer"), ("beginner", "beginner")))
     _settle(app, screen, 5)
@@ -426,7 +417,7 @@ def render_all(folder: str | Path, extra: bool = False, size: tuple[int, int] = 
         _overpopulation_shots(app, screen, shot)
         _record_shots(app, screen, shot, folder / "data")
 
-    from .samples import finished_game
+    from hwgame.app.tools.samples import finished_game
 
     app.open_game(finished_game(), None)
     _settle(app, screen, 10)
@@ -442,7 +433,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write the screenshots to a folder (default /tmp/hwgame_shots) at a window size (default 1280x800)."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m hwgame.app.screenshots",
+    parser = argparse.ArgumentParser(prog="python -m hwgame.app.tools.screenshots",
                                      description="Render the main screens of the game to PNG files.")
     parser.add_argument("folder", nargs="?", default="/tmp/hwgame_shots", help="where the PNG files go")
     parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size as WIDTHxHEIGHT")

@@ -13,21 +13,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.controller import COMPUTER
+from hwgame.app.control.notices import overpopulation_notes
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import Box
+from hwgame.app.view.widgets import Button, Switch, wrap_hanging
 from hwgame.i18n import _, current_language, ngettext, pgettext
 from hwgame.rules import PLAYING, Game, opponent_of
 from hwgame.words import Voice, describe_action, level_word, log_entry, result_text, rules_title, turn_left
 
-from .controller import COMPUTER
-from .notices import overpopulation_notes
-from .view import theme as T
-from .view.layout import Box
-from .view.widgets import Button, Switch, wrap_hanging
-
 if TYPE_CHECKING:
     from pygame.typing import Point, RectLike
 
-    from .flow import PlayController
-    from .scenes.play import PlayScene
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.scenes.play import PlayScene
 
 LOG_SIZE = 18  # font size of the move log
 LOG_INDENT = 16  # pixels the second and later lines of an entry stand in

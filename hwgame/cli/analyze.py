@@ -17,9 +17,10 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from .i18n import _
-from .rules import MAX_TRANSCRIPT_BYTES as MAX_BYTES
-from .rules import (
+from hwgame.cli.verify import Failure, shown_path, silence_stdout
+from hwgame.i18n import _
+from hwgame.rules import MAX_TRANSCRIPT_BYTES as MAX_BYTES
+from hwgame.rules import (
     Game,
     HomeworldsError,
     ReplayError,
@@ -31,12 +32,11 @@ from .rules import (
     replay,
     ruleset_named,
 )
-from .verify import Failure, shown_path, silence_stdout
-from .words import Voice, mark_notation, mark_words, refusal_text, score_text, summary_text
+from hwgame.words import Voice, mark_notation, mark_words, refusal_text, score_text, summary_text
 
 if TYPE_CHECKING:  # the AI is imported when a review starts, not with the command line
-    from .ai.proofs import Proven
-    from .analysis.review import Review, TurnReview
+    from hwgame.ai.proofs import Proven
+    from hwgame.analysis.review import Review, TurnReview
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
 
@@ -78,7 +78,7 @@ def load_game(path: str, rules_name: str = "sdg") -> Game:
 def turn_line(entry: TurnReview, players: Sequence[str]) -> str:
     """The line of one reviewed turn: number, player, turn, the verdict after it for the mover (a proven
     result as such, else the chance to win), the opponent's threat before it, and the mark."""
-    from .analysis.review import standing
+    from hwgame.analysis.review import standing
 
     if entry.after is None:
         # Translators: the evaluation of a setup turn in the review, which has none.
@@ -105,7 +105,7 @@ def _rounded(chance: float | None) -> float | None:
     """A chance as the text shows it (a whole percentage), so that the text and the JSON agree."""
     if chance is None:
         return None
-    from .analysis import round_chance
+    from hwgame.analysis import round_chance
 
     return round_chance(chance)
 
@@ -157,8 +157,8 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
     """Review the game of a transcript, print a line per turn and a summary (``as_json``: a JSON object
     per line for each); return the exit status (0 done, 1 the file cannot be analysed, 130 stopped by
     Ctrl+C)."""
-    from .ai.bots import level
-    from .analysis.review import judge_game, review_workers
+    from hwgame.ai.bots import level
+    from hwgame.analysis.review import judge_game, review_workers
 
     out = out or sys.stdout
     try:

@@ -1,6 +1,6 @@
 """The gesture resolver: intents (drops and clicks on targets) become rule actions, judged once.
 
-Pure logic, no pygame: the play screen feeds it targets (``hwgame.app.targets``, found under a point by
+Pure logic, no pygame: the play screen feeds it targets (``hwgame.app.control.targets``, found under a point by
 ``view.layout``) and shows what it returns.
 
 Who rules on an action is injected: a ``Judge`` answers "is this action legal, why not, play it". A game
@@ -15,6 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from hwgame.app.control.targets import (
+    BankPieceTarget,
+    BankTarget,
+    Highlights,
+    MarkerTarget,
+    ShipTarget,
+    SpaceTarget,
+    StarTarget,
+    SystemTarget,
+    Target,
+    system_of,
+)
 from hwgame.i18n import _, ngettext
 from hwgame.rules import (
     PASS,
@@ -42,19 +54,6 @@ from hwgame.rules import (
     smallest_in_bank,
 )
 from hwgame.words import Voice, colour_name, describe_action, piece_name, refusal_text
-
-from .targets import (
-    BankPieceTarget,
-    BankTarget,
-    Highlights,
-    MarkerTarget,
-    ShipTarget,
-    SpaceTarget,
-    StarTarget,
-    SystemTarget,
-    Target,
-    system_of,
-)
 
 HUMAN, COMPUTER = "human", "computer"
 

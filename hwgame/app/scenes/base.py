@@ -14,8 +14,8 @@ from typing import Protocol
 
 import pygame
 
-from .scene_stack import Scene
-from .view.widgets import Button
+from hwgame.app.stage import Scene
+from hwgame.app.view.widgets import Button
 
 
 class Control(Protocol):

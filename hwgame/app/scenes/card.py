@@ -1,6 +1,6 @@
 """The tutorial's coaching card: an overlay scene over a play screen, for a lesson or a puzzle.
 
-``CoachScene`` is a non-opaque scene whose ``under`` is a play screen made for the lesson's or puzzle's
+``LessonCard`` is a non-opaque scene whose ``under`` is a play screen made for the lesson's or puzzle's
 controller; the two enter and leave the scene stack together. The card across the top of the board
 shows the task, the goal, the last feedback and its own buttons, with pulsing marks on the pieces the
 step points at. The board, drags, captions and animations are the play screen's own: every event the
@@ -10,10 +10,10 @@ The card never cuts its text: what does not fit scrolls (the mouse wheel over th
 page keys), with a bar that shows where the view is, and a new message is scrolled into view. Every
 text is worded when it is drawn (a message may be kept as a function), so a change of language shows
 at the next frame. "Show me" plays the intended actions with ghost pieces over the board
-(``hwgame.app.show_me``) and leaves the game as it was.
+(``hwgame.app.panels.show_me``) and leaves the game as it was.
 
 The two talk through small, explicit interfaces. The play screen is given this overlay as its
-``coach`` (``play.Coach``: ``card_height`` for the room kept at the top of the board, ``open_menu``
+``coach`` (``play.Card``: ``card_height`` for the room kept at the top of the board, ``open_menu``
 for Escape and the Menu button, ``hint`` for the Hint button; no
 narration strip and no game-over card under a coach). The overlay uses the play screen's public side:
 ``resume``, ``layouts``, ``display_position``, ``current`` (an animation running), ``is_dragging``,
@@ -25,27 +25,59 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 
+from hwgame.app.control.targets import ShipTarget, StarTarget
+from hwgame.app.control.text import Text, text_of
+from hwgame.app.panels.show_me import Demo, DemoPainter
+from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.scenes.dialogs import ChoiceMenu
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import Layouts, screen_layout
+from hwgame.app.view.widgets import Button, panel
 from hwgame.i18n import _, current_language
 from hwgame.rules import Position, TurnStep
 from hwgame.tutorial import Highlight
 
-from .button_scene import ButtonScene
-from .overlays import ChoiceMenu
-from .show_me import Demo, DemoPainter
-from .targets import ShipTarget, StarTarget
-from .text import Text, text_of
-from .view import theme as T
-from .view.layout import screen_layout
-from .view.widgets import Button, panel
-
 if TYPE_CHECKING:
-    from .flow import PlayController
-    from .protocols import AppLike
-    from .scenes.play import Layouts, PlayScene
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.stage import AppLike
+
+
+
+class PlayBoard(Protocol):
+    """What the card uses of the play screen under it (its public side; the scene table makes it)."""
+
+    current: object | None  # the animation running, if any
+
+    @property
+    def is_dragging(self) -> bool:
+        """A piece is held: Escape goes to the drag, not to the card's menu."""
+        ...
+
+    @property
+    def pointer_pos(self) -> tuple[int, int] | None:
+        """Where the pointer is over the board, if that is known."""
+        ...
+
+    def display_position(self) -> Position:
+        """The position the board shows (an animation's start while it plays)."""
+        ...
+
+    def layouts(self, size: tuple[int, int], position: Position) -> Layouts:
+        """The (screen, board, bank) layouts of ``position`` in a window of ``size``."""
+        ...
+
+    def finish_animations(self) -> None:
+        """End every running animation at once."""
+        ...
+
+    def resume(self) -> None:
+        """The screen is on top again: bring it up to date."""
+        ...
+
 
 MARK = (255, 110, 210)  # the colour of the coach's marks: apart from the owners' cyan and amber
 HEADER, TASK, MESSAGE = 18, 21, 19  # font sizes on the card
@@ -169,7 +201,7 @@ def _piece_marked(h: Highlight) -> StarTarget | ShipTarget | None:
     return ShipTarget(h.system, h.owner, h.piece)
 
 
-class CoachScene(ButtonScene):
+class LessonCard(ButtonScene):
     """A coaching card over a play screen (see the module doc); ``play`` is that screen, made here
     for ``ctl`` with this overlay as its coach, and pushed, replaced and popped with it.
 
@@ -181,9 +213,9 @@ class CoachScene(ButtonScene):
     def __init__(self, app: AppLike, ctl: PlayController):
         super().__init__(app)
         self.ctl = ctl
-        # The scene table makes "play" a PlayScene (scenes are known to each other by name only).
-        self.play = cast("PlayScene", app.make_scene("play", ctl, coach=self))
-        self.under = self.play
+        # The scene table makes "play" a play screen (screens are known to each other by name only).
+        self.under = app.make_scene("play", ctl, card=self)
+        self.play = cast(PlayBoard, self.under)
         self._message: Text = ""
         self._note: Text = ""
         self._message_language = current_language()
@@ -518,4 +550,4 @@ class CoachScene(ButtonScene):
             pygame.draw.polygon(surface, T.ACCENT, [(cx - 6, b - 8), (cx + 6, b - 8), (cx, b)])
 
 
-__all__ = ["MARK", "CardLayout", "CardLine", "CoachScene", "progress_of", "save_progress", "wrap_all"]
+__all__ = ["MARK", "CardLayout", "CardLine", "LessonCard", "progress_of", "save_progress", "wrap_all"]

@@ -8,19 +8,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.text import Text, Worded, text_of
+from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.view import theme as T
+from hwgame.app.view.layout import LONE_STAR_ASPECT, Box
+from hwgame.app.view.pieces import draw_piece
+from hwgame.app.view.widgets import Button, TextField, dim, draw_paragraphs, panel
 from hwgame.i18n import _
 from hwgame.rules import MAX_NAME, Discover, name_character, size_of
 from hwgame.words import name_problem, piece_name, sentence
 
-from .button_scene import ButtonScene, Control
-from .text import Text, Worded, text_of
-from .view import theme as T
-from .view.layout import LONE_STAR_ASPECT, Box
-from .view.pieces import draw_piece
-from .view.widgets import Button, TextField, dim, draw_paragraphs, panel
-
 if TYPE_CHECKING:
-    from .protocols import AppLike
+    from hwgame.app.stage import AppLike
 
 Command = Callable[[], object]  # what a button of a card does (its answer, if any, is not used)
 

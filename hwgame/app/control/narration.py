@@ -7,10 +7,9 @@ the line with the describer, from the board's own game for everything else.
 
 from __future__ import annotations
 
+from hwgame.app.control.controller import Effect
 from hwgame.rules import Action, Game, Position
 from hwgame.words import Voice, narrate_turn
-
-from .controller import Effect
 
 
 class TurnTeller:

@@ -1,4 +1,4 @@
-"""Draw the game's icon with pygame: ``python -m hwgame.app.make_icon [FOLDER]`` (default: ``assets``).
+"""Draw the game's icon with pygame: ``python -m hwgame.app.tools.make_icon [FOLDER]`` (default: ``assets``).
 
 Writes ``icon.png`` (256x256, used by the window) and ``icon.ico`` (16 to 256 pixels, used by the
 Windows build). The picture is three Looney pyramids in the game's piece colours on a night sky.
@@ -103,7 +103,7 @@ def write_icons(folder: str | Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     """Write the icons into the folder given, or into assets/ beside this script's parent folder."""
     argv = sys.argv[1:] if argv is None else argv
-    folder = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "assets"
+    folder = Path(argv[0]) if argv else Path(__file__).resolve().parents[3] / "assets"
     for path in write_icons(folder):
         print(path)
     return 0

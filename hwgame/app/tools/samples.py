@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from hwgame.app.control.advice import suggest_homeworld
 from hwgame.rules import (
     Build,
     Capture,
@@ -24,8 +25,6 @@ from hwgame.rules import (
     Trade,
     end_turn,
 )
-
-from .advice import suggest_homeworld
 
 WEIGHTS = {Build: 6.0, Discover: 4.0, Move: 3.0, Trade: 2.0, Sacrifice: 1.5, Capture: 0.7, Catastrophe: 0.2,
            Pass: 0.1, Homeworld: 1.0}  # fmt: skip

@@ -39,7 +39,7 @@ def candidate_dirs() -> list[Path]:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         out.append(Path(bundle) / "assets")
-    out.append(Path(__file__).resolve().parents[2] / "assets")
+    out.append(Path(__file__).resolve().parents[3] / "assets")
     out.append(Path(sys.prefix) / "share" / "hwgame" / "assets")
     user_base = getattr(site, "USER_BASE", None)
     if user_base:

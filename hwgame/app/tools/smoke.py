@@ -24,9 +24,8 @@ if TYPE_CHECKING:
     # that does not load is reported as a failed check.
     import pygame as pygame_types
 
+    from hwgame.app.app import App
     from hwgame.rules import Game
-
-    from .app import App
 
 SIZE = (1280, 800)
 
@@ -66,7 +65,7 @@ class Context:
 
 def check_assets(ctx: Context) -> str:
     """Load every file of the assets folder by its kind, and the text font."""
-    from . import assets
+    from hwgame.app.view import assets
 
     folder = assets.asset_dir()
     if folder is None:
@@ -122,11 +121,11 @@ def _frames(ctx: Context, count: int) -> None:
 
 def check_midgame(ctx: Context) -> str:
     """Draw a busy middle game on the play screen."""
-    from .app import App
-    from .controller import COMPUTER, HUMAN
-    from .flow import PlayController
-    from .options import window_defaults
-    from .samples import busy_game
+    from hwgame.app.app import App
+    from hwgame.app.control.controller import COMPUTER, HUMAN
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.control.options import window_defaults
+    from hwgame.app.tools.samples import busy_game
 
     ctx.app = app = App(window_defaults(), SIZE)
     app.strict = True  # an error in a screen must fail the check, not become a message
@@ -162,8 +161,7 @@ def check_tutorial(ctx: Context) -> str:
 def check_languages(ctx: Context) -> str:
     """Each language's catalog is there and translates, and the CJK fonts draw its words."""
     from hwgame import i18n
-
-    from .view import fonts
+    from hwgame.app.view import fonts
 
     before = i18n.current_language()
     found = []

@@ -11,18 +11,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.analysis.review import standing
+from hwgame.app.control.timeline import Point, Timeline
+from hwgame.app.services.reviewer import standing
+from hwgame.app.view import theme as T
+from hwgame.app.view.best_turn import ENGINE_RGB
+from hwgame.app.view.eval_graph import GUTTER, MARK_COLOURS, MARK_RGB, EvalGraph
 from hwgame.i18n import _
 from hwgame.rules import Turn, format_turn, opponent_of
 from hwgame.words import Voice, better_text, mark_notation, mark_words, narrate_turn, score_text
 
-from ..record import Point, Timeline
-from . import theme as T
-from .best_turn import ENGINE_RGB
-from .eval_graph import GUTTER, MARK_COLOURS, MARK_RGB, EvalGraph
-
 if TYPE_CHECKING:
-    from hwgame.analysis.review import Review, TurnReview
+    from hwgame.app.services.reviewer import Review, TurnReview
 
 Line = tuple[str, T.RGB]  # a line of the strip's words and its colour
 

@@ -50,10 +50,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
-from .ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
-from .ai.parallel import MOST_WORKERS
-from .ai.search import Progress, is_proven
-from .rules import (
+from hwgame.ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
+from hwgame.ai.parallel import MOST_WORKERS
+from hwgame.ai.search import Progress, is_proven
+from hwgame.rules import (
     PLAYING,
     Game,
     HomeworldsError,
@@ -64,7 +64,7 @@ from .rules import (
     quote,
     ruleset_named,
 )
-from .words import refusal_text
+from hwgame.words import refusal_text
 
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
 QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _, ngettext
-from .errors import SaveError, shown_path
-from .paths import ENV_VAR, data_dir, set_data_dir
+from hwgame.i18n import _, ngettext
+from hwgame.persist.errors import SaveError, shown_path
+from hwgame.persist.paths import ENV_VAR, data_dir, set_data_dir
 
 
 def add_arguments(
@@ -54,8 +54,8 @@ def _fail(exc: SaveError) -> int:
 
 def check_load(name: str, smoke: bool) -> int:
     """Load a save; with ``smoke`` print a one-line summary. Return 0 if it loads, else 1 with the reason."""
-    from ..words import refusal_text
-    from .store import default_store
+    from hwgame.persist.store import default_store
+    from hwgame.words import refusal_text
 
     try:
         loaded = default_store().load(name)
@@ -81,8 +81,8 @@ def check_load(name: str, smoke: bool) -> int:
 
 def run_import(transcript: str) -> int:
     """``hwgame import TRANSCRIPT``: save the game and print the new save's path."""
-    from .sdg import import_transcript
-    from .store import default_store
+    from hwgame.persist.sdg import import_transcript
+    from hwgame.persist.store import default_store
 
     try:
         path = import_transcript(transcript, default_store())
@@ -94,8 +94,8 @@ def run_import(transcript: str) -> int:
 
 def run_export(save: str, out: str, force: bool) -> int:
     """``hwgame export SAVE --sdg OUT [--force]``: write the transcript; print its path."""
-    from .sdg import export_transcript
-    from .store import default_store
+    from hwgame.persist.sdg import export_transcript
+    from hwgame.persist.store import default_store
 
     try:
         path = export_transcript(default_store().load(save), out, force)

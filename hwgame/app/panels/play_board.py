@@ -12,24 +12,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.notices import marker_tip
+from hwgame.app.control.targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, Target, system_of
+from hwgame.app.panels.side import voice_of
+from hwgame.app.view import theme as T
+from hwgame.app.view.anim import ease, lerp_box
+from hwgame.app.view.board import BoardOptions, rim_for
+from hwgame.app.view.layout import BoardLayout, Box, PieceKind, piece_box, screen_layout
+from hwgame.app.view.pieces import draw_piece
+from hwgame.app.view.tooltip import draw_tip, message_rect
 from hwgame.i18n import _, current_language
 from hwgame.rules import Action, Build, Capture, Catastrophe, Discover, Move, Position, Sacrifice, Trade, color_of
 from hwgame.words import chance_label
 
-from .notices import marker_tip
-from .side_panel import voice_of
-from .targets import SPACE, BankPieceTarget, MarkerTarget, ShipTarget, StarTarget, Target, system_of
-from .view import theme as T
-from .view.anim import ease, lerp_box
-from .view.board import BoardOptions, rim_for
-from .view.layout import BoardLayout, Box, PieceKind, piece_box, screen_layout
-from .view.pieces import draw_piece
-from .view.tooltip import draw_tip, message_rect
-
 FLASH_FADE = 0.6  # a message on the board fades out over its last this many seconds
 
 if TYPE_CHECKING:
-    from .scenes.play import PlayScene
+    from hwgame.app.scenes.play import PlayScene
 
 
 def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -64,7 +63,7 @@ def draw_play(scene: PlayScene, surface: pygame.Surface) -> None:
         piece, kind, direction, owner, b0, b1, t = scene.snap
         box = lerp_box(b0, b1, ease(t / 0.18))
         draw_piece(surface, scene.app.theme, kind, piece, box, direction, rim_for(owner, scene.ctl.bottom))
-    if getattr(scene.app.settings, "advantage_bar", False) and scene.coach is None:
+    if getattr(scene.app.settings, "advantage_bar", False) and scene.card is None:
         _draw_advantage(scene, surface, screen.board)
     if scene.narrates:
         whole = screen_layout(*scene.app.size).board

@@ -11,17 +11,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.view import theme as T
+from hwgame.app.view.widgets import Switch, wrap_hanging
 from hwgame.i18n import _, pgettext
 from hwgame.rules import Action, format_action
 from hwgame.words import Voice, describe_action, log_entry, result_text
 
-from .view import theme as T
-from .view.widgets import Switch, wrap_hanging
-
 if TYPE_CHECKING:
-    from .protocols import AppLike
-    from .record import Timeline
-    from .scenes.replay import ReplayScene
+    from hwgame.app.control.timeline import Timeline
+    from hwgame.app.scenes.replay import ReplayScene
+    from hwgame.app.stage import AppLike
 
 LOG_ROW = 19  # pixels a row of the log takes
 LOG_PX = 18  # type size of the log and of the turn's actions

@@ -1,6 +1,6 @@
 """The notices the game's flow hands to the screens, each a small frozen dataclass.
 
-``PlayController.events`` (``hwgame.app.flow``) collects them as they happen; the play and setup
+``PlayController.events`` (``hwgame.app.control.flow``) collects them as they happen; the play and setup
 screens take them in their ``update``. Declared here in one module, as classes rather than strings, so
 a screen matches on the type (a typo is an error, not a notice nobody hears) and every notice there is
 can be read in one place.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .text import Text
+from hwgame.app.control.text import Text
 
 
 @dataclass(frozen=True, slots=True)

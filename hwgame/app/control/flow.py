@@ -16,12 +16,16 @@ The computer's own turn always goes first: asking for it withdraws an analysis o
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import TYPE_CHECKING
 
+from hwgame.app.control.controller import COMPUTER, HUMAN, ActionResolver, Effect, GameJudge, Judge
+from hwgame.app.control.events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
+from hwgame.app.control.targets import Target
+from hwgame.app.control.text import Text, Worded, join_sentences
+from hwgame.app.services.coach import Analyst, ending_loses, undo_of, verdict_chooser
+from hwgame.app.services.opponent import ANALYSE, HINT_LEVEL, MOVE, Opponent
 from hwgame.i18n import _, pgettext
 from hwgame.rules import (
     PLAYING,
@@ -47,25 +51,13 @@ from hwgame.words import (
     why_sentences,
 )
 
-from .controller import COMPUTER, HUMAN, ActionResolver, Effect, GameJudge, Judge
-from .events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
-from .opponent import ANALYSE, HINT_LEVEL, MOVE, Opponent
-from .targets import Target
-from .text import Text, Worded, join_sentences
-
 if TYPE_CHECKING:
-    from hwgame.ai.handoff import SearchReply
-    from hwgame.ai.why import Why
-    from hwgame.analysis import Verdict
+    from hwgame.app.services.coach import SearchReply, Verdict, Why
     from hwgame.rules import PositionKey
 
 # How long the window may spend (CPU seconds) finding out whether the turn about to be ended lets the
 # opponent win at once; past it the answer is "unknown", and nothing is said.
 LOSING_CHECK_SECONDS = 0.15
-
-
-class _TooLong(Exception):
-    """The check of a turn about to be ended ran past its time."""
 
 
 def full_verdict(verdict: Verdict) -> bool:
@@ -78,7 +70,7 @@ class PlayController(ActionResolver):
     """A game with seats (human or computer), the turn in progress, and the computer's answers.
 
     ``effects`` collects every change of the board for the screen to animate; ``events`` collects
-    short notices for the screen, the dataclasses of ``hwgame.app.events`` (``Committed``,
+    short notices for the screen, the dataclasses of ``hwgame.app.control.events`` (``Committed``,
     ``ComputerPlayed``, ``AIFailed``, ``HintReady``).
 
     ``on_change(controller)`` is called whenever what a save holds changes: an action, a turn (either
@@ -112,8 +104,6 @@ class PlayController(ActionResolver):
         self.ai_error = None
         self.hint: tuple | None = None
         self.hint_text = ""
-        from hwgame.analysis import Analyst
-
         # The verdicts of this game's positions (the hint, the bar and the warnings read them).
         self.analyst = Analyst()
         # The analysis out now: (turn index, board, quick or not, the position asked about).
@@ -460,11 +450,9 @@ class PlayController(ActionResolver):
 
     def _ask_verdict(self, position: Position, n: int, quick: bool) -> str | None:
         """Send the request for a verdict; an error message when the computer cannot be asked."""
-        from hwgame.analysis import verdict_reply
-
         avoid = () if quick else self._undoing_last_hint()
         asked = self.opponent.request(position, HINT_LEVEL, ANALYSE, self.game.repetition_counts(), avoid=avoid,
-                                      choose=partial(verdict_reply, turn_index=n, quick=quick))  # fmt: skip
+                                      choose=verdict_chooser(n, quick))  # fmt: skip
         if isinstance(asked, str):
             self._analysis_failed.add((n, position.key(), quick))
             return asked
@@ -540,24 +528,7 @@ class PlayController(ActionResolver):
         return self._losing[1]
 
     def _ending_loses(self, pos: Position) -> bool:
-        from hwgame.ai.proofs import draw_keys, survives
-        from hwgame.rules import end_turn as ended
-
-        me = pos.to_move
-        after = ended(pos)
-        if after.is_over():
-            return after.winner() == opponent_of(me)
-        draws = draw_keys(pos, self.game.repetition_counts())
-        deadline = time.thread_time() + LOSING_CHECK_SECONDS
-
-        def tick() -> None:
-            if time.thread_time() > deadline:
-                raise _TooLong
-
-        try:
-            return not survives(after, me, tick, draws)
-        except _TooLong:
-            return False
+        return ending_loses(pos, self.game.repetition_counts(), LOSING_CHECK_SECONDS) is True
 
     def end_turn_warnings(self) -> list[str]:
         """The rules' reasons to confirm (see ``ActionResolver``), and the warning of a turn after
@@ -622,13 +593,11 @@ class PlayController(ActionResolver):
     def _undoing_last_hint(self) -> tuple[Turn, ...]:
         """The turn that would undo the player's last turn, when that turn was the hint given for it: the
         next hint passes over it unless it parries a threat, which the hint then names (``Limit.avoid``)."""
-        from hwgame.ai.bots import reversal_of
-
         given = self.last_hint
         mine = len(self.game.turns) - 2  # the player's own last turn, before the other side's answer
         if given is None or mine < 0 or given[0] != mine or tuple(self.game.turns[mine]) != given[1]:
             return ()
-        undo = reversal_of(given[1])
+        undo = undo_of(given[1])
         return (undo,) if undo is not None else ()
 
     def _forget_hint(self) -> None:

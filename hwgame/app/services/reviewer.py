@@ -1,5 +1,8 @@
 """The replay viewer's review of a whole game, computed on a thread of its own, and kept in its save.
 
+This is the window's one door to the review of the analysis layer (``hwgame.analysis.review``): the
+replay screen and its panels take the review's types and its reading (``standing``) from here.
+
 ``ReviewRun`` runs ``hwgame.analysis.review.judge_game`` on a thread that never touches pygame; the searches
 run in processes of their own (one per core, at a lower priority than the window), so the window stays
 responsive. ``keep_review`` writes a finished review into the save the record came from. Both belong to
@@ -11,11 +14,12 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from hwgame.ai.bots import Limit, level
+from hwgame.analysis.review import Review, TurnReview, fingerprint, review_workers, standing
 
 if TYPE_CHECKING:
-    from hwgame.ai.bots import Limit
-    from hwgame.analysis.review import Review, TurnReview
     from hwgame.persist.files import LoadedGame
     from hwgame.rules import Position, Turn
 
@@ -24,8 +28,10 @@ class ReviewRun:
     """One review being computed on a thread of its own (never touching pygame). The scene reads
     ``done``, ``partial`` and, once ``finished``, ``review`` or ``error``."""
 
-    def __init__(self, positions: Sequence[Position], turns: Sequence[Turn], limit: Limit, level: str,
-                 workers: int):
+    def __init__(self, positions: Sequence[Position], turns: Sequence[Turn], level_name: str,
+                 limit: Limit | None = None, workers: int | None = None):
+        """Review ``turns`` (played from ``positions``) as the level called ``level_name`` searches, or
+        under ``limit``, with ``workers`` processes (None: as many as the machine gives a review)."""
         self.total = len(turns)
         self.done = 0
         self.partial: list[TurnReview] = []  # as they come, for the graph to grow
@@ -33,15 +39,16 @@ class ReviewRun:
         self.review: Review | None = None
         self.error: str | None = None
         self.finished = False
-        args = (list(positions), list(turns), limit, level, workers)
+        args = (list(positions), list(turns), limit or level(level_name), level_name, workers or review_workers())
         self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
         self._thread.start()
 
-    def _run(self, positions: list[Position], turns: list[Turn], limit: Limit, level: str, workers: int) -> None:
+    def _run(self, positions: list[Position], turns: list[Turn], limit: Limit, level_name: str,
+             workers: int) -> None:
         from hwgame.analysis.review import judge_game
 
         try:
-            self.review = judge_game(positions, turns, limit, self.stop, self._progress, level=level,
+            self.review = judge_game(positions, turns, limit, self.stop, self._progress, level=level_name,
                                       on_turn=self.partial.append, workers=workers)  # fmt: skip
         except Exception as exc:  # a failed review is a message, never a closed window
             self.error = f"{type(exc).__name__}: {exc}"
@@ -59,7 +66,6 @@ class ReviewRun:
 def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> None:
     """Write ``review`` (of ``turns``) into the save ``loaded`` came from, unless the file changed since it
     was opened: then it is left exactly as it is. Raises what writing the file raises."""
-    from hwgame.analysis.review import fingerprint
     from hwgame.persist.atomic import atomic_write
     from hwgame.persist.files import read_bytes
     from hwgame.persist.schema import ReviewCache
@@ -74,4 +80,17 @@ def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> No
     loaded.save, loaded.digest = save, hashlib.sha256(data).hexdigest()
 
 
-__all__ = ["ReviewRun", "keep_review"]
+def cached_review(data: dict[str, Any], fingerprint_kept: str, positions: Sequence[Position],
+                  turns: Sequence[Turn]) -> Review | None:
+    """The review kept in a save (``data``, made for the turns whose fingerprint is ``fingerprint_kept``)
+    when it was made for exactly ``turns``; None when the game has changed since or the data does not
+    fit (a cache is only a cache: the player can review again)."""
+    if fingerprint_kept != fingerprint(turns):
+        return None
+    try:
+        return Review.from_data(data, positions, turns)
+    except ValueError:
+        return None
+
+
+__all__ = ["Limit", "Review", "ReviewRun", "TurnReview", "cached_review", "keep_review", "standing"]

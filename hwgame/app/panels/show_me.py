@@ -19,15 +19,14 @@ from typing import Protocol
 
 import pygame
 
+from hwgame.app.view import theme as T
+from hwgame.app.view.anim import Flight, Transition, ease, lerp_box
+from hwgame.app.view.board import BoardOptions, BoardView, rim_for
+from hwgame.app.view.layout import BankLayout, BoardLayout, Box, ScreenLayout
+from hwgame.app.view.pieces import draw_piece
 from hwgame.i18n import _
 from hwgame.rules import Catastrophe, Position, TurnStep
 from hwgame.words import describe_action
-
-from .view import theme as T
-from .view.anim import Flight, Transition, ease, lerp_box
-from .view.board import BoardOptions, BoardView, rim_for
-from .view.layout import BankLayout, BoardLayout, Box, ScreenLayout
-from .view.pieces import draw_piece
 
 GLIDE = 1.1  # seconds a ghost takes from its piece to its target
 SETTLE = 0.8  # the board after each action

@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.options import versus
+from hwgame.app.control.text import join_sentences
+from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
 from hwgame.words import date_time_text, level_word, result_text, rules_title, save_title, sentence
-
-from .options import versus
-from .text import join_sentences
-from .view import theme as T
 
 if TYPE_CHECKING:
     from hwgame.persist import Player, SaveInfo
