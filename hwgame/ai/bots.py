@@ -22,17 +22,16 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeAlias
+from typing import Any, TypeAlias
 
 from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_turn_unchecked, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
-from .handoff import Limit, SearchReply
+from .handoff import Cancel, History, Limit, OnProgress, SearchReply
 from .parallel import workers_wanted
 from .rootsplit import search_on
-from .search import LIKELY, PROVEN, Progress, SearchParams
+from .search import LIKELY, PROVEN, SearchParams
 from .setup import rank_setups
 from .tactics import find_win, win_possible
 
@@ -70,31 +69,6 @@ AVOID_MARGIN = 15.0
 
 # What a hint thinks with: Normal, careful with what it places.
 HINT = LEVELS["normal"].with_changes(careful=True)
-
-
-class CancelFlag(Protocol):
-    """Anything with ``is_set``: a threading.Event, the search process's shared flag."""
-
-    def is_set(self) -> bool:
-        """True once the search should stop."""
-        ...
-
-
-# What stops a search: a flag, a callable returning True to stop, or nothing.
-Cancel: TypeAlias = CancelFlag | Callable[[], bool] | None
-# What hears of a search's progress: called with a dict (depth, nodes, turn, score, seconds).
-OnProgress: TypeAlias = Callable[[Progress], None] | None
-# Position key -> how often it occurred (``Game.repetition_counts()``).
-History: TypeAlias = Mapping[tuple[Any, ...], int] | None
-
-
-class Chooser(Protocol):
-    """What chooses a turn: ``choose_turn``, or a stand-in with the same parameters."""
-
-    def __call__(self, position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None,
-                 progress: OnProgress = None, history: History = None) -> SearchReply:  # fmt: skip
-        """The reply for the side to move in ``position``."""
-        ...
 
 
 def level(name: str) -> Limit:
@@ -276,6 +250,5 @@ def reversal_of(turn: Turn) -> Turn | None:
     return None
 
 
-__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Cancel", "CancelFlag", "Chooser", "History", "Limit", "OnProgress",
-           "Scored", "careful_pick", "choose_turn", "level", "move_rng", "params_for", "reversal_of", "softmax_pick",
-           "timed"]  # fmt: skip
+__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Limit", "Scored", "careful_pick", "choose_turn", "level", "move_rng",
+           "params_for", "reversal_of", "softmax_pick", "timed"]  # fmt: skip

@@ -12,15 +12,26 @@ A reply has a turn, or an ``error`` in plain words (and no turn); one without ei
 it had a candidate. ``info`` holds the search's figures: depth, nodes, time, nps, cancelled, won, the
 ``line`` the search expects after its turn, ``why`` when the limit asks to explain, and where it ran
 (``pid`` of the search process, or ``in_thread`` with the reason no process could start).
+
+What answers a request is a ``Chooser`` (``bots.choose_turn``, or a stand-in); what it is handed besides
+the request (``Cancel``, ``OnProgress``, ``History``) is named here too, so that the worker, the search
+process and the window's services need nothing of the search's code to speak of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 from hwgame.rules import Position, PositionKey, Turn
+
+from .search_params import Cancel, Progress
+
+# What hears of a search's progress: called with a dict (depth, nodes, turn, score, seconds).
+OnProgress: TypeAlias = Callable[[Progress], None] | None
+# Position key -> how often it occurred (``Game.repetition_counts()``).
+History: TypeAlias = Mapping[PositionKey, int] | None
 
 
 @dataclass(frozen=True)
@@ -109,9 +120,18 @@ class SearchReply:
         return self.turn is not None and self.error is None
 
 
+class Chooser(Protocol):
+    """What chooses a turn: ``bots.choose_turn``, or a stand-in with the same parameters."""
+
+    def __call__(self, position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None,
+                 progress: OnProgress = None, history: History = None) -> SearchReply:  # fmt: skip
+        """The reply for the side to move in ``position``."""
+        ...
+
+
 def failed(request_id: int, error: str, info: Mapping[str, Any] | None = None) -> SearchReply:
     """A reply that holds no turn, only ``error`` (a sentence) and ``info`` (a traceback, say)."""
     return SearchReply(None, error=error, info=dict(info or {}), request_id=request_id)
 
 
-__all__ = ["Limit", "SearchReply", "SearchRequest", "failed"]
+__all__ = ["Cancel", "Chooser", "History", "Limit", "OnProgress", "SearchReply", "SearchRequest", "failed"]

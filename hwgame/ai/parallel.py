@@ -33,6 +33,7 @@ from typing import Any
 from hwgame.rules import Position, Turn, apply_turn_unchecked
 
 from .evaluate import WIN
+from .flag import SharedFlag
 from .search import Aborted, Searcher, SearchParams
 from .search_lines import expected_line
 
@@ -243,8 +244,6 @@ class Pool:
     """The helpers, started as needed and kept between searches."""
 
     def __init__(self) -> None:
-        from .process import SharedFlag
-
         self.ctx = multiprocessing.get_context("spawn")
         self.stop = SharedFlag(self.ctx)
         self.helpers: list[Helper] = []

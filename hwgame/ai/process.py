@@ -29,11 +29,11 @@ import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
-from multiprocessing.context import SpawnContext
 from typing import Any
 
-from .bots import Cancel, Chooser, OnProgress, choose_turn
-from .handoff import SearchReply, SearchRequest, failed
+from .bots import choose_turn
+from .flag import SharedFlag
+from .handoff import Cancel, Chooser, OnProgress, SearchReply, SearchRequest, failed
 
 
 @dataclass(frozen=True)
@@ -69,29 +69,6 @@ FromChild = Ready | Progress | SearchReply
 
 NICE = 5  # added to the child's niceness on Linux and macOS
 BELOW_NORMAL_PRIORITY_CLASS = 0x4000  # the child's priority class on Windows
-
-
-class SharedFlag:
-    """A flag both processes see: one byte of shared memory, set and cleared by the parent, read by the child.
-
-    Not a ``multiprocessing.Event``: an Event takes a lock at every look, and a child killed while
-    holding it would leave the window's process waiting forever at its next cancel. A byte needs no lock.
-    """
-
-    def __init__(self, ctx: SpawnContext):
-        self._byte: Any = ctx.RawValue("b", 0)
-
-    def set(self) -> None:
-        """Raise the flag."""
-        self._byte.value = 1
-
-    def clear(self) -> None:
-        """Lower the flag."""
-        self._byte.value = 0
-
-    def is_set(self) -> bool:
-        """True while the flag is raised."""
-        return bool(self._byte.value != 0)
 
 
 class SearchProcessGone(Exception):
@@ -270,5 +247,5 @@ class SearchProcess:
         return f"it exited with status {code}"
 
 
-__all__ = ["FromChild", "Progress", "Ready", "Search", "SearchProcess", "SearchProcessGone", "SharedFlag", "Stop",
+__all__ = ["FromChild", "Progress", "Ready", "Search", "SearchProcess", "SearchProcessGone", "Stop",
            "answer", "run_search", "serve"]  # fmt: skip

@@ -55,6 +55,7 @@ from hwgame.rules import (
 from .bots import Limit, params_for
 from .consequence import Event, line_events, losses_of, turn_events
 from .evaluate import WIN
+from .flag import SharedFlag
 from .proofs import DRAW, LOSS, THREATS_LISTED, Proven, draw_keys, proven_of_score, short_proof
 from .proofs import WIN as WON
 from .proofs import threats as threats_of
@@ -693,8 +694,6 @@ def _verdicts_pooled(
     tasks: _Tasks, limit: Limit, cancel: Cancel, workers: int
 ) -> Iterator[tuple[int, Findings | None]]:
     """Each position's verdict in order, searched by ``workers`` processes; a cancel stops them all."""
-    from .process import SharedFlag
-
     ctx = multiprocessing.get_context("spawn")
     flag = SharedFlag(ctx)
     stopped = cancel_test(cancel)

@@ -10,21 +10,17 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from hwgame.rules import Position, PositionKey, apply_turn_unchecked, iter_turns
 
 from .evaluate import WIN
-from .search_params import CONVERT_FACTOR, CONVERT_LEAD, CONVERT_TIME, Aborted
+from .search_params import CONVERT_FACTOR, CONVERT_LEAD, CONVERT_TIME, Aborted, SearchState
 from .tactics import find_win, win_possible
 from .turns import Scored
 from .wintwo import find_win_in_two
 
-if TYPE_CHECKING:
-    from .search import Searcher
 
-
-def win_in_two(s: Searcher, position: Position, roots: list[Scored]) -> Scored | None:
+def win_in_two(s: SearchState, position: Position, roots: list[Scored]) -> Scored | None:
     """A root candidate proven to win in two over every reply, or None. The proof has a budget of its
     own (``win2_nodes``, and a share of the soft time), small beside the search's, and its nodes
     count in the search's; only a cancel raises Aborted."""
@@ -75,7 +71,7 @@ def win_in_two(s: Searcher, position: Position, roots: list[Scored]) -> Scored |
     return found
 
 
-def extend_budget(s: Searcher, seconds: float, wall: float, nodes: int) -> None:
+def extend_budget(s: SearchState, seconds: float, wall: float, nodes: int) -> None:
     """Give the search back what a proof of its own budget took: its deadlines move on by
     ``seconds`` (``wall`` for the wall-clock backstop) and its node budget by ``nodes``."""
     s.soft += seconds
@@ -86,7 +82,9 @@ def extend_budget(s: Searcher, seconds: float, wall: float, nodes: int) -> None:
         s.node_cap += nodes
 
 
-def safe_first(s: Searcher, position: Position, roots: list[Scored], scores: dict[PositionKey, float]) -> list[Scored]:
+def safe_first(
+    s: SearchState, position: Position, roots: list[Scored], scores: dict[PositionKey, float]
+) -> list[Scored]:
     """Mark candidates after which the opponent wins at once; return the list with safe ones first.
 
     Safety comes before the time budget: candidates are checked in static order until
@@ -128,7 +126,7 @@ def safe_first(s: Searcher, position: Position, roots: list[Scored], scores: dic
 
 
 def defences(
-    s: Searcher, position: Position, scores: dict[PositionKey, float], most: int = 48, survive: bool = False
+    s: SearchState, position: Position, scores: dict[PositionKey, float], most: int = 48, survive: bool = False
 ) -> list[Scored]:
     """Successors after which the opponent cannot win at once, found among every successor
     (no beam); only those are evaluated, and at most ``most`` are kept. With ``survive`` the

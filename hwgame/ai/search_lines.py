@@ -7,19 +7,14 @@ and ``expected_line`` reads the turns expected after either from the table of be
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hwgame.rules import PLAYING, Position, PositionKey, Turn, apply_turn_unchecked
 
 from .evaluate import WIN
-from .search_params import Aborted, SearchResult
+from .search_params import Aborted, SearchResult, SearchState
 from .tactics import find_win, win_possible
 
-if TYPE_CHECKING:
-    from .search import Searcher
 
-
-def score_turn(s: Searcher, position: Position, after: Position) -> float:
+def score_turn(s: SearchState, position: Position, after: Position) -> float:
     """The score for the mover at ``position`` (the root just searched) of the turn that leads to
     ``after``, searched as deep as the root's candidates were and with a full window, so that it
     compares exactly with the chosen turn's score. It gets a budget of its own (the root's budget
@@ -46,7 +41,7 @@ def score_turn(s: Searcher, position: Position, after: Position) -> float:
     return s.score_for_mover(after)
 
 
-def expected_line(s: Searcher, after: Position, most: int = 4) -> list[Turn]:
+def expected_line(s: SearchState, after: Position, most: int = 4) -> list[Turn]:
     """The turns the search expects after the position ``after`` (the opponent's reply first), read
     from the table of best children, ending with a turn that wins at once where one was found."""
     out: list[Turn] = []
@@ -73,7 +68,7 @@ def expected_line(s: Searcher, after: Position, most: int = 4) -> list[Turn]:
     return out
 
 
-def explain(s: Searcher, position: Position, result: SearchResult, also: Turn | None) -> None:
+def explain(s: SearchState, position: Position, result: SearchResult, also: Turn | None) -> None:
     """Add to ``result`` the line expected after its turn and, when ``also`` (a legal turn at
     ``position``) is given, that turn's exact score and line (see ``score_turn``)."""
     if result.turn is None or position.stage < PLAYING:

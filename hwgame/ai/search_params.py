@@ -2,7 +2,9 @@
 how it is cancelled, and the scores that stand for proven results.
 
 Kept apart from the searcher (``search``) so that the parts of a search that live in other modules
-(``root_checks``, ``search_lines``) and the callers can name them without the searcher's code.
+(``root_checks``, ``search_lines``) and the callers can name them without the searcher's code: those
+parts work on a ``SearchState``, what they read and move of a running search, which
+``search.Searcher`` is.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, TypedDict
 
-from hwgame.rules import PositionKey, Turn
+from hwgame.rules import Position, PositionKey, Turn
 
 from .evaluate import WIN
+from .turns import Scored
 
 EXACT, LOWER, UPPER = 0, 1, 2
 CONTEMPT = 25.0  # the most a repetition draw is worth below (or above) nothing to the root's mover
@@ -104,7 +107,8 @@ class SearchResult:
 
 
 class CancelFlag(Protocol):
-    """A cancel request set from another thread: ``threading.Event`` is one."""
+    """A cancel request set from another thread or process: a ``threading.Event``, the search
+    process's ``flag.SharedFlag``."""
 
     def is_set(self) -> bool:
         """True once the search should stop."""
@@ -126,6 +130,41 @@ class Progress(TypedDict):
     seconds: float
 
 
+class SearchState(Protocol):
+    """What the root's checks (``root_checks``) and the lines after a search (``search_lines``) read and
+    move of a running search: its parameters, clocks and deadlines, node count and budget, its tables,
+    and the few steps of its own they call. ``search.Searcher`` is one."""
+
+    p: SearchParams
+    cancelled: Callable[[], bool]
+    was_cancelled: bool
+    clock: Callable[[], float]
+    start: float  # ``clock`` at the start
+    soft: float  # no new work after this (``clock`` seconds)
+    hard: float  # the root's own work stops here
+    panic: float  # even the safety check stops here
+    wall_limit: float  # the wall-clock backstop (``time.perf_counter`` seconds)
+    nodes: int
+    node_cap: int | None
+    depth_done: int
+    lead: float  # the root's static value for its mover
+    draw_keys: set[PositionKey]
+    tt: dict[PositionKey, tuple[int, float, int, PositionKey | None]]
+    children_cache: dict[PositionKey, list[Scored]]
+
+    def safety_tick(self) -> None:
+        """Count a node; raise Aborted only when cancelled or past ``panic``."""
+        ...
+
+    def score_for_mover(self, end: Position) -> float:
+        """Static value of a successor for the player who just moved."""
+        ...
+
+    def negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Value of ``pos`` for its side to move, searched ``depth`` more turns."""
+        ...
+
+
 def cancel_test(cancel: Cancel) -> Callable[[], bool]:
     """A no-argument test for a cancel request: an Event-like object (``is_set``), a callable, or None."""
     if cancel is None:
@@ -137,4 +176,4 @@ def cancel_test(cancel: Cancel) -> Callable[[], bool]:
 
 __all__ = ["CONTEMPT", "CONTEMPT_EVEN", "CONVERT_FACTOR", "CONVERT_LEAD", "CONVERT_TIME", "EXACT", "LIKELY", "LOWER",
            "PROVEN", "UPPER", "Aborted", "Cancel", "CancelFlag", "Progress", "SearchParams", "SearchResult",
-           "cancel_test", "is_proven"]  # fmt: skip
+           "SearchState", "cancel_test", "is_proven"]  # fmt: skip

@@ -34,8 +34,8 @@ from typing import Any
 
 from hwgame.rules import Position
 
-from .bots import Chooser, History, Limit, choose_turn
-from .handoff import SearchReply, SearchRequest, failed
+from .bots import choose_turn
+from .handoff import Chooser, History, Limit, SearchReply, SearchRequest, failed
 from .process import Progress, SearchProcess, SearchProcessGone, run_search
 
 # Past its hard deadline (2.5 x the time) the search still finishes its safety check, bounded by the

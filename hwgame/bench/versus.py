@@ -34,19 +34,8 @@ from hwgame.rules import (
     start_turn,
 )
 
-from .openings import Opening
+from .openings import OPENINGS, Opening
 from .reference import find_reference, reference_move
-
-# The 20 most frequent pairs of two-star setups in the archive's 941 games (first player, second
-# player), most frequent first: "stars ship".
-OPENINGS = (
-    ("r1 b2 g3", "r3 b1 g3"), ("y1 b2 g3", "r1 b3 g3"), ("y1 b2 g3", "y3 b1 g3"), ("r1 b3 g3", "r2 b1 g3"),
-    ("y3 b1 g3", "y1 b2 g3"), ("r1 b2 g3", "y3 b1 g3"), ("r1 b2 g3", "r2 b3 g3"), ("y2 b1 g3", "r1 b3 g3"),
-    ("y2 b1 g3", "g3 b1 b3"), ("y1 b3 g3", "y2 b1 g3"), ("r1 b2 g3", "y3 b2 g3"), ("y1 b2 g3", "y3 b2 g3"),
-    ("y3 b1 g3", "r1 b2 g3"), ("r1 b2 g3", "y2 b3 g3"), ("y2 b3 g3", "y1 b2 g3"), ("y1 b3 g3", "r2 b1 g3"),
-    ("r1 b3 g3", "y2 b1 g3"), ("y1 b2 g3", "r3 b1 g3"), ("r2 b1 g3", "y1 b3 g3"), ("y3 b2 g3", "r1 b2 g3"),
-)  # fmt: skip
-
 
 # Matches play several games at once, and the machine may be busy besides: the search's wall-clock
 # backstop is this many times its usual length there, so the CPU budgets alone decide and each level
@@ -222,5 +211,4 @@ def print_openings(openings: Sequence[Opening], results: dict[int, list[tuple[bo
     out.flush()
 
 
-__all__ = ["OPENINGS", "GameRecord", "opening_position", "play_reference_game", "print_openings",
-           "run_reference_match"]
+__all__ = ["GameRecord", "opening_position", "play_reference_game", "print_openings", "run_reference_match"]

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from hwgame.bench.openings import archive_openings, draw, opening_set, read_openings, split_halves
-from hwgame.bench.versus import OPENINGS, GameRecord, print_openings
+from hwgame.bench.openings import OPENINGS, archive_openings, draw, opening_set, read_openings, split_halves
+from hwgame.bench.versus import GameRecord, print_openings
 
 COUNTS = Counter({(f"r1 b2 g{1 + i % 3}", f"y{1 + i // 3 % 3} b1 g3"): 20 - i for i in range(9)})
 

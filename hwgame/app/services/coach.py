@@ -21,8 +21,7 @@ from hwgame.analysis import Analyst, Verdict, verdict_reply
 from hwgame.rules import Position, Turn, end_turn, opponent_of
 
 if TYPE_CHECKING:
-    from hwgame.ai.bots import Chooser, History
-    from hwgame.ai.handoff import SearchReply
+    from hwgame.ai.handoff import Chooser, History, SearchReply
     from hwgame.ai.why import Why
 
 __all__ = ["Analyst", "SearchReply", "Verdict", "Why", "ending_loses", "find_win", "undo_of", "verdict_chooser"]

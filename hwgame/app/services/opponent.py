@@ -17,8 +17,7 @@ from hwgame.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from hwgame.rules import Position, Turn
 
 if TYPE_CHECKING:
-    from hwgame.ai.bots import Chooser, History, Limit
-    from hwgame.ai.handoff import SearchReply
+    from hwgame.ai.handoff import Chooser, History, Limit, SearchReply
 
 # The level names live in one table (``hwgame.levels``); screens that import them from here get the same
 # objects.
