@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.app.control.text import Text, Worded, text_of
-from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.control.text import Text, text_of
+from hwgame.app.scenes.base import ButtonScene, Control, FormScene, clicked
 from hwgame.app.view import theme as T
 from hwgame.app.view.layout import LONE_STAR_ASPECT, Box
 from hwgame.app.view.pieces import draw_piece
@@ -157,25 +157,26 @@ class ChoiceMenu(Dialog):
                 y += bh + 4
 
 
-class StarChooser(ButtonScene):
-    """After a ship is dropped in open space: pick the new star from the legal bank pieces, and a name."""
+class StarChooser(FormScene):
+    """After a ship is dropped in open space: pick the new star from the legal bank pieces, and a name.
+
+    The name field is a form's (a name refused is said under it); Enter in the field only leaves it,
+    since a star is picked with its digit or a click (Enter picks the only star, when there is one)."""
 
     opaque = False
-    problem = Worded()  # why the name typed cannot be used, worded at each frame
+    enter_submits = False
 
     def __init__(self, app: AppLike, actions: list[Discover], on_pick: Callable[[Discover], object],
                  on_cancel: Command | None = None):
-        super().__init__(app)
+        name = actions[0].name if actions else "Alpha"
+        # Any script may be typed (RULES.md: names); the field only keeps out what no name may hold.
+        super().__init__(app, TextField(name, max_len=MAX_NAME, label="", allowed=name_character), focused=False)
         self.actions = sorted(actions, key=lambda a: a.star)
         self.on_pick = on_pick
         self.on_cancel = on_cancel
-        name = actions[0].name if actions else "Alpha"
-        # Any script may be typed (RULES.md: names); the field only keeps out what no name may hold.
-        self.field = TextField(name, max_len=MAX_NAME, label="", allowed=name_character)
         self.card = pygame.Rect(0, 0, 600, 330)
         self.star_boxes: list[tuple[pygame.Rect, Discover]] = []
         self.cancel = Button(lambda: _("Cancel"), self._cancel)
-        self.problem = ""
 
     def _cancel(self) -> None:
         self.app.scenes.pop(self)
@@ -206,9 +207,14 @@ class StarChooser(ButtonScene):
         self.field.rect = pygame.Rect(self.card.x + 130, self.card.bottom - 120, self.card.w - 160, 38)
         self.cancel.rect = pygame.Rect(self.card.centerx - 80, self.card.bottom - 56, 160, 40)
 
+    def submit(self) -> None:
+        """Pick the only star, when there is only one."""
+        if len(self.actions) == 1:
+            self._pick(self.actions[0])
+
     def controls(self) -> list[Control]:
-        """The name field, then Cancel."""
-        return [self.field, self.cancel]
+        """Cancel (the name field comes before it)."""
+        return [self.cancel]
 
     def keys(self) -> dict[int, Callable[[], object]]:
         """Escape cancels, 1-9 pick a star, Enter picks the only one."""
@@ -216,25 +222,16 @@ class StarChooser(ButtonScene):
         for i, action in enumerate(self.actions[:9]):
             keys[pygame.K_1 + i] = partial(self._pick, action)
         if len(self.actions) == 1:
-            keys[pygame.K_RETURN] = keys[pygame.K_KP_ENTER] = partial(self._pick, self.actions[0])
+            keys[pygame.K_RETURN] = keys[pygame.K_KP_ENTER] = self.submit
         return keys
 
     def handle_other(self, event: pygame.event.Event) -> bool:
         """A click on a star picks it."""
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, a in self.star_boxes:
-                if rect.collidepoint(event.pos):
-                    self._pick(a)
-                    return True
-        return False
-
-    def update(self, dt: float) -> None:
-        """Caret blink."""
-        self.field.update(dt)
-
-    def rest(self) -> float:
-        """Still until the caret blinks."""
-        return self.field.rest()
+        action = clicked(event, self.star_boxes)
+        if action is None:
+            return False
+        self._pick(action)
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """The card: star choices as pyramids, the name field, Cancel."""

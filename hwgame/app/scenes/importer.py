@@ -8,14 +8,14 @@ listed to pick from. The transcript is only read; the import writes a new save a
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.app.control.text import Worded, error_text
-from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.control.text import error_text
+from hwgame.app.scenes.base import FormScene, clicked, replay_of
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import Button, TextField, draw_paragraphs
 from hwgame.i18n import _, ngettext
@@ -94,21 +94,19 @@ class PathField(TextField):
             pygame.draw.line(surface, T.TEXT, (x, self.rect.y + 7), (x, self.rect.bottom - 7), 2)
 
 
-class ImportScene(ButtonScene):
-    """Type or pick a transcript; Import makes a save of it and opens it in the replay viewer."""
+class ImportScene(FormScene):
+    """Type or pick a transcript; Import makes a save of it and opens it in the replay viewer.
 
-    problem = Worded()  # why the path could not be imported, worded at each frame
+    Enter imports the path typed; a path refused (a folder, a file that is no transcript) is said under
+    the field, which stays ready to be corrected."""
 
     def __init__(self, app: AppLike, folders: Iterable[Path] | None = None):
-        super().__init__(app)
-        self.field = PathField("", max_len=1000)
-        self.field.focused = True
+        super().__init__(app, PathField("", max_len=1000))
         self.folders = list(folders) if folders is not None else default_folders()
         self.files = candidate_files(self.folders)
         self.selected: int | None = None
         self.top = 0
         self.rows: list[tuple[pygame.Rect, int]] = []
-        self.problem = ""
         self.import_button = Button(lambda: _("Import"), self.do_import, size=24)
         self.back = Button(lambda: _("Back"), self.leave, size=24)
         self.buttons = [self.import_button, self.back]
@@ -148,8 +146,7 @@ class ImportScene(ButtonScene):
             return False
         self.app.toast(lambda: _("Imported {file} as the save \u201c{name}\u201d.").format(file=path.name,
                                                                                         name=saved.stem))
-        replay: Any = self.app.scene_class("replay")  # scenes are known to each other by name only
-        scene = replay.from_file(self.app, saved)
+        scene = replay_of(self.app, saved)
         if scene is None:
             self.app.scenes.pop(self)
         else:
@@ -157,26 +154,21 @@ class ImportScene(ButtonScene):
         return True
 
     # --- events ---
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """The field (Enter in it imports), then the buttons, the keys and the list."""
-        if self.field.handle_event(event):
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.field.focused = not self.do_import()  # a refused path stays ready to be corrected
-            return True
-        return super().handle_event(event)
+    def heading(self) -> str:
+        """The screen's title."""
+        return _("Import an SDG transcript")
 
-    def keys(self) -> dict[int, Callable[[], object]]:
-        """Escape goes back, Enter imports."""
-        return {pygame.K_ESCAPE: self.leave, pygame.K_RETURN: self.do_import, pygame.K_KP_ENTER: self.do_import}
+    def submit(self) -> bool:
+        """Enter imports the path in the field."""
+        return self.do_import()
 
     def handle_other(self, event: pygame.event.Event) -> bool:
         """A click on a file picks it (a second click imports it); the wheel scrolls the files."""
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, i in self.rows:
-                if rect.collidepoint(event.pos):
-                    self._pick(i)
-                    return True
-        elif event.type == pygame.MOUSEWHEEL:
+        i = clicked(event, self.rows)
+        if i is not None:
+            self._pick(i)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
             self.top = max(0, min(len(self.files) - 1, self.top - event.y))
             return True
         return False
@@ -191,35 +183,18 @@ class ImportScene(ButtonScene):
         if again:
             self.do_import()
 
-    def update(self, dt: float) -> None:
-        """The caret blinks."""
-        self.field.update(dt)
-
-    def rest(self) -> float:
-        """Still until the caret blinks."""
-        return self.field.rest()
-
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
         """Title, how-to, the path field, a problem if any, the files to pick from, the buttons."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        title = th.fit_text(_("Import an SDG transcript"), 48, w - 40, T.TEXT, True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, 22)))
-        fw = min(980, w - 80)
-        x = w // 2 - fw // 2
+        x, fw = self.draw_head(surface)
         how = _("A game record from SuperDuperGames (a .raw or .txt file). Type or paste its path (Ctrl+V), "
                 "or pick a file below; Enter imports it as a new save and opens it in the replay viewer.")
         n = draw_paragraphs(surface, th, how, pygame.Rect(x, 78, fw, 50), 21, T.TEXT_DIM, 2)
         y = 78 + min(2, n) * 23 + 10
-        self.field.rect = pygame.Rect(x, y, fw, 42)
-        self.field.draw(surface, th)
-        y = self.field.rect.bottom + 8
-        if self.problem:
-            n = draw_paragraphs(surface, th, self.problem, pygame.Rect(x, y, fw, 72), 21, T.TEXT_BAD, 2)
-            y += min(3, n) * 23
-        y += 10
+        self.draw_field(surface, pygame.Rect(x, y, fw, 42))
+        y = self.draw_problem(surface, x, self.field.rect.bottom + 8, fw, 3) + 10
         where = ", ".join(str(f) for f in self.folders)
         if self.files:
             head = _("Transcripts in {folders}:").format(folders=where)

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from hwgame.app.control.text import Text, Worded, error_text
+from hwgame.app.control.text import Text, error_text
 from hwgame.app.panels.save_list import SaveList, summary
-from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.base import Control, FormScene
 from hwgame.app.scenes.dialogs import confirm
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, TextField, draw_paragraphs
+from hwgame.app.view.widgets import Button, TextField
 from hwgame.i18n import _, ngettext
 from hwgame.words import rules_title
 
@@ -64,22 +64,23 @@ def default_name(app: AppLike, game: Game) -> str:
     return offered[:MAX_NAME]
 
 
-class SaveScene(ButtonScene):
-    """Save a game of the play screen under a name (see module doc)."""
+class SaveScene(FormScene):
+    """Save a game of the play screen under a name (see module doc).
 
-    problem = Worded()  # why the name cannot be used (or the save failed), worded at each frame
+    Enter saves; a name refused (or a save that failed) is said under the field, and typing again
+    clears it."""
+
+    form_width = 860
+    typing_clears_problem = True
 
     def __init__(self, app: AppLike, ctl: PlayController, on_saved: Callable[[Path], object] | None = None):
-        super().__init__(app)
+        super().__init__(app, TextField(default_name(app, ctl.game), max_len=MAX_NAME, label=lambda: _("Name")))
         self.ctl = ctl
         self.on_saved = on_saved
-        self.field = TextField(default_name(app, ctl.game), max_len=MAX_NAME, label=lambda: _("Name"))
-        self.field.focused = True
         self.list = SaveList(on_activate=lambda info: self.save())
         self.list.on_select = self._pick
         self.save_button = Button(lambda: _("Save"), self.save, size=24)
         self.cancel = Button(lambda: _("Cancel"), self.leave, size=24)
-        self.problem = ""
         self._refresh()
 
     def _refresh(self) -> None:
@@ -152,41 +153,23 @@ class SaveScene(ButtonScene):
             self.on_saved(path)
 
     # --- events and drawing ---
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """The name field (Enter in it saves), then the buttons, the list and the keys."""
-        if self.field.handle_event(event):
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.save()
-                self.field.focused = bool(self.problem)  # a refused name stays ready to be corrected
-            elif event.type == pygame.TEXTINPUT:
-                self.problem = ""
-            return True
-        return super().handle_event(event)
+    def heading(self) -> str:
+        """The screen's title."""
+        return _("Save the game")
+
+    def submit(self) -> None:
+        """Enter saves (Escape cancels)."""
+        self.save()
 
     def controls(self) -> list[Control]:
-        """Save, Cancel, then the list of saves."""
+        """Save, Cancel, then the list of saves (the name field comes before them all)."""
         return [self.save_button, self.cancel, self.list]
-
-    def keys(self) -> dict[int, Callable[[], object]]:
-        """Enter saves, Escape cancels."""
-        return {pygame.K_RETURN: self.save, pygame.K_KP_ENTER: self.save, pygame.K_ESCAPE: self.leave}
-
-    def update(self, dt: float) -> None:
-        """The caret blinks."""
-        self.field.update(dt)
-
-    def rest(self) -> float:
-        """Still until the caret blinks."""
-        return self.field.rest()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the field, a problem if any, the saves already there, the buttons."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, _("Save the game"), (w // 2, 22), 48, T.TEXT, True, "midtop")
-        fw = min(860, w - 80)
-        x = w // 2 - fw // 2
+        x, fw = self.draw_head(surface)
         game = self.ctl.game
         turns = len(game.turns)
         about = ngettext("{first} vs {second}, {rules}, {count} turn played",
@@ -194,12 +177,10 @@ class SaveScene(ButtonScene):
             first=game.players[0], second=game.players[1], rules=rules_title(game.rules.name), count=turns)
         shown = th.fit_text(about, 22, fw, T.TEXT_DIM)
         surface.blit(shown, shown.get_rect(midtop=(w // 2, 76)))
-        self.field.rect = pygame.Rect(x + 80, 112, fw - 80, 42)
-        self.field.draw(surface, th)
+        self.draw_field(surface, pygame.Rect(x + 80, 112, fw - 80, 42))
         y = self.field.rect.bottom + 8
         if self.problem:
-            n = draw_paragraphs(surface, th, self.problem, pygame.Rect(x, y, fw, 48), 21, T.TEXT_BAD, 2)
-            y += min(2, n) * 23
+            y = self.draw_problem(surface, x, y, fw, 2)
         else:
             rule = _("Letters, digits, spaces and - _ . ( ) '  ·  Enter saves, Escape cancels")
             surface.blit(th.fit_text(rule, 19, fw - 80, T.TEXT_DIM), (x + 80, y))

@@ -323,6 +323,18 @@ class TextField:
             pygame.draw.line(surface, T.TEXT, (x, self.rect.y + 7), (x, self.rect.bottom - 7), 2)
 
 
+def draw_screen_head(surface: pygame.Surface, theme: T.Theme, title: str, top: int, size: int = 48,
+                     width: int = 980, margin: int = 80) -> tuple[int, int]:
+    """A screen's background and its title, centred ``top`` pixels down in bold ``size``; return the
+    column of the screen's form under it (its left edge and width): ``width`` wide at the most and
+    ``margin`` narrower than the window, centred."""
+    w = surface.get_width()
+    surface.fill(T.BG)
+    T.draw_text(surface, theme, title, (w // 2, top), size, T.TEXT, True, "midtop")
+    fw = min(width, w - margin)
+    return w // 2 - fw // 2, fw
+
+
 def draw_paragraphs(surface: pygame.Surface, theme: T.Theme, text: str, rect: pygame.Rect, size: int = 22,
                     color: T.RGB = T.TEXT, line_gap: int = 3, start_line: int = 0) -> int:
     """Draw wrapped text inside ``rect`` from ``start_line``; return how many lines the text has."""
