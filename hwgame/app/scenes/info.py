@@ -12,7 +12,7 @@ from hwgame.app.control.text import Text
 from hwgame.app.scenes.base import ButtonScene, Control
 from hwgame.app.services.opponent import LEVEL_NAMES
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, Choice, Widget, draw_paragraphs
+from hwgame.app.view.widgets import Button, Choice, Widget, draw_paragraphs, draw_screen_head
 from hwgame.i18n import LANGUAGES, N_, _, current_language, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
 from hwgame.words import level_label
@@ -68,9 +68,8 @@ class RulesScene(ButtonScene):
         """The text and a Back button."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, _("Rules"), (w // 2, 24), 48, T.TEXT, True, "midtop")
-        rect = pygame.Rect(max(40, w // 2 - 440), 84, min(880, w - 80), h - 170)
+        x, fw = draw_screen_head(surface, th, _("Rules"), 24, width=880)
+        rect = pygame.Rect(x, 84, fw, h - 170)
         self.lines_total = draw_paragraphs(surface, th, rules_text(), rect, 23, T.TEXT, 4, self.line)
         self.back.rect = pygame.Rect(w // 2 - 100, h - 70, 200, 46)
         self.back.draw(surface, th)
@@ -188,14 +187,12 @@ class SettingsScene(ButtonScene):
         """The choices."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, _("Settings"), (w // 2, 40), 52, T.TEXT, True, "midtop")
-        fw = min(680, w - 80)
+        x, fw = draw_screen_head(surface, th, _("Settings"), 40, 52, 680)
         y = 120
         # The rows close up in a low window, so Back stays on screen.
         step = max(48, min(60, (h - y - 90) // len(self.widgets)))
         for wdg in self.widgets:
-            wdg.rect = pygame.Rect(w // 2 - fw // 2, y, fw, 42)
+            wdg.rect = pygame.Rect(x, y, fw, 42)
             wdg.draw(surface, th)
             y += step
         self.back.rect = pygame.Rect(w // 2 - 100, min(y + 20, h - 56), 200, 46)

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from hwgame.app.control.text import Worded, error_text, join_sentences, notices_text
 from hwgame.app.panels.save_list import SaveList, problem_sentence, summary, title_of, when
-from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.base import ButtonScene, Control, replay_of
 from hwgame.app.scenes.dialogs import confirm
 from hwgame.app.services.folders import can_show_folders, show_folder
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, draw_paragraphs
+from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head
 from hwgame.i18n import _
 
 if TYPE_CHECKING:
@@ -118,8 +118,7 @@ class LoadScene(ButtonScene):
         info = self._readable()
         if info is None:
             return
-        replay: Any = self.app.scene_class("replay")  # scenes are known to each other by name only
-        scene = replay.from_file(self.app, info.path)
+        scene = replay_of(self.app, info.path)
         if scene is None:
             self.refresh()
         else:
@@ -205,10 +204,7 @@ class LoadScene(ButtonScene):
         """Title, notices, the list, the selected save's details and the buttons."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, _("Saved games"), (w // 2, 22), 48, T.TEXT, True, "midtop")
-        fw = min(980, w - 80)
-        x = w // 2 - fw // 2
+        x, fw = draw_screen_head(surface, th, _("Saved games"), 22)
         if self.folder_button is not None:
             # Beside the title, clear of it: a small button at the list's right edge.
             bw = min(250, (fw - th.font(48, True).size(_("Saved games"))[0]) // 2 - 12)

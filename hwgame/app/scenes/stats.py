@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hwgame.app.control.text import Worded, error_text, notices_text
-from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.base import ButtonScene, Control, clicked
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, draw_paragraphs
+from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head
 from hwgame.i18n import _, ngettext, pgettext
 from hwgame.levels import LEVEL_TABLE
 from hwgame.words import date_time_text, level_label, result_detail, result_text
@@ -188,11 +188,10 @@ class StatsScene(ButtonScene):
 
     def handle_other(self, event: pygame.event.Event) -> bool:
         """A click on a recent game opens it; the wheel scrolls the list."""
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, index in self.rows:
-                if rect.collidepoint(event.pos):
-                    self.open_game(index)
-                    return True
+        index = clicked(event, self.rows)
+        if index is not None:
+            self.open_game(index)
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.top = max(0, min(len(self.recent) - 1, self.top - event.y))
             return True
@@ -203,10 +202,7 @@ class StatsScene(ButtonScene):
         """Title, rating and streaks, the table per level, the recent games and Back."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, _("Statistics"), (w // 2, 20), 48, T.TEXT, True, "midtop")
-        fw = min(980, w - 60)
-        x = w // 2 - fw // 2
+        x, fw = draw_screen_head(surface, th, _("Statistics"), 20, margin=60)
         y = 80
         line = th.fit_text(rating_line(self.rating), 30, fw, T.ACCENT if self.rating else T.TEXT_DIM, True)
         surface.blit(line, line.get_rect(midtop=(w // 2, y)))

@@ -28,7 +28,7 @@ from hwgame.app.view import theme as T
 from hwgame.app.view.layout import HEIGHTS, Box, piece_box
 from hwgame.app.view.pieces import draw_piece
 from hwgame.app.view.theme import Theme
-from hwgame.app.view.widgets import Button, Choice, Enabled, TextField, Widget
+from hwgame.app.view.widgets import Button, Choice, Enabled, TextField, Widget, draw_screen_head
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import name_character
 from hwgame.words import level_label, rules_label
@@ -396,10 +396,7 @@ class NewGameScene(ButtonScene):
         """The form."""
         th = self.app.theme
         w, h = surface.get_size()
-        surface.fill(T.BG)
-        T.draw_text(surface, th, _("New game"), (w // 2, 40), 56, T.TEXT, True, "midtop")
-        fw = min(620, w - 80)
-        x = w // 2 - fw // 2
+        x, fw = draw_screen_head(surface, th, _("New game"), 40, 56, 620)
         y = 130
         for wdg in self.widgets:
             if isinstance(wdg, TextField):
