@@ -15,7 +15,7 @@ from .lesson import TIERS, Highlight, Lesson, Step
 from .lessons_basics import BASICS
 from .lessons_endgame import ENDGAME
 from .lessons_powers import POWERS
-from .puzzles import PUZZLES, Puzzle, PuzzleSession, Verdict, check_answer, puzzle_by_id, solution
+from .puzzles import PUZZLES, Puzzle, PuzzleSession, Ruling, check_answer, puzzle_by_id, solution
 from .real import puzzle_of_the_day, real_puzzle_by_id, real_puzzles
 from .reference import full_rules_text
 from .runner import Feedback, LessonRunner
@@ -60,7 +60,7 @@ def runner_for(progress: tuple[str, int]) -> LessonRunner:
 
 __all__ = [
     "Context", "Feedback", "Goal", "Highlight", "LESSONS", "Lesson", "LessonRunner", "PUZZLES", "Puzzle",
-    "PuzzleSession", "Step", "TIERS", "Verdict", "check_answer", "lesson_by_id", "lessons_in_tier",
+    "PuzzleSession", "Step", "TIERS", "Ruling", "check_answer", "lesson_by_id", "lessons_in_tier",
     "puzzle_of_the_day", "real_puzzle_by_id", "real_puzzles",
     "full_rules_text", "next_lesson", "puzzle_by_id", "runner_for", "solution",
 ]  # fmt: skip

@@ -79,7 +79,7 @@ class Puzzle:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Ruling:
     """The judgement of an answer: ``correct``, whether the engine accepted it (``legal``) and why.
 
     ``refutation`` is the opponent's turn that shows a wrong answer wrong, when there is one.
@@ -108,7 +108,7 @@ def play_answer(position: Position, answer: Answer) -> Position:
     return game.position
 
 
-def judge(position: Position, kind: str, answer: Answer, finder: Finder | None = None) -> Verdict:
+def rule_on(position: Position, kind: str, answer: Answer, finder: Finder | None = None) -> Ruling:
     """Judge an answer to a task of ``kind`` in ``position`` (see ``check_answer``); ``finder`` finds
     a win at once where one is looked for (by default every turn is walked)."""
     find = finder or first_win
@@ -116,37 +116,37 @@ def judge(position: Position, kind: str, answer: Answer, finder: Finder | None =
         after = play_answer(position, answer)
     except IllegalActionError as exc:
         voice = Voice(position.players, you=position.to_move)
-        return Verdict(False, False, _("Not allowed: {reason}").format(reason=sentence(refusal_text(exc, voice=voice))))
+        return Ruling(False, False, _("Not allowed: {reason}").format(reason=sentence(refusal_text(exc, voice=voice))))
     except HomeworldsError as exc:
-        return Verdict(False, False, sentence(refusal_text(exc)))
+        return Ruling(False, False, sentence(refusal_text(exc)))
     me = position.to_move
     rival = position.players[opponent_of(me)]
     names = (position.players[me], rival)
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:
-            return Verdict(True, True, _("Solved! {reason}").format(reason=sentence(refusal_text(outcome))))
+            return Ruling(True, True, _("Solved! {reason}").format(reason=sentence(refusal_text(outcome))))
         if outcome.winner is None:
-            return Verdict(False, True, _("That ends the game in a draw: both of you lose your homeworlds at once."))
-        return Verdict(False, True, _("That loses: you would end your turn with no ship at your own homeworld."))
+            return Ruling(False, True, _("That ends the game in a draw: both of you lose your homeworlds at once."))
+        return Ruling(False, True, _("That loses: you would end your turn with no ship at your own homeworld."))
     if kind == WIN:
         text = _("Legal, but {player} still has a ship at home. Look for a turn that ends the game.")
-        return Verdict(False, True, text.format(player=rival))
+        return Ruling(False, True, text.format(player=rival))
     if kind == SURVIVE:
         threat = find(after)
         if threat is None:
             text = _("Solved! Whatever {player} does next turn, you are still in the game.")
-            return Verdict(True, True, text.format(player=rival))
+            return Ruling(True, True, text.format(player=rival))
         words = describe_turn(threat, rival, names)
         text = _("Legal, but {player} could then win: {turn}.").format(player=rival, turn=words)
-        return Verdict(False, True, text, threat)
+        return Ruling(False, True, text, threat)
     replies = legal_turns(after)
     # A first turn that threatens nothing is refuted by doing nothing: said so, rather than naming
     # some other turn of the opponent's as if it were the answer.
     idle = next((r for r in replies if is_null(r, after)), None)
     if idle is not None and find(idle.position) is None:
         text = _("Legal, but that threatens nothing: even if {player} did nothing, you would have no winning turn.")
-        return Verdict(False, True, text.format(player=rival), idle.turn)
+        return Ruling(False, True, text.format(player=rival), idle.turn)
     for reply in replies:
         pos = reply.position
         words = describe_turn(reply.turn, rival, names)
@@ -157,22 +157,22 @@ def judge(position: Position, kind: str, answer: Answer, finder: Finder | None =
                 text = _("Legal, but {player} could win at once: {turn}.")
             else:
                 text = _("Legal, but {player} could force a draw at once: {turn}.")
-            return Verdict(False, True, text.format(player=rival, turn=words), reply.turn)
+            return Ruling(False, True, text.format(player=rival, turn=words), reply.turn)
         if find(pos) is None:
             text = _("Legal, but {player} could answer: {turn}, and then you would have no winning turn.")
-            return Verdict(False, True, text.format(player=rival, turn=words), reply.turn)
+            return Ruling(False, True, text.format(player=rival, turn=words), reply.turn)
     text = _("Solved! Every answer of {player} leaves you a winning turn.")
-    return Verdict(True, True, text.format(player=rival))
+    return Ruling(True, True, text.format(player=rival))
 
 
-def check_answer(puzzle: Puzzle, answer: Answer, finder: Finder | None = None) -> Verdict:
+def check_answer(puzzle: Puzzle, answer: Answer, finder: Finder | None = None) -> Ruling:
     """Play ``answer`` (a turn, or its notation) in the puzzle and judge it with the engine.
 
     Any answer that does the job counts. A refused answer gets the engine's reason; a legal answer
     that fails gets the reason it fails (for survive and win in two, the opponent's turn that shows it).
     ``finder`` is as for ``judge``.
     """
-    return judge(puzzle.position(), puzzle.kind, answer, finder)
+    return rule_on(puzzle.position(), puzzle.kind, answer, finder)
 
 
 _SOLUTIONS: dict[str, Turn] = {}
@@ -184,7 +184,7 @@ def solution(puzzle: Puzzle, finder: Finder | None = None) -> Turn:
     if (
         puzzle.id not in _SOLUTIONS
         and puzzle.known
-        and judge(puzzle.position(), puzzle.kind, puzzle.known, finder).correct
+        and rule_on(puzzle.position(), puzzle.kind, puzzle.known, finder).correct
     ):
         _SOLUTIONS[puzzle.id] = _turn(puzzle.known)  # checked by the same proof as any answer
     if puzzle.id not in _SOLUTIONS:
@@ -226,11 +226,11 @@ class PuzzleSession:
         # The turns played on the way (a win in two's first turn and the answer), for the move log.
         self.turns: list[Turn] = []
 
-    def submit(self, answer: Answer) -> Verdict:
+    def submit(self, answer: Answer) -> Ruling:
         """Judge an answer in the current position; a correct win-in-two first turn moves to stage 2."""
         if self.solved:
-            return Verdict(True, True, _("Already solved."))
-        verdict = judge(self.position, self.kind, answer, self.finder)
+            return Ruling(True, True, _("Already solved."))
+        verdict = rule_on(self.position, self.kind, answer, self.finder)
         if not verdict.correct:
             return verdict
         after = play_answer(self.position, answer)
@@ -245,7 +245,7 @@ class PuzzleSession:
                 self.stage = 2
                 self.log.append(words)
                 self.turns = [tuple(a for a in _turn(answer) if not isinstance(a, EndTurn)), tuple(reply.turn)]
-                return Verdict(True, True, _("Good first turn. {reply} Now win.").format(reply=words))
+                return Ruling(True, True, _("Good first turn. {reply} Now win.").format(reply=words))
         self.solved = True
         return verdict
 
@@ -426,6 +426,6 @@ def puzzle_by_id(pid: str) -> Puzzle:
 
 
 __all__ = [
-    "Answer", "DIFFICULTIES", "KIND_TITLES", "PUZZLES", "Puzzle", "PuzzleSession", "Verdict", "check_answer", "judge",
+    "Answer", "DIFFICULTIES", "KIND_TITLES", "PUZZLES", "Puzzle", "PuzzleSession", "Ruling", "check_answer", "rule_on",
     "play_answer", "puzzle_by_id", "solution", "solution_text",
 ]  # fmt: skip

@@ -14,15 +14,15 @@ function words its text in the language in force when it is called (or in a lang
 call them where the text is shown.
 """
 
-from .coach import (
+from .marks import (
     better_text,
     board_text,
-    coach_text,
     consequence_text,
     event_text,
     homeworld_of,
     mark_label,
     mark_line,
+    mark_text,
     why_sentences,
 )
 from .names import (
@@ -87,7 +87,7 @@ __all__ = [
     "Reviewed", "ReviewedTurn", "mark_notation", "mark_words",
     "chance_text", "player_summary", "score_text", "summary_text",
     # the coach
-    "better_text", "board_text", "coach_text", "consequence_text", "event_text", "homeworld_of", "mark_label",
+    "better_text", "board_text", "mark_text", "consequence_text", "event_text", "homeworld_of", "mark_label",
     "mark_line",
     "why_sentences",
     # verdicts and warnings

@@ -11,8 +11,8 @@ from typing import Protocol
 
 from hwgame.i18n import N_, _
 
-from .coach import homeworld_of, sentences
 from .names import colour_name, piece_name
+from .phrases import homeworld_of, sentences
 from .told import Voice
 
 # The kinds of change (``ai.reasons.KINDS``).

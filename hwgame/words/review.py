@@ -16,7 +16,7 @@ from typing import Protocol
 from hwgame.i18n import _, ngettext
 from hwgame.rules import Action, format_turn, opponent_of
 
-from .coach import CoachedTurn, chance_text, coach_text, mark_label, mark_line
+from .marks import MarkedTurn, chance_text, mark_label, mark_line, mark_text
 from .names import level_word
 from .told import Voice, narrate_turn
 
@@ -37,7 +37,7 @@ _INSTEAD_LOST = "; instead, this turn loses the game"
 _INSTEAD = "; instead, "
 
 
-class ReviewedTurn(CoachedTurn, Protocol):
+class ReviewedTurn(MarkedTurn, Protocol):
     """One turn of a review, as the words read it (``ai.review.TurnReview``)."""
 
     @property
@@ -164,6 +164,6 @@ def summary_text(review: Reviewed) -> str:
 
 __all__ = [
     "BLUNDER", "LIKELY_LOSS", "LIKELY_WIN", "MISSED_WIN", "PROVEN_LOSS", "PROVEN_WIN",
-    "INACCURACY", "KINDS", "MISTAKE", "Reviewed", "ReviewedTurn", "chance_text", "coach_text", "mark_label",
+    "INACCURACY", "KINDS", "MISTAKE", "Reviewed", "ReviewedTurn", "chance_text", "mark_text", "mark_label",
     "mark_notation", "mark_words", "player_summary", "score_text", "summary_text",
 ]  # fmt: skip

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from hwgame.i18n import _, ngettext
 
-from .coach import chance_text
+from .phrases import chance_text
 from .told import Voice
 
 WIN, LOSS, DRAW = "win", "loss", "draw"  # ``ai.proofs``'s results

@@ -67,7 +67,8 @@ def test_drag_highlights_and_caption_while_dragging(play):
     run(app, screen, events, 0)
     assert scene.tracker.dragging
     assert scene.highlights.systems == {"Alpha", "Gamma"}
-    assert scene._caption == ("Move yellow 3 from your homeworld to Alpha", True)  # North is the mover's home
+    # North is the mover's home
+    assert scene.board_painter.caption == ("Move yellow 3 from your homeworld to Alpha", True)
     app.step([up(system_at(scene, "Alpha"))], 1 / 60, screen)
     assert not scene.tracker.dragging and scene.highlights is None
 

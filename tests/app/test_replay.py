@@ -112,10 +112,10 @@ def test_jump_to_a_turn_by_number_and_from_the_log(screen, data_dir):
     _steps(app, screen, [key(pygame.K_LEFT)])
     assert scene.point == Point(11, len(game.turns[11]) - 1)
     # The turn of the last action shown is highlighted in the log; a click on a row goes after that turn.
-    rows = dict((k, r) for r, k in scene.log_rows)
+    rows = dict((k, r) for r, k in scene.log.rows)
     assert 11 in rows
-    row = next(r for r, k in scene.log_rows if k != 11)
-    k = next(k for r, k in scene.log_rows if r == row)
+    row = next(r for r, k in scene.log.rows if k != 11)
+    k = next(k for r, k in scene.log.rows if r == row)
     _steps(app, screen, click(row.center))
     assert scene.position == game.positions[k + 1]
 
@@ -287,14 +287,14 @@ def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(sc
     words = log_entry(k + 1, game.turns[k], game.positions[k].to_move, voice)  # the play screen's log line
     assert not scene.in_notation
     assert (k, words) in replay_panel.log_rows(scene.timeline, False)
-    first = [text for i, text, _ in replay_panel.turn_box_lines(scene, scene.log_rect.w - 8) if i == 0]
+    first = [text for i, text, _ in replay_panel.turn_box_lines(scene.shown(), scene.log.rect.w - 8) if i == 0]
     assert " ".join(first) == f"1. {describe_action(game.turns[k][0])}"  # in words, none of it cut
     assert first[0] in shown
     shown.clear()
-    _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
+    _steps(app, screen, click(scene.log.notation.rect.move(scene.log.notation.rect.w // 2 - 4, 0).center))
     assert scene.in_notation and app.settings.move_log_notation
     assert f"1. {format_action(game.turns[k][0])}" in shown
-    notation = [t for i, t, _ in replay_panel.turn_box_lines(scene, scene.log_rect.w - 8) if i == 0]
+    notation = [t for i, t, _ in replay_panel.turn_box_lines(scene.shown(), scene.log.rect.w - 8) if i == 0]
     assert notation == [f"1. {format_action(game.turns[k][0])}"]
     assert any(text.startswith(f"{k + 1}. {game.players[game.positions[k].to_move]}: {format_turn(game.turns[k])}"[:30])
                for text in shown)
@@ -307,16 +307,16 @@ def test_the_replay_log_wraps_a_long_turn_instead_of_cutting_it(screen, data_dir
     scene, game, _ = _replay(app, screen)
     _steps(app, screen, [key(pygame.K_END)])
     texts = dict(replay_panel.log_rows(scene.timeline, scene.in_notation))
-    assert scene.log_rows, "the log shows turns"
+    assert scene.log.rows, "the log shows turns"
     font = app.theme.font(replay_panel.LOG_PX)
     wrapped = 0
-    for row, k in scene.log_rows:
-        lines = scene.log_lines[k]
+    for row, k in scene.log.rows:
+        lines = scene.log.lines[k]
         assert " ".join(lines) == texts[k]  # every word of the turn is there, in order
-        assert all(font.size(line)[0] <= scene.log_rect.w - 16 for line in lines)
-        assert row.h == replay_panel.LOG_ROW * len(lines) and scene.log_rect.contains(row)
+        assert all(font.size(line)[0] <= scene.log.rect.w - 16 for line in lines)
+        assert row.h == replay_panel.LOG_ROW * len(lines) and scene.log.rect.contains(row)
         wrapped += len(lines) > 1
     assert wrapped, "some turn of this game needs a second line in the log"
-    shown = [k for _, k in scene.log_rows]
+    shown = [k for _, k in scene.log.rows]
     current = scene.timeline.last_played(scene.point)[0]
     assert current in shown and shown == list(range(shown[0], shown[-1] + 1))

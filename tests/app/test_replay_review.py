@@ -78,7 +78,7 @@ def test_the_review_marks_the_blunder_jumps_there_and_is_kept_with_the_save(scre
     assert format_turn(review.best_before(17)) not in scene.review_lines()[2][0]
     reply = narrate_turn(review.turns[16].refutation, 1 - review.turns[16].player, voice)
     assert scene.review_lines()[0][0] == f"Turn 17, OnePageWars: blunder: after this, ts52 wins: {reply}"
-    _steps(app, screen, click(scene.notation.rect.move(scene.notation.rect.w // 2 - 4, 0).center))
+    _steps(app, screen, click(scene.log.notation.rect.move(scene.log.notation.rect.w // 2 - 4, 0).center))
     assert scene.in_notation
     lines = [text for text, _ in scene.review_lines()]
     refutation = format_turn(review.turns[16].refutation)

@@ -47,7 +47,7 @@ def test_the_replays_result_line_and_turn_heading_are_never_cut(screen, data_dir
     assert size >= 16
     assert all(app.theme.font(size).size(line)[0] <= w for line in lines)
     scene.go(scene.timeline.end)
-    head = replay_panel.turn_head_lines(scene, int(w))
+    head = replay_panel.turn_head_lines(scene.shown(), int(w))
     assert str(scene.timeline.turn_count) in "".join(head)
     assert all(app.theme.font(19, True).size(line)[0] <= w for line in head)
 

@@ -134,7 +134,7 @@ def test_a_threat_is_said_and_its_pieces_lit_before_the_player_moves(screen, dat
     assert ctl.threat_shown() == ((Capture(P("y3"), "North"),),)
     assert scene.panel.danger() == ("Danger: the computer can win on its next turn. Like this: The computer "
                                     "captures your yellow 3 at your homeworld.")
-    assert threat_targets(scene) == [ShipTarget("North", 0, P("y3"))]
+    assert threat_targets(scene.ctl) == [ShipTarget("North", 0, P("y3"))]
     assert scene.place_of(ShipTarget("North", 0, P("y3"))) is not None  # a piece on the board, lit
     ctl.play(next(a for a in ctl.legal if type(a).__name__ == "Build"))
     assert scene.panel.danger() == ""  # said before the player moves, not over the turn being made
@@ -147,7 +147,7 @@ def test_a_real_threat_lights_the_pieces_its_catastrophe_takes(screen, data_dir,
     app, scene = _play_scene(screen, ctl)
     text = scene.panel.danger()
     assert text.startswith("Danger: the computer can win on its next turn.") and "catastrophe" in text
-    lit = threat_targets(scene)
+    lit = threat_targets(scene.ctl)
     assert BankPieceTarget(P("g2")) in lit and any(isinstance(t, (ShipTarget, StarTarget)) for t in lit)
     assert all(scene.place_of(t) is not None for t in lit)
 
@@ -156,7 +156,7 @@ def test_no_warning_when_the_setting_is_off(screen, data_dir):
     ctl, _worker = _vs_computer(THREAT)
     app, scene = _play_scene(screen, ctl, warnings=False)
     assert ctl.verdict_shown().threats  # the verdict knows of it...
-    assert scene.panel.danger() == "" and threat_targets(scene) == []  # ...and says nothing
+    assert scene.panel.danger() == "" and threat_targets(scene.ctl) == []  # ...and says nothing
     assert ctl.end_turn_warnings() == ["You have not taken an action this turn: ending now passes."]
 
 

@@ -160,7 +160,7 @@ def test_a_drawing_answer_is_named():
     from hwgame.tutorial import lesson_by_id
 
     position = lesson_by_id("draws").position()
-    verdict = pz.judge(position, WIN, "sacrifice y3 Sol; move b1 Alpha Vega; move b1 Alpha Vega; catastrophe Vega b")
+    verdict = pz.rule_on(position, WIN, "sacrifice y3 Sol; move b1 Alpha Vega; move b1 Alpha Vega; catastrophe Vega b")
     assert verdict.legal and not verdict.correct and "draw" in verdict.message
 
 

@@ -25,10 +25,10 @@ def test_an_evaluation_in_words_is_a_proof_only_where_one_is_proven(score, proof
 def test_the_marks_the_words_read_are_the_reviews_kinds():
     assert review_words.KINDS == review.KINDS
     from hwgame.ai import consequence
-    from hwgame.words import coach
+    from hwgame.words import marks
 
-    assert (coach.CAPTURE, coach.CATASTROPHE, coach.WIN) == consequence.KINDS
-    assert set(coach.MARK_LABELS) == set(review.KINDS)
+    assert (marks.CAPTURE, marks.CATASTROPHE, marks.WIN) == consequence.KINDS
+    assert set(marks.MARK_LABELS) == set(review.KINDS)
     standings = {review.standing(p) for p in (Proven("win", 1), Proven("loss", 2), Proven("draw", 0), None)}
     assert standings == {review_words.PROVEN_WIN, review_words.PROVEN_LOSS, None}
 

@@ -1,12 +1,15 @@
 """The replay viewer's words: the turn's actions and the move log, in plain words or in SDG notation.
 
-Functions of the replay scene (``hwgame.app.scenes.replay``), kept apart so that screen stays a readable
-size. Plain words are the default, the same sentences as the play screen's log (``describe``); the
-Words|SDG switch is the play screen's, with the same setting, so the choice carries over.
+Parts of the replay screen (``hwgame.app.scenes.replay``), drawn from a ``Shown``, the small frozen
+account the screen gives of the record and the point it shows; the ``MoveLog`` keeps the log's own
+state (where it stands, which turns show, how far it is scrolled, the Words|SDG switch). Plain words
+are the default, the same sentences as the play screen's log (``describe``); the Words|SDG switch is
+the play screen's, with the same setting, so the choice carries over.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,12 +21,23 @@ from hwgame.rules import Action, format_action
 from hwgame.words import Voice, describe_action, log_entry, result_text
 
 if TYPE_CHECKING:
-    from hwgame.app.control.timeline import Timeline
-    from hwgame.app.scenes.replay import ReplayScene
+    from hwgame.app.control.timeline import Point, Timeline
     from hwgame.app.stage import AppLike
 
 LOG_ROW = 19  # pixels a row of the log takes
 LOG_PX = 18  # type size of the log and of the turn's actions
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the replay screen shows, as its panel's words need it."""
+
+    theme: T.Theme
+    timeline: Timeline
+    point: Point  # the place in the record on the board
+    name: str  # the record's name over the players ("" for none)
+    bottom: int  # the player drawn at the bottom
+    in_notation: bool  # SDG notation rather than words
 
 
 def notation_switch(app: AppLike) -> Switch:
@@ -55,7 +69,7 @@ def result_lines(theme: T.Theme, timeline: Timeline, w: int) -> tuple[int, list[
     return RESULT_PX - 2, lines[:RESULT_LINES]
 
 
-def turn_head_lines(scene: ReplayScene, w: int) -> list[str]:
+def turn_head_lines(scene: Shown, w: int) -> list[str]:
     """The turn box's heading ("Ann's actions in turn 12") wrapped to width ``w``: a long name takes a
     second line rather than cutting off the turn's number."""
     tl = scene.timeline
@@ -65,7 +79,7 @@ def turn_head_lines(scene: ReplayScene, w: int) -> list[str]:
     turn = where[0]
     who = tl.players[tl.starts[turn].to_move]
     head = _("{name}'s actions in turn {turn}").format(name=who, turn=turn + 1)
-    return scene.app.theme.wrap(head, 19, w, bold=True)[:2]
+    return scene.theme.wrap(head, 19, w, bold=True)[:2]
 
 
 def result_line(timeline: Timeline) -> str:
@@ -98,9 +112,9 @@ def log_rows(timeline: Timeline, notation: bool) -> list[tuple[int, str]]:
     return rows
 
 
-def _header_bottom(scene: ReplayScene, rect: pygame.Rect) -> int:
+def header_bottom(scene: Shown, rect: pygame.Rect) -> int:
     """The y below the panel's header and the turn box, as ``ReplayScene._draw_panel`` draws them."""
-    th = scene.app.theme
+    th = scene.theme
     tl = scene.timeline
     w = rect.w - 28
     y = rect.y + 12 + 30 + (24 if scene.name else 0) + 2 * 23
@@ -114,7 +128,7 @@ def _header_bottom(scene: ReplayScene, rect: pygame.Rect) -> int:
     return y + 21 * len(turn_head_lines(scene, w)) + 21 * len(turn_box_lines(scene, w)) + 2
 
 
-def turn_box_lines(scene: ReplayScene, w: int) -> list[tuple[int, str, bool]]:
+def turn_box_lines(scene: Shown, w: int) -> list[tuple[int, str, bool]]:
     """The turn box's lines at width ``w``: (action index, text, first line of its action); a long
     caption in words takes a second line rather than being cut. Up to six actions around the last."""
     tl = scene.timeline
@@ -127,82 +141,127 @@ def turn_box_lines(scene: ReplayScene, w: int) -> list[tuple[int, str, bool]]:
     lines = []
     for k, action in enumerate(actions[first: first + 6], start=first):
         text = f"{k + 1}. {action_text(action, scene.in_notation)}"
-        parts = wrap_hanging(scene.app.theme, text, LOG_PX, w - 8, 14)
+        parts = wrap_hanging(scene.theme, text, LOG_PX, w - 8, 14)
         for i, part in enumerate(parts[:2]):
             lines.append((k, part, i == 0))
     return lines
 
 
-def place(scene: ReplayScene, rect: pygame.Rect) -> None:
-    """Lay out the replay's panel in ``rect``: its buttons, the go-to field, the log and the log's rows
-    (where a click jumps). Called from the scene's ``update`` so that drawing only reads the layout."""
-    th = scene.app.theme
-    x, w = rect.x + 14, rect.w - 28
-    bottom = rect.bottom
-    scene.back.rect = pygame.Rect(x, bottom - 50, w, 38)
-    scene.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
-    scene.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
-    scene.review_button.text = scene._review_button_text  # worded at each frame
-    bw = (w - 5 * 5) // 6
-    for i, b in enumerate(scene.nav):
-        b.rect = pygame.Rect(x + i * (bw + 5), bottom - 188, bw, 38)
-    label_w = min(th.font(20).size(go_to_label())[0], w - 140)
-    scene.goto.rect = pygame.Rect(x + label_w + 10, bottom - 232, 70, 32)
-    scene.go_button.rect = pygame.Rect(scene.goto.rect.right + 8, bottom - 232, 50, 32)
-    y = _header_bottom(scene, rect)
-    log = pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6)
-    scene.log_rect = log
-    scene.log_rows = []
-    if log.h < 50:
-        scene.notation.rect = pygame.Rect(0, 0, 0, 0)
-        return
-    sw = min(scene.notation.natural_width(th), log.w - 110)
-    scene.notation.rect = pygame.Rect(log.right - 8 - sw, log.y + 5, sw, 20)
-    tl = scene.timeline
-    count = tl.turn_count + (1 if tl.pending else 0)
-    where = tl.last_played(scene.point)
-    current = where[0] if where else -1
-    texts = dict(log_rows(tl, scene.in_notation))
-    width = log.w - 16
+class MoveLog:
+    """The replay panel's move log: one row per turn, the turn shown highlighted, a click on a row jumps
+    there, the wheel scrolls it; ``place`` lays it out (from the screen's ``update``), ``draw`` reads that."""
 
-    def lines_of(k: int) -> list[str]:
-        # A turn takes as many lines as its words need: wrapped, never cut (the play screen's log too).
-        key = (texts.get(k, ""), width)
-        found = scene.log_wraps.get(key)
-        if found is None:
-            found = scene.log_wraps[key] = wrap_hanging(th, key[0], LOG_PX, width, 14) or [""]
-        return found
+    def __init__(self, app: AppLike):
+        # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
+        # switch and setting, so a player who reads notation there reads it here too.
+        self.notation = notation_switch(app)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[tuple[pygame.Rect, int]] = []  # (row, turn index) of the turns in view
+        self.lines: dict[int, list[str]] = {}  # the wrapped lines of each shown turn
+        self.wraps: dict[tuple[str, int], list[str]] = {}  # wrapped texts, kept between frames
+        self.top = 0  # the first turn in view
+        self.follow = True  # keep the highlighted turn in view until the wheel scrolls the log
 
-    bottom_y = log.bottom - 4
+    @property
+    def in_notation(self) -> bool:
+        """True when the log and the actions show SDG notation rather than plain words."""
+        return self.notation.index == 1
 
-    def fill(top: int) -> list[tuple[pygame.Rect, int]]:
-        rows: list[tuple[pygame.Rect, int]] = []
-        y = log.y + 28
-        for k in range(top, count):
-            h = LOG_ROW * len(lines_of(k))
-            if y + h > bottom_y and rows:
-                break
-            rows.append((pygame.Rect(log.x + 4, y - 1, log.w - 8, h), k))
-            y += h
-        return rows
+    def scroll(self, notches: int) -> None:
+        """The wheel turned ``notches`` (up is positive): three turns a notch; the log stops following."""
+        self.top = max(0, self.top - 3 * notches)
+        self.follow = False
 
-    scene.log_top = max(0, min(scene.log_top, count - 1))
-    rows = fill(scene.log_top)
-    if scene._log_follow and current >= 0 and not any(k == current for _line, k in rows):
-        # Bring the current turn into view, with up to four turns before it for context.
-        top = current
-        while top > max(0, current - 4) and any(k == current for _line, k in fill(top - 1)):
-            top -= 1
-        scene.log_top = top
-        rows = fill(top)
-    scene.log_rows = rows
-    scene.log_lines = {k: lines_of(k) for _line, k in rows}
+    def turn_at(self, pos: tuple[int, int]) -> int | None:
+        """The turn whose row is under ``pos``, if any."""
+        for rect, k in self.rows:
+            if rect.collidepoint(pos):
+                return k
+        return None
+
+    def place(self, scene: Shown, log: pygame.Rect) -> None:
+        """Lay out the log in ``log``: its switch and the rows in view (where a click jumps)."""
+        th = scene.theme
+        self.rect = log
+        self.rows = []
+        if log.h < 50:
+            self.notation.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        sw = min(self.notation.natural_width(th), log.w - 110)
+        self.notation.rect = pygame.Rect(log.right - 8 - sw, log.y + 5, sw, 20)
+        tl = scene.timeline
+        count = tl.turn_count + (1 if tl.pending else 0)
+        where = tl.last_played(scene.point)
+        current = where[0] if where else -1
+        texts = dict(log_rows(tl, scene.in_notation))
+        width = log.w - 16
+
+        def lines_of(k: int) -> list[str]:
+            # A turn takes as many lines as its words need: wrapped, never cut (the play screen's log too).
+            key = (texts.get(k, ""), width)
+            found = self.wraps.get(key)
+            if found is None:
+                found = self.wraps[key] = wrap_hanging(th, key[0], LOG_PX, width, 14) or [""]
+            return found
+
+        bottom_y = log.bottom - 4
+
+        def fill(top: int) -> list[tuple[pygame.Rect, int]]:
+            rows: list[tuple[pygame.Rect, int]] = []
+            y = log.y + 28
+            for k in range(top, count):
+                h = LOG_ROW * len(lines_of(k))
+                if y + h > bottom_y and rows:
+                    break
+                rows.append((pygame.Rect(log.x + 4, y - 1, log.w - 8, h), k))
+                y += h
+            return rows
+
+        self.top = max(0, min(self.top, count - 1))
+        rows = fill(self.top)
+        if self.follow and current >= 0 and not any(k == current for _line, k in rows):
+            # Bring the current turn into view, with up to four turns before it for context.
+            top = current
+            while top > max(0, current - 4) and any(k == current for _line, k in fill(top - 1)):
+                top -= 1
+            self.top = top
+            rows = fill(top)
+        self.rows = rows
+        self.lines = {k: lines_of(k) for _line, k in rows}
+
+    def draw(self, scene: Shown, surface: pygame.Surface) -> None:
+        """The move log as ``place`` laid it out: a header with the Words|SDG switch, one row per turn,
+        the turn of the last action shown highlighted."""
+        th = scene.theme
+        tl = scene.timeline
+        rect = self.rect
+        if rect.h < 50:
+            return
+        pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
+        head = th.fit_text(_("Move log"), 19, max(10, self.notation.rect.x - rect.x - 14), T.TEXT_DIM, True)
+        surface.blit(head, (rect.x + 8, rect.y + 6))
+        self.notation.draw(surface, th)
+        where = tl.last_played(scene.point)
+        current = where[0] if where else -1
+        for row, k in self.rows:
+            player = tl.starts[k].to_move
+            if k == current:
+                pygame.draw.rect(surface, (52, 64, 108), row, border_radius=4)
+                ink = T.TEXT
+            else:
+                ink = T.mix(T.TEXT_DIM, T.OWNER_RGB[0] if player == scene.bottom else T.OWNER_RGB[1], 0.3)
+            for i, line in enumerate(self.lines.get(k, ())):
+                # Continuation lines are indented, so each turn's first line stands out.
+                at = (rect.x + 8 + (14 if i else 0), row.y + 2 + i * LOG_ROW)
+                surface.blit(th.fit_text(line, LOG_PX, rect.w - 16, ink), at)
+        if not self.rows:
+            T.draw_text(surface, th, _("No turns recorded."), (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
 
 
-def draw_turn_box(scene: ReplayScene, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+def draw_turn_box(scene: Shown, surface: pygame.Surface, x: int, y: int, w: int) -> int:
     """The actions of the turn shown: played ones bright, the last one marked, the rest dim; returns
     the y below them."""
-    th = scene.app.theme
+    th = scene.theme
     tl, point = scene.timeline, scene.point
     where = tl.last_played(point)
     if where is None:
@@ -225,33 +284,5 @@ def draw_turn_box(scene: ReplayScene, surface: pygame.Surface, x: int, y: int, w
     return y + 2
 
 
-def draw_log(scene: ReplayScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The move log as ``place`` laid it out: a header with the Words|SDG switch, one row per turn,
-    the turn of the last action shown highlighted."""
-    th = scene.app.theme
-    tl = scene.timeline
-    if rect.h < 50:
-        return
-    pygame.draw.rect(surface, (16, 19, 34), rect, border_radius=6)
-    head = th.fit_text(_("Move log"), 19, max(10, scene.notation.rect.x - rect.x - 14), T.TEXT_DIM, True)
-    surface.blit(head, (rect.x + 8, rect.y + 6))
-    scene.notation.draw(surface, th)
-    where = tl.last_played(scene.point)
-    current = where[0] if where else -1
-    for row, k in scene.log_rows:
-        player = tl.starts[k].to_move
-        if k == current:
-            pygame.draw.rect(surface, (52, 64, 108), row, border_radius=4)
-            ink = T.TEXT
-        else:
-            ink = T.mix(T.TEXT_DIM, T.OWNER_RGB[0] if player == scene.bottom else T.OWNER_RGB[1], 0.3)
-        for i, line in enumerate(scene.log_lines.get(k, ())):
-            # Continuation lines are indented, so each turn's first line stands out.
-            at = (rect.x + 8 + (14 if i else 0), row.y + 2 + i * LOG_ROW)
-            surface.blit(th.fit_text(line, LOG_PX, rect.w - 16, ink), at)
-    if not scene.log_rows:
-        T.draw_text(surface, th, _("No turns recorded."), (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
-
-
-__all__ = ["action_text", "draw_log", "draw_turn_box", "go_to_label", "log_rows", "notation_switch", "place",
-           "result_line", "result_lines", "turn_head_lines"]
+__all__ = ["MoveLog", "Shown", "action_text", "draw_turn_box", "go_to_label", "header_bottom", "log_rows",
+           "notation_switch", "result_line", "result_lines", "turn_box_lines", "turn_head_lines"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -19,14 +19,14 @@ from hwgame.app.view import theme as T
 from hwgame.app.view.layout import Box
 from hwgame.app.view.widgets import Button, Switch, wrap_hanging
 from hwgame.i18n import _, current_language, ngettext, pgettext
-from hwgame.rules import PLAYING, Game, opponent_of
+from hwgame.rules import PLAYING, Game, Position, opponent_of
 from hwgame.words import Voice, describe_action, level_word, log_entry, result_text, rules_title, turn_left
 
 if TYPE_CHECKING:
     from pygame.typing import Point, RectLike
 
     from hwgame.app.control.flow import PlayController
-    from hwgame.app.scenes.play import PlayScene
+    from hwgame.app.stage import AppLike
 
 LOG_SIZE = 18  # font size of the move log
 LOG_INDENT = 16  # pixels the second and later lines of an entry stand in
@@ -94,10 +94,30 @@ class _Pen:
             pygame.draw.circle(self.surface, color, center, radius)
 
 
+class PanelHost(Protocol):
+    """What the side panel reads of the play screen it stands on."""
+
+    app: AppLike
+    ctl: PlayController
+
+    @property
+    def narrates(self) -> bool:
+        """True when the screen tells the last actions in its narration strip (the log then need not)."""
+        ...
+
+    def display_position(self) -> Position:
+        """The position the board shows."""
+        ...
+
+    def computer_showing(self) -> int | None:
+        """The player whose turn by the computer the board is still animating, or None."""
+        ...
+
+
 class SidePanel:
     """Draws the panel and owns its buttons; the play screen gives the callbacks."""
 
-    def __init__(self, scene: PlayScene, callbacks: dict[str, Callable[[], object]]):
+    def __init__(self, scene: PanelHost, callbacks: dict[str, Callable[[], object]]):
         self.scene = scene
         ctl = scene.ctl
         # Playing buttons wait for the computer's turn to be shown to its end (a click skips it).
@@ -258,7 +278,7 @@ class SidePanel:
             for line in th.wrap(_("This turn: {left}").format(left=turn_left(game.state)), 20, w)[:3]:
                 pen.text(line, (x, y), 20, T.TEXT_DIM)
                 y += 20
-            if not getattr(self.scene, "narrates", False):
+            if not self.scene.narrates:
                 # Without the narration over the board, the panel lists what the turn did so far.
                 for a in game.pending[-4:]:
                     for k, line in enumerate(wrap_hanging(th, f"• {describe_action(a)}", 20, w - 4, 12)):

@@ -41,7 +41,7 @@ from hwgame.app.control.targets import (
     system_of,
 )
 from hwgame.app.control.text import Text, Worded, join_sentences, worded_source
-from hwgame.app.panels.play_board import FLASH_FADE, draw_play, flash_rect
+from hwgame.app.panels.play_board import FLASH_FADE, BoardPainter, BoardPicture, flash_rect
 from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.panels.side import SidePanel, voice_of
 from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser, confirm
@@ -119,8 +119,7 @@ class PlayScene(Scene):
         self.hold = 0.0  # pause after an action of the computer, so each one can be seen
         # The computer's turn as far as it has been animated: (player, actions, position after them).
         self.teller = TurnTeller()  # the computer's turn as far as it has been animated
-        self._narration_key: tuple | None = None
-        self._narration_fit: tuple[int, list[str]] = (0, [])
+        self.board_painter = BoardPainter()
         self.flash_text = ""
         self._flash_language = current_language()
         self.flash_time = 0.0
@@ -133,8 +132,6 @@ class PlayScene(Scene):
         self._layouts: dict[tuple[object, ...], Layouts] = {}
         # The map's unit on the screen, per window size: kept while positions fit at it (set in update).
         self._units: dict[tuple, float] = {}
-        self._caption_key: tuple | None = None
-        self._caption = ("", True)
         self.over_shown = False
         self.end_sounded = ctl.is_over()  # a game opened already over makes no sound
         self.failure_shown = False
@@ -663,11 +660,31 @@ class PlayScene(Scene):
             buttons.append((lambda: _("Take back my turn"), self.undo))
         self.app.scenes.push(Dialog(self.app, lambda: _("The computer could not move"), [text], buttons, width=640))
 
-    # --- drawing (in ``hwgame.app.panels.play_board``) ---
+    # --- drawing (in ``hwgame.app.panels``) ---
+    def board_picture(self) -> BoardPicture:
+        """What the board shows now, for the painter (``hwgame.app.panels.play_board``)."""
+        position = self.display_position()
+        settings = self.app.settings
+        whole = screen_layout(*self.app.size).board
+        return BoardPicture(
+            theme=self.app.theme, size=self.app.size, ctl=self.ctl, view=self.view, position=position,
+            layouts=self.layouts(self.app.size, position), transition=self.current,
+            dragging=self.tracker.dragging, source=self.tracker.source if self.tracker.dragging else None,
+            pointer=self.tracker.pos, pressing=self.tracker.press_pos is not None, highlights=self.highlights,
+            selected=self.selected, snap=self.snap, demo=self.demo is not None, showing=self.computer_showing(),
+            in_front=self.in_front(), card=self.card is not None,
+            connection_lines=bool(settings.connection_lines),
+            advantage_bar=bool(getattr(settings, "advantage_bar", False)),
+            narration=self.narration() if self.narrates else None,
+            narration_box=self.narration_box if self.narrates else None,
+            narration_size=self.narration_size(whole), flash_text=self.flash_text, flash_time=self.flash_time,
+            hit=self.hit, place_of=self.place_of)
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Board, bank, drag feedback, messages and the panel (see ``play_view.draw_play``), and the
-        hint played with ghost pieces when the player asked to be shown it."""
-        draw_play(self, surface)
+        """Board, bank, drag feedback, messages (``play_board``), the side panel, and the hint played
+        with ghost pieces when the player asked to be shown it."""
+        self.board_painter.draw(self.board_picture(), surface)
+        self.panel.draw(surface)
         if self.demo is not None:
             self.painter.draw(surface, self, self.demo)
 
@@ -678,5 +695,5 @@ class PlayScene(Scene):
         return round(board.x + board.w / 2), round(board.y + 6), round(board.w - 40)
 
     def flash_rect(self, board: Box, lay: BoardLayout) -> pygame.Rect | None:
-        """Where the message is drawn now (None without one), see ``play_view.flash_rect``."""
-        return flash_rect(self, board, lay)
+        """Where the message is drawn now (None without one), see ``play_board.flash_rect``."""
+        return flash_rect(self.app.theme, self.flash_text, self.ctl, board, lay)

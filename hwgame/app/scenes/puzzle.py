@@ -29,7 +29,7 @@ from hwgame.app.view import theme as T
 from hwgame.i18n import _
 from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, turn_steps
 from hwgame.tutorial import PUZZLES, Puzzle, PuzzleSession
-from hwgame.tutorial.puzzles import Verdict, solution
+from hwgame.tutorial.puzzles import Ruling, solution
 from hwgame.tutorial.solve import first_win
 from hwgame.words import describe_turn, sentence
 
@@ -48,7 +48,7 @@ class PuzzleController(PlayController):
             session.finder = find_win  # a real game's position: too big to walk every turn (module doc)
         self.session = session
         super().__init__(Game.from_position(session.position), (HUMAN, HUMAN), opponent=opponent)
-        self.verdict: Verdict | None = None
+        self.ruling: Ruling | None = None
 
     @property
     def bottom(self) -> int:
@@ -61,10 +61,10 @@ class PuzzleController(PlayController):
             return _("the puzzle is solved")
         turn = tuple(self.game.pending) or (PASS,)
         stage = self.session.stage
-        verdict = self.session.submit(turn)
-        self.verdict = verdict
+        ruling = self.session.submit(turn)
+        self.ruling = ruling
         self.effects.clear()
-        if not verdict.correct:
+        if not ruling.correct:
             self.game.restart_turn()
         elif self.session.stage != stage:
             self.judge = GameJudge(self._game_so_far())  # the opponent has answered
@@ -122,7 +122,7 @@ class PuzzleController(PlayController):
         self.session.reset()
         self.judge = GameJudge(Game.from_position(self.session.position))
         self.effects.clear()
-        self.verdict = None
+        self.ruling = None
         self.hint = None
         self.hint_text = ""
 
@@ -143,7 +143,7 @@ class PuzzleScene(LessonCard):
             (lambda: _("Start again"), self.start_again),
             (lambda: _("Puzzles"), self.leave),
         ]
-        self._seen: Verdict | None = None
+        self._seen: Ruling | None = None
         self._showing: tuple = ()  # the turn "show me" is playing
         self.helped = False
         self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM,
@@ -241,14 +241,14 @@ class PuzzleScene(LessonCard):
         self.say(lambda: _("Back to the start of the puzzle."), T.TEXT_DIM)
 
     def update(self, dt: float) -> None:
-        """Show a new verdict; a solved puzzle is remembered in the settings (with help or not)."""
+        """Show a new ruling; a solved puzzle is remembered in the settings (with help or not)."""
         super().update(dt)
-        verdict = self.ctl.verdict
-        if verdict is None or verdict is self._seen:
+        ruling = self.ctl.ruling
+        if ruling is None or ruling is self._seen:
             return
-        self._seen = verdict
-        color = T.TEXT_GOOD if verdict.correct else (T.TEXT_BAD if not verdict.legal else T.TEXT_WARN)
-        self.say(verdict.message, color, verdict.correct)
+        self._seen = ruling
+        color = T.TEXT_GOOD if ruling.correct else (T.TEXT_BAD if not ruling.legal else T.TEXT_WARN)
+        self.say(ruling.message, color, ruling.correct)
         if self.ctl.session.solved:
             save_progress(self.app, "puzzle:" + self.puzzle.id, True, 0, helped=self.helped)
             after = PUZZLES.index(self.puzzle) + 1 if self.puzzle in PUZZLES else len(PUZZLES)
@@ -259,7 +259,7 @@ class PuzzleScene(LessonCard):
                 )
             buttons.append((lambda: _("Puzzles"), self.leave))
             buttons.append((lambda: _("Look at the board"), None))
-            lines: list[Text] = [verdict.message]
+            lines: list[Text] = [ruling.message]
             if self.helped:
                 lines.append(lambda: _("Solved with help: try it again later without Show me or Solution."))
             title: Text = (lambda: _("Solved with help")) if self.helped else (lambda: _("Solved!"))

@@ -45,7 +45,7 @@ from hwgame.words import describe_action, level_word, refusal_text, result_text,
 
 if TYPE_CHECKING:
     from hwgame.app.control.flow import PlayController
-    from hwgame.app.services.reviewer import Limit, Review, TurnReview
+    from hwgame.app.services.reviewer import Review, Thinking, TurnReview
     from hwgame.app.stage import AppLike
     from hwgame.persist import LoadedGame, Player
     from hwgame.persist.schema import ReviewCache
@@ -92,12 +92,7 @@ class ReplayScene(ButtonScene):
         self.index = self.timeline.end
         self.view = _ReplayBoard(app.theme)
         self.current: Transition | None = None
-        self.log_top = 0
-        self._log_follow = True  # keep the highlighted turn in view until the wheel scrolls the log
-        self.log_rows: list[tuple[pygame.Rect, int]] = []
-        self.log_lines: dict[int, list[str]] = {}  # the wrapped lines of each shown turn
-        self.log_wraps: dict[tuple[str, int], list[str]] = {}  # wrapped texts, kept between frames
-        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log = replay_panel.MoveLog(app)
         self.note = ""  # a short message under the go-to field (a bad turn number)
         tl = self.timeline
         self.nav = [
@@ -134,18 +129,20 @@ class ReplayScene(ButtonScene):
         self.review_error = ""
         self.show_review = False
         self.review_level = REVIEW_LEVEL
-        self.review_limit: Limit | None = None  # replaces the level's limit (tests use a light one)
+        self.review_thinking: Thinking | None = None  # replaces the level's thinking (tests use a light one)
         self.review_workers = 0  # processes a review searches in (0: one per core; 1: on the review's thread)
         self.loaded: LoadedGame | None = None  # the save the record came from, where a finished review is kept
         self.graph = EvalGraph()
-        # Words or SDG notation in the log, the turn's actions and the review strip: the play screen's
-        # switch and setting, so a player who reads notation there reads it here too.
-        self.notation = replay_panel.notation_switch(app)
 
     @property
     def in_notation(self) -> bool:
-        """True when the log and the actions show SDG notation rather than plain words."""
-        return self.notation.index == 1
+        """True when the log, the turn's actions and the review strip show SDG notation, not words."""
+        return self.log.in_notation
+
+    def shown(self) -> replay_panel.Shown:
+        """What the board shows, for the panel's words."""
+        return replay_panel.Shown(self.app.theme, self.timeline, self.point, self.name or "", self.bottom,
+                                  self.in_notation)
 
     @classmethod
     def from_file(cls, app: AppLike, path: str | Path) -> ReplayScene | None:
@@ -214,7 +211,7 @@ class ReplayScene(ButtonScene):
             self.current = None
         self.index = index
         self.note = ""
-        self._log_follow = True
+        self.log.follow = True
 
     def first(self) -> None:
         """The start of the game."""
@@ -336,7 +333,7 @@ class ReplayScene(ButtonScene):
         tl = self.timeline
         self.review_error = ""
         self.show_review = True
-        self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, self.review_level, self.review_limit,
+        self.review_run = ReviewRun(tl.starts[: tl.turn_count + 1], tl.turns, self.review_level, self.review_thinking,
                                     self.review_workers)  # fmt: skip
 
     def cancel_review(self) -> None:
@@ -461,7 +458,7 @@ class ReplayScene(ButtonScene):
 
     def controls(self) -> list[Control]:
         """The panel's buttons, the Words|SDG switch, then the strip's two buttons (drawn with the strip)."""
-        return [*self.buttons, self.notation, self.show_played, self.show_better]
+        return [*self.buttons, self.log.notation, self.show_played, self.show_better]
 
     def keys(self) -> dict[int, Callable[[], object]]:
         """The arrows, the page keys, Home and End step through the record; Escape goes back."""
@@ -480,20 +477,19 @@ class ReplayScene(ButtonScene):
             if turn is not None:
                 self.go(self.timeline.turn_start(turn + 1))  # the board after that turn, as in the log
                 return True
-            for rect, k in self.log_rows:
-                if rect.collidepoint(event.pos):
-                    self.go(self.timeline.turn_start(k + 1) if k < self.timeline.turn_count else self.timeline.end)
-                    return True
+            k = self.log.turn_at(event.pos)
+            if k is not None:
+                self.go(self.timeline.turn_start(k + 1) if k < self.timeline.turn_count else self.timeline.end)
+                return True
         elif event.type == pygame.MOUSEWHEEL:
-            self.log_top = max(0, self.log_top - 3 * event.y)
-            self._log_follow = False
+            self.log.scroll(event.y)
             return True
         return False
 
     def update(self, dt: float) -> None:
         """The window's size; the glide of a step forward; the caret of the field; a finished review."""
         size = sync_window_size(self.app)  # here, so that draw only reads it
-        replay_panel.place(self, pygame.Rect(screen_layout(*size).panel.as_ints()))
+        self._place_panel(pygame.Rect(screen_layout(*size).panel.as_ints()))
         self.goto.update(dt)
         self._poll_review()
         self._place_show_buttons(size)
@@ -622,10 +618,30 @@ class ReplayScene(ButtonScene):
         if self.note:
             note = th.fit_text(self.note, 18, rect.right - self.go_button.rect.right - 20, T.TEXT_BAD)
             surface.blit(note, (self.go_button.rect.right + 8, bottom - 224))
-        self._draw_log(surface, self.log_rect)
+        self.log.draw(self.shown(), surface)
         self.goto.draw(surface, th)
         for b in self.buttons:
             b.draw(surface, th)
+
+    def _place_panel(self, rect: pygame.Rect) -> None:
+        """Lay out the panel in ``rect``: its buttons, the go-to field and the move log (called from
+        ``update`` so that drawing only reads the layout)."""
+        th = self.app.theme
+        x, w = rect.x + 14, rect.w - 28
+        bottom = rect.bottom
+        self.back.rect = pygame.Rect(x, bottom - 50, w, 38)
+        self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
+        self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
+        self.review_button.text = self._review_button_text  # worded at each frame
+        bw = (w - 5 * 5) // 6
+        for i, b in enumerate(self.nav):
+            b.rect = pygame.Rect(x + i * (bw + 5), bottom - 188, bw, 38)
+        label_w = min(th.font(20).size(replay_panel.go_to_label())[0], w - 140)
+        self.goto.rect = pygame.Rect(x + label_w + 10, bottom - 232, 70, 32)
+        self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 232, 50, 32)
+        shown = self.shown()
+        y = replay_panel.header_bottom(shown, rect)
+        self.log.place(shown, pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6))
 
     def _review_button_text(self) -> str:
         if self.review_run is not None:
@@ -636,11 +652,7 @@ class ReplayScene(ButtonScene):
 
     def _draw_turn_box(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         """The actions of the turn shown (see ``replay_panel.draw_turn_box``)."""
-        return replay_panel.draw_turn_box(self, surface, x, y, w)
-
-    def _draw_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The move log, one row per turn; click to jump (see ``replay_panel.draw_log``)."""
-        replay_panel.draw_log(self, surface, rect)
+        return replay_panel.draw_turn_box(self.shown(), surface, x, y, w)
 
 
 class ReviewScene(ReplayScene):

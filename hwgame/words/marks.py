@@ -1,4 +1,4 @@
-"""A coach's words: what a reviewed turn gave away, what it allowed, what it missed, and the better turn.
+"""The words of a review's marks: what a reviewed turn gave away, what it allowed, what it missed, and the better turn.
 
 The review (``hwgame.ai.review``) keeps, for each turn, the lines its search expected after the turn
 played and after the best turn; ``hwgame.ai.consequence`` plays them out into events on the board (a
@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from hwgame.i18n import N_, _, is_cjk_language, ngettext, pgettext
+from hwgame.i18n import N_, _, ngettext, pgettext
 from hwgame.rules import Action
 
 from .names import colour_name, piece_name
+from .phrases import chance_text, homeworld_of, sentences
 from .told import Voice, join_pieces, narrate_turn
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class Why(Protocol):
     def threatens(self) -> Sequence[Event]: ...
 
 
-class CoachedTurn(Protocol):
+class MarkedTurn(Protocol):
     """A reviewed turn as the coach reads it (``ai.review.TurnReview``)."""
 
     @property
@@ -99,18 +100,6 @@ class CoachedTurn(Protocol):
     def proof_after(self) -> ProofLike | None: ...
 
 
-def chance_text(chance: float) -> str:
-    """A chance to win as people read it: a whole percentage, 0% and 100% only for certainties."""
-    if chance <= 0.0:
-        percent = 0
-    elif chance >= 1.0:
-        percent = 100
-    else:
-        percent = max(1, min(99, round(chance * 100)))
-    # Translators: a player's chance to win, as a percentage.
-    return _("{percent}%").format(percent=percent)
-
-
 def mark_label(kind: str) -> str:
     """The name of a mark ("mistake"), in the language in force."""
     return _(MARK_LABELS[kind]) if kind in MARK_LABELS else kind
@@ -131,12 +120,6 @@ def _place(event: Event, voice: Voice) -> str:
     if event.at_home:
         return homeworld_of(event.victim, voice)
     return voice.place(event.system)
-
-
-def homeworld_of(player: int, voice: Voice) -> str:
-    """A player's homeworld in words: "your homeworld", "Vega's homeworld"."""
-    # Translators: a player's homeworld; {owner} is "your", "the computer's" or "Vega's".
-    return pgettext("homeworld", "{owner} homeworld").format(owner=voice.owner(player))
 
 
 def _actor(voice: Voice, player: int) -> str:
@@ -248,7 +231,7 @@ def consequence_text(events: Sequence[Event], voice: Voice) -> str:
     return text[:1].upper() + text[1:] + pgettext("end of sentence", ".")
 
 
-def fall_text(entry: CoachedTurn, voice: Voice) -> str:
+def fall_text(entry: MarkedTurn, voice: Voice) -> str:
     """How far the mover's chance fell: "Vega's chance to win falls from 61% to 38%."."""
     start = entry.chance_before or 0.0
     end = entry.chance_after if entry.chance_after is not None else max(0.0, start - entry.fall)
@@ -256,13 +239,7 @@ def fall_text(entry: CoachedTurn, voice: Voice) -> str:
         name=voice.names[entry.player], before=chance_text(start), after=chance_text(end))
 
 
-def sentences(parts: Sequence[str]) -> str:
-    """Whole sentences one after the other: a space between them, none in a language written without
-    spaces (Japanese, Chinese)."""
-    return ("" if is_cjk_language() else " ").join(p for p in parts if p)
-
-
-def board_text(entry: CoachedTurn, voice: Voice) -> str:
+def board_text(entry: MarkedTurn, voice: Voice) -> str:
     """What a marked turn did, in facts of the board: a loss it made certain (the proof), what the line
     after it gives away (captures, catastrophes), else what it changed on the board that costs its
     mover (``words.reasons``). Empty when none of these names anything."""
@@ -295,7 +272,7 @@ def board_text(entry: CoachedTurn, voice: Voice) -> str:
     return _("The expected reply: {reply}").format(reply=reply)
 
 
-def coach_text(entry: CoachedTurn, voice: Voice) -> str:
+def mark_text(entry: MarkedTurn, voice: Voice) -> str:
     """Why a marked turn is marked: ``board_text``, then how far the chance fell where nothing else
     names a piece. Empty for a turn without a mark."""
     if entry.kind is None:
@@ -306,7 +283,7 @@ def coach_text(entry: CoachedTurn, voice: Voice) -> str:
     return sentences((said, fall_text(entry, voice)))
 
 
-def better_text(entry: CoachedTurn, voice: Voice) -> str:
+def better_text(entry: MarkedTurn, voice: Voice) -> str:
     """The engine's better turn, told, with what its line wins: "Better: You capture ... Then ...".
     Empty without a better turn."""
     if entry.best is None:
@@ -344,7 +321,7 @@ def why_sentences(why: Why, voice: Voice, gains: bool = True, chance: float | No
     return [s[:1].upper() + s[1:] for s in out if s]
 
 
-def mark_line(entry: CoachedTurn, voice: Voice) -> str:
+def mark_line(entry: MarkedTurn, voice: Voice) -> str:
     """A marked turn in one line: "mistake (61% → 38%): Vega captures your green 3 at Alpha next turn."."""
     if entry.kind is None:
         return ""
@@ -358,7 +335,7 @@ def mark_line(entry: CoachedTurn, voice: Voice) -> str:
     return _("{mark}: {why}").format(mark=label, why=said)
 
 
-__all__ = ["EVENT_TEMPLATES", "MARK_LABELS", "CoachedTurn", "Event", "Why", "better_text", "board_text", "chance_text",
-           "coach_text", "consequence_text",
+__all__ = ["EVENT_TEMPLATES", "MARK_LABELS", "MarkedTurn", "Event", "Why", "better_text", "board_text", "chance_text",
+           "mark_text", "consequence_text",
            "could_text", "event_text", "fall_text", "homeworld_of", "mark_label", "mark_line", "when_text",
            "why_sentences"]

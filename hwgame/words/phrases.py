@@ -1,0 +1,34 @@
+"""Small phrases every explanation uses: a chance to win as people read it, a player's homeworld,
+whole sentences one after the other in the language in force."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hwgame.i18n import _, is_cjk_language, pgettext
+
+from .told import Voice
+
+
+def chance_text(chance: float) -> str:
+    """A chance to win as people read it: a whole percentage, 0% and 100% only for certainties."""
+    if chance <= 0.0:
+        percent = 0
+    elif chance >= 1.0:
+        percent = 100
+    else:
+        percent = max(1, min(99, round(chance * 100)))
+    # Translators: a player's chance to win, as a percentage.
+    return _("{percent}%").format(percent=percent)
+
+
+def homeworld_of(player: int, voice: Voice) -> str:
+    """A player's homeworld in words: "your homeworld", "Vega's homeworld"."""
+    # Translators: a player's homeworld; {owner} is "your", "the computer's" or "Vega's".
+    return pgettext("homeworld", "{owner} homeworld").format(owner=voice.owner(player))
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Whole sentences one after the other: a space between them, none in a language written without
+    spaces (Japanese, Chinese)."""
+    return ("" if is_cjk_language() else " ").join(p for p in parts if p)
