@@ -33,7 +33,7 @@ from hwgame.i18n import _, current_language, set_language, system_language
 from hwgame.rules import Game, ruleset_named
 
 if TYPE_CHECKING:
-    from hwgame.persist import Player, Settings
+    from hwgame.persist import LoadedGame, Player, Settings
 
 
 def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
@@ -298,20 +298,18 @@ class App:
 
     def load(self, name: str | Path) -> bool:
         """Open a save by name or path; a problem shows a message and returns False."""
-        try:
-            from hwgame import persist
+        from hwgame.app.scenes.base import load_save  # the scenes' modules load when a scene is made
 
-            loaded = persist.load_game(name)
-        except Exception as exc:
-            failed = exc
-            self.toast(lambda: _("Could not load: {problem}").format(problem=error_text(failed)))
-            return False
-        if not Path(loaded.path).stem.lower().startswith("autosave"):
-            self.save_names[loaded.game] = Path(loaded.path).stem
-        self.open_game(loaded.game, loaded.players)
-        if loaded.notices:
-            self.toast(lambda: notices_text(loaded.notices), 8.0)
-        return True
+        def play_on(loaded: LoadedGame) -> bool:
+            if not Path(loaded.path).stem.lower().startswith("autosave"):
+                self.save_names[loaded.game] = Path(loaded.path).stem
+            self.open_game(loaded.game, loaded.players)
+            return True
+
+        def failure(problem: str) -> str:
+            return _("Could not load: {problem}").format(problem=problem)
+
+        return load_save(self, name, failure, play_on) is not None
 
     def new_notices(self) -> tuple[Text, int] | None:
         """Messages of the saves folder not shown yet (a broken autosave kept aside, repaired settings):

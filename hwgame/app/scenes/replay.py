@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.app.control.controller import COMPUTER, HUMAN
-from hwgame.app.control.text import Text, Worded, error_text, notices_text
+from hwgame.app.control.text import Text, Worded, error_text
 from hwgame.app.control.timeline import Point, Timeline, continue_from
 from hwgame.app.panels import replay_log as replay_panel
 from hwgame.app.panels import review_strip as strip
 from hwgame.app.panels.show_me import Demo, DemoPainter
-from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.scenes.base import ButtonScene, Control, load_save
 from hwgame.app.scenes.dialogs import Dialog, message
 from hwgame.app.services.reviewer import ReviewRun, cached_review, keep_review
 from hwgame.app.view import theme as T
@@ -147,23 +147,16 @@ class ReplayScene(ButtonScene):
     @classmethod
     def from_file(cls, app: AppLike, path: str | Path) -> ReplayScene | None:
         """A viewer for the save at ``path``, or None (with a message) if it cannot be loaded."""
-        try:
-            from hwgame import persist
+        def viewer(loaded: LoadedGame) -> ReplayScene:
+            stem = loaded.path.stem
+            title = loaded.save.title or stem
+            scene = cls(app, loaded.game, loaded.players, name=lambda: save_title(title), path=loaded.path,
+                        is_autosave=stem.lower().startswith("autosave"))
+            scene.loaded = loaded
+            scene._cached_review(loaded.save.review)
+            return scene
 
-            loaded = persist.load_game(path)
-        except Exception as exc:
-            failed = exc
-            app.toast(lambda: _("Could not open: {problem}").format(problem=error_text(failed)))
-            return None
-        stem = loaded.path.stem
-        title = loaded.save.title or stem
-        scene = cls(app, loaded.game, loaded.players, name=lambda: save_title(title), path=loaded.path,
-                    is_autosave=stem.lower().startswith("autosave"))
-        scene.loaded = loaded
-        scene._cached_review(loaded.save.review)
-        if loaded.notices:
-            app.toast(lambda: notices_text(loaded.notices), 8.0)
-        return scene
+        return load_save(app, path, lambda problem: _("Could not open: {problem}").format(problem=problem), viewer)
 
     @staticmethod
     def _bottom_of(players: Sequence[Player] | None) -> int:
