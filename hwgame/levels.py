@@ -1,9 +1,9 @@
 """The computer's levels: one table, weakest first, read by the AI, the files and the window. Pure Python.
 
 A level is known everywhere by its name ("normal"): saves and settings store the name, the command line
-takes it, the window lists the levels in this order under their labels, and the AI keeps the search
-limits of each under the same name (``hwgame.ai.bots.LEVELS``; a test keeps the two in step). Adding a
-level is a row here and its limits there.
+takes it, the window lists the levels in this order under their labels, and the AI keeps how each
+thinks under the same name (``hwgame.ai.bots.LEVELS``; a test keeps the two in step). Adding a level is
+a row here and its thinking there.
 
 The name, never a place in this table, is what files keep: a level inserted in the middle changes no
 stored game. Files of older versions kept a number; ``hwgame.persist.migrate`` turns those numbers into

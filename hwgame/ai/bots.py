@@ -1,7 +1,8 @@
 """Levels and personas of the computer opponent, and ``choose_turn``, the one call a caller needs.
 
-A ``Limit`` says how hard the computer thinks: time and node budgets, search depth, beam widths, the
-safety check, and how human its mistakes are. Beginner and Easy look one turn ahead and pick among
+A level is a ``Thinking`` (``hwgame.ai.thinking``): when its search stops (time and node budgets,
+depth), how it picks its turn (the safety check, how human its mistakes are), how wide it looks and what
+it runs on. Beginner and Easy look one turn ahead and pick among
 the good-looking turns at random (a softmax over scores with ``temperature``); Easy also forgets the
 safety check now and then (``oversight``). Normal (two turns: its own and the reply) and Hard (three:
 its next turn too, when the time allows) search deeper and never hand the opponent a win they could
@@ -13,7 +14,7 @@ Budgets are counted in nodes so that a seeded game replays the same on a slower 
 limit (in CPU seconds of the search, so a busy machine changes nothing but the wait) is a backstop
 that only a much slower machine reaches. Hard's third turn is the exception: how far it gets is
 bounded by its time, so a much slower or faster machine may see it choose differently. Expert alone
-shares its search among the machine's cores (``Limit.workers``), which makes it stronger and its
+shares its search among the machine's cores (``Machine.workers``), which makes it stronger and its
 choices no longer repeatable.
 """
 
@@ -28,12 +29,13 @@ from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_tu
 
 from .evaluate import weights_for
 from .explain import exposed_systems
-from .handoff import Cancel, History, Limit, OnProgress, SearchReply
+from .handoff import Cancel, History, OnProgress, SearchReply
 from .parallel import workers_wanted
 from .rootsplit import search_on
 from .search import LIKELY, PROVEN, SearchParams
 from .setup import rank_setups
 from .tactics import find_win, win_possible
+from .thinking import Breadth, Limit, Machine, Manner, Thinking
 
 # How long Normal, Hard and the hints may look through every turn for one that survives a threat to
 # win at once (seconds); well inside the time after which the window calls a search hung.
@@ -43,36 +45,44 @@ SURVIVE = 10.0
 EXPERT_NODES = 80_000
 EXPERT_DEPTH = 8
 
-# The search limits of each level of ``hwgame.levels.LEVEL_TABLE``, by the same names in the same order
+# How each level of ``hwgame.levels.LEVEL_TABLE`` thinks, by the same names in the same order
 # (weakest first; a test keeps the two in step).
-LEVELS: dict[str, Limit] = {
-    "beginner": Limit(time=0.5, nodes=4000, depth=1, temperature=14.0, choices=14, safety=False, beam=2,
-                      root_cap=1200, root_keep=6),
-    "easy": Limit(time=1.0, nodes=8000, depth=1, temperature=5.0, choices=8, safety=True, oversight=0.5,
-                  beam=3, root_cap=2000, root_keep=8, most=2.5),
-    "normal": Limit(time=1.2, nodes=6000, depth=2, beam=4, root_cap=2500, root_keep=8, inner_beam=2,
-                    inner_cap=300, inner_keep=6, most=1.5, survive=SURVIVE, win2=2_000),
+LEVELS: dict[str, Thinking] = {
+    "beginner": Thinking(Limit(time=0.5, nodes=4000, depth=1),
+                         Manner(temperature=14.0, choices=14, safety=False),
+                         Breadth(beam=2, root_cap=1200, root_keep=6)),
+    "easy": Thinking(Limit(time=1.0, nodes=8000, depth=1, most=2.5),
+                     Manner(temperature=5.0, choices=8, safety=True, oversight=0.5),
+                     Breadth(beam=3, root_cap=2000, root_keep=8)),
+    "normal": Thinking(Limit(time=1.2, nodes=6000, depth=2, most=1.5),
+                       Manner(),
+                       Breadth(beam=4, root_cap=2500, root_keep=8, inner_beam=2, inner_cap=300, inner_keep=6,
+                               survive=SURVIVE, win2=2_000)),
     # Hard looks a third turn ahead, its own next one, where the time allows (about two middle-game
     # turns in three): that is what it sees that Normal does not, threats it makes and can carry out.
-    "hard": Limit(time=2.4, nodes=26000, depth=3, beam=6, root_cap=5000, root_keep=20, inner_beam=3,
-                  inner_cap=700, inner_keep=8, most=2.6, survive=SURVIVE, win2=6_000),
+    "hard": Thinking(Limit(time=2.4, nodes=26000, depth=3, most=2.6),
+                     Manner(),
+                     Breadth(beam=6, root_cap=5000, root_keep=20, inner_beam=3, inner_cap=700, inner_keep=8,
+                             survive=SURVIVE, win2=6_000)),
     # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
     # of this machine made in that time (7,000-9,000 a second); the time is the backstop. It shares
     # its work among every core (each process with that budget), so more cores search deeper.
-    "expert": Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, beam=6, root_cap=5000, root_keep=20,
-                    inner_beam=3, inner_cap=700, inner_keep=8, most=14.0, survive=SURVIVE, win2=40_000,
-                    workers=0),
+    "expert": Thinking(Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, most=14.0),
+                       Manner(),
+                       Breadth(beam=6, root_cap=5000, root_keep=20, inner_beam=3, inner_cap=700, inner_keep=8,
+                               survive=SURVIVE, win2=40_000),
+                       Machine(workers=0)),
 }  # fmt: skip
 
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).
 AVOID_MARGIN = 15.0
 
 # What a hint thinks with: Normal, careful with what it places.
-HINT = LEVELS["normal"].with_changes(careful=True)
+HINT = LEVELS["normal"].with_manner(careful=True)
 
 
-def level(name: str) -> Limit:
-    """The Limit of a level by name (beginner, easy, normal, hard, expert), case-insensitive."""
+def level(name: str) -> Thinking:
+    """The Thinking of a level by name (beginner, easy, normal, hard, expert), case-insensitive."""
     try:
         return LEVELS[name.lower()]
     except KeyError:
@@ -89,16 +99,18 @@ def move_rng(position: Position, seed: int | None) -> random.Random:
 MAX_DEPTH = 12  # deepest iteration a time- or depth-limited analysis may reach
 
 
-def timed(limit: Limit, seconds: float) -> Limit:
-    """``limit`` searching as deep as ``seconds`` allow and returning by then (a few ms aside): the
+def timed(thinking: Thinking, seconds: float) -> Thinking:
+    """``thinking`` searching as deep as ``seconds`` allow and returning by then (a few ms aside): the
     level's depth cap and node budget do not apply, and the look for a turn that survives a threat
     stays within the time too (it may otherwise take ``SURVIVE`` seconds of its own)."""
-    return limit.with_changes(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH,
-                              wall_clock=True, survive=0.0, win2=None, convert=False)  # fmt: skip
+    return (thinking.with_limit(time=max(0.001, seconds - 0.04), hard=seconds, nodes=None, depth=MAX_DEPTH,
+                                wall_clock=True)
+            .with_breadth(survive=0.0, win2=None, convert=False))  # fmt: skip
 
 
-def params_for(limit: Limit, safety: bool | None = None, history: History = None) -> SearchParams:
-    """Search parameters for a Limit."""
+def params_for(thinking: Thinking, safety: bool | None = None, history: History = None) -> SearchParams:
+    """Search parameters for a Thinking (``safety`` in place of its manner's when given)."""
+    limit, breadth = thinking.limit, thinking.breadth
     hard = 2.5 * limit.time if limit.hard is None else limit.hard
     panic = limit.most
     if limit.hard is not None:
@@ -112,18 +124,18 @@ def params_for(limit: Limit, safety: bool | None = None, history: History = None
         panic_time=panic,
         wall_clock=limit.wall_clock,
         node_limit=limit.nodes,
-        root_width=limit.beam,
-        root_cap=limit.root_cap,
-        root_keep=limit.root_keep,
-        inner_width=limit.inner_beam,
-        inner_cap=limit.inner_cap,
-        inner_keep=limit.inner_keep,
-        safety=limit.safety if safety is None else safety,
-        survive=limit.survive,
-        win2_nodes=limit.win2,
-        convert=limit.convert,
-        wall_factor=limit.wall_factor,
-        weights=weights_for(limit.persona, limit.weights),
+        root_width=breadth.beam,
+        root_cap=breadth.root_cap,
+        root_keep=breadth.root_keep,
+        inner_width=breadth.inner_beam,
+        inner_cap=breadth.inner_cap,
+        inner_keep=breadth.inner_keep,
+        safety=thinking.manner.safety if safety is None else safety,
+        survive=breadth.survive,
+        win2_nodes=breadth.win2,
+        convert=breadth.convert,
+        wall_factor=thinking.machine.wall_factor,
+        weights=weights_for(thinking.manner.persona, thinking.manner.weights),
         history=history,
     )
 
@@ -169,10 +181,10 @@ def _survives(position: Position, turn: Turn) -> bool:
 
 
 def choose_turn(
-    position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None, progress: OnProgress = None,
-    history: History = None,
+    position: Position, thinking: Thinking, seed: int | None = None, cancel: Cancel = None,
+    progress: OnProgress = None, history: History = None,
 ) -> SearchReply:
-    """Choose a turn for the side to move in ``position`` (a homeworld during setup).
+    """Choose a turn for the side to move in ``position`` (a homeworld during setup), as ``thinking`` says.
 
     ``cancel`` is an Event-like object (``is_set``) or a callable returning True to stop;
     ``progress`` is called with a dict (depth, nodes, turn, score, seconds) as the search improves;
@@ -180,20 +192,22 @@ def choose_turn(
     computer sees draws by repetition coming.
     """
     rng = move_rng(position, seed)
+    manner = thinking.manner
     if position.stage < PLAYING:
         ranked = rank_setups(position)
-        margin = 8.0 if limit.temperature > 0 else 0.0
+        margin = 8.0 if manner.temperature > 0 else 0.0
         good = [r for r in ranked if r[0] >= ranked[0][0] - margin]
         score, setup = rng.choice(good)
         return SearchReply(setup, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
                                           "cancelled": False, "won": False})  # fmt: skip
-    safety = limit.safety and not (limit.oversight > 0 and rng.random() < limit.oversight)
-    result = search_on(workers_wanted(limit.workers), position, params_for(limit, safety, history), cancel, progress)
+    safety = manner.safety and not (manner.oversight > 0 and rng.random() < manner.oversight)
+    params = params_for(thinking, safety, history)
+    result = search_on(workers_wanted(thinking.machine.workers), position, params, cancel, progress)
     turn: Turn | None = result.turn
     score = result.score
-    if turn is not None and not result.won and limit.temperature > 0 and result.ranked:
-        score, turn = softmax_pick(result.ranked, limit.temperature, limit.choices, rng)
-    elif turn is not None and not result.won and limit.careful and result.ranked:
+    if turn is not None and not result.won and manner.temperature > 0 and result.ranked:
+        score, turn = softmax_pick(result.ranked, manner.temperature, manner.choices, rng)
+    elif turn is not None and not result.won and manner.careful and result.ranked:
         score, turn = careful_pick(position, result.ranked, (score, turn))
     info: dict[str, Any] = {
         "depth": result.depth,
@@ -208,10 +222,10 @@ def choose_turn(
         "best_score": result.score,
         "best_turn": result.turn,
     }
-    if limit.avoid and turn is not None and not result.won and _played(turn) in limit.avoid:
-        score, turn = _instead(position, result.ranked, (score, turn), limit.avoid)
+    if manner.avoid and turn is not None and not result.won and _played(turn) in manner.avoid:
+        score, turn = _instead(position, result.ranked, (score, turn), manner.avoid)
         info["line"] = []
-    if limit.explain and turn is not None and not result.cancelled:
+    if thinking.explain and turn is not None and not result.cancelled:
         from .why import why_turn
 
         info["why"] = why_turn(position, turn)
@@ -250,5 +264,5 @@ def reversal_of(turn: Turn) -> Turn | None:
     return None
 
 
-__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Limit", "Scored", "careful_pick", "choose_turn", "level", "move_rng",
+__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Scored", "careful_pick", "choose_turn", "level", "move_rng",
            "params_for", "reversal_of", "softmax_pick", "timed"]  # fmt: skip

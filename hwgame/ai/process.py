@@ -144,8 +144,8 @@ def run_search(choose: Chooser, request: SearchRequest, cancel: Cancel, progress
     """``choose`` called on ``request``: ``history`` is passed only when there is one, so a stand-in
     without that parameter (tests) still answers."""
     if request.history:
-        return choose(request.position, request.limit, request.seed, cancel, progress, history=request.history)
-    return choose(request.position, request.limit, request.seed, cancel, progress)
+        return choose(request.position, request.thinking, request.seed, cancel, progress, history=request.history)
+    return choose(request.position, request.thinking, request.seed, cancel, progress)
 
 
 def _send_reply(conn: Connection, reply: SearchReply) -> None:

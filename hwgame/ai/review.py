@@ -1,6 +1,6 @@
 """A review of a whole game: the engine's verdict on every turn, like a coach's.
 
-For the position before every turn, one search (``verdict_at``: the level's Limit with its random
+For the position before every turn, one search (``verdict_at``: the level's thinking with its random
 choices switched off) ranks the engine's best turn and, in the same search and to the same depth, the
 turn that was played. The two scores are read as win chances (``winchance``) for the player who moved:
 ``chance_before`` is what the best turn keeps, ``chance_after`` what the played turn keeps, and the
@@ -52,7 +52,7 @@ from hwgame.rules import (
     start_turn,
 )
 
-from .bots import Limit, params_for
+from .bots import params_for
 from .consequence import Event, line_events, losses_of, turn_events
 from .evaluate import WIN
 from .flag import SharedFlag
@@ -62,6 +62,7 @@ from .proofs import threats as threats_of
 from .reasons import Reason, changes, weighed
 from .search import Cancel, cancel_test, search
 from .tactics import find_win
+from .thinking import Thinking
 from .winchance import estimate_chance, percent, phase_of_turn, turns_in_play
 
 MISSED_WIN = "missed_win"
@@ -285,7 +286,7 @@ def flip(proof: Proven | None) -> Proven | None:
 class Review:
     """The review of a game: one ``TurnReview`` per turn reviewed, in order.
 
-    ``players`` are the names; ``level`` names the Limit used; ``total`` is how many turns the game
+    ``players`` are the names; ``level`` names the level that thought; ``total`` is how many turns the game
     has (``complete`` is False when a cancel stopped the review before the last one); ``final_best``
     and ``final_score`` are the engine's turn and score for the side to move after the last turn
     (None when the game is over there or the review did not get that far).
@@ -426,17 +427,17 @@ def fingerprint(turns: Sequence[Turn]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-# How much longer than its CPU budget a review's search may take on the wall clock (see analysis_limit).
+# How much longer than its CPU budget a review's search may take on the wall clock (see analysis_thinking).
 REVIEW_WALL_FACTOR = 4.0
 
 
-def analysis_limit(limit: Limit) -> Limit:
-    """``limit`` with its human touches removed: no random choice among good turns, no skipped safety
+def analysis_thinking(thinking: Thinking) -> Thinking:
+    """``thinking`` with its human touches removed: no random choice among good turns, no skipped safety
     check. A review wants the engine's own best turn, the same on a busy machine as on an idle one:
     its searches run on CPU budgets, with a wall-clock backstop wide enough (``REVIEW_WALL_FACTOR``) that
     the other programs of the machine only make it slower, never shallower."""
-    return limit.with_changes(temperature=0.0, oversight=0.0, safety=True,
-                              wall_factor=max(limit.wall_factor, REVIEW_WALL_FACTOR))  # fmt: skip
+    return (thinking.with_manner(temperature=0.0, oversight=0.0, safety=True)
+            .with_machine(wall_factor=max(thinking.machine.wall_factor, REVIEW_WALL_FACTOR)))
 
 
 def _played(turn: Iterable[Action]) -> Turn:
@@ -465,14 +466,14 @@ def _result_value(position: Position, player: int) -> float:
 def verdict_at(
     position: Position,
     turn: Turn | None,
-    limit: Limit,
+    thinking: Thinking,
     seed: int | None = 0,
     history: Mapping[PositionKey, int] | None = None,
     cancel: Cancel = None,
 ) -> Findings:
     """What the review finds at ``position`` (in play, not over) on ``turn``, the turn played there
     (None: only the best turn is wanted): the exact proofs and threats first, then one search.
-    ``limit`` is applied as ``analysis_limit`` gives it; ``history`` counts the positions seen so far
+    ``thinking`` is applied as ``analysis_thinking`` gives it; ``history`` counts the positions seen so far
     (draws by repetition); ``cancel`` stops it (raising ``_Stop``). ``seed`` is accepted for symmetry
     with ``choose_turn``: the analysis makes no random choice."""
     del seed
@@ -486,7 +487,7 @@ def verdict_at(
     proof = short_proof(position, tick, draws)
     threats = threats_of(position, tick)
     played = _played(turn) if turn is not None else None
-    result = search(position, params_for(analysis_limit(limit), True, history), cancel, also=played)
+    result = search(position, params_for(analysis_thinking(thinking), True, history), cancel, also=played)
     if result.cancelled or stopped():
         raise _Stop
     win = result.turn if result.won else None
@@ -639,11 +640,11 @@ def _pool_start(flag: Any) -> None:
     lower_priority()
 
 
-def _pool_verdict(position: Position, turn: Turn | None, limit: Limit,
+def _pool_verdict(position: Position, turn: Turn | None, thinking: Thinking,
                   history: Mapping[PositionKey, int] | None) -> Findings | None:  # fmt: skip
     """``verdict_at`` in a review process (None when the shared flag cancelled it)."""
     try:
-        return verdict_at(position, turn, limit, history=history, cancel=_pool_cancel)
+        return verdict_at(position, turn, thinking, history=history, cancel=_pool_cancel)
     except _Stop:
         return None
 
@@ -680,18 +681,18 @@ class _Tasks:
         return pos, turn, history
 
 
-def _verdicts_here(tasks: _Tasks, limit: Limit, cancel: Cancel) -> Iterator[tuple[int, Findings | None]]:
+def _verdicts_here(tasks: _Tasks, thinking: Thinking, cancel: Cancel) -> Iterator[tuple[int, Findings | None]]:
     """Each position's verdict in order, searched in this process."""
     for i in range(len(tasks.positions)):
         if not tasks.wanted(i):
             yield i, None
             continue
         pos, turn, history = tasks.args(i)
-        yield i, verdict_at(pos, turn, limit, history=history, cancel=cancel)
+        yield i, verdict_at(pos, turn, thinking, history=history, cancel=cancel)
 
 
 def _verdicts_pooled(
-    tasks: _Tasks, limit: Limit, cancel: Cancel, workers: int
+    tasks: _Tasks, thinking: Thinking, cancel: Cancel, workers: int
 ) -> Iterator[tuple[int, Findings | None]]:
     """Each position's verdict in order, searched by ``workers`` processes; a cancel stops them all."""
     ctx = multiprocessing.get_context("spawn")
@@ -704,7 +705,7 @@ def _verdicts_pooled(
                 if tasks.wanted(i):
                     # Handed out in order, so the first turns come back first and show at once.
                     position, turn, history = tasks.args(i)
-                    futures[i] = pool.submit(_pool_verdict, position, turn, limit, history)
+                    futures[i] = pool.submit(_pool_verdict, position, turn, thinking, history)
             for i in range(len(tasks.positions)):
                 future = futures.get(i)
                 if future is None:
@@ -730,7 +731,7 @@ def _verdicts_pooled(
 def review_game(
     positions: Sequence[Position],
     turns: Sequence[Turn],
-    limit: Limit,
+    thinking: Thinking,
     cancel: Cancel = None,
     progress: Callable[[int, int], None] | None = None,
     *,
@@ -743,12 +744,12 @@ def review_game(
     """Review every turn of a game: ``positions[i]`` is the board before ``turns[i]`` (so there is one
     position more than turns: the board after the last turn ends the list).
 
-    ``limit`` is how hard the engine thinks at each position (``analysis_limit`` is applied); the
+    ``thinking`` is how hard the engine thinks at each position (``analysis_thinking`` is applied); the
     review makes no random choice (``seed`` is kept for callers that pass one); ``cancel`` (an Event,
     or a callable returning True) stops it, and the review of the turns done so far is returned;
     ``progress(done, total)`` is called as turns are finished, and ``on_turn`` with each finished
     ``TurnReview`` (to print it at once); ``history`` counts positions seen before ``positions[0]``;
-    ``level`` names the limit in the summary; ``workers`` above 1 spreads the searches over that many
+    ``level`` names it in the summary; ``workers`` above 1 spreads the searches over that many
     processes (``review_workers()`` gives every core).
     """
     del seed
@@ -760,8 +761,8 @@ def review_game(
     total = len(turns)
     if progress is not None:
         progress(0, total)
-    searched = (_verdicts_pooled(tasks, limit, cancel, workers) if workers > 1 and total > 1
-                else _verdicts_here(tasks, limit, cancel))  # fmt: skip
+    searched = (_verdicts_pooled(tasks, thinking, cancel, workers) if workers > 1 and total > 1
+                else _verdicts_here(tasks, thinking, cancel))  # fmt: skip
     stopped = cancel_test(cancel)
     found: dict[int, Findings | None] = {}  # what each position gave, until the turns that read it are judged
     judged = 0  # the next turn to judge: it waits for the two positions after it
@@ -811,16 +812,16 @@ def standing(proof: Proven | None) -> str | None:
 
 def review_of(
     game: Game,
-    limit: Limit,
+    thinking: Thinking,
     cancel: Cancel = None,
     progress: Callable[[int, int], None] | None = None,
     **options: Any,
 ) -> Review:
     """``review_game`` over a ``rules.Game``'s committed turns (``options`` as ``review_game`` takes them)."""
-    return review_game(game.positions, game.turns, limit, cancel, progress, **options)
+    return review_game(game.positions, game.turns, thinking, cancel, progress, **options)
 
 
 __all__ = ["BLUNDER", "BLUNDER_FALL", "INACCURACY", "INACCURACY_FALL", "KINDS", "METHOD", "MISSED_WIN", "MISTAKE",
-           "MISTAKE_FALL", "Findings", "Review", "ReviewData", "TurnData", "TurnReview", "analysis_limit",
+           "MISTAKE_FALL", "Findings", "Review", "ReviewData", "TurnData", "TurnReview", "analysis_thinking",
            "fingerprint", "flip", "judge", "review_game", "review_of", "review_workers", "standing",
            "verdict_at"]  # fmt: skip

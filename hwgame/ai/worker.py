@@ -1,6 +1,6 @@
 """The computer opponent behind one background thread, so the window never waits for it.
 
-``AIWorker.request(position, limit, seed, history)`` returns a ``concurrent.futures.Future`` at once;
+``AIWorker.request(position, thinking, seed, history)`` returns a ``concurrent.futures.Future`` at once;
 it resolves to a ``SearchReply`` (``hwgame.ai.handoff``) and never raises: an error inside the search
 comes back as the reply's ``error``. ``cancel()`` stops the running search within a few milliseconds.
 ``progress`` is a snapshot for a "thinking" indicator.
@@ -35,8 +35,9 @@ from typing import Any
 from hwgame.rules import Position
 
 from .bots import choose_turn
-from .handoff import Chooser, History, Limit, SearchReply, SearchRequest, failed
+from .handoff import Chooser, History, SearchReply, SearchRequest, failed
 from .process import Progress, SearchProcess, SearchProcessGone, run_search
+from .thinking import Thinking
 
 # Past its hard deadline (2.5 x the time) the search still finishes its safety check, bounded by the
 # hard deadline plus max(10 s, 4 x the time); an answer later than that and this margin means a hang.
@@ -47,9 +48,10 @@ CANCEL_GRACE = 2.0
 POLL = 0.25
 
 
-def answer_time(limit: Limit) -> float:
-    """Seconds a search under ``limit`` may take before its process counts as hung."""
-    return 3 * limit.time + max(10.0, 4 * limit.time) + HANG_MARGIN
+def answer_time(thinking: Thinking) -> float:
+    """Seconds a search that thinks as ``thinking`` says may take before its process counts as hung."""
+    seconds = thinking.limit.time
+    return 3 * seconds + max(10.0, 4 * seconds) + HANG_MARGIN
 
 
 @dataclass(eq=False)
@@ -98,7 +100,7 @@ class AIWorker:
         self._thread.start()
 
     # --- the caller's side ---
-    def request(self, position: Position, limit: Limit, seed: int | None = None,
+    def request(self, position: Position, thinking: Thinking, seed: int | None = None,
                 history: History = None, choose: Chooser | None = None) -> Future[SearchReply]:  # fmt: skip
         """Queue a search; return the Future of its reply.
 
@@ -110,7 +112,7 @@ class AIWorker:
         if self._closed:
             raise RuntimeError("the AI worker has been shut down")
         with self._lock:
-            request = SearchRequest(position, limit, seed, dict(history) if history else None, next(self._ids))
+            request = SearchRequest(position, thinking, seed, dict(history) if history else None, next(self._ids))
             job = _Job(request, choose=choose)
             job.future.add_done_callback(partial(self._withdrawn, job))
             older, self._latest = self._latest, job
@@ -250,7 +252,7 @@ class AIWorker:
 
     def _await_answer(self, job: _Job, child: SearchProcess) -> SearchReply:
         request_id = job.request.request_id
-        limit_deadline = time.monotonic() + (self._hang_timeout or answer_time(job.request.limit))
+        limit_deadline = time.monotonic() + (self._hang_timeout or answer_time(job.request.thinking))
         grace = min(CANCEL_GRACE, self._hang_timeout or CANCEL_GRACE)
         while True:
             deadline = limit_deadline

@@ -2,7 +2,7 @@
 
 ``judge`` makes the one verdict of a position: the exact proofs first (``ai.proofs``: a win at once, a
 loss at once, the opponent's threats), then, where nothing is proven, one search (``choose_turn`` under
-the analysis limit: no random choice) whose score becomes the estimate and whose turn, line and facts
+the analysis's thinking: no random choice) whose score becomes the estimate and whose turn, line and facts
 are the verdict's best turn. A loss is only ever claimed from the exact check; a search that believes a
 loss it cannot prove gives an estimate at the curve's surest. With ``quick`` only the threats and a
 win at once are looked for: known in milliseconds, before a search could say anything.
@@ -22,12 +22,13 @@ from dataclasses import replace
 from typing import Any
 
 from hwgame.ai.bots import choose_turn
-from hwgame.ai.handoff import Limit, SearchReply
+from hwgame.ai.handoff import SearchReply
 from hwgame.ai.proofs import LOSS, WIN, Proven, draw_keys, in_play, passed, short_proof, threats
 from hwgame.ai.reasons import weighed
-from hwgame.ai.review import analysis_limit
+from hwgame.ai.review import analysis_thinking
 from hwgame.ai.search_params import Cancel, cancel_test
 from hwgame.ai.tactics import find_win
+from hwgame.ai.thinking import Thinking
 from hwgame.rules import HomeworldsError, Position, PositionKey, Turn, apply_turn_unchecked
 
 from .verdict import Proof, Verdict, estimate_of, proof_from_score, proof_of
@@ -87,15 +88,15 @@ def exact_verdict(position: Position, cancel: Cancel = None, history: Mapping[Po
     return Verdict(me, proof_of(proven), best=best, line=(best,) if best else (), threats=found)
 
 
-def judge(position: Position, limit: Limit, turn_index: int, history: Mapping[PositionKey, int] | None = None,
+def judge(position: Position, thinking: Thinking, turn_index: int, history: Mapping[PositionKey, int] | None = None,
           cancel: Cancel = None, progress: Any = None, quick: bool = False) -> Verdict:  # fmt: skip
     """The verdict of ``position`` (``turn_index`` turns into its game), see the module docstring.
-    ``limit`` is the search's (taken as ``ai.review.analysis_limit`` gives it); ``history`` counts the
+    ``thinking`` is the search's (taken as ``ai.review.analysis_thinking`` gives it); ``history`` counts the
     positions met so far (draws by repetition). Raises ``Stopped`` when cancelled."""
     exact = exact_verdict(position, cancel, history, losses=not quick)
     if quick or not in_play(position) or (exact.proof is not None and exact.proof.result == WIN):
         return exact
-    reply = choose_turn(position, analysis_limit(limit).with_changes(explain=True), None, cancel, progress,
+    reply = choose_turn(position, analysis_thinking(thinking).explaining(), None, cancel, progress,
                         history=history)  # fmt: skip
     if reply.turn is None or cancel_test(cancel)():
         if exact.proof is not None:
@@ -130,7 +131,7 @@ def strengthened(position: Position, turn: Turn) -> tuple[str, ...]:
     return tuple(weighed(passed(position), after, position.to_move))
 
 
-def verdict_reply(position: Position, limit: Limit, seed: int | None = None, cancel: Cancel = None,
+def verdict_reply(position: Position, thinking: Thinking, seed: int | None = None, cancel: Cancel = None,
                   progress: Any = None, history: Mapping[PositionKey, int] | None = None, *,
                   turn_index: int = 0, quick: bool = False) -> SearchReply:  # fmt: skip
     """``judge`` as a chooser for the search process (bind ``turn_index`` and ``quick`` with
@@ -138,7 +139,7 @@ def verdict_reply(position: Position, limit: Limit, seed: int | None = None, can
     verdict; a cancelled judgement replies with no turn."""
     del seed  # the analysis makes no random choice
     try:
-        verdict = judge(position, limit, turn_index, history, cancel, progress, quick)
+        verdict = judge(position, thinking, turn_index, history, cancel, progress, quick)
     except Stopped:
         return SearchReply(None, info={"cancelled": True})
     score = 0.0 if verdict.estimate is None else verdict.estimate.score

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hwgame.ai.handoff import Limit
 from hwgame.ai.review import (
     BLUNDER,
     INACCURACY,
@@ -26,14 +25,15 @@ from hwgame.ai.review import (
     standing,
 )
 from hwgame.ai.search_params import Cancel
+from hwgame.ai.thinking import Thinking
 from hwgame.rules import Position, Turn
 
 
-def judge_game(positions: Sequence[Position], turns: Sequence[Turn], limit: Limit, cancel: Cancel = None,
+def judge_game(positions: Sequence[Position], turns: Sequence[Turn], thinking: Thinking, cancel: Cancel = None,
                progress: Callable[[int, int], None] | None = None, **options: Any) -> Review:  # fmt: skip
     """Every position of a game judged and every turn marked (``ai.review.review_game``, whose options
     it takes): ``positions[i]`` is the board before ``turns[i]``."""
-    return review_game(positions, turns, limit, cancel, progress, **options)
+    return review_game(positions, turns, thinking, cancel, progress, **options)
 
 
 __all__ = ["BLUNDER", "INACCURACY", "KINDS", "METHOD", "MISSED_WIN", "MISTAKE", "Review", "TurnReview",

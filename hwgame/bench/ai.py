@@ -28,15 +28,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TextIO, TypedDict
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn
+from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.setup import sensible_setup
+from hwgame.ai.thinking import Breadth, Limit, Machine, Manner, Thinking
 from hwgame.rules import PositionKey, Turn, apply_turn_unchecked, initial_position
 
 from .movegen import games_dir
 from .openings import HALVES, opening_set
 from .versus import SHARED_MACHINE
 
-BASELINE = Limit(time=2.0, nodes=None, depth=1, safety=False, beam=8, root_cap=6000)
+BASELINE = Thinking(Limit(time=2.0, nodes=None, depth=1), Manner(safety=False), Breadth(beam=8, root_cap=6000))
 # Score targets against the reference AI; Beginner and Easy are meant to lose to it.
 CPP_TARGETS = {"normal": 0.75, "hard": 0.92}
 MATCHES = {
@@ -47,9 +48,9 @@ MATCHES = {
 }
 
 
-def player_limit(name: str) -> Limit:
-    """The Limit of a match player: a level name or ``baseline``."""
-    return (BASELINE if name == "baseline" else LEVELS[name]).with_changes(wall_factor=SHARED_MACHINE)
+def player_thinking(name: str) -> Thinking:
+    """How a match player thinks: a level name or ``baseline``."""
+    return (BASELINE if name == "baseline" else LEVELS[name]).with_machine(wall_factor=SHARED_MACHINE)
 
 
 class ThinkStats(TypedDict):
@@ -77,7 +78,7 @@ def play_game(
 ) -> float:
     """Play one game; return the first player's result (1, 0.5, 0) and add think times to ``stats``."""
     names = (first, second)
-    limits = (player_limit(first), player_limit(second))
+    thinkings = (player_thinking(first), player_thinking(second))
     pos = initial_position()
     for turn in setup:
         pos = apply_turn_unchecked(pos, turn)
@@ -87,7 +88,7 @@ def play_game(
             break
         mover = pos.to_move
         t0 = time.perf_counter()
-        result = choose_turn(pos, limits[mover], seed=seed * 7919 + n, history=seen)
+        result = choose_turn(pos, thinkings[mover], seed=seed * 7919 + n, history=seen)
         spent = time.perf_counter() - t0
         entry = stats.setdefault(names[mover], {"times": [], "nodes": 0, "seconds": 0.0})
         entry["times"].append(spent)
@@ -135,15 +136,16 @@ def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out: TextIO
     return share
 
 
-def limit_changes(items: list[str]) -> dict[str, Any]:
-    """``FIELD=VALUE`` texts as changes of a Limit, each value read as the field's type (a number, or
-    true/false); ValueError names an unknown field or a value that does not read."""
-    fields = {f.name: f for f in dataclasses.fields(Limit)}
+def thinking_changes(items: list[str]) -> dict[str, Any]:
+    """``FIELD=VALUE`` texts as changes of a Thinking (a field of any of its parts, named alone:
+    ``versus.changed`` applies them), each value read as the field's type (a number, or true/false);
+    ValueError names an unknown field or a value that does not read."""
+    fields = {f.name: f for part in (Limit, Manner, Breadth, Machine) for f in dataclasses.fields(part)}
     changes: dict[str, Any] = {}
     for item in items:
         name, sep, text = item.partition("=")
         if not sep or name not in fields:
-            raise ValueError(f"--set wants FIELD=VALUE with a field of Limit, not {item[:40]!r}")
+            raise ValueError(f"--set wants FIELD=VALUE with a field of a level's thinking, not {item[:40]!r}")
         kind = str(fields[name].type)
         if "bool" in kind:
             if text.lower() not in ("true", "false"):
@@ -177,7 +179,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=200)
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                        help="--match cpp: change one field of the level's Limit (e.g. depth=3), to try it")
+                        help="--match cpp: change one field of the level's thinking (e.g. depth=3), to try it")
     args = parser.parse_args(argv)
     if args.set and args.match != "cpp":
         parser.error("--set changes the level of --match cpp only")
@@ -194,7 +196,7 @@ def run(argv: list[str]) -> int:
         print(f"openings: {args.openings}" + (f" ({args.half} half of split {args.split_seed}, seed {args.seed})"
                                               if args.openings == "archive" else "") + f", {len(openings)} of them")
         try:
-            changes = limit_changes(args.set)
+            changes = thinking_changes(args.set)
         except ValueError as exc:
             parser.error(str(exc))
         if changes:

@@ -74,9 +74,9 @@ def material(position: Position) -> float:
 def search_score(position: Position) -> float:
     """Normal's score for the side to move, searched as the review searches (no random touches)."""
     from hwgame.ai.bots import LEVELS, choose_turn
-    from hwgame.ai.review import analysis_limit
+    from hwgame.ai.review import analysis_thinking
 
-    return float(choose_turn(position, analysis_limit(LEVELS["normal"]), seed=0).score)
+    return float(choose_turn(position, analysis_thinking(LEVELS["normal"]), seed=0).score)
 
 
 def _scores(kind: str, positions: Sequence[Position], jobs: int) -> Iterator[float]:

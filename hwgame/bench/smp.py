@@ -74,11 +74,11 @@ class Run:
 
 def measure(position: Position, seconds: float, workers: int, clock: str) -> Run:
     """One search of ``position`` with Hard's widths for ``seconds`` on ``workers`` processes."""
-    limit = timed(LEVELS["hard"], seconds)
+    thinking = timed(LEVELS["hard"], seconds)
     if clock == "cpu":
         # Each process's own CPU seconds, as a level's budget counts them.
-        limit = limit.with_changes(wall_clock=False, hard=None, most=seconds * 4)
-    params = params_for(limit)
+        thinking = thinking.with_limit(wall_clock=False, hard=None, most=seconds * 4)
+    params = params_for(thinking)
     start = time.perf_counter()
     if workers <= 1:
         result = search(position, params)

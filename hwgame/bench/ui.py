@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:  # the window is imported when the benchmark runs, after SDL is set up
     import pygame
 
-    from hwgame.ai.bots import Limit
+    from hwgame.ai.thinking import Thinking
     from hwgame.ai.worker import AIWorker
     from hwgame.app.app import App
     from hwgame.app.control.controller import Effect
@@ -97,7 +97,7 @@ def _render(
     game: Game,
     frames: int,
     worker: AIWorker | None = None,
-    limit: Limit | None = None,
+    thinking: Thinking | None = None,
 ) -> Pass:
     """Render ``frames`` frames through the three phases; keep ``worker`` searching when one is given."""
     from hwgame.app.tools.screenshots import find_move_drag
@@ -109,8 +109,8 @@ def _render(
     clock = pygame.time.Clock()
     last = time.perf_counter()
     for i in range(frames):
-        if worker is not None and limit is not None and not worker.busy:
-            worker.request(game.position, limit, seed=i)
+        if worker is not None and thinking is not None and not worker.busy:
+            worker.request(game.position, thinking, seed=i)
             figures.searches += 1
         clock.tick(60)
         now = time.perf_counter()
@@ -186,7 +186,7 @@ def run(argv: list[str]) -> int:
     pygame.display.flip()
     first_frame = time.perf_counter() - start
 
-    limit = LEVELS.get(args.level, LEVELS["hard"])
+    level = LEVELS.get(args.level, LEVELS["hard"])
     worker = None
     if not args.no_ai:
         worker = AIWorker()
@@ -196,7 +196,7 @@ def run(argv: list[str]) -> int:
             print(f"the computer could not search: {warm.error}")
             return 1
     idle = _render(pygame, app, screen, game, frames)
-    thinking = _render(pygame, app, screen, game, frames, worker, limit) if worker is not None else None
+    thinking = _render(pygame, app, screen, game, frames, worker, level) if worker is not None else None
     if worker is not None:
         worker.shutdown()
     app.shutdown()

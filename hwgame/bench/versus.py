@@ -11,17 +11,19 @@ Every turn the reference proposes is checked by our validator before it is playe
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from hwgame.ai.bots import LEVELS, choose_turn
+from hwgame.ai.thinking import Thinking
 from hwgame.rules import (
     STANDARD,
     Position,
@@ -41,6 +43,19 @@ from .reference import find_reference, reference_move
 # backstop is this many times its usual length there, so the CPU budgets alone decide and each level
 # plays as it would on a machine of its own (only slower).
 SHARED_MACHINE = 4.0
+
+# The parts of a Thinking, by their names in it.
+PARTS = ("limit", "manner", "breadth", "machine")
+
+
+def changed(thinking: Thinking, changes: Mapping[str, Any]) -> Thinking:
+    """``thinking`` with some fields of its parts changed, each field named alone (``depth``, ``beam``:
+    the names are unique across the parts), as ``--set`` of the match benchmark names them."""
+    part_of = {f.name: part for part in PARTS for f in dataclasses.fields(getattr(thinking, part))}
+    by_part: dict[str, dict[str, Any]] = {}
+    for name, value in changes.items():
+        by_part.setdefault(part_of[name], {})[name] = value
+    return replace(thinking, **{part: replace(getattr(thinking, part), **fields) for part, fields in by_part.items()})
 
 
 def opening_position(index: int, openings: Sequence[Opening] = OPENINGS) -> Position:
@@ -72,8 +87,8 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
                         openings: Sequence[Opening] = OPENINGS,
                         changes: Mapping[str, Any] | None = None) -> GameRecord:  # fmt: skip
     """Play one game of ``level`` against the reference from opening ``index`` of ``openings``; ``changes``
-    alter the level's Limit (a trial of other budgets or widths before they become the level's)."""
-    limit = LEVELS[level].with_changes(**{"wall_factor": SHARED_MACHINE, **(changes or {})})
+    alter how the level thinks (a trial of other budgets or widths before they become the level's)."""
+    thinking = changed(LEVELS[level].with_machine(wall_factor=SHARED_MACHINE), changes or {})
     pos = opening_position(index, openings)
     ours_seat = 0 if we_first else 1
     seen: Counter[PositionKey] = Counter([pos.key()])
@@ -83,7 +98,7 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
             break
         if pos.to_move == ours_seat:
             start, cpu = time.perf_counter(), time.process_time()
-            result = choose_turn(pos, limit, seed=index * 1000 + n, history=seen)
+            result = choose_turn(pos, thinking, seed=index * 1000 + n, history=seen)
             rec.ours.append(time.perf_counter() - start)
             rec.ours_cpu.append(time.process_time() - cpu)
             rec.nodes += result.info.get("nodes", 0)
@@ -211,4 +226,5 @@ def print_openings(openings: Sequence[Opening], results: dict[int, list[tuple[bo
     out.flush()
 
 
-__all__ = ["GameRecord", "opening_position", "play_reference_game", "print_openings", "run_reference_match"]
+__all__ = ["PARTS", "GameRecord", "changed", "opening_position", "play_reference_game", "print_openings",
+           "run_reference_match"]

@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn, timed
+from hwgame.ai.bots import LEVELS, choose_turn, timed
 from hwgame.ai.evaluate import WIN as WIN_SCORE
 from hwgame.ai.search import is_proven
 from hwgame.ai.tactics import find_win
+from hwgame.ai.thinking import Thinking
 from hwgame.ai.wintwo import find_win_in_two, threatens, wins_whatever_reply
 from hwgame.rules import (
     PLAYING,
@@ -211,11 +212,11 @@ class Trial:
     turns: int = 0
 
 
-def trial(entry: Entry, limit: Limit) -> Trial:
-    """Ask ``limit`` for a turn at ``entry``'s position and check it with the prover."""
+def trial(entry: Entry, thinking: Thinking) -> Trial:
+    """Ask ``thinking`` for a turn at ``entry``'s position and check it with the prover."""
     reports: list[tuple[float, Turn]] = []
     start = time.perf_counter()
-    reply = choose_turn(entry.position, limit, seed=1,
+    reply = choose_turn(entry.position, thinking, seed=1,
                         progress=lambda info: reports.append((info["seconds"], info["turn"])))  # fmt: skip
     seconds = time.perf_counter() - start
     proven: dict[Turn, bool] = {}
@@ -235,7 +236,7 @@ def trial(entry: Entry, limit: Limit) -> Trial:
     return Trial(found, claimed, seconds, first, turns)
 
 
-def limit_named(name: str) -> Limit:
+def thinking_named(name: str) -> Thinking:
     """``hard`` (a level as it plays), ``hard@10000`` (that level under ``go movetime=10000``), either
     with ``:N`` (its search shared among N processes) and ``/noproof`` (without the root's proof of a
     win in two, as the levels were before it)."""
@@ -244,11 +245,11 @@ def limit_named(name: str) -> Limit:
         raise ValueError(f"unknown option {option!r}")
     name, colon, workers = name.partition(":")
     level, _, ms = name.partition("@")
-    limit = LEVELS[level]
-    limit = timed(limit, int(ms) / 1000.0) if ms else limit
+    thinking = LEVELS[level]
+    thinking = timed(thinking, int(ms) / 1000.0) if ms else thinking
     if colon:
-        limit = limit.with_changes(workers=int(workers))
-    return limit.with_changes(win2=0) if option else limit
+        thinking = thinking.with_machine(workers=int(workers))
+    return thinking.with_breadth(win2=0) if option else thinking
 
 
 def report(entries: list[Entry], names: list[str], out: TextIO = sys.stdout) -> None:
@@ -257,8 +258,8 @@ def report(entries: list[Entry], names: list[str], out: TextIO = sys.stdout) -> 
     controls = [e for e in entries if e.kind == CONTROL]
     print(f"set: {len(wins)} wins in two, {len(controls)} controls", file=out, flush=True)
     for name in names:
-        limit = limit_named(name)
-        trials = [trial(e, limit) for e in wins]
+        thinking = thinking_named(name)
+        trials = [trial(e, thinking) for e in wins]
         found = [t for t in trials if t.found]
         firsts = [t.first for t in trials if t.first is not None]
         told = ", ".join(f"{e.label}" for e, t in zip(wins, trials, strict=True) if not t.found)
@@ -268,7 +269,7 @@ def report(entries: list[Entry], names: list[str], out: TextIO = sys.stdout) -> 
         if told:
             print(f"  missed: {told}", file=out)
         # No win in two exists at a control: a claim of one is wrong; a longer win is not judged here.
-        claims = [(e.label, trial(e, limit)) for e in controls]
+        claims = [(e.label, trial(e, thinking)) for e in controls]
         wrong = [label for label, t in claims if t.claimed and t.turns <= 2]
         longer = [f"{label} (in {t.turns})" for label, t in claims if t.claimed and t.turns > 2]
         print(f"  controls: {len(wrong)} wrong claims of a win in two{': ' + ', '.join(wrong) if wrong else ''}; "
@@ -297,7 +298,7 @@ def run(argv: list[str]) -> int:
     try:
         names = [n for n in args.levels.split(",") if n]
         for n in names:
-            limit_named(n)
+            thinking_named(n)
     except (KeyError, ValueError):
         parser.error(f"--levels: use level names ({', '.join(LEVELS)}), each optionally @MILLISECONDS")
     if not args.mine:

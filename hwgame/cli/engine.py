@@ -50,9 +50,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
-from hwgame.ai.bots import MAX_DEPTH, Limit, choose_turn, level, timed
+from hwgame.ai.bots import MAX_DEPTH, choose_turn, level, timed
 from hwgame.ai.parallel import MOST_WORKERS
 from hwgame.ai.search import Progress, is_proven
+from hwgame.ai.thinking import Breadth, Limit, Thinking
 from hwgame.rules import (
     PLAYING,
     Game,
@@ -67,7 +68,7 @@ from hwgame.rules import (
 from hwgame.words import refusal_text
 
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
-QUICK = Limit(time=0.2, nodes=2000, depth=1, beam=2, root_cap=600, root_keep=4)
+QUICK = Thinking(Limit(time=0.2, nodes=2000, depth=1), breadth=Breadth(beam=2, root_cap=600, root_keep=4))
 NUMBER_DIGITS = 12  # longer numbers are refused before they are converted
 MAX_NODES = 10**9  # a node budget beyond this would run for days
 
@@ -149,9 +150,9 @@ class Engine:
             return [f"gameover {refusal_text(outcome, 'en')}"]
         return ["ok"]
 
-    def parse_go(self, rest: str) -> tuple[Limit, int | None, bool, bool]:
-        """The options of ``go``: (limit, seed, infinite, show info lines). Raises ValueError."""
-        limit = level(self.default_level)
+    def parse_go(self, rest: str) -> tuple[Thinking, int | None, bool, bool]:
+        """The options of ``go``: (thinking, seed, infinite, show info lines). Raises ValueError."""
+        thinking = level(self.default_level)
         seed = None
         infinite = analysis = False
         depth = movetime = nodes = threads = None
@@ -165,7 +166,7 @@ class Engine:
                 raise ValueError(f"bad option {quote(word)}: use level=NAME, movetime=MS, nodes=N, depth=N, seed=N, "
                                  "threads=N or infinite")  # fmt: skip
             if name == "level":
-                limit = level(value)
+                thinking = level(value)
             elif name == "movetime":
                 movetime = bounded_number(value, "movetime", 1, 86_400_000)
             elif name == "nodes":
@@ -181,35 +182,35 @@ class Engine:
                     f"unknown option {quote(name)}: use level, movetime, nodes, depth, seed, threads or infinite"
                 )
         if movetime is not None:
-            limit = timed(limit, movetime / 1000.0)
+            thinking = timed(thinking, movetime / 1000.0)
             analysis = True
         if nodes is not None:
             if movetime is None:
-                limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, survive=0.0)
-            limit = limit.with_changes(nodes=nodes, depth=MAX_DEPTH)
+                thinking = thinking.with_limit(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS).with_breadth(survive=0.0)
+            thinking = thinking.with_limit(nodes=nodes, depth=MAX_DEPTH)
             analysis = True
         if depth is not None:
             if movetime is None and nodes is None:
-                limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None)
-            limit = limit.with_changes(depth=depth)
+                thinking = thinking.with_limit(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None)
+            thinking = thinking.with_limit(depth=depth)
             analysis = True
         if infinite:
-            limit = limit.with_changes(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None,
-                                       depth=depth or MAX_DEPTH)  # fmt: skip
+            thinking = thinking.with_limit(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None,
+                                           depth=depth or MAX_DEPTH)  # fmt: skip
         if threads is not None:
-            limit = limit.with_changes(workers=threads)
+            thinking = thinking.with_machine(workers=threads)
         elif infinite or movetime is not None or (depth is not None and nodes is None):
-            limit = limit.with_changes(workers=0)  # an analysis by time or depth: every core
-        return limit, seed, infinite, analysis
+            thinking = thinking.with_machine(workers=0)  # an analysis by time or depth: every core
+        return thinking, seed, infinite, analysis
 
     def cmd_go(self, rest: str) -> list[str]:
         if self.game.is_over():
             return ["error the game is over"]
-        limit, seed, _, analysis = self.parse_go(rest)
-        return self.search(limit, seed, analysis, threading.Event(), print)
+        thinking, seed, _, analysis = self.parse_go(rest)
+        return self.search(thinking, seed, analysis, threading.Event(), print)
 
     def search(
-        self, limit: Limit, seed: int | None, analysis: bool, stop: threading.Event, say: Callable[[str], None]
+        self, thinking: Thinking, seed: int | None, analysis: bool, stop: threading.Event, say: Callable[[str], None]
     ) -> list[str]:
         """Run one search (``stop`` an Event that ends it early); ``say`` prints info lines."""
         start = time.perf_counter()
@@ -221,7 +222,7 @@ class Engine:
                 say(info_line(info, time.perf_counter() - start))
 
         position = self.game.position
-        result = choose_turn(position, limit, seed=seed, cancel=stop, progress=progress,
+        result = choose_turn(position, thinking, seed=seed, cancel=stop, progress=progress,
                              history=self.game.repetition_counts())  # fmt: skip
         turn = result.turn
         if turn is None:  # stopped before any candidate: a quick answer instead of none
@@ -375,7 +376,7 @@ def _go(
     when it is infinite (else the search ends by itself first); the waiting commands are then answered
     in order, and the quit is acted on after them."""
     try:
-        limit, seed, infinite, analysis = engine.parse_go(line.strip()[2:])
+        thinking, seed, infinite, analysis = engine.parse_go(line.strip()[2:])
     except ValueError as exc:
         say(f"error {protocol_text(exc)}")
         return
@@ -384,7 +385,7 @@ def _go(
 
     def work() -> None:
         try:
-            answer.extend(engine.search(limit, seed, analysis, stop, say))
+            answer.extend(engine.search(thinking, seed, analysis, stop, say))
         except Exception as exc:  # an error answers, it does not end the engine
             answer.append(f"error internal: {type(exc).__name__}")
 

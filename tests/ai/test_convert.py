@@ -30,7 +30,7 @@ Kotok: b2 | | r1 g2
 def test_normal_finds_the_kill_two_turns_away_when_far_ahead():
     pos = make_position(CRUSHING, to_move=1)
     # The CPU budget decides, not the wall clock of a machine busy with other tests.
-    reply = choose_turn(pos, LEVELS["normal"].with_changes(wall_factor=4.0), seed=1)
+    reply = choose_turn(pos, LEVELS["normal"].with_machine(wall_factor=4.0), seed=1)
     assert reply.turn is not None
     # The turn is a forced win in two: every reply of North leaves South a win at once.
     assert wins_whatever_reply(apply_turn_unchecked(pos, reply.turn))
@@ -41,10 +41,10 @@ def test_the_usual_budget_does_not_reach_it():
     # Without the extra budget of a side far ahead, the same search settles for a capture: the test
     # above passes because of that budget, not by chance.
     pos = make_position(CRUSHING, to_move=1)
-    limit = LEVELS["normal"]
-    params = SearchParams(max_depth=limit.depth, time_limit=limit.time, node_limit=limit.nodes, root_width=limit.beam,
-                          root_cap=limit.root_cap, root_keep=limit.root_keep, inner_width=limit.inner_beam,
-                          inner_cap=limit.inner_cap, inner_keep=limit.inner_keep, win2_nodes=limit.win2,
-                          convert=False)  # fmt: skip
+    limit, breadth = LEVELS["normal"].limit, LEVELS["normal"].breadth
+    params = SearchParams(max_depth=limit.depth, time_limit=limit.time, node_limit=limit.nodes,
+                          root_width=breadth.beam, root_cap=breadth.root_cap, root_keep=breadth.root_keep,
+                          inner_width=breadth.inner_beam, inner_cap=breadth.inner_cap, inner_keep=breadth.inner_keep,
+                          win2_nodes=breadth.win2, convert=False)  # fmt: skip
     result = search(pos, params)
     assert result.score < PROVEN

@@ -43,16 +43,17 @@ def test_movetime_searches_past_the_levels_depth_and_answers_about_on_time():
     # The answer comes by the time asked (a little slack for a busy machine), not long before it:
     # the level's depth cap of 2 does not stop a search that was given a time.
     assert 0.7 <= seconds <= 1.3, seconds
-    assert LEVELS["normal"].depth == 2
+    assert LEVELS["normal"].limit.depth == 2
     assert int(totals(lines)["depth"]) >= 3
     alone = choose_turn(MIDDLE, LEVELS["normal"], seed=1)
     assert alone.info["depth"] <= 2
 
 
 def test_movetime_keeps_its_time_even_when_no_turn_survives_a_threat():
-    limit = Engine().parse_go("level=hard movetime=500")[0]
+    thinking = Engine().parse_go("level=hard movetime=500")[0]
+    limit = thinking.limit
     # The look through every turn for one that survives would take seconds of its own.
-    assert limit.survive == 0.0 and limit.hard == 0.5 and limit.depth == MAX_DEPTH and limit.nodes is None
+    assert thinking.breadth.survive == 0.0 and limit.hard == 0.5 and limit.depth == MAX_DEPTH and limit.nodes is None
 
 
 def test_a_node_budget_is_kept_and_gives_the_same_answer_every_time():
@@ -69,9 +70,9 @@ def test_a_node_budget_is_kept_and_gives_the_same_answer_every_time():
 
 
 def test_a_node_budget_alone_has_no_time_limit_and_no_depth_cap():
-    limit = Engine().parse_go("level=normal nodes=500")[0]
+    limit = Engine().parse_go("level=normal nodes=500")[0].limit
     assert limit.nodes == 500 and limit.depth == MAX_DEPTH and limit.time == ANALYSIS_SECONDS
-    both = Engine().parse_go("nodes=500 movetime=300 depth=3")[0]
+    both = Engine().parse_go("nodes=500 movetime=300 depth=3")[0].limit
     assert both.nodes == 500 and both.hard == 0.3 and both.depth == 3  # each of them stops the search
 
 
@@ -85,19 +86,20 @@ def test_a_bad_node_budget_is_refused_in_plain_words(option):
 
 def test_expert_thinks_deeper_and_longer_than_hard():
     expert, hard = LEVELS["expert"], LEVELS["hard"]
-    assert expert.depth > hard.depth and expert.nodes is not None and hard.nodes is not None
-    assert expert.nodes > 2 * hard.nodes and 5.0 <= expert.time <= 15.0
-    assert expert.safety and expert.temperature == 0.0 and expert.survive >= hard.survive
+    assert expert.limit.depth > hard.limit.depth and expert.limit.nodes is not None and hard.limit.nodes is not None
+    assert expert.limit.nodes > 2 * hard.limit.nodes and 5.0 <= expert.limit.time <= 15.0
+    assert expert.manner.safety and expert.manner.temperature == 0.0
+    assert expert.breadth.survive >= hard.breadth.survive
     # An eighth of its budget already looks three turns ahead, as far as Hard reaches.
     depths: list[int] = []
-    reply = choose_turn(MIDDLE, expert.with_changes(nodes=expert.nodes // 8), seed=1,
+    reply = choose_turn(MIDDLE, expert.with_limit(nodes=expert.limit.nodes // 8), seed=1,
                         progress=lambda info: depths.append(info["depth"]))  # fmt: skip
     assert reply.ok and max(depths) >= 3
 
 
 def test_go_takes_the_expert_level_by_name():
-    limit = Engine().parse_go("level=Expert")[0]
-    assert limit == LEVELS["expert"]
+    thinking = Engine().parse_go("level=Expert")[0]
+    assert thinking == LEVELS["expert"]
 
 
 def test_hard_looks_a_turn_further_than_normal():
@@ -106,6 +108,6 @@ def test_hard_looks_a_turn_further_than_normal():
     day = 86_400.0
     depths = {}
     for name in ("normal", "hard"):
-        limit = LEVELS[name].with_changes(time=day, hard=day, most=day)
-        depths[name] = choose_turn(MIDDLE, limit, seed=1).info["depth"]
+        thinking = LEVELS[name].with_limit(time=day, hard=day, most=day)
+        depths[name] = choose_turn(MIDDLE, thinking, seed=1).info["depth"]
     assert depths == {"normal": 2, "hard": 3}

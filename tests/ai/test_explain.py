@@ -41,6 +41,6 @@ def test_a_hint_never_leaves_what_it_placed_open_when_it_need_not():
         South: y1 b3 | | g3 y2
         Alpha: g2 | | g2 g1
     """)
-    result = choose_turn(pos, HINT.with_changes(nodes=3000), seed=1)
+    result = choose_turn(pos, HINT.with_limit(nodes=3000), seed=1)
     assert result.turn is not None
     assert exposed_systems(pos, result.turn) == []

@@ -34,9 +34,9 @@ WINS = [
 DAY = 86_400.0
 
 
-def deep(depth: int, **changes):
-    """Hard's widths searched ``depth`` turns deep, with no time or node budget."""
-    return LEVELS["hard"].with_changes(time=DAY, hard=DAY, nodes=None, depth=depth, survive=0.0, **changes)
+def deep(depth: int, **breadth):
+    """Hard's widths (some of them changed) searched ``depth`` turns deep, with no time or node budget."""
+    return LEVELS["hard"].with_limit(time=DAY, hard=DAY, nodes=None, depth=depth).with_breadth(survive=0.0, **breadth)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -102,7 +102,7 @@ def test_a_stop_ends_the_shared_search_at_once_with_a_turn():
 
 def test_a_time_limit_is_kept_with_two_processes():
     start = time.perf_counter()
-    reply = choose_turn(MIDDLE, timed(LEVELS["hard"], 1.5).with_changes(workers=2))
+    reply = choose_turn(MIDDLE, timed(LEVELS["hard"], 1.5).with_machine(workers=2))
     seconds = time.perf_counter() - start
     assert 1.0 <= seconds <= 2.0, seconds
     assert reply.ok and legal(MIDDLE, reply.turn) and reply.info["depth"] >= 2
@@ -142,14 +142,14 @@ def test_how_many_processes_an_analysis_uses():
     engine = Engine()
     # Every core for an analysis by time or depth and for Expert; one for a node budget (the same
     # answer on any machine) and for the other levels; threads= decides when given.
-    assert engine.parse_go("infinite")[0].workers == 0
-    assert engine.parse_go("movetime=500")[0].workers == 0
-    assert engine.parse_go("depth=3")[0].workers == 0
-    assert engine.parse_go("nodes=500")[0].workers == 1
-    assert engine.parse_go("level=hard")[0].workers == 1
-    assert engine.parse_go("level=expert")[0].workers == 0
-    assert engine.parse_go("movetime=500 threads=3")[0].workers == 3
-    assert engine.parse_go("nodes=500 threads=2")[0].workers == 2
+    assert engine.parse_go("infinite")[0].machine.workers == 0
+    assert engine.parse_go("movetime=500")[0].machine.workers == 0
+    assert engine.parse_go("depth=3")[0].machine.workers == 0
+    assert engine.parse_go("nodes=500")[0].machine.workers == 1
+    assert engine.parse_go("level=hard")[0].machine.workers == 1
+    assert engine.parse_go("level=expert")[0].machine.workers == 0
+    assert engine.parse_go("movetime=500 threads=3")[0].machine.workers == 3
+    assert engine.parse_go("nodes=500 threads=2")[0].machine.workers == 2
     assert engine.handle("go threads=0")[0].startswith("error threads must be a whole number from 1 to")
 
 
@@ -158,6 +158,6 @@ def test_a_short_search_does_not_wait_for_helpers_to_start():
     from hwgame.ai import parallel
 
     shutdown()
-    reply = choose_turn(MIDDLE, timed(LEVELS["normal"], 1.0).with_changes(workers=2))
+    reply = choose_turn(MIDDLE, timed(LEVELS["normal"], 1.0).with_machine(workers=2))
     assert reply.ok and legal(MIDDLE, reply.turn) and reply.info["depth"] >= 2
     assert parallel._pool is None

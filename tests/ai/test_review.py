@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from hwgame.ai.bots import Limit, choose_turn, level
+from hwgame.ai.bots import choose_turn, level
 from hwgame.ai.consequence import CAPTURE, CATASTROPHE, WIN, line_events, turn_events
 from hwgame.ai.review import (
     BLUNDER,
@@ -23,10 +23,11 @@ from hwgame.ai.review import (
     review_of,
 )
 from hwgame.ai.tactics import find_win
+from hwgame.ai.thinking import Limit, Thinking
 from hwgame.rules import PASS, SDG, Game, apply_turn_unchecked, format_turn, read_transcript, replay
 from hwgame.words import Voice, mark_words, summary_text
 
-LIGHT = Limit(depth=1, nodes=2000)
+LIGHT = Thinking(Limit(depth=1, nodes=2000))
 # SDG game 17917: in turn 17 OnePageWars builds a fourth green at home; ts52 answers with a green
 # catastrophe there, which leaves OnePageWars without a ship at home. Moving the blue 3 home instead
 # (one of the 61 of 63 turns that leave no win) kept the game going.

@@ -6,11 +6,12 @@ import threading
 
 import pytest
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn, params_for, softmax_pick
+from hwgame.ai.bots import LEVELS, choose_turn, params_for, softmax_pick
 from hwgame.ai.evaluate import WIN, evaluate, weights_for
 from hwgame.ai.search import SearchParams, search
 from hwgame.ai.search_params import CONTEMPT_EVEN
 from hwgame.ai.setup import rank_setups, sensible_setup
+from hwgame.ai.thinking import Limit, Manner, Thinking
 from hwgame.ai.turns import scored_turns
 from hwgame.rules import apply_turn_unchecked, initial_position, legal_turns
 
@@ -129,7 +130,7 @@ def test_cancel_event_before_start_gives_no_turn_or_a_legal_one():
 
 def test_progress_is_reported():
     seen = []
-    choose_turn(MIDDLE, Limit(depth=2, nodes=4000), seed=1, progress=seen.append)
+    choose_turn(MIDDLE, Thinking(Limit(depth=2, nodes=4000)), seed=1, progress=seen.append)
     assert seen and {"depth", "nodes", "turn", "score"} <= set(seen[-1])
 
 
@@ -146,7 +147,7 @@ def test_softmax_keeps_out_losing_turns_and_is_greedy_at_zero_temperature():
 def test_repetition_is_seen_as_a_draw(position):
     best = scored_turns(position, lambda p: -evaluate(p))[0]
     history = {best.position.key(): 2}
-    result = choose_turn(position, Limit(depth=1, safety=False), seed=1, history=history)
+    result = choose_turn(position, Thinking(Limit(depth=1), Manner(safety=False)), seed=1, history=history)
     reached = apply_turn_unchecked(position, result.turn).key()
     if best.score > 0:
         assert reached != best.position.key()  # ahead: the draw is avoided
@@ -170,7 +171,7 @@ def test_setup_turns_are_legal_homeworlds(name):
 def test_personas_play_legal_turns(persona):
     from hwgame.rules import apply_checked, start_turn
 
-    result = choose_turn(MIDDLE, LEVELS["easy"].with_changes(persona=persona), seed=1)
+    result = choose_turn(MIDDLE, LEVELS["easy"].with_manner(persona=persona), seed=1)
     state = start_turn(MIDDLE)
     for action in result.turn:
         state = apply_checked(state, action)  # raises if any action is illegal
@@ -178,11 +179,11 @@ def test_personas_play_legal_turns(persona):
 
 def test_a_level_bounds_its_longest_turn():
     # ``most`` bounds everything, the safety check included; the hard deadline never lies past it.
-    params = params_for(Limit(time=2.0, most=3.0))
+    params = params_for(Thinking(Limit(time=2.0, most=3.0)))
     assert params.panic_time == 3.0
     assert params.hard_time <= 3.0
     for name in ("normal", "hard"):
-        limit = LEVELS[name]
+        limit = LEVELS[name].limit
         assert limit.most is not None and limit.most <= 3 * limit.time
 
 
@@ -229,7 +230,7 @@ Kotok: g2 | | y1
     assert evaluate(position) < 0
     best = scored_turns(position, lambda p: -evaluate(p))[0]
     assert best.score > 0
-    result = choose_turn(position, LEVELS["normal"].with_changes(wall_factor=4.0), seed=1,
+    result = choose_turn(position, LEVELS["normal"].with_machine(wall_factor=4.0), seed=1,
                          history={best.position.key(): 2})  # fmt: skip
     assert apply_turn_unchecked(position, result.turn).key() == best.position.key()
     assert result.score < 0
@@ -240,10 +241,10 @@ def test_in_a_nearly_even_position_a_draw_costs_a_little():
     # a third occurrence there is still taken over a turn that loses more, but it is worth less than
     # nothing; a level plays for the win and prefers any turn within that margin.
     position = BIG
-    limit = Limit(depth=1, safety=False)
-    free = choose_turn(position, limit, seed=1)
+    thinking = Thinking(Limit(depth=1), Manner(safety=False))
+    free = choose_turn(position, thinking, seed=1)
     assert -20 < free.score < 0
     reached = apply_turn_unchecked(position, free.turn).key()
-    result = choose_turn(position, limit, seed=1, history={reached: 2})
+    result = choose_turn(position, thinking, seed=1, history={reached: 2})
     assert apply_turn_unchecked(position, result.turn).key() == reached
     assert -CONTEMPT_EVEN <= result.score < 0

@@ -6,7 +6,8 @@ import os
 import signal
 import time
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn
+from hwgame.ai.bots import LEVELS, choose_turn
+from hwgame.ai.thinking import Breadth, Limit, Manner, Thinking
 from hwgame.ai.worker import AIWorker
 from hwgame.rules import apply_checked, start_turn
 
@@ -14,7 +15,8 @@ from . import search_hooks
 from .test_worker import BIG, SLOW, SMALL, _wait_running
 
 # Bound by nodes, not by the clock, so the same seed gives the same turn however busy the machine is.
-COUNTED = Limit(time=60.0, nodes=3000, depth=1, temperature=5.0, choices=8, beam=3, root_cap=2000, root_keep=8)
+COUNTED = Thinking(Limit(time=60.0, nodes=3000, depth=1), Manner(temperature=5.0, choices=8),
+                   Breadth(beam=3, root_cap=2000, root_keep=8))
 
 
 def _play(position, turn):

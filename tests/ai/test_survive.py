@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.ai.bots import HINT, LEVELS, Limit, choose_turn
+from hwgame.ai.bots import HINT, LEVELS, choose_turn
+from hwgame.ai.thinking import Breadth, Limit, Manner, Thinking
 from hwgame.bench.survive import survives, surviving_turn, threat_positions, threatened
 
 POSITIONS = 12
@@ -40,8 +41,9 @@ def test_a_narrow_search_that_looks_at_every_turn_when_it_must_survives_them_all
     # A search with a beam of one and no safety check walks into the win in some of these positions
     # (they are not trivial); the same narrow search, checking safety and looking at every turn when no
     # candidate parries the threat, survives every one.
-    narrow = Limit(time=0.05, nodes=50, depth=1, beam=1, root_cap=3, root_keep=1, most=0.05, safety=False)
+    narrow = Thinking(Limit(time=0.05, nodes=50, depth=1, most=0.05), Manner(safety=False),
+                      Breadth(beam=1, root_cap=3, root_keep=1))
     missed = [position for _n, _p, position in threats if not survives(position, choose_turn(position, narrow).turn)]
     assert missed, "every position was easy: the test proves nothing"
-    careful = narrow.with_changes(safety=True, survive=10.0)
+    careful = narrow.with_manner(safety=True).with_breadth(survive=10.0)
     assert all(survives(position, choose_turn(position, careful).turn) for _n, _p, position in threats)

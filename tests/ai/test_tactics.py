@@ -172,7 +172,7 @@ def test_the_safety_check_holds_without_time_to_spare(index):
     """Safety comes before the time budget: with no time at all, the only safe turn is still played."""
     position = ONLY_MOVES[index]
     only = _safe(position)[0].position.key()
-    hurried = LEVELS["normal"].with_changes(time=0.0001, hard=None)
+    hurried = LEVELS["normal"].with_limit(time=0.0001, hard=None)
     result = choose_turn(position, hurried, seed=1)
     assert apply_turn_unchecked(position, result.turn).key() == only
 
@@ -181,7 +181,7 @@ def test_the_safety_check_holds_without_time_to_spare(index):
 def test_a_defence_the_beam_left_out_is_still_found(index):
     position = ONLY_MOVES[index]
     only = _safe(position)[0].position.key()
-    narrow = LEVELS["normal"].with_changes(beam=1, root_cap=2, root_keep=1)
+    narrow = LEVELS["normal"].with_breadth(beam=1, root_cap=2, root_keep=1)
     result = choose_turn(position, narrow, seed=1)
     assert apply_turn_unchecked(position, result.turn).key() == only
 

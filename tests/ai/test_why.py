@@ -71,7 +71,7 @@ def test_a_win_at_once_is_the_gain_that_says_it_all():
 
 def test_a_hint_comes_with_its_facts_from_the_search():
     pos = make_position(THREAT)
-    reply = choose_turn(pos, HINT.with_changes(explain=True), seed=1)
+    reply = choose_turn(pos, HINT.explaining(), seed=1)
     why = reply.info["why"]
     assert why.player == 0 and why.parried  # the hint escapes the capture, and says so
     assert all(e.victim == 0 and e.actor == 1 for e in why.parried)
@@ -95,10 +95,10 @@ def test_a_hint_that_would_only_undo_the_last_one_gives_way_unless_a_threat_asks
         Alpha: y1 | b1 |
     """)
     first = choose_turn(quiet, HINT, seed=1)
-    again = choose_turn(quiet, HINT.with_changes(avoid=(first.turn,)), seed=1)
+    again = choose_turn(quiet, HINT.with_manner(avoid=(first.turn,)), seed=1)
     assert again.turn != first.turn and survives(quiet, again.turn)
     # Where the avoided turn is the one that parries a threat, it stands: the threat is the reason.
     threat = make_position(THREAT)
-    parry = choose_turn(threat, HINT.with_changes(explain=True), seed=1)
-    kept = choose_turn(threat, HINT.with_changes(explain=True, avoid=(parry.turn,)), seed=1)
+    parry = choose_turn(threat, HINT.explaining(), seed=1)
+    kept = choose_turn(threat, HINT.explaining().with_manner(avoid=(parry.turn,)), seed=1)
     assert kept.turn == parry.turn and kept.info["why"].parried

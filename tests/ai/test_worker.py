@@ -8,8 +8,9 @@ from concurrent.futures import CancelledError
 
 import pytest
 
-from hwgame.ai.bots import LEVELS, Limit, choose_turn
+from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.handoff import SearchReply
+from hwgame.ai.thinking import Breadth, Limit, Thinking
 from hwgame.ai.worker import AIWorker
 from hwgame.rules import apply_turn_unchecked
 
@@ -30,7 +31,7 @@ SMALL = make_position("""
     South: g1 b3 | | y3
 """)
 
-SLOW = Limit(time=60.0, nodes=None, depth=4, root_keep=40, inner_keep=12, inner_cap=3000)
+SLOW = Thinking(Limit(time=60.0, nodes=None, depth=4), breadth=Breadth(root_keep=40, inner_keep=12, inner_cap=3000))
 
 
 def _wait_running(worker: AIWorker, timeout: float = 60.0) -> None:

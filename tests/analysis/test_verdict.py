@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from hwgame.ai.bots import Limit
 from hwgame.ai.proofs import LOSS, WIN, passed, threats
 from hwgame.ai.review import review_game
 from hwgame.ai.tactics import find_win
+from hwgame.ai.thinking import Limit, Thinking
 from hwgame.analysis import Analyst, Estimate, Proof, Verdict, judge, percent, round_chance
 from hwgame.bench.coach import forced_turn
 from hwgame.cli.analyze import turn_line, turn_object
@@ -19,7 +19,7 @@ from hwgame.rules import SDG, Game, Position, iter_turns, read_transcript, repla
 from hwgame.words import Voice
 from hwgame.words.verdict import proof_text
 
-LIGHT = Limit(depth=1, nodes=2000)
+LIGHT = Thinking(Limit(depth=1, nodes=2000))
 # Decided games of the archive whose ends hold threats and positions lost at once.
 GAMES = ("709.raw", "1853.raw", "3721.raw", "2425.raw")
 
@@ -221,7 +221,7 @@ def test_every_hint_of_a_real_game_gives_a_reason_in_words_of_the_board(games):
     told = 0
     for i in range(2, 14):
         pos = game.positions[i]
-        verdict = judge(pos, HINT.with_changes(time=0.3), i)
+        verdict = judge(pos, HINT.with_limit(time=0.3), i)
         if verdict.best is None or verdict.proof is not None:
             continue
         voice = Voice(game.players, you=pos.to_move)

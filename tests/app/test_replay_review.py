@@ -9,7 +9,7 @@ import json
 import pygame
 
 from hwgame import persist
-from hwgame.ai.bots import Limit
+from hwgame.ai.thinking import Limit, Thinking
 from hwgame.app.control.timeline import Point
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.view.eval_graph import MARK_RGB
@@ -18,7 +18,7 @@ from hwgame.words import Voice, narrate_turn
 
 from .helpers import click, key, make_app, run_frames
 
-LIGHT = Limit(depth=1, nodes=2000)
+LIGHT = Thinking(Limit(depth=1, nodes=2000))
 GAME = "17917.raw"  # OnePageWars' turn 17 lets ts52 win at once (see tests/ai/test_review.py)
 
 
@@ -30,9 +30,9 @@ def _steps(app, screen, events=(), frames=1):
     run_frames(app, screen, events, frames)
 
 
-def _open(app, screen, path, limit=LIGHT):
+def _open(app, screen, path, thinking=LIGHT):
     scene = ReplayScene.from_file(app, path)
-    scene.review_limit = limit
+    scene.review_thinking = thinking
     scene.review_workers = 1  # searched on the review's own thread
     app.scenes.push(scene)
     _steps(app, screen)
@@ -116,14 +116,14 @@ def test_a_review_of_another_game_is_not_shown(screen, data_dir, sdg_games):
 
 
 # A review that takes minutes: every search thinks deep, so a cancel has something to stop.
-SLOW = Limit(depth=6, nodes=None, time=60.0)
+SLOW = Thinking(Limit(depth=6, nodes=None, time=60.0))
 
 
 def test_the_review_can_be_cancelled_by_the_button_and_by_leaving(screen, data_dir, sdg_games):
     app = _app(screen)
     _, path = _saved(sdg_games)
     before = path.read_bytes()
-    scene = _open(app, screen, path, limit=SLOW)
+    scene = _open(app, screen, path, thinking=SLOW)
     _steps(app, screen, click(scene.review_button.rect.center))
     run = scene.review_run
     for _ in range(300):

@@ -592,7 +592,7 @@ class PlayController(ActionResolver):
 
     def _undoing_last_hint(self) -> tuple[Turn, ...]:
         """The turn that would undo the player's last turn, when that turn was the hint given for it: the
-        next hint passes over it unless it parries a threat, which the hint then names (``Limit.avoid``)."""
+        next hint passes over it unless it parries a threat, which the hint then names (``Manner.avoid``)."""
         given = self.last_hint
         mine = len(self.game.turns) - 2  # the player's own last turn, before the other side's answer
         if given is None or mine < 0 or given[0] != mine or tuple(self.game.turns[mine]) != given[1]:

@@ -17,7 +17,8 @@ from hwgame.levels import DEFAULT_LEVEL, LEVEL_NAMES
 from hwgame.rules import Position, Turn
 
 if TYPE_CHECKING:
-    from hwgame.ai.handoff import Chooser, History, Limit, SearchReply
+    from hwgame.ai.handoff import Chooser, History, SearchReply
+    from hwgame.ai.thinking import Thinking
 
 # The level names live in one table (``hwgame.levels``); screens that import them from here get the same
 # objects.
@@ -34,7 +35,7 @@ ANALYSE = "analyse"
 class Worker(Protocol):
     """What the window needs of an AI worker (``hwgame.ai.worker.AIWorker``, or a stand-in in tests)."""
 
-    def request(self, position: Position, limit: Limit, seed: int | None = None,
+    def request(self, position: Position, thinking: Thinking, seed: int | None = None,
                 history: History = None, choose: Chooser | None = None) -> Future[SearchReply]:  # fmt: skip
         """Start a search (with ``choose`` in place of the computer's chooser when given); its future
         resolves to the reply, or is cancelled once it is stale."""
@@ -77,14 +78,14 @@ class Opponent:
                 self._broken = f"{type(exc).__name__}: {exc}"
         return self._worker
 
-    def _limit(self, level: str) -> Limit:
-        from hwgame.ai.bots import HINT as HINT_LIMIT
+    def _thinking(self, level: str) -> Thinking:
+        from hwgame.ai.bots import HINT as HINT_THINKING
         from hwgame.ai.bots import LEVELS
 
         # The window tells a player why a hint is good and why the computer played its turn.
         if level == HINT_LEVEL:
-            return HINT_LIMIT.with_changes(explain=True)
-        return LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).with_changes(explain=True)
+            return HINT_THINKING.explaining()
+        return LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).explaining()
 
     def request(self, position: Position, level: str, purpose: str = MOVE,
                 history: History = None, avoid: tuple[Turn, ...] = (),
@@ -92,7 +93,7 @@ class Opponent:
         """Start a search for ``purpose``; return its future, or an error message when the AI cannot be used.
 
         ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming;
-        ``avoid`` lists turns to pass over unless they parry a threat (``Limit.avoid``); ``choose``
+        ``avoid`` lists turns to pass over unless they parry a threat (``Manner.avoid``); ``choose``
         answers in place of the computer's chooser (``functools.partial(analysis.verdict_reply, ...)``
         for a verdict), in the search process.
         """
@@ -102,13 +103,13 @@ class Opponent:
                 return _("the computer opponent could not start ({error})").format(error=self._broken)
             return _("the computer opponent is not available")
         try:
-            limit = self._limit(level)
+            thinking = self._thinking(level)
             if avoid:
-                limit = limit.with_changes(avoid=avoid)
+                thinking = thinking.with_manner(avoid=avoid)
             if choose is None:
-                future = worker.request(position, limit, self.seed, history=history)
+                future = worker.request(position, thinking, self.seed, history=history)
             else:
-                future = worker.request(position, limit, self.seed, history=history, choose=choose)
+                future = worker.request(position, thinking, self.seed, history=history, choose=choose)
         except Exception as exc:
             return _("the computer opponent could not start thinking ({error})").format(error=exc)
         self._future, self.purpose = future, purpose

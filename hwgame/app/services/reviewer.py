@@ -16,7 +16,8 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from hwgame.ai.bots import Limit, level
+from hwgame.ai.bots import level
+from hwgame.ai.thinking import Thinking
 from hwgame.analysis.review import Review, TurnReview, fingerprint, review_workers, standing
 
 if TYPE_CHECKING:
@@ -29,9 +30,9 @@ class ReviewRun:
     ``done``, ``partial`` and, once ``finished``, ``review`` or ``error``."""
 
     def __init__(self, positions: Sequence[Position], turns: Sequence[Turn], level_name: str,
-                 limit: Limit | None = None, workers: int | None = None):
+                 thinking: Thinking | None = None, workers: int | None = None):
         """Review ``turns`` (played from ``positions``) as the level called ``level_name`` searches, or
-        under ``limit``, with ``workers`` processes (None: as many as the machine gives a review)."""
+        as ``thinking`` says, with ``workers`` processes (None: as many as the machine gives a review)."""
         self.total = len(turns)
         self.done = 0
         self.partial: list[TurnReview] = []  # as they come, for the graph to grow
@@ -39,16 +40,16 @@ class ReviewRun:
         self.review: Review | None = None
         self.error: str | None = None
         self.finished = False
-        args = (list(positions), list(turns), limit or level(level_name), level_name, workers or review_workers())
+        args = (list(positions), list(turns), thinking or level(level_name), level_name, workers or review_workers())
         self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
         self._thread.start()
 
-    def _run(self, positions: list[Position], turns: list[Turn], limit: Limit, level_name: str,
+    def _run(self, positions: list[Position], turns: list[Turn], thinking: Thinking, level_name: str,
              workers: int) -> None:
         from hwgame.analysis.review import judge_game
 
         try:
-            self.review = judge_game(positions, turns, limit, self.stop, self._progress, level=level_name,
+            self.review = judge_game(positions, turns, thinking, self.stop, self._progress, level=level_name,
                                       on_turn=self.partial.append, workers=workers)  # fmt: skip
         except Exception as exc:  # a failed review is a message, never a closed window
             self.error = f"{type(exc).__name__}: {exc}"
@@ -93,4 +94,4 @@ def cached_review(data: dict[str, Any], fingerprint_kept: str, positions: Sequen
         return None
 
 
-__all__ = ["Limit", "Review", "ReviewRun", "TurnReview", "cached_review", "keep_review", "standing"]
+__all__ = ["Review", "ReviewRun", "Thinking", "TurnReview", "cached_review", "keep_review", "standing"]

@@ -305,7 +305,7 @@ def _review_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
     persist.save_game(busy_game(11, 70), "Reviewed game")
     replay: Any = app.scene_class("replay")
     replay = replay.from_file(app, persist.default_store().path_for("Reviewed game"))
-    replay.review_limit = level("normal")
+    replay.review_thinking = level("normal")
     app.scenes.push(replay)
     _settle(app, screen, 2)
     replay.toggle_review()
