@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.collection_guard import recorded_floor, uncollected_files
 
 GUARD = Path(__file__).with_name("collection_guard.py")
@@ -46,6 +48,7 @@ def _run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_a_whole_run_stops_on_a_hidden_file_and_a_fallen_count(tmp_path):
     project = _project(tmp_path, floor=3)
     (project / "tests" / "build" / "test_hidden.py").write_text("def test_c():\n    pass\n")
@@ -55,6 +58,7 @@ def test_a_whole_run_stops_on_a_hidden_file_and_a_fallen_count(tmp_path):
     assert "2 tests collected, fewer than the 3 recorded" in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_a_complete_run_and_a_chosen_subset_run_as_usual(tmp_path):
     project = _project(tmp_path, floor=2)
     assert _run(project).returncode == 0

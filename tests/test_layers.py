@@ -84,6 +84,7 @@ def test_a_module_imports_only_what_its_layer_may(path):
     assert not wrong, f"{path.relative_to(ROOT)} ({part}) imports what its layer may not: {wrong}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("face", ["rules", "words"])
 def test_other_packages_use_the_face_of_the_rules_and_the_words(face):
     outside = sorted(p for p in ROOT.rglob("*.py") if part_of(p) != face)

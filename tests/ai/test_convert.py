@@ -8,12 +8,16 @@ them; with so many ships, the proof walks tens of thousands of turns, more than 
 
 from __future__ import annotations
 
+import pytest
+
 from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.search import PROVEN, SearchParams, search
 from hwgame.ai.wintwo import wins_whatever_reply
 from hwgame.rules import apply_turn_unchecked
 
 from .helpers import make_position
+
+pytestmark = pytest.mark.slow
 
 CRUSHING = """
 North: r2 g3 | y3 b1 |

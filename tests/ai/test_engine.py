@@ -10,6 +10,8 @@ import pytest
 
 from tests.catalogs import install_catalog
 
+pytestmark = pytest.mark.slow
+
 
 def talk(commands: list[str], timeout: float = 120) -> list[str]:
     """Send commands (quit appended) to a fresh engine; return its output lines."""

@@ -140,6 +140,7 @@ def _analyze(*args):
                           text=True, timeout=120)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_hwgame_analyze_prints_a_line_per_turn_and_the_blunder(sdg_games):
     done = _analyze("--level", "easy", sdg_games / BLUNDER_GAME)
     assert done.returncode == 0, done.stderr
@@ -154,6 +155,7 @@ def test_hwgame_analyze_prints_a_line_per_turn_and_the_blunder(sdg_games):
     assert "; ts52 0 blunders, " in lines[-1] and "average loss" in lines[-1]
 
 
+@pytest.mark.slow
 def test_hwgame_analyze_json_gives_an_object_per_turn_and_a_summary(sdg_games):
     import json
 
@@ -182,6 +184,7 @@ def test_hwgame_analyze_json_gives_an_object_per_turn_and_a_summary(sdg_games):
     assert 0.0 <= summary["average_loss"]["ts52"] < summary["average_loss"]["OnePageWars"] <= 1.0
 
 
+@pytest.mark.slow
 def test_hwgame_analyze_refuses_a_bad_file_in_one_line(sdg_games, tmp_path):
     text = (sdg_games / BLUNDER_GAME).read_text(encoding="utf-8")
     bad = tmp_path / "bad.raw"
@@ -195,6 +198,7 @@ def test_hwgame_analyze_refuses_a_bad_file_in_one_line(sdg_games, tmp_path):
         assert (done.returncode, done.stderr.strip()) == (1, f"hwgame: {path}: {why}")
 
 
+@pytest.mark.slow
 def test_hwgame_analyze_speaks_the_language_it_is_asked_for(sdg_games):
     import subprocess
     import sys
@@ -250,6 +254,7 @@ def _check_events_are_true(entry: TurnReview):
         pos = after
 
 
+@pytest.mark.slow
 def test_a_real_turn_that_loses_ships_is_marked_with_the_better_turn(sdg_games):
     game = replay(read_transcript(sdg_games / SHIP_GAME), SDG)
     review = _slice_review(game, SHIP_TURN - 1, SHIP_TURN + 1, level("normal"))
@@ -276,6 +281,7 @@ def test_the_words_of_every_mark_name_what_the_line_really_does(blunder_game):
             assert event.turn >= 1
 
 
+@pytest.mark.slow
 def test_a_review_spread_over_processes_finds_the_same(blunder_game):
     alone = review_of(blunder_game, LIGHT)
     spread = review_of(blunder_game, LIGHT, workers=2)

@@ -9,6 +9,8 @@ from hwgame.ai.bots import HINT, LEVELS, choose_turn
 from hwgame.ai.thinking import Breadth, Limit, Manner, Thinking
 from hwgame.bench.survive import survives, surviving_turn, threat_positions, threatened
 
+pytestmark = pytest.mark.slow
+
 POSITIONS = 12
 
 

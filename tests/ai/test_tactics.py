@@ -92,6 +92,7 @@ def _random_positions(seed: int, count: int, rules=STANDARD):
     return out[:count]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [STANDARD, SDG], ids=["standard", "sdg"])
 def test_find_win_agrees_with_every_successor(rules):
     """find_win prunes hard; compare it with the plain check of every successor."""

@@ -17,6 +17,7 @@ from hwgame.tutorial.solve import WIN_IN_TWO, meets, solutions
 SMALL_PUZZLES = [p for p in PUZZLES if p.id != "last-star"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", SMALL_PUZZLES, ids=lambda p: p.id)
 def test_the_prover_agrees_with_an_exhaustive_walk_on_every_puzzle(puzzle):
     position = puzzle.position()

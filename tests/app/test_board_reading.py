@@ -330,6 +330,7 @@ class Sounds:
         """The app readies a sound a frame; nothing to ready here."""
 
 
+@pytest.mark.slow
 def test_sounds_as_actions_start_to_animate_and_at_the_end(screen, data_dir):
     from hwgame.rules import Build
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hwgame.app.control.controller import COMPUTER, HUMAN, ActionResolver
 from hwgame.app.control.events import ComputerPlayed
 from hwgame.app.control.flow import PlayController
@@ -441,6 +443,7 @@ def test_a_capture_caption_says_whose_size_counts():
     )
 
 
+@pytest.mark.slow
 def test_after_following_a_hint_the_next_hint_is_asked_not_to_simply_undo_it():
     trade = (Trade(P("y3"), P("r3"), "North"),)
     c, opponent, _ = _vs_computer(lambda pos: trade if pos.to_move == 0 else (Pass(),))

@@ -73,6 +73,7 @@ def test_drag_highlights_and_caption_while_dragging(play):
     assert not scene.tracker.dragging and scene.highlights is None
 
 
+@pytest.mark.slow
 def test_illegal_drop_snaps_back_and_explains(play):
     app, scene, screen = play
     run(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "South")), 0)
@@ -127,6 +128,7 @@ def test_drag_onto_an_enemy_ship_captures(play):
     assert scene.ctl.game.pending == [Capture(P("r1"), "Alpha")]
 
 
+@pytest.mark.slow
 def test_sacrifice_then_use_the_granted_actions(play):
     app, scene, screen = play
     run(app, screen, drag(ship_at(scene, "North", "y3"), bank_at(scene, "b1")))
@@ -200,6 +202,7 @@ def test_keyboard_undo_restart_and_menu(play):
     assert app.scenes.top is scene
 
 
+@pytest.mark.slow
 def test_end_turn_button_and_undo_against_the_computer(play):
     app, scene, screen = play
     run(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "Alpha")))
@@ -221,6 +224,7 @@ def test_resize_keeps_the_board_working(play):
     pygame.display.set_mode((1280, 800))
 
 
+@pytest.mark.slow
 def test_animation_of_a_move_runs_to_its_end(play):
     app, scene, screen = play
     app.settings.animation_speed = 1.0
@@ -251,6 +255,7 @@ ILLEGAL = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(ILLEGAL))
 def test_illegal_drops_of_every_kind_explain_and_change_nothing(play, kind):
     app, scene, screen = play

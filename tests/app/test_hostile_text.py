@@ -67,6 +67,7 @@ def test_a_row_whose_text_cannot_be_drawn_is_still_a_row(screen, data_dir, title
     assert time.perf_counter() - start < 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("length", [100_000, 1_000_000])
 def test_fitting_and_wrapping_a_long_line_takes_linear_time(screen, length):
     theme = Theme()

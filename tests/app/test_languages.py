@@ -102,6 +102,7 @@ def _file_names(*folders) -> set[str]:
 # --- a change of language shows at once ---
 
 
+@pytest.mark.slow
 def test_choosing_a_language_in_settings_rewords_every_open_screen_at_the_next_frame(screen, data_dir, wide,
                                                                                          drawn):
     app = make_app(screen, still=True, boot=True)
@@ -199,6 +200,7 @@ def test_title_and_new_game_speak_the_language(screen, data_dir, wide, drawn):
     assert form.problem and leftovers(drawn.frame(app, screen), {"An;n", "Bob"}) == []
 
 
+@pytest.mark.slow
 def test_setup_and_play_speak_the_language(screen, data_dir, wide, drawn):
     app = _wide_app(screen, wide)
     app.new_game(GameConfig(("Ann", "Hal"), (HUMAN, COMPUTER), ("easy", "easy")))
@@ -270,6 +272,7 @@ def test_overpopulation_notes_and_the_marker_tip_speak_the_language(screen, data
     assert leftovers(shown, names_on(play.ctl.game)) == []
 
 
+@pytest.mark.slow
 def test_game_menu_game_over_save_and_review_speak_the_language(screen, data_dir, wide, drawn):
     app = _wide_app(screen, wide)
     app.new_game(GameConfig(("Ann", "Hal"), (HUMAN, COMPUTER), ("easy", "easy"), auto_setup=True))
@@ -345,6 +348,7 @@ def _review_with_marks(timeline) -> Review:
     return Review.from_data(data, timeline.starts[: len(turns) + 1], turns)
 
 
+@pytest.mark.slow
 def test_saves_import_and_replay_speak_the_language(screen, data_dir, wide, drawn, tmp_path):
     folder = _saves(data_dir)
     # A notice of the saves folder: an autosave written over by something else moves on.
@@ -400,6 +404,7 @@ def test_saves_import_and_replay_speak_the_language(screen, data_dir, wide, draw
     assert importer.problem and leftovers(drawn.frame(app, screen), allowed) == []
 
 
+@pytest.mark.slow
 def test_settings_and_rules_speak_the_language(screen, data_dir, wide, drawn):
     app = _wide_app(screen, wide)
     app.open_scene("settings")

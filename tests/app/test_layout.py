@@ -60,6 +60,7 @@ def test_the_samples_reach_busy_maps():
     assert max(max(len(s.ships0) + len(s.ships1) for s in p.systems) for p in POSITIONS) >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_no_overlaps_across_random_positions(size):
     screen = screen_layout(*size)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from hwgame.app.app import App
 from hwgame.app.control.controller import COMPUTER, HUMAN
@@ -13,6 +14,8 @@ from hwgame.app.control.options import GameConfig
 from hwgame.rules import Game
 
 from .helpers import down, fake_opponent, key, motion, up
+
+pytestmark = pytest.mark.slow
 
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_z, pygame.K_r, pygame.K_1, pygame.K_2, pygame.K_3,
         pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_h, pygame.K_KP_ENTER]

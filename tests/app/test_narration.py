@@ -66,6 +66,7 @@ def _frames_until(app, screen, done, limit: int = 600) -> None:
     raise AssertionError("the screen never got there")
 
 
+@pytest.mark.slow
 def test_the_computers_turn_is_told_action_by_action_as_it_is_animated(screen, against):
     app, scene = against
     _pass_turn(app, scene, screen)
@@ -83,6 +84,7 @@ def test_the_computers_turn_is_told_action_by_action_as_it_is_animated(screen, a
     assert not SHORTHAND.search(TOLD)
 
 
+@pytest.mark.slow
 def test_the_panel_says_your_turn_only_when_the_animation_ends(screen, against):
     app, scene = against
     _pass_turn(app, scene, screen)
@@ -97,6 +99,7 @@ def test_the_panel_says_your_turn_only_when_the_animation_ends(screen, against):
     assert scene.panel.log_lines(app.theme, scene.ctl.game, 2000)[-1][0] == "2. " + TOLD
 
 
+@pytest.mark.slow
 def test_the_narration_stays_until_the_player_acts(screen, against):
     app, scene = against
     _pass_turn(app, scene, screen)

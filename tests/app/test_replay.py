@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from hwgame import persist
 from hwgame.app.control.controller import COMPUTER, HUMAN
@@ -52,6 +53,7 @@ def _replay(app, screen, name="Evening game", game=None):
     return scene, game, path
 
 
+@pytest.mark.slow
 def test_stepping_by_action_matches_the_rules(screen, data_dir):
     app = _app(screen)
     scene, game, _ = _replay(app, screen)
@@ -70,6 +72,7 @@ def test_stepping_by_action_matches_the_rules(screen, data_dir):
     assert scene.index == 0
 
 
+@pytest.mark.slow
 def test_stepping_by_turn_and_the_buttons(screen, data_dir):
     app = _app(screen)
     scene, game, _ = _replay(app, screen)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from hwgame import persist
 from hwgame.ai.thinking import Limit, Thinking
@@ -119,6 +120,7 @@ def test_a_review_of_another_game_is_not_shown(screen, data_dir, sdg_games):
 SLOW = Thinking(Limit(depth=6, nodes=None, time=60.0))
 
 
+@pytest.mark.slow
 def test_the_review_can_be_cancelled_by_the_button_and_by_leaving(screen, data_dir, sdg_games):
     app = _app(screen)
     _, path = _saved(sdg_games)

@@ -13,6 +13,7 @@ import time
 from concurrent.futures import Future
 
 import pygame
+import pytest
 
 from hwgame.app.control.options import GameConfig
 from hwgame.app.main import MAX_REST, wait_for_events
@@ -209,6 +210,7 @@ class _Queue:
         return out
 
 
+@pytest.mark.slow
 def test_waiting_returns_at_once_with_input_and_sleeps_without():
     queued = _Queue(["a key"])
     t0 = time.perf_counter()

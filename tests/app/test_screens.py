@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 from hwgame.app.control.advice import setup_warnings, sound_homeworlds, suggest_homeworld
 from hwgame.app.control.controller import COMPUTER, HUMAN
@@ -22,6 +23,7 @@ from .helpers import click, fake_opponent, key, make_app, run_frames
 P = parse_piece
 
 
+@pytest.mark.slow
 def test_screenshots_are_written(tmp_path):
     from hwgame.app.tools.screenshots import render_all
 
@@ -205,6 +207,7 @@ def test_no_display_prints_one_line_and_no_traceback(tmp_path):
     assert len(lines) == 1 and "cannot open the game window" in lines[0]
 
 
+@pytest.mark.slow
 def test_window_opens_and_closes_on_the_dummy_driver(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.run([sys.executable, "-m", "hwgame", "--data-dir", str(tmp_path), "--new-game",

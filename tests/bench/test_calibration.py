@@ -54,6 +54,7 @@ def test_real_games_give_labelled_positions_in_play(sdg_games):
     assert len({w for m, w in movers_won if m == 0}) == 1  # the same player wins from every position
 
 
+@pytest.mark.slow
 def test_on_held_out_games_the_static_curve_beats_a_coin(sdg_games):
     from hwgame.ai.evaluate import evaluate
     from hwgame.ai.winchance import SCORE_SCALE

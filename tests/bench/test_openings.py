@@ -60,6 +60,7 @@ def _written(path, text):
     return path
 
 
+@pytest.mark.slow
 def test_the_archive_gives_its_real_setups_by_frequency(sdg_games):
     counts = archive_openings(sdg_games)
     assert len(counts) > 300 and sum(counts.values()) > 800

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hwgame.bench.review import long_game
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_benchmark_reviews_a_decided_game_of_at_least_the_turns_asked(sdg_games):

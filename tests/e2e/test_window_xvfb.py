@@ -23,10 +23,13 @@ import pytest
 
 XVFB = shutil.which("Xvfb")
 XDOTOOL = shutil.which("xdotool")
-pytestmark = pytest.mark.skipif(
-    not (XVFB and XDOTOOL),
-    reason="the end-to-end window test needs Xvfb and xdotool (apt-get install xvfb xdotool)",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not (XVFB and XDOTOOL),
+        reason="the end-to-end window test needs Xvfb and xdotool (apt-get install xvfb xdotool)",
+    ),
+]
 
 WINDOW = (1280, 800)
 

@@ -79,6 +79,7 @@ print(json.dumps({"tried": tried, "handled": handled, "crashes": crashes[:10]}))
 """
 
 
+@pytest.mark.slow
 def test_every_folder_and_file_permission_is_handled_as_an_ordinary_user():
     user: list[str] = []
     if os.geteuid() == 0:
@@ -172,6 +173,7 @@ def _set(doc: dict, path: tuple, value: str) -> None:
         holder[path[-1]] = value
 
 
+@pytest.mark.slow
 def test_control_characters_and_megabyte_strings_in_every_shown_field(tmp_path):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame

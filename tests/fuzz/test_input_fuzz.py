@@ -29,6 +29,8 @@ from hwgame.rules import (
 )
 from tests.conftest import games_dir
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 SAVES = sorted((ROOT / "saves").glob("*.json"))
 _FOUND = games_dir()

@@ -28,6 +28,7 @@ def entries(code: str):
     return out
 
 
+@pytest.mark.slow
 def test_the_catalogs_are_complete_current_and_compiled():
     found = catalogs.problems()
     assert not found, f"{len(found)} problems, the first ones:\n" + "\n".join(found[:25])

@@ -12,6 +12,8 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 pygame = pytest.importorskip("pygame")
 
 from hwgame.i18n import _, set_language  # noqa: E402

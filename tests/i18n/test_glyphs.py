@@ -32,6 +32,7 @@ def test_the_cjk_fonts_ship_with_their_licence():
     assert "SIL OPEN FONT LICENSE Version 1.1" in text and "Adobe" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", list(LOCALE_DIRS))
 def test_every_catalog_string_draws_without_boxes(code):
     texts = [english for english, _ in entries("ja")] if code == "en" else [t for _, t in entries(code) if t]

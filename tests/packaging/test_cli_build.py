@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hwgame import __version__
 from hwgame.app.control.options import FIRST_FRAME_ENV, FIRST_FRAME_MARKER
 from hwgame.persist.paths import ENV_VAR
@@ -27,6 +29,7 @@ def run(*args: str, home: Path, code: str | None = None, **env_extra: str) -> su
     return subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_smoke_runs_every_check_headless_and_touches_no_real_folder(tmp_path):
     # No SDL_VIDEODRIVER and no DISPLAY here: the check must choose the dummy driver by itself.
     done = run("--smoke", home=tmp_path, DISPLAY="")
@@ -72,6 +75,7 @@ def test_help_lists_the_subcommands_and_the_checks(tmp_path):
         assert word in done.stdout, word
 
 
+@pytest.mark.slow
 def test_the_window_can_quit_after_its_first_frame(tmp_path):
     done = run("--exit-after-first-frame", "--data-dir", str(tmp_path / "d"), "--size", "1280x800", home=tmp_path,
                SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

@@ -117,6 +117,7 @@ def test_test_tools_are_left_out_and_nothing_the_game_needs(spec):
             assert not (needed == name or needed.startswith(name + ".")), f"{name} would take {needed} out"
 
 
+@pytest.mark.slow
 def test_nothing_left_out_is_imported_by_the_game(spec, tmp_path):
     """Run the self-check and the window's first frame, then look at every module they loaded."""
     _, kwargs = _one(spec, "Analysis")

@@ -74,6 +74,7 @@ def a_game(min_turns: int = 8):
         seed += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["backup", "writing", "renaming"])
 def test_a_writer_killed_mid_save_leaves_the_previous_save(saves, data_dir, tmp_path, where):
     game = a_game()

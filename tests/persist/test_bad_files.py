@@ -91,6 +91,7 @@ CASES = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("case", "make", "words"), CASES, ids=[c[0] for c in CASES])
 def test_a_bad_save_is_reported_and_left_alone(saves, case, make, words):
     path = saves.saves_dir / "autosave.json"

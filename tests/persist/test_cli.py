@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hwgame.persist.paths import ENV_VAR
 from tests.catalogs import install_catalog
 
@@ -44,6 +46,7 @@ def one_line(text: str) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_import_load_and_export(tmp_path):
     home, data = tmp_path / "home", tmp_path / "portable"
     (tmp_path / "t.txt").write_text(TRANSCRIPT)
@@ -78,6 +81,7 @@ def test_import_load_and_export(tmp_path):
     assert out.read_text() == text
 
 
+@pytest.mark.slow
 def test_the_environment_variable_chooses_the_folder(tmp_path):
     home, data = tmp_path / "home", tmp_path / "env"
     (tmp_path / "t.txt").write_text(TRANSCRIPT)
@@ -86,6 +90,7 @@ def test_the_environment_variable_chooses_the_folder(tmp_path):
     assert Path(one_line(done.stdout)) == data / "saves" / "sdg-77.json"
 
 
+@pytest.mark.slow
 def test_bad_files_give_one_line_and_a_failing_status(tmp_path):
     home = tmp_path / "home"
     bad = tmp_path / "bad.json"
@@ -108,6 +113,7 @@ def test_bad_files_give_one_line_and_a_failing_status(tmp_path):
     # ``--smoke`` alone is the game's self-check now: tests/packaging/test_cli_build.py covers it.
 
 
+@pytest.mark.slow
 def test_the_example_saves_load_from_the_command_line(tmp_path):
     for name in ("demo-finished.json", "mid-game.json"):
         done = hwgame("--load", str(REPO / "saves" / name), "--smoke", home=tmp_path)

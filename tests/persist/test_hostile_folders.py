@@ -109,6 +109,7 @@ def _tree(open_dir: Path) -> dict[str, Path]:
     return {"home": home, "locked": locked, "readonly": readonly, "inner": inner, "transcript": transcript}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["load", "export", "import-readonly", "import-locked-data", "import-locked-saves",
                                   "load-name-in-locked-saves", "export-into-locked"])
 def test_folders_the_user_cannot_enter_are_one_line_and_a_failure(open_dir, case):
@@ -131,6 +132,7 @@ def test_folders_the_user_cannot_enter_are_one_line_and_a_failure(open_dir, case
     assert sorted(p.name for p in locked.iterdir()) == ["mid-game.json"]  # nothing written or moved
 
 
+@pytest.mark.slow
 def test_an_unreadable_saves_folder_is_said_so_not_listed_as_empty(open_dir):
     user = _as_nobody()
     t = _tree(open_dir)
@@ -141,6 +143,7 @@ def test_an_unreadable_saves_folder_is_said_so_not_listed_as_empty(open_dir):
     assert done.stdout.strip() == f"{t['inner'] / 'saves'}: the saves folder cannot be read: permission denied"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["option", "variable"])
 def test_a_data_folder_that_is_a_loop_of_links_is_one_line(tmp_path, how):
     (tmp_path / "a").symlink_to(tmp_path / "b")
@@ -162,6 +165,7 @@ def test_a_saves_folder_that_is_a_loop_of_links(tmp_path):
     assert store.latest_unfinished() is None  # the title's Continue simply finds nothing
 
 
+@pytest.mark.slow
 def test_a_file_name_holding_a_line_end_is_escaped_in_the_one_line(tmp_path):
     folder = tmp_path / "two\nlines"
     folder.mkdir()

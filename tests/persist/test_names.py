@@ -152,6 +152,7 @@ def test_sdg_export_and_import_keep_names_in_any_script(saves, tmp_path):
     assert transcript_text(second) == text
 
 
+@pytest.mark.slow
 def test_hwgame_import_of_a_transcript_named_in_any_script(tmp_path, data_dir):
     source = tmp_path / "world.raw"
     source.write_text(WORLD, encoding="utf-8")

@@ -104,6 +104,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_a_write_killed_midway_leaves_the_record_as_it_was(saves, data_dir, tmp_path):
     first = finished_game(3)
     saves.record_game(first, seat=0)
@@ -227,6 +228,7 @@ WINDOW = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_windows_recording_at_once_lose_no_game(data_dir):
     procs = [subprocess.Popen([sys.executable, "-c", WINDOW, str(data_dir), str(first)], cwd=REPO,
                               stderr=subprocess.PIPE) for first in (100, 200)]  # fmt: skip

@@ -27,6 +27,7 @@ def assert_same_game(a: Game, b: Game) -> None:
     assert b.outcome() == a.outcome()
 
 
+@pytest.mark.slow
 def test_thousands_of_random_games_round_trip(saves, tmp_path):
     endings = set()
     for seed in range(GAMES):

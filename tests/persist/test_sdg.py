@@ -20,6 +20,7 @@ def refused_games() -> set[str]:
     return {entry["file"] for entry in json.loads(KNOWN_ILLEGAL.read_text(encoding="utf-8"))["games"]}
 
 
+@pytest.mark.slow
 def test_every_public_game_imports_exports_and_imports_again(sdg_games, saves, tmp_path, monkeypatch):
     # Durability is tested in test_atomic; here two thousand fsyncs would only make the disk the bottleneck.
     monkeypatch.setattr(os, "fsync", lambda fd: None)

@@ -62,6 +62,7 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
     return files
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["verify", "import", "analyze"])
 def test_each_command_refuses_each_hostile_file_in_one_line(command, tmp_path, data_dir):
     for name, (path, why) in hostile_files(tmp_path).items():
@@ -79,6 +80,7 @@ def test_each_command_refuses_each_hostile_file_in_one_line(command, tmp_path, d
     assert not (data_dir / "saves").exists() or not list((data_dir / "saves").iterdir())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-8-sig"])
 def test_a_transcript_with_a_byte_order_mark_verifies_and_imports(encoding, tmp_path, data_dir):
     path = tmp_path / "game.raw"

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hwgame import persist
 from hwgame.persist import load_game
 from hwgame.persist.atomic import LOCK_NAME, folder_lock
@@ -26,6 +28,7 @@ def _start_shared_game() -> Path:
     return persist.autosave(game)
 
 
+@pytest.mark.slow
 def test_two_processes_playing_on_one_folder_keep_every_file_whole(data_dir):
     shared = _start_shared_game()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

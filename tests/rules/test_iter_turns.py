@@ -31,11 +31,13 @@ def streamed(position) -> list[Successor]:
     return [s.successor() for s in iter_turns(position)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label", list(COUNTS))
 def test_every_fixture_streams_its_count(label):
     assert sum(1 for _ in iter_turns(FIXTURES[label])) == COUNTS[label]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label", [label for label, n in COUNTS.items() if n <= 20000])
 def test_streamed_successors_are_those_listed_in_the_same_order(label):
     position = FIXTURES[label]
@@ -81,6 +83,7 @@ def test_streamed_successors_equal_legal_turns_on_random_positions(seed):
     assert streamed(position) == legal_turns(position)
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=20, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_streamed_successors_find_every_reachable_position(seed):
@@ -129,6 +132,7 @@ def test_the_collector_runs_for_the_caller_between_successors():
         gc.enable()
 
 
+@pytest.mark.slow
 def test_streaming_keeps_little_per_successor():
     # Listed, a successor holds its turn and position (over 400 bytes each here); streamed and dropped,
     # what stays is a number to tell it from the others and the states still to expand.

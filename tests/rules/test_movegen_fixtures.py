@@ -13,6 +13,8 @@ from hwgame.bench.movegen import load_fixtures
 from hwgame.rules import legal_turns
 from tests.rules.helpers import brute_force_keys
 
+pytestmark = pytest.mark.slow
+
 COUNTS = {
     "early: 21133.raw turn 7": 22,
     "early: 34757.raw turn 14": 573,

@@ -40,6 +40,8 @@ from hwgame.rules.position import NO_HOME, initial_position, piece_count
 from tests.rules.helpers import brute_force_keys
 from tests.rules.selfplay import random_game, random_position, random_state, random_turn
 
+pytestmark = pytest.mark.slow
+
 PROPERTY = settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

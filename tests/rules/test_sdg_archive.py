@@ -47,6 +47,7 @@ def test_the_archive_has_its_941_two_player_games():
     assert all((ARCHIVE / name).is_file() for name in MULTI_PLAYER)
 
 
+@pytest.mark.slow
 @needs_archive
 def test_every_two_player_game_verifies():
     """Replays every game; a finished one must agree with the record's winner."""
@@ -78,6 +79,7 @@ def test_multi_player_games_are_refused_clearly(name):
     assert "not supported" in check_file(str(ARCHIVE / name), "sdg").reason
 
 
+@pytest.mark.slow
 @needs_archive
 def test_export_then_import_is_the_same_game_for_every_archived_game():
     checked = 0

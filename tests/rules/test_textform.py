@@ -71,6 +71,7 @@ def test_setup_positions_round_trip():
 NO_ARCHIVE = "the SuperDuperGames archive (../shared/games/sdg or HWGAME_GAMES_DIR) is not on this machine"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not GAMES.is_dir(), reason=NO_ARCHIVE)
 def test_every_position_of_real_games_round_trips():
     count = 0

@@ -110,6 +110,7 @@ def _distance(a, b) -> float:
 # --- show me ---
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("lesson_id", "i"),
     [("pieces-and-bank", 0), ("build", 0), ("trade", 0), ("capture", 0), ("connections-and-discovery", 1),
@@ -205,6 +206,7 @@ def _refused_drops():
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson", "i"), _refused_drops(), ids=[f"{lesson.id}-{i}" for lesson, i in _refused_drops()])
 def test_a_refused_drop_in_a_lesson_shows_the_steps_advice(app, lesson, i):
     scene = app.open_scene("lesson", runner_for((lesson.id, i)))
@@ -236,6 +238,7 @@ def test_a_refused_drop_in_a_lesson_shows_the_steps_advice(app, lesson, i):
 # --- a step's own board, marks that follow the turn, messages that go with an undo ---
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if any(s.board for s in lesson.steps[1:])],
                          ids=lambda lesson: lesson.id)
 def test_a_new_step_board_is_announced_on_the_card(small, lesson):
@@ -320,6 +323,7 @@ def assert_card_whole(scene, size) -> None:
     assert not [text for text, _w in th.audit.cut if text in labels], th.audit.cut
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
 def test_the_card_never_cuts_text_at_1024x700(small, lesson):
     scene = small.open_scene("lesson", LessonRunner(lesson))
@@ -424,6 +428,7 @@ def _solve(app, puzzle, help_first: str | None):
     return title
 
 
+@pytest.mark.slow
 def test_puzzles_solved_with_help_are_kept_and_shown_apart(app):
     from hwgame.app.scenes.card import progress_of
     from hwgame.app.scenes.tutorial import DONE, HELPED, LessonList

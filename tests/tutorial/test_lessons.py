@@ -294,6 +294,7 @@ def _completions(runner, limit: int = 400):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson", "i"), STEPS, ids=STEP_IDS)
 def test_other_ways_to_the_goal_count_and_lead_on(lesson, i):
     base = at_step(lesson, i)

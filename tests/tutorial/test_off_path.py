@@ -8,6 +8,8 @@ from hwgame.tutorial import LESSONS
 
 from .off_path import explore
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_step_holds_off_the_beaten_path(lesson):

@@ -67,6 +67,7 @@ def test_solution_button_is_computed_by_the_engine(puzzle):
         assert verdict.correct, verdict.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
 def test_any_solving_answer_counts(puzzle):
     found = _proof(puzzle)
@@ -93,6 +94,7 @@ def test_a_wrong_answer_is_rejected_with_a_reason(puzzle):
         assert "Vega" in verdict.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=IDS)
 def test_every_failing_turn_is_rejected(puzzle):
     position = puzzle.position()

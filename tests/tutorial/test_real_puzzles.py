@@ -14,6 +14,8 @@ from hwgame.rules import iter_turns, position_to_dict
 from hwgame.tutorial import check_answer, puzzle_of_the_day, real_puzzle_by_id, real_puzzles, solution
 from hwgame.tutorial.solve import SURVIVE, WIN, WIN_IN_TWO
 
+pytestmark = pytest.mark.slow
+
 PUZZLES = real_puzzles()
 ONE_TURN = tuple(p for p in PUZZLES if p.kind != WIN_IN_TWO)
 

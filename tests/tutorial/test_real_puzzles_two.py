@@ -19,6 +19,8 @@ from hwgame.tutorial import PuzzleSession, check_answer, real_puzzles, solution
 from hwgame.tutorial.puzzles import play_answer
 from hwgame.tutorial.solve import WIN_IN_TWO
 
+pytestmark = pytest.mark.slow
+
 TWO = [p for p in real_puzzles() if p.kind == WIN_IN_TWO]
 SAMPLE = sorted(random.Random(23).sample(TWO, min(len(TWO), 6)), key=lambda p: p.id)
 

@@ -71,6 +71,7 @@ def test_title_buttons_open_the_lessons_and_the_reference(app):
     frames(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lesson_plays_on_its_screen(app, lesson):
     from hwgame.app.scenes.dialogs import Dialog
@@ -131,6 +132,7 @@ def test_the_pass_step_is_done_by_pressing_end_turn(app):
     assert runner.step_index == before + 1, scene.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "puzzle", PUZZLES[:3] + tuple(p for p in PUZZLES if p.kind == WIN_IN_TWO)[:1], ids=lambda p: p.id
 )
