@@ -23,13 +23,13 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_turn_unchecked, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
-from .handoff import Cancel, History, OnProgress, SearchReply
+from .handoff import Cancel, History, OnProgress, SearchInfo, SearchReply
 from .parallel import workers_wanted
 from .rootsplit import search_on
 from .search import LIKELY, PROVEN, SearchParams
@@ -198,8 +198,7 @@ def choose_turn(
         margin = 8.0 if manner.temperature > 0 else 0.0
         good = [r for r in ranked if r[0] >= ranked[0][0] - margin]
         score, setup = rng.choice(good)
-        return SearchReply(setup, score, {"depth": 0, "nodes": len(ranked), "time": 0.0, "nps": 0.0,
-                                          "cancelled": False, "won": False})  # fmt: skip
+        return SearchReply(setup, score, SearchInfo(nodes=len(ranked)))
     safety = manner.safety and not (manner.oversight > 0 and rng.random() < manner.oversight)
     params = params_for(thinking, safety, history)
     result = search_on(workers_wanted(thinking.machine.workers), position, params, cancel, progress)
@@ -209,26 +208,19 @@ def choose_turn(
         score, turn = softmax_pick(result.ranked, manner.temperature, manner.choices, rng)
     elif turn is not None and not result.won and manner.careful and result.ranked:
         score, turn = careful_pick(position, result.ranked, (score, turn))
-    info: dict[str, Any] = {
-        "depth": result.depth,
-        "nodes": result.nodes,
-        "time": result.seconds,
-        "nps": result.nodes / result.seconds if result.seconds > 0 else 0.0,
-        "cancelled": result.cancelled,
-        "won": result.won,
-        "safety": safety,
-        "line": list(result.line) if turn == result.turn else [],
-        # The search's own best turn and score: the value of the position, whichever turn is picked.
-        "best_score": result.score,
-        "best_turn": result.turn,
-    }
+    # The line is the search's, after its own turn: a turn the manner picked instead has none.
+    line = tuple(result.line) if turn == result.turn else ()
     if manner.avoid and turn is not None and not result.won and _played(turn) in manner.avoid:
         score, turn = _instead(position, result.ranked, (score, turn), manner.avoid)
-        info["line"] = []
+        line = ()
+    why = None
     if thinking.explain and turn is not None and not result.cancelled:
         from .why import why_turn
 
-        info["why"] = why_turn(position, turn)
+        why = why_turn(position, turn)
+    info = SearchInfo(depth=result.depth, nodes=result.nodes, seconds=result.seconds, cancelled=result.cancelled,
+                      won=result.won, safety=safety, line=line, best_turn=result.turn, best_score=result.score,
+                      why=why)  # fmt: skip
     return SearchReply(turn, score, info)
 
 

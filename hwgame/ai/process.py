@@ -12,7 +12,8 @@ What crosses the pipe is plain picklable data: the request and the reply are the
 - to the child: ``Search(request, choose)``, then ``Stop()`` to end; ``choose`` is None for
   ``choose_turn`` or a module-level function (tests use their own);
 - from the child: ``Ready(pid)`` once started, ``Progress(request_id, info)`` while it searches, then
-  the ``SearchReply`` (a turn, or an error with the traceback in its ``info``).
+  the ``SearchReply`` (a turn, or an error with the traceback in its ``info``); the reply's ``info``
+  names the child's ``pid``.
 
 A cancel is not a message: it is a ``SharedFlag`` that the search polls every few nodes through the
 ``cancel`` argument of ``choose_turn``, so it lands while the child is busy.
@@ -131,9 +132,9 @@ def answer(conn: Connection, cancel: SharedFlag, request: SearchRequest, choose:
     try:
         try:
             played = run_search(choose, request, cancel, progress)
-            reply = replace(played, info=dict(played.info, pid=os.getpid()), request_id=request_id)
+            reply = replace(played, info=replace(played.info, pid=os.getpid()), request_id=request_id)
         except Exception as exc:  # an AI bug becomes a reply; the child lives on for the next request
-            reply = failed(request_id, f"{type(exc).__name__}: {exc}", {"traceback": traceback.format_exc()})
+            reply = failed(request_id, f"{type(exc).__name__}: {exc}", traceback.format_exc())
         _send_reply(conn, reply)
     finally:
         gc.enable()
@@ -155,7 +156,7 @@ def _send_reply(conn: Connection, reply: SearchReply) -> None:
         raise SystemExit(0) from None  # the parent is gone
     except Exception as exc:  # the turn or the figures did not pickle: say so instead
         conn.send(failed(reply.request_id, f"the search's answer could not be sent back ({type(exc).__name__}: {exc})",
-                         {"traceback": traceback.format_exc()}))  # fmt: skip
+                         traceback.format_exc()))  # fmt: skip
 
 
 # --- the parent's side ---

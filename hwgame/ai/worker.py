@@ -35,7 +35,7 @@ from typing import Any
 from hwgame.rules import Position
 
 from .bots import choose_turn
-from .handoff import Chooser, History, SearchReply, SearchRequest, failed
+from .handoff import Chooser, History, SearchInfo, SearchReply, SearchRequest, failed
 from .process import Progress, SearchProcess, SearchProcessGone, run_search
 from .thinking import Thinking
 
@@ -199,8 +199,7 @@ class AIWorker:
             try:
                 reply = self._search(job)
             except Exception as exc:  # a fault here must still answer the request
-                reply = failed(job.request.request_id, f"{type(exc).__name__}: {exc}",
-                               {"traceback": traceback.format_exc()})  # fmt: skip
+                reply = failed(job.request.request_id, f"{type(exc).__name__}: {exc}", traceback.format_exc())
             self._deliver(job, reply)
             self._finish(job)
 
@@ -211,7 +210,7 @@ class AIWorker:
             except _NoProcess as exc:
                 self._use_process = False  # this machine cannot run one; the thread searches from now on
                 reply = self._search_here(job)
-                return replace(reply, info=dict(reply.info, in_thread=str(exc)))
+                return replace(reply, info=replace(reply.info, in_thread=str(exc)))
         return self._search_here(job)
 
     def _search_here(self, job: _Job) -> SearchReply:
@@ -222,9 +221,9 @@ class AIWorker:
         request_id = job.request.request_id
         try:
             played = run_search(job.choose or self._choose, job.request, job.cancel, self._progress_of(job))
-            return replace(played, info=dict(played.info), request_id=request_id)
+            return replace(played, request_id=request_id)
         except Exception as exc:  # an AI bug must not take the game down with it
-            return failed(request_id, f"{type(exc).__name__}: {exc}", {"traceback": traceback.format_exc()})
+            return failed(request_id, f"{type(exc).__name__}: {exc}", traceback.format_exc())
         finally:
             if collecting:
                 gc.enable()
@@ -237,7 +236,7 @@ class AIWorker:
             with self._lock:
                 child.cancel.clear()
                 if job.cancel.is_set():
-                    return SearchReply(None, info={"cancelled": True}, request_id=request_id)
+                    return SearchReply(None, info=SearchInfo(cancelled=True), request_id=request_id)
             try:
                 child.send(job.request, choose)
                 break

@@ -6,9 +6,9 @@ the advantage bar, the warnings, the review and ``hwgame analyze`` read verdicts
 their own. Imports the AI and the rules only.
 """
 
-from .analyst import Analyst, Stopped, exact_verdict, final_verdict, judge, verdict_reply
+from .analyst import Analyst, Stopped, VerdictInfo, exact_verdict, final_verdict, judge, verdict_of, verdict_reply
 from .verdict import DRAW, LOSS, WIN, Estimate, Proof, Verdict, estimate_of, percent, proof_from_score, round_chance
 
-__all__ = ["DRAW", "LOSS", "WIN", "Analyst", "Estimate", "Proof", "Stopped", "Verdict", "estimate_of",
-           "exact_verdict", "final_verdict", "judge", "percent", "proof_from_score", "round_chance",
+__all__ = ["DRAW", "LOSS", "WIN", "Analyst", "Estimate", "Proof", "Stopped", "Verdict", "VerdictInfo", "estimate_of",
+           "exact_verdict", "final_verdict", "judge", "percent", "proof_from_score", "round_chance", "verdict_of",
            "verdict_reply"]  # fmt: skip

@@ -8,7 +8,8 @@ loss it cannot prove gives an estimate at the curve's surest. With ``quick`` onl
 win at once are looked for: known in milliseconds, before a search could say anything.
 
 ``verdict_reply`` is ``judge`` in the shape of a chooser, for the search process: the window's worker
-sends it with a request and gets the verdict back in the reply's ``info["verdict"]``.
+sends it with a request and gets the verdict back in the reply's ``info``, a ``VerdictInfo``
+(``verdict_of`` reads it).
 
 ``Analyst`` keeps the verdicts of one game, one per position, and lets a better one (a proof, or a
 deeper search) replace a worse one, so every reader of a position sees the best known.
@@ -18,11 +19,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hwgame.ai.bots import choose_turn
-from hwgame.ai.handoff import SearchReply
+from hwgame.ai.handoff import SearchInfo, SearchReply
 from hwgame.ai.proofs import LOSS, WIN, Proven, draw_keys, in_play, passed, short_proof, threats
 from hwgame.ai.reasons import weighed
 from hwgame.ai.review import analysis_thinking
@@ -37,6 +38,13 @@ Tick = Callable[[], None]
 # The verdicts an analyst keeps: a long game's every position, and then some (each is a few hundred
 # bytes: a few turns, a few numbers).
 KEPT = 2000
+
+
+@dataclass(frozen=True, kw_only=True)
+class VerdictInfo(SearchInfo):
+    """What a reply of ``verdict_reply`` tells: the search's figures, and the ``verdict`` reached."""
+
+    verdict: Verdict
 
 
 class Stopped(Exception):
@@ -103,19 +111,17 @@ def judge(position: Position, thinking: Thinking, turn_index: int, history: Mapp
             return exact
         raise Stopped
     info = reply.info
-    depth = int(info.get("depth", 0))
-    line = tuple(info.get("line") or ())
-    why = info.get("why")
+    depth, line, why = info.depth, info.line, info.why
     if exact.proof is not None:
         # Lost at once: every turn loses; the search's best is the one that makes the win hardest.
         return Verdict(position.to_move, exact.proof, best=reply.turn, line=line, threats=exact.threats,
                        depth=depth, why=why)  # fmt: skip
     # The position's value is the search's best score, whichever turn a hint's filters picked.
-    score = float(info.get("best_score", reply.score))
+    score = reply.score if info.best_score is None else info.best_score
     proof = proof_from_score(score)  # a win the search proved; a loss only the exact check proves
     if proof is not None:
         # A proven win is the search's own turn: a hint's filters never trade it for another.
-        won = info.get("best_turn") or reply.turn
+        won = info.best_turn or reply.turn
         return Verdict(position.to_move, proof, None, won, (), exact.threats, depth)
     estimate = estimate_of(score, turn_index)
     return Verdict(position.to_move, proof, estimate, reply.turn, line, exact.threats, depth, why,
@@ -135,16 +141,21 @@ def verdict_reply(position: Position, thinking: Thinking, seed: int | None = Non
                   progress: Any = None, history: Mapping[PositionKey, int] | None = None, *,
                   turn_index: int = 0, quick: bool = False) -> SearchReply:  # fmt: skip
     """``judge`` as a chooser for the search process (bind ``turn_index`` and ``quick`` with
-    ``functools.partial``): the reply's turn is the verdict's best turn and ``info["verdict"]`` the
-    verdict; a cancelled judgement replies with no turn."""
+    ``functools.partial``): the reply's turn is the verdict's best turn and its ``info`` a
+    ``VerdictInfo`` holding the verdict; a cancelled judgement replies with no turn."""
     del seed  # the analysis makes no random choice
     try:
         verdict = judge(position, thinking, turn_index, history, cancel, progress, quick)
     except Stopped:
-        return SearchReply(None, info={"cancelled": True})
+        return SearchReply(None, info=SearchInfo(cancelled=True))
     score = 0.0 if verdict.estimate is None else verdict.estimate.score
-    return SearchReply(verdict.best, score, {"verdict": verdict, "depth": verdict.depth, "why": verdict.why,
-                                             "line": list(verdict.line), "cancelled": False})  # fmt: skip
+    info = VerdictInfo(verdict=verdict, depth=verdict.depth, why=verdict.why, line=verdict.line)
+    return SearchReply(verdict.best, score, info)
+
+
+def verdict_of(reply: SearchReply) -> Verdict | None:
+    """The verdict a reply of ``verdict_reply`` holds; None for a judgement cancelled or failed."""
+    return reply.info.verdict if isinstance(reply.info, VerdictInfo) else None
 
 
 class Analyst:
@@ -182,4 +193,5 @@ class Analyst:
         self._verdicts.clear()
 
 
-__all__ = ["KEPT", "Analyst", "Stopped", "exact_verdict", "final_verdict", "judge", "verdict_reply"]
+__all__ = ["KEPT", "Analyst", "Stopped", "VerdictInfo", "exact_verdict", "final_verdict", "judge", "verdict_of",
+           "verdict_reply"]

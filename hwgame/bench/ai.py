@@ -92,7 +92,7 @@ def play_game(
         spent = time.perf_counter() - t0
         entry = stats.setdefault(names[mover], {"times": [], "nodes": 0, "seconds": 0.0})
         entry["times"].append(spent)
-        entry["nodes"] += result.info.get("nodes", 0)
+        entry["nodes"] += result.info.nodes
         entry["seconds"] += spent
         assert result.turn is not None  # nothing cancels these searches: each has a turn
         pos = apply_turn_unchecked(pos, result.turn)

@@ -203,7 +203,7 @@ def run(argv: list[str]) -> int:
     pygame.quit()
 
     print(f"frames: {frames} idle" + (f", then {frames} while {args.level} thinks ({thinking.searches} searches "
-          f"started, in process {warm.info.get('pid')})" if thinking else "") + f" at {SIZE[0]}x{SIZE[1]}")  # fmt: skip
+          f"started, in process {warm.info.pid})" if thinking else "") + f" at {SIZE[0]}x{SIZE[1]}")  # fmt: skip
     print(f"time to first frame: {first_frame * 1000:.0f} ms (target <= 1000)")
     _report("idle", idle)
     ok = first_frame <= 1.0 and _percentile(idle.work, 95) <= 17.0

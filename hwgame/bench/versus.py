@@ -101,8 +101,8 @@ def play_reference_game(level: str, index: int, we_first: bool, max_turns: int, 
             result = choose_turn(pos, thinking, seed=index * 1000 + n, history=seen)
             rec.ours.append(time.perf_counter() - start)
             rec.ours_cpu.append(time.process_time() - cpu)
-            rec.nodes += result.info.get("nodes", 0)
-            rec.search_seconds += result.info.get("time", 0.0)
+            rec.nodes += result.info.nodes
+            rec.search_seconds += result.info.seconds
             if result.turn is None:
                 rec.reason, rec.detail = "no turn (ours)", "the search gave no turn"
                 return rec

@@ -231,13 +231,13 @@ class Engine:
         elif analysis and position.stage >= PLAYING:
             # The search's totals: the nodes of the last, unfinished iteration included, and its depth
             # when it changed the turn (a cut iteration counts once its first candidate is searched).
-            depth = max(deepest[0], result.info.get("depth", 0))
+            depth = max(deepest[0], result.info.depth)
             final: Progress = {
                 "depth": depth,
-                "nodes": result.info.get("nodes", 0),
+                "nodes": result.info.nodes,
                 "turn": turn,
                 "score": result.score,
-                "seconds": result.info.get("time", 0.0),
+                "seconds": result.info.seconds,
             }
             say(info_line(final, time.perf_counter() - start))
         return [f"bestturn {format_turn(turn)}"]

@@ -9,24 +9,27 @@ import os
 import sys
 import time
 
-from hwgame.ai.handoff import SearchReply
+from hwgame.ai.handoff import SearchInfo, SearchReply
 
 
 def broken(position, limit, seed=None, cancel=None, progress=None, history=None):
     """Fails on seed 1, else answers a dummy turn at once."""
     if seed == 1:
         raise RuntimeError("boom")
-    return SearchReply(("turn",), 1.0, {"depth": 1})
+    return SearchReply(("turn",), 1.0, SearchInfo(depth=1))
 
 
 def stuck(position, limit, seed=None, cancel=None, progress=None, history=None):
     """On seed 1 never answers nor looks at ``cancel`` (a search stuck in a loop); else answers at once."""
     while seed == 1:
         time.sleep(1.0)
-    return SearchReply(("turn",), 1.0, {"depth": 1})
+    return SearchReply(("turn",), 1.0, SearchInfo(depth=1))
 
 
 def modules(position, limit, seed=None, cancel=None, progress=None, history=None):
-    """Answers with what the process has imported of the window, and its process id."""
+    """Answers with a dummy turn, and its process id, when the process has imported nothing of the
+    window; else with an error naming what it imported."""
     loaded = sorted(name for name in sys.modules if name == "pygame" or name.startswith(("pygame.", "hwgame.app")))
-    return SearchReply(("turn",), 0.0, {"window_modules": loaded, "child_pid": os.getpid()})
+    if loaded:
+        return SearchReply(None, error=f"the search process imported {', '.join(loaded)}")
+    return SearchReply(("turn",), 0.0, SearchInfo(pid=os.getpid()))

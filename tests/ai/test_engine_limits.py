@@ -46,7 +46,7 @@ def test_movetime_searches_past_the_levels_depth_and_answers_about_on_time():
     assert LEVELS["normal"].limit.depth == 2
     assert int(totals(lines)["depth"]) >= 3
     alone = choose_turn(MIDDLE, LEVELS["normal"], seed=1)
-    assert alone.info["depth"] <= 2
+    assert alone.info.depth <= 2
 
 
 def test_movetime_keeps_its_time_even_when_no_turn_survives_a_threat():
@@ -109,5 +109,5 @@ def test_hard_looks_a_turn_further_than_normal():
     depths = {}
     for name in ("normal", "hard"):
         thinking = LEVELS[name].with_limit(time=day, hard=day, most=day)
-        depths[name] = choose_turn(MIDDLE, thinking, seed=1).info["depth"]
+        depths[name] = choose_turn(MIDDLE, thinking, seed=1).info.depth
     assert depths == {"normal": 2, "hard": 3}

@@ -105,7 +105,7 @@ def test_a_time_limit_is_kept_with_two_processes():
     reply = choose_turn(MIDDLE, timed(LEVELS["hard"], 1.5).with_machine(workers=2))
     seconds = time.perf_counter() - start
     assert 1.0 <= seconds <= 2.0, seconds
-    assert reply.ok and legal(MIDDLE, reply.turn) and reply.info["depth"] >= 2
+    assert reply.ok and legal(MIDDLE, reply.turn) and reply.info.depth >= 2
 
 
 def test_a_killed_helper_is_survived_and_replaced(helpers):
@@ -159,5 +159,5 @@ def test_a_short_search_does_not_wait_for_helpers_to_start():
 
     shutdown()
     reply = choose_turn(MIDDLE, timed(LEVELS["normal"], 1.0).with_machine(workers=2))
-    assert reply.ok and legal(MIDDLE, reply.turn) and reply.info["depth"] >= 2
+    assert reply.ok and legal(MIDDLE, reply.turn) and reply.info.depth >= 2
     assert parallel._pool is None

@@ -123,7 +123,7 @@ def test_cancel_event_before_start_gives_no_turn_or_a_legal_one():
     flag = threading.Event()
     flag.set()
     result = choose_turn(BIG, LEVELS["normal"], cancel=flag)
-    assert result.info["cancelled"]
+    assert result.info.cancelled
     if result.turn is not None:
         apply_turn_unchecked(BIG, result.turn)
 

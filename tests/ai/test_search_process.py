@@ -33,9 +33,9 @@ def test_the_search_process_answers_a_legal_turn_and_is_reused():
         assert first.ok, first.error
         _play(BIG, first.turn)
         pid = worker.search_pid
-        assert pid is not None and pid != os.getpid() and first.info["pid"] == pid
+        assert pid is not None and pid != os.getpid() and first.info.pid == pid
         second = worker.request(SMALL, LEVELS["easy"], seed=3).result(timeout=60)
-        assert second.ok and second.info["pid"] == pid  # one process for every request
+        assert second.ok and second.info.pid == pid  # one process for every request
         _play(SMALL, second.turn)
     finally:
         worker.shutdown()
@@ -45,9 +45,8 @@ def test_the_search_process_never_loads_the_window():
     worker = AIWorker(choose=search_hooks.modules)
     try:
         result = worker.request(SMALL, LEVELS["easy"]).result(timeout=60)
-        assert result.ok, result.error
-        assert result.info["child_pid"] != os.getpid()
-        assert result.info["window_modules"] == []
+        assert result.ok, result.error  # an error names the window's modules the process imported
+        assert result.info.pid is not None and result.info.pid != os.getpid()
     finally:
         worker.shutdown()
 
@@ -77,7 +76,7 @@ def test_a_killed_search_process_gives_an_error_and_the_next_request_answers():
         again = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=60)
         assert again.ok, again.error
         _play(SMALL, again.turn)
-        assert again.info["pid"] != pid
+        assert again.info.pid != pid
     finally:
         worker.shutdown()
 
@@ -95,7 +94,7 @@ def test_a_hung_search_process_is_ended_and_replaced():
         assert not lost.ok and "did not answer" in lost.error
         again = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=60)
         assert again.ok and again.turn == ("turn",)
-        assert again.info["pid"] != pid
+        assert again.info.pid != pid
     finally:
         worker.shutdown()
 

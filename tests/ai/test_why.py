@@ -72,13 +72,13 @@ def test_a_win_at_once_is_the_gain_that_says_it_all():
 def test_a_hint_comes_with_its_facts_from_the_search():
     pos = make_position(THREAT)
     reply = choose_turn(pos, HINT.explaining(), seed=1)
-    why = reply.info["why"]
+    why = reply.info.why
     assert why.player == 0 and why.parried  # the hint escapes the capture, and says so
     assert all(e.victim == 0 and e.actor == 1 for e in why.parried)
     after = apply_turn_unchecked(pos, reply.turn)
     assert not [e for e in damaging_turn(after) if e.pieces == (P("g1"),) and e.system == "Alpha"]
     # Without being asked, the search does not explain (matches and benchmarks pay nothing for it).
-    assert "why" not in choose_turn(pos, HINT, seed=1).info
+    assert choose_turn(pos, HINT, seed=1).info.why is None
 
 
 def test_a_hint_that_would_only_undo_the_last_one_gives_way_unless_a_threat_asks_for_it():
@@ -101,4 +101,4 @@ def test_a_hint_that_would_only_undo_the_last_one_gives_way_unless_a_threat_asks
     threat = make_position(THREAT)
     parry = choose_turn(threat, HINT.explaining(), seed=1)
     kept = choose_turn(threat, HINT.explaining().with_manner(avoid=(parry.turn,)), seed=1)
-    assert kept.turn == parry.turn and kept.info["why"].parried
+    assert kept.turn == parry.turn and kept.info.why.parried

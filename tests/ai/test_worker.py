@@ -9,7 +9,7 @@ from concurrent.futures import CancelledError
 import pytest
 
 from hwgame.ai.bots import LEVELS, choose_turn
-from hwgame.ai.handoff import SearchReply
+from hwgame.ai.handoff import SearchInfo, SearchReply
 from hwgame.ai.thinking import Breadth, Limit, Thinking
 from hwgame.ai.worker import AIWorker
 from hwgame.rules import apply_turn_unchecked
@@ -97,7 +97,7 @@ def test_an_error_comes_back_as_a_result_and_the_process_survives():
     try:
         bad = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=30)
         assert bad.error is not None and "boom" in bad.error
-        assert bad.error.startswith("RuntimeError") and "RuntimeError: boom" in bad.info["traceback"]
+        assert bad.error.startswith("RuntimeError") and "RuntimeError: boom" in (bad.info.traceback or "")
         assert bad.turn is None and not bad.ok
         pid = worker.search_pid
         good = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=5)
@@ -114,13 +114,13 @@ def test_an_error_comes_back_as_a_result_when_searching_on_the_thread():
         calls.append(seed)
         if seed == 1:
             raise RuntimeError("boom")
-        return SearchReply(("turn",), 1.0, {"depth": 1})
+        return SearchReply(("turn",), 1.0, SearchInfo(depth=1))
 
     worker = AIWorker(choose=broken, process=False)
     try:
         bad = worker.request(SMALL, LEVELS["easy"], seed=1).result(timeout=5)
         assert bad.error is not None and "boom" in bad.error
-        assert bad.error.startswith("RuntimeError") and "RuntimeError: boom" in bad.info["traceback"]
+        assert bad.error.startswith("RuntimeError") and "RuntimeError: boom" in (bad.info.traceback or "")
         good = worker.request(SMALL, LEVELS["easy"], seed=2).result(timeout=5)
         assert good.error is None and good.turn == ("turn",)
         assert calls == [1, 2] and worker.search_pid is None
@@ -150,8 +150,8 @@ def _held(started: threading.Event, gate: threading.Event, answered: list):
             started.set()
             gate.wait(30)
             answered.append(seed)
-            return SearchReply(("old",), 1.0, {"depth": 1})
-        return SearchReply(("new",), 2.0, {"depth": 1})
+            return SearchReply(("old",), 1.0, SearchInfo(depth=1))
+        return SearchReply(("new",), 2.0, SearchInfo(depth=1))
 
     return choose
 

@@ -238,7 +238,7 @@ def test_a_proven_win_is_hinted_with_the_searchs_own_winning_turn(games, monkeyp
     """A hint's filters may pick another turn than the search's best; a proven win never trades its
     winning turn for one of theirs."""
     from hwgame.ai.evaluate import WIN as WIN_SCORE
-    from hwgame.ai.handoff import SearchReply
+    from hwgame.ai.handoff import SearchInfo, SearchReply
     from hwgame.analysis import analyst
 
     _name, game = games[0]
@@ -247,7 +247,7 @@ def test_a_proven_win_is_hinted_with_the_searchs_own_winning_turn(games, monkeyp
     winning, other = turns[0], turns[1]
 
     def choose(position, limit, seed=None, cancel=None, progress=None, history=None):
-        return SearchReply(other, WIN_SCORE - 2, {"depth": 2, "best_score": WIN_SCORE - 2, "best_turn": winning})
+        return SearchReply(other, WIN_SCORE - 2, SearchInfo(depth=2, best_score=WIN_SCORE - 2, best_turn=winning))
 
     monkeypatch.setattr(analyst, "choose_turn", choose)
     verdict = judge(pos, LIGHT, 12)

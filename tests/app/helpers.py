@@ -7,7 +7,8 @@ from concurrent.futures import Future
 
 import pygame
 
-from hwgame.ai.handoff import SearchReply
+from hwgame.ai.handoff import SearchInfo, SearchReply
+from hwgame.analysis import VerdictInfo
 from hwgame.rules import NO_HOME, PLAYING, STANDARD, Game, Position, System, parse_piece, start_turn
 
 PLAYERS = ("North", "South")
@@ -91,19 +92,19 @@ class FakeWorker:
         if choose is not None:
             self.analyses.append((position, choose.keywords.get("quick", False)))
             verdict = self.verdict(position, limit, history, choose)
-            future.set_result(SearchReply(verdict.best, info={"verdict": verdict, "why": verdict.why},
+            future.set_result(SearchReply(verdict.best, info=VerdictInfo(verdict=verdict, why=verdict.why),
                                           request_id=self._id))
             return future
         self.requests.append(position)
         self.histories.append(history)
         try:
             turn = self.choose(position)
-            info = {}
+            why = None
             if getattr(limit, "explain", False) and turn is not None and position.stage >= PLAYING:
                 from hwgame.ai.why import why_turn
 
-                info["why"] = why_turn(position, turn)  # as the search's process explains its turn
-            future.set_result(SearchReply(turn, info=info, request_id=self._id))
+                why = why_turn(position, turn)  # as the search's process explains its turn
+            future.set_result(SearchReply(turn, info=SearchInfo(why=why), request_id=self._id))
         except Exception as exc:
             future.set_result(SearchReply(None, error=str(exc), request_id=self._id))
         return future

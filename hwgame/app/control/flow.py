@@ -24,7 +24,7 @@ from hwgame.app.control.controller import COMPUTER, HUMAN, ActionResolver, Effec
 from hwgame.app.control.events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from hwgame.app.control.targets import Target
 from hwgame.app.control.text import Text, Worded, join_sentences
-from hwgame.app.services.coach import Analyst, ending_loses, undo_of, verdict_chooser
+from hwgame.app.services.coach import Analyst, ending_loses, undo_of, verdict_chooser, verdict_of
 from hwgame.app.services.opponent import ANALYSE, HINT_LEVEL, MOVE, Opponent
 from hwgame.i18n import _, pgettext
 from hwgame.rules import (
@@ -402,7 +402,7 @@ class PlayController(ActionResolver):
                 lambda: _("The computer chose an illegal turn ({reason}).").format(
                     reason=refusal_text(refusal, voice=voice)))
             return
-        why = reply.info.get("why")
+        why = reply.info.why
         self.computer_why = (len(game.turns) - 1, why) if why is not None else None
         # The steps the game validated, one by one, so the screen can show each action.
         for step in steps:
@@ -465,9 +465,9 @@ class PlayController(ActionResolver):
         if asked is None:
             return
         n, key, quick, position = asked
-        verdict = reply.info.get("verdict") if reply.info else None
+        verdict = verdict_of(reply)
         if verdict is None:
-            if not reply.info.get("cancelled"):
+            if not reply.info.cancelled:
                 self._analysis_failed.add((n, key, quick))
             if not quick:
                 self._full_done.add((n, key))

@@ -3,8 +3,9 @@
 The play flow, the puzzles and the tutorial judge positions through here and never import the computer
 (``hwgame.ai``) or the analysis layer (``hwgame.analysis``) themselves, so that one module of the window
 says what it asks of them: the verdict of a position (kept per game in an ``Analyst``, asked for in the
-search process through the opponent with ``verdict_chooser``), whether ending a turn lets the opponent win
-at once, the turn that undoes a hint, and the winning turn of a puzzle taken from a real game. The types
+search process through the opponent with ``verdict_chooser`` and read from its reply with
+``verdict_of``), whether ending a turn lets the opponent win at once, the turn that undoes a hint, and
+the winning turn of a puzzle taken from a real game. The types
 a screen reads (``Verdict``, ``Why``, ``SearchReply``) are named here for the same reason.
 """
 
@@ -17,14 +18,15 @@ from typing import TYPE_CHECKING
 from hwgame.ai.bots import reversal_of
 from hwgame.ai.proofs import draw_keys, survives
 from hwgame.ai.tactics import find_win
-from hwgame.analysis import Analyst, Verdict, verdict_reply
+from hwgame.analysis import Analyst, Verdict, verdict_of, verdict_reply
 from hwgame.rules import Position, Turn, end_turn, opponent_of
 
 if TYPE_CHECKING:
     from hwgame.ai.handoff import Chooser, History, SearchReply
     from hwgame.ai.why import Why
 
-__all__ = ["Analyst", "SearchReply", "Verdict", "Why", "ending_loses", "find_win", "undo_of", "verdict_chooser"]
+__all__ = ["Analyst", "SearchReply", "Verdict", "Why", "ending_loses", "find_win", "undo_of", "verdict_chooser",
+           "verdict_of"]
 
 
 class _TooLong(Exception):

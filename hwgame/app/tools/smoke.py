@@ -197,14 +197,14 @@ def check_ai_turn(ctx: Context) -> str:
         raise SmokeFailure(f"the Easy computer failed: {result.error}")
     if result.turn is None:
         raise SmokeFailure("the Easy computer found no turn")
-    pid = result.info.get("pid")
+    pid = result.info.pid
     if pid is None or pid == os.getpid():
-        reason = result.info.get("in_thread", "no process id came back")
+        reason = result.info.in_thread or "no process id came back"
         raise SmokeFailure(f"the computer's search process did not start ({reason})")
     game.play(result.turn)  # checked: an illegal turn raises with the reason
     if len(game.turns) != before + 1:
         raise SmokeFailure("the computer's turn was not recorded")
-    return f"{len(result.turn)} actions in {result.info.get('time', 0.0):.2f} s, searched in process {pid}"
+    return f"{len(result.turn)} actions in {result.info.seconds:.2f} s, searched in process {pid}"
 
 
 def check_save_load(ctx: Context) -> str:
