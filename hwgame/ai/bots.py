@@ -77,8 +77,8 @@ LEVELS: dict[str, Thinking] = {
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).
 AVOID_MARGIN = 15.0
 
-# What a hint thinks with: Normal, careful with what it places.
-HINT = LEVELS["normal"].with_manner(careful=True)
+# Normal, careful with what it places: how the window's hints and its verdicts of a position think.
+CAREFUL_NORMAL = LEVELS["normal"].with_manner(careful=True)
 
 
 def level(name: str) -> Thinking:
@@ -256,5 +256,5 @@ def reversal_of(turn: Turn) -> Turn | None:
     return None
 
 
-__all__ = ["HINT", "LEVELS", "MAX_DEPTH", "Scored", "careful_pick", "choose_turn", "level", "move_rng",
+__all__ = ["CAREFUL_NORMAL", "LEVELS", "MAX_DEPTH", "Scored", "careful_pick", "choose_turn", "level", "move_rng",
            "params_for", "reversal_of", "softmax_pick", "timed"]  # fmt: skip

@@ -88,13 +88,13 @@ def threat_positions(folder: Path, most: int, skip: int = 0, seconds: float = 30
 
 
 def _choosers() -> dict[str, Callable[[Position], Turn | None]]:
-    from hwgame.ai.bots import HINT, LEVELS, choose_turn
+    from hwgame.ai.bots import CAREFUL_NORMAL, LEVELS, choose_turn
 
     def level(name: str) -> Callable[[Position], Turn | None]:
         return lambda position: choose_turn(position, LEVELS[name], seed=1).turn
 
     return {"normal": level("normal"), "hard": level("hard"),
-            "hint": lambda position: choose_turn(position, HINT, seed=1).turn}  # fmt: skip
+            "hint": lambda position: choose_turn(position, CAREFUL_NORMAL, seed=1).turn}  # fmt: skip
 
 
 def run(argv: list[str]) -> int:

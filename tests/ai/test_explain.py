@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hwgame.ai.bots import HINT, careful_pick, choose_turn
+from hwgame.ai.bots import CAREFUL_NORMAL, careful_pick, choose_turn
 from hwgame.ai.explain import exposed_systems
 from hwgame.rules import Move, parse_piece
 
@@ -41,6 +41,6 @@ def test_a_hint_never_leaves_what_it_placed_open_when_it_need_not():
         South: y1 b3 | | g3 y2
         Alpha: g2 | | g2 g1
     """)
-    result = choose_turn(pos, HINT.with_limit(nodes=3000), seed=1)
+    result = choose_turn(pos, CAREFUL_NORMAL.with_limit(nodes=3000), seed=1)
     assert result.turn is not None
     assert exposed_systems(pos, result.turn) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.ai.bots import HINT, LEVELS, choose_turn
+from hwgame.ai.bots import CAREFUL_NORMAL, LEVELS, choose_turn
 from hwgame.ai.thinking import Breadth, Limit, Manner, Thinking
 from hwgame.bench.survive import survives, surviving_turn, threat_positions, threatened
 
@@ -33,9 +33,9 @@ def test_the_positions_are_real_threats_with_a_way_out(threats):
 
 @pytest.mark.parametrize("who", ["normal", "hard", "hint"])
 def test_normal_hard_and_the_hint_always_parry_a_threat_they_can(threats, who):
-    limit = HINT if who == "hint" else LEVELS[who]
+    thinking = CAREFUL_NORMAL if who == "hint" else LEVELS[who]
     lost = [(name, played) for name, played, position in threats
-            if not survives(position, choose_turn(position, limit, seed=1).turn)]  # fmt: skip
+            if not survives(position, choose_turn(position, thinking, seed=1).turn)]  # fmt: skip
     assert lost == []
 
 

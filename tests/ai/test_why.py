@@ -3,7 +3,7 @@ each naming pieces that the board really puts at stake, and the words a player r
 
 from __future__ import annotations
 
-from hwgame.ai.bots import HINT, choose_turn
+from hwgame.ai.bots import CAREFUL_NORMAL, choose_turn
 from hwgame.ai.consequence import CAPTURE, WIN
 from hwgame.ai.why import damaging_turn, why_turn
 from hwgame.bench.survive import survives
@@ -71,14 +71,14 @@ def test_a_win_at_once_is_the_gain_that_says_it_all():
 
 def test_a_hint_comes_with_its_facts_from_the_search():
     pos = make_position(THREAT)
-    reply = choose_turn(pos, HINT.explaining(), seed=1)
+    reply = choose_turn(pos, CAREFUL_NORMAL.explaining(), seed=1)
     why = reply.info.why
     assert why.player == 0 and why.parried  # the hint escapes the capture, and says so
     assert all(e.victim == 0 and e.actor == 1 for e in why.parried)
     after = apply_turn_unchecked(pos, reply.turn)
     assert not [e for e in damaging_turn(after) if e.pieces == (P("g1"),) and e.system == "Alpha"]
     # Without being asked, the search does not explain (matches and benchmarks pay nothing for it).
-    assert choose_turn(pos, HINT, seed=1).info.why is None
+    assert choose_turn(pos, CAREFUL_NORMAL, seed=1).info.why is None
 
 
 def test_a_hint_that_would_only_undo_the_last_one_gives_way_unless_a_threat_asks_for_it():
@@ -94,11 +94,11 @@ def test_a_hint_that_would_only_undo_the_last_one_gives_way_unless_a_threat_asks
         South: r1 b3 | | g3 y2
         Alpha: y1 | b1 |
     """)
-    first = choose_turn(quiet, HINT, seed=1)
-    again = choose_turn(quiet, HINT.with_manner(avoid=(first.turn,)), seed=1)
+    first = choose_turn(quiet, CAREFUL_NORMAL, seed=1)
+    again = choose_turn(quiet, CAREFUL_NORMAL.with_manner(avoid=(first.turn,)), seed=1)
     assert again.turn != first.turn and survives(quiet, again.turn)
     # Where the avoided turn is the one that parries a threat, it stands: the threat is the reason.
     threat = make_position(THREAT)
-    parry = choose_turn(threat, HINT.explaining(), seed=1)
-    kept = choose_turn(threat, HINT.explaining().with_manner(avoid=(parry.turn,)), seed=1)
+    parry = choose_turn(threat, CAREFUL_NORMAL.explaining(), seed=1)
+    kept = choose_turn(threat, CAREFUL_NORMAL.explaining().with_manner(avoid=(parry.turn,)), seed=1)
     assert kept.turn == parry.turn and kept.info.why.parried

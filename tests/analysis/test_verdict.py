@@ -214,14 +214,14 @@ def test_the_verdict_and_the_review_give_one_number_for_each_position(games, rev
 
 def test_every_hint_of_a_real_game_gives_a_reason_in_words_of_the_board(games):
     """A hint that captures, parries and threatens nothing still says what it does for the position."""
-    from hwgame.ai.bots import HINT
+    from hwgame.ai.bots import CAREFUL_NORMAL
     from hwgame.app.control.flow import verdict_hint_words
 
     name, game = games[1]
     told = 0
     for i in range(2, 14):
         pos = game.positions[i]
-        verdict = judge(pos, HINT.with_limit(time=0.3), i)
+        verdict = judge(pos, CAREFUL_NORMAL.with_limit(time=0.3), i)
         if verdict.best is None or verdict.proof is not None:
             continue
         voice = Voice(game.players, you=pos.to_move)

@@ -25,7 +25,7 @@ from hwgame.app.control.events import AIFailed, Committed, ComputerPlayed, FlowE
 from hwgame.app.control.targets import Target
 from hwgame.app.control.text import Text, Worded, join_sentences
 from hwgame.app.services.coach import Analyst, ending_loses, undo_of, verdict_chooser, verdict_of
-from hwgame.app.services.opponent import ANALYSE, HINT_LEVEL, MOVE, Opponent
+from hwgame.app.services.opponent import CAREFUL_NORMAL_LEVEL, Opponent, Purpose
 from hwgame.i18n import _, pgettext
 from hwgame.rules import (
     PLAYING,
@@ -188,7 +188,7 @@ class PlayController(ActionResolver):
     @property
     def thinking(self) -> bool:
         """True while the computer searches for its own turn."""
-        return self.opponent.purpose == MOVE
+        return self.opponent.purpose == Purpose.MOVE
 
     # --- human actions ---
     def drag_refusal(self, source: Target | None) -> str | None:
@@ -350,7 +350,7 @@ class PlayController(ActionResolver):
         if self.opponent.purpose is not None:
             self._stop_analysis()  # the computer's own turn goes before any analysis
         level = self.levels[self.game.to_move]
-        asked = self.opponent.request(self.game.position, level, MOVE, self.game.repetition_counts())
+        asked = self.opponent.request(self.game.position, level, Purpose.MOVE, self.game.repetition_counts())
         if isinstance(asked, str):
             self._ai_failed(asked)
 
@@ -378,7 +378,7 @@ class PlayController(ActionResolver):
         purpose = self.opponent.purpose
         reply = self.opponent.poll()
         if reply is not None:
-            if purpose == ANALYSE:
+            if purpose == Purpose.ANALYSE:
                 self._analysis_ready(reply)
             else:
                 self._computer_answer(reply)
@@ -422,7 +422,7 @@ class PlayController(ActionResolver):
         return position, len(self.game.turns)
 
     def _stop_analysis(self) -> None:
-        if self.opponent.purpose == ANALYSE:
+        if self.opponent.purpose == Purpose.ANALYSE:
             self.opponent.cancel()
         self._analysing = None
 
@@ -430,7 +430,7 @@ class PlayController(ActionResolver):
         """Ask for the verdict of the human's position when it is not known yet: the quick one first,
         then the full one. An analysis out for another position is withdrawn."""
         target = self.analysis_target()
-        out = self._analysing if self.opponent.purpose == ANALYSE else None
+        out = self._analysing if self.opponent.purpose == Purpose.ANALYSE else None
         if out is not None and (target is None or out[:2] != (target[1], target[0].key())):
             self._stop_analysis()
             out = None
@@ -451,8 +451,8 @@ class PlayController(ActionResolver):
     def _ask_verdict(self, position: Position, n: int, quick: bool) -> str | None:
         """Send the request for a verdict; an error message when the computer cannot be asked."""
         avoid = () if quick else self._undoing_last_hint()
-        asked = self.opponent.request(position, HINT_LEVEL, ANALYSE, self.game.repetition_counts(), avoid=avoid,
-                                      choose=verdict_chooser(n, quick))  # fmt: skip
+        asked = self.opponent.request(position, CAREFUL_NORMAL_LEVEL, Purpose.ANALYSE, self.game.repetition_counts(),
+                                      avoid=avoid, choose=verdict_chooser(n, quick))  # fmt: skip
         if isinstance(asked, str):
             self._analysis_failed.add((n, position.key(), quick))
             return asked
@@ -561,7 +561,7 @@ class PlayController(ActionResolver):
             self._give_hint(known)
             return ""
         self._hint_wanted = (n, key)
-        out = self._analysing if self.opponent.purpose == ANALYSE else None
+        out = self._analysing if self.opponent.purpose == Purpose.ANALYSE else None
         if out is None or out[:3] != (n, key, False):
             self._stop_analysis()
             self._analysis_failed.discard((n, key, False))  # asked again: try again

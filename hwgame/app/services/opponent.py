@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from concurrent.futures import Future
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hwgame.i18n import _
@@ -22,14 +23,20 @@ if TYPE_CHECKING:
 
 # The level names live in one table (``hwgame.levels``); screens that import them from here get the same
 # objects.
-__all__ = ["ANALYSE", "DEFAULT_LEVEL", "HINT_LEVEL", "LEVEL_NAMES", "MOVE", "HINT", "Opponent", "Worker"]
+__all__ = ["CAREFUL_NORMAL_LEVEL", "DEFAULT_LEVEL", "LEVEL_NAMES", "Opponent", "Purpose", "Worker"]
 
-HINT_LEVEL = "hint"  # Normal, careful with what it places (``hwgame.ai.bots.HINT``)
-# What a request is for: the computer's own turn, a hint for the human to move, or the verdict of the
-# position the human moves from (``hwgame.analysis``: the hint, the bar and the warnings read it).
-MOVE = "move"
-HINT = "hint"
-ANALYSE = "analyse"
+# The name the window asks by for Normal careful with what it places (``hwgame.ai.bots.CAREFUL_NORMAL``):
+# how the verdicts think that the hint, the bar and the warnings read. Asked for as a level is, by name,
+# but not a level of the table: no player plays against it.
+CAREFUL_NORMAL_LEVEL = "careful-normal"
+
+
+class Purpose(Enum):
+    """What a request is for: the computer's own turn, or the verdict of the position the human moves
+    from (``hwgame.analysis``: the hint, the bar and the warnings read it)."""
+
+    MOVE = "move"
+    ANALYSE = "analyse"
 
 
 class Worker(Protocol):
@@ -58,15 +65,15 @@ class Worker(Protocol):
 class Opponent:
     """Thin adapter over the AI worker: request, poll, cancel, progress.
 
-    ``purpose`` says what the request out now is for (``MOVE``, ``HINT`` or ``ANALYSE``), None when there
-    is none. The worker answers one request at a time: a new request withdraws the one out before it."""
+    ``purpose`` says what the request out now is for (a ``Purpose``), None when there is none. The worker
+    answers one request at a time: a new request withdraws the one out before it."""
 
     def __init__(self, seed: int | None = None, worker: Worker | None = None):
         self.seed = seed
         self._worker = worker
         self._broken: str | None = None
         self._future: Future[SearchReply] | None = None
-        self.purpose: str | None = None
+        self.purpose: Purpose | None = None
 
     def _get_worker(self) -> Worker | None:
         if self._worker is None and self._broken is None:
@@ -79,15 +86,14 @@ class Opponent:
         return self._worker
 
     def _thinking(self, level: str) -> Thinking:
-        from hwgame.ai.bots import HINT as HINT_THINKING
-        from hwgame.ai.bots import LEVELS
+        from hwgame.ai.bots import CAREFUL_NORMAL, LEVELS
 
         # The window tells a player why a hint is good and why the computer played its turn.
-        if level == HINT_LEVEL:
-            return HINT_THINKING.explaining()
+        if level == CAREFUL_NORMAL_LEVEL:
+            return CAREFUL_NORMAL.explaining()
         return LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).explaining()
 
-    def request(self, position: Position, level: str, purpose: str = MOVE,
+    def request(self, position: Position, level: str, purpose: Purpose = Purpose.MOVE,
                 history: History = None, avoid: tuple[Turn, ...] = (),
                 choose: Chooser | None = None) -> Future[SearchReply] | str:  # fmt: skip
         """Start a search for ``purpose``; return its future, or an error message when the AI cannot be used.
