@@ -26,10 +26,10 @@ from hwgame.ai.bots import choose_turn
 from hwgame.ai.handoff import SearchInfo, SearchReply
 from hwgame.ai.proofs import LOSS, WIN, Proven, draw_keys, in_play, passed, short_proof, threats
 from hwgame.ai.reasons import weighed
-from hwgame.ai.review import analysis_thinking
 from hwgame.ai.search_params import Cancel, cancel_test
 from hwgame.ai.tactics import find_win
 from hwgame.ai.thinking import Thinking
+from hwgame.analysis.review import analysis_thinking
 from hwgame.rules import HomeworldsError, Position, PositionKey, Turn, apply_turn_unchecked
 
 from .verdict import Proof, Verdict, estimate_of, proof_from_score, proof_of
@@ -99,7 +99,7 @@ def exact_verdict(position: Position, cancel: Cancel = None, history: Mapping[Po
 def judge(position: Position, thinking: Thinking, turn_index: int, history: Mapping[PositionKey, int] | None = None,
           cancel: Cancel = None, progress: Any = None, quick: bool = False) -> Verdict:  # fmt: skip
     """The verdict of ``position`` (``turn_index`` turns into its game), see the module docstring.
-    ``thinking`` is the search's (taken as ``ai.review.analysis_thinking`` gives it); ``history`` counts the
+    ``thinking`` is the search's (taken as ``analysis.review.analysis_thinking`` gives it); ``history`` counts the
     positions met so far (draws by repetition). Raises ``Stopped`` when cancelled."""
     exact = exact_verdict(position, cancel, history, losses=not quick)
     if quick or not in_play(position) or (exact.proof is not None and exact.proof.result == WIN):

@@ -74,7 +74,7 @@ def material(position: Position) -> float:
 def search_score(position: Position) -> float:
     """Normal's score for the side to move, searched as the review searches (no random touches)."""
     from hwgame.ai.bots import LEVELS, choose_turn
-    from hwgame.ai.review import analysis_thinking
+    from hwgame.analysis.review import analysis_thinking
 
     return float(choose_turn(position, analysis_thinking(LEVELS["normal"]), seed=0).score)
 

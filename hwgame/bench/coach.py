@@ -118,8 +118,8 @@ def analyst_memory(game: Game, turns: int, level_name: str) -> tuple[int, int]:
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench coach``."""
     from hwgame.ai.bots import level
-    from hwgame.ai.review import BLUNDER, MISSED_WIN, review_game, review_workers
     from hwgame.analysis import percent
+    from hwgame.analysis.review import BLUNDER, MISSED_WIN, review_game, review_workers
     from hwgame.cli.analyze import turn_line, turn_object
     from hwgame.words import Voice, board_text
 

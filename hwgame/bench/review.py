@@ -33,7 +33,7 @@ def long_game(folder: Path, turns: int) -> tuple[str, Game] | None:
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench review``."""
     from hwgame.ai.bots import level
-    from hwgame.ai.review import review_game, review_workers
+    from hwgame.analysis.review import review_game, review_workers
 
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench review", description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="normal", help="the level whose search reviews (default: normal)")

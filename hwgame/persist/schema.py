@@ -263,7 +263,7 @@ class ReviewedTurn(BaseModel):
 class ReviewCache(BaseModel):
     """A finished review of the game kept with the save, so that the replay viewer shows it at once.
 
-    ``fingerprint`` is the digest of the turns it was made for (``hwgame.ai.review.fingerprint``): a
+    ``fingerprint`` is the digest of the turns it was made for (``hwgame.analysis.review.fingerprint``): a
     cache whose game has changed since is ignored. Optional: saves without it load as before.
     """
 
@@ -271,7 +271,7 @@ class ReviewCache(BaseModel):
 
     level: str = Field(default="", max_length=40)
     fingerprint: str = Field(max_length=128)
-    # How the review was made (``hwgame.ai.review.METHOD``); 1 for reviews of older versions, which are
+    # How the review was made (``hwgame.analysis.review.METHOD``); 1 for reviews of older versions, which are
     # made again rather than shown.
     method: int = 1
     total: int = Field(ge=0)

@@ -1,6 +1,6 @@
 """The words of a review's marks: what a reviewed turn gave away, what it allowed, what it missed, and the better turn.
 
-The review (``hwgame.ai.review``) keeps, for each turn, the lines its search expected after the turn
+The review (``hwgame.analysis.review``) keeps, for each turn, the lines its search expected after the turn
 played and after the best turn; ``hwgame.ai.consequence`` plays them out into events on the board (a
 ship captured, pieces a catastrophe destroyed, the game won). This module words those events, so a
 mark says what really happens in the line the search found: "Vega captures your green 3 at Alpha next
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .verdict import ProofLike
 
 CAPTURE, CATASTROPHE, WIN = "capture", "catastrophe", "win"  # ``ai.consequence.KINDS``
-MISSED_WIN, BLUNDER, MISTAKE, INACCURACY = "missed_win", "blunder", "mistake", "inaccuracy"  # ``ai.review.KINDS``
+MISSED_WIN, BLUNDER, MISTAKE, INACCURACY = "missed_win", "blunder", "mistake", "inaccuracy"  # ``analysis.review.KINDS``
 
 # Each mark's name, as a label before its sentence.
 MARK_LABELS = {
@@ -76,7 +76,7 @@ class Why(Protocol):
 
 
 class MarkedTurn(Protocol):
-    """A reviewed turn as the coach reads it (``ai.review.TurnReview``)."""
+    """A reviewed turn as the coach reads it (``analysis.review.TurnReview``)."""
 
     @property
     def player(self) -> int: ...

@@ -4,7 +4,7 @@ one-line summary.
 
 Used by the replay's review strip, the hints and ``hwgame analyze``. The words never read the
 computer's code: a review and its turns are read through the small protocols below, and how far a
-score stands from a proven result comes with it from the caller (``ai.review.standing``).
+score stands from a proven result comes with it from the caller (``analysis.review.standing``).
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from .marks import MarkedTurn, chance_text, mark_label, mark_line, mark_text
 from .names import level_word
 from .told import Voice, narrate_turn
 
-# The kinds of mark a review gives a turn (``ai.review.KINDS``), stable codes kept in saves.
+# The kinds of mark a review gives a turn (``analysis.review.KINDS``), stable codes kept in saves.
 MISSED_WIN = "missed_win"
 BLUNDER = "blunder"
 MISTAKE = "mistake"
 INACCURACY = "inaccuracy"
 KINDS = (MISSED_WIN, BLUNDER, MISTAKE, INACCURACY)
 
-# How a score stands (``ai.review.standing``): proven or probable, won or lost, or none of these.
+# How a score stands (``analysis.review.standing``): proven or probable, won or lost, or none of these.
 PROVEN_WIN, PROVEN_LOSS, LIKELY_WIN, LIKELY_LOSS = "proven-win", "proven-loss", "likely-win", "likely-loss"
 
 # What the review's own sentence (``entry.note``, in English) says after a missed win: the reply that
@@ -38,7 +38,7 @@ _INSTEAD = "; instead, "
 
 
 class ReviewedTurn(MarkedTurn, Protocol):
-    """One turn of a review, as the words read it (``ai.review.TurnReview``)."""
+    """One turn of a review, as the words read it (``analysis.review.TurnReview``)."""
 
     @property
     def note(self) -> str: ...
@@ -47,7 +47,7 @@ class ReviewedTurn(MarkedTurn, Protocol):
 
 
 class Reviewed(Protocol):
-    """A whole review, as the summary reads it (``ai.review.Review``)."""
+    """A whole review, as the summary reads it (``analysis.review.Review``)."""
 
     @property
     def players(self) -> tuple[str, str]: ...
@@ -67,7 +67,7 @@ class Reviewed(Protocol):
 def score_text(score: float | None, standing: str | None = None, chance: float | None = None) -> str:
     """An evaluation for a player: "64%" (its ``chance`` to win, when given), "winning (proven)",
     "probably lost", or the bare score "+12.5" when no chance is given. ``standing`` says whether the
-    score is a proven or probable result (``ai.review.standing``; None: a plain score)."""
+    score is a proven or probable result (``analysis.review.standing``; None: a plain score)."""
     if score is None:
         # Translators: the evaluation of a setup turn, which is not evaluated.
         return _("setup")

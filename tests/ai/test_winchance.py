@@ -56,7 +56,7 @@ def test_a_fit_of_the_benchmark_can_stand_in_for_the_shipped_curves():
 
 
 def test_a_reviewed_turn_gives_the_movers_chances_before_and_after():
-    from hwgame.ai.review import TurnReview
+    from hwgame.analysis.review import TurnReview
 
     # Both scores are the mover's, from the same search: the best turn's and the turn played.
     entry = TurnReview(index=20, player=0, turn=(), before=40.0, after=-60.0)

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from hwgame.ai.proofs import LOSS, WIN, passed, threats
-from hwgame.ai.review import review_game
 from hwgame.ai.tactics import find_win
 from hwgame.ai.thinking import Limit, Thinking
 from hwgame.analysis import Analyst, Estimate, Proof, Verdict, judge, percent, round_chance
+from hwgame.analysis.review import review_game
 from hwgame.bench.coach import forced_turn
 from hwgame.cli.analyze import turn_line, turn_object
 from hwgame.rules import SDG, Game, Position, iter_turns, read_transcript, replay

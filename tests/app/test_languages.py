@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from hwgame import i18n, persist
-from hwgame.ai.review import METHOD, Review
+from hwgame.analysis.review import METHOD, Review
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.options import GameConfig
 from hwgame.app.control.targets import ShipTarget

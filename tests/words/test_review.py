@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from hwgame.ai import review
 from hwgame.ai.evaluate import WIN
 from hwgame.ai.proofs import Proven
+from hwgame.analysis import review
 from hwgame.words import review as review_words
 from hwgame.words import score_text
 

@@ -11,7 +11,9 @@ import pytest
 
 from hwgame.ai.bots import choose_turn, level
 from hwgame.ai.consequence import CAPTURE, CATASTROPHE, WIN, line_events, turn_events
-from hwgame.ai.review import (
+from hwgame.ai.tactics import find_win
+from hwgame.ai.thinking import Limit, Thinking
+from hwgame.analysis.review import (
     BLUNDER,
     INACCURACY_FALL,
     MISSED_WIN,
@@ -22,8 +24,6 @@ from hwgame.ai.review import (
     review_game,
     review_of,
 )
-from hwgame.ai.tactics import find_win
-from hwgame.ai.thinking import Limit, Thinking
 from hwgame.rules import PASS, SDG, Game, apply_turn_unchecked, format_turn, read_transcript, replay
 from hwgame.words import Voice, mark_words, summary_text
 
