@@ -37,6 +37,7 @@ def totals(lines: list[str]) -> dict[str, str]:
     return dict(zip(info[1:9:2], info[2:9:2], strict=True))
 
 
+@pytest.mark.slow
 def test_movetime_searches_past_the_levels_depth_and_answers_about_on_time():
     lines, seconds = go("level=normal movetime=1000")
     assert lines[-1].startswith("bestturn ")
@@ -56,6 +57,7 @@ def test_movetime_keeps_its_time_even_when_no_turn_survives_a_threat():
     assert thinking.breadth.survive == 0.0 and limit.hard == 0.5 and limit.depth == MAX_DEPTH and limit.nodes is None
 
 
+@pytest.mark.slow
 def test_a_node_budget_is_kept_and_gives_the_same_answer_every_time():
     lines, _ = go("nodes=4000 seed=1")
     again, _ = go("nodes=4000 seed=1")
@@ -84,6 +86,7 @@ def test_a_bad_node_budget_is_refused_in_plain_words(option):
     assert answer is not None and len(answer) == 1 and answer[0].startswith("error ") and len(answer[0]) < 160
 
 
+@pytest.mark.slow
 def test_expert_thinks_deeper_and_longer_than_hard():
     expert, hard = LEVELS["expert"], LEVELS["hard"]
     assert expert.limit.depth > hard.limit.depth and expert.limit.nodes is not None and hard.limit.nodes is not None
@@ -102,6 +105,7 @@ def test_go_takes_the_expert_level_by_name():
     assert thinking == LEVELS["expert"]
 
 
+@pytest.mark.slow
 def test_hard_looks_a_turn_further_than_normal():
     # Hard's node budget, with no clock to run out, reaches its own next turn in a middle game; Normal
     # stops at the reply. The levels differ in what they see, not only in how long they take.

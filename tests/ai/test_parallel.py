@@ -22,6 +22,8 @@ from hwgame.rules import Game, parse_position
 
 from .test_engine_limits import MIDDLE
 
+pytestmark = pytest.mark.slow
+
 # Forced wins in two of the archive (the win-in-two set): the winner to move; at depth two the search
 # proves the win over every reply (the root's separate proof is switched off, so the iterations, that
 # is the helpers, must find it).

@@ -76,6 +76,7 @@ def test_personas_change_the_weights():
         weights_for("reckless")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", [MIDDLE, MIDDLE._replace(to_move=1)])
 def test_generator_without_beam_gives_exactly_the_legal_successors(position):
     mine = scored_turns(position, lambda p: 0.0)
@@ -106,6 +107,7 @@ def test_sensible_setups_avoid_the_warned_mistakes():
     assert {reply.star1 % 3, reply.star2 % 3} & theirs  # not directly connected
 
 
+@pytest.mark.slow
 def test_node_limit_and_callable_cancel_are_respected():
     result = search(BIG, SearchParams(max_depth=3, time_limit=30, node_limit=3000))
     assert result.turn is not None and result.nodes < 3000 + 2000
@@ -128,6 +130,7 @@ def test_cancel_event_before_start_gives_no_turn_or_a_legal_one():
         apply_turn_unchecked(BIG, result.turn)
 
 
+@pytest.mark.slow
 def test_progress_is_reported():
     seen = []
     choose_turn(MIDDLE, Thinking(Limit(depth=2, nodes=4000)), seed=1, progress=seen.append)
@@ -143,6 +146,7 @@ def test_softmax_keeps_out_losing_turns_and_is_greedy_at_zero_temperature():
     assert picks == {"a", "b"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", [MIDDLE, MIDDLE._replace(to_move=1)])
 def test_repetition_is_seen_as_a_draw(position):
     best = scored_turns(position, lambda p: -evaluate(p))[0]
@@ -212,6 +216,7 @@ def test_the_last_search_tables_are_kept_from_the_collector_until_freed():
     assert gc.get_freeze_count() == 0
 
 
+@pytest.mark.slow
 def test_a_side_about_to_take_back_its_ship_does_not_welcome_a_draw():
     # South has just taken North's blue 1 at Alpha, and North takes it back at once: the board says
     # North is behind, its best turn says otherwise. Taking it back repeats a position for the third
@@ -236,6 +241,7 @@ Kotok: g2 | | y1
     assert result.score < 0
 
 
+@pytest.mark.slow
 def test_in_a_nearly_even_position_a_draw_costs_a_little():
     # North to move in BIG stands slightly worse (its best turn scores between -20 and 0 on the board):
     # a third occurrence there is still taken over a turn that loses more, but it is worth less than

@@ -6,6 +6,8 @@ import os
 import signal
 import time
 
+import pytest
+
 from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.thinking import Breadth, Limit, Manner, Thinking
 from hwgame.ai.worker import AIWorker
@@ -13,6 +15,8 @@ from hwgame.rules import apply_checked, start_turn
 
 from . import search_hooks
 from .test_worker import BIG, SLOW, SMALL, _wait_running
+
+pytestmark = pytest.mark.slow
 
 # Bound by nodes, not by the clock, so the same seed gives the same turn however busy the machine is.
 COUNTED = Thinking(Limit(time=60.0, nodes=3000, depth=1), Manner(temperature=5.0, choices=8),

@@ -52,6 +52,7 @@ def _wait_idle(worker: AIWorker, timeout: float = 5.0) -> None:
     assert not worker.busy, "the search did not stop"
 
 
+@pytest.mark.slow
 def test_cancel_stops_within_100_ms():
     worker = AIWorker()
     try:
@@ -74,6 +75,7 @@ def test_cancel_stops_within_100_ms():
         worker.shutdown()
 
 
+@pytest.mark.slow
 def test_progress_reports_depth_nodes_and_best_turn():
     worker = AIWorker()
     try:
@@ -183,6 +185,7 @@ def test_a_stale_reply_is_dropped_by_the_worker_and_never_delivered(how):
         worker.shutdown()
 
 
+@pytest.mark.slow
 def test_cancelling_a_future_stops_its_search():
     worker = AIWorker()
     try:
@@ -197,6 +200,7 @@ def test_cancelling_a_future_stops_its_search():
         worker.shutdown()
 
 
+@pytest.mark.slow
 def test_a_seed_makes_choices_repeatable():
     for name in ("beginner", "easy", "normal"):
         first = choose_turn(BIG, LEVELS[name], seed=42).turn
@@ -204,6 +208,7 @@ def test_a_seed_makes_choices_repeatable():
         assert first == again, name
 
 
+@pytest.mark.slow
 def test_worker_results_are_repeatable_with_a_seed():
     worker = AIWorker()
     try:
@@ -214,6 +219,7 @@ def test_worker_results_are_repeatable_with_a_seed():
         worker.shutdown()
 
 
+@pytest.mark.slow
 def test_beginner_varies_without_a_fixed_seed_but_stays_legal():
     turns = {choose_turn(BIG, LEVELS["beginner"], seed=s).turn for s in range(6)}
     assert len(turns) > 1

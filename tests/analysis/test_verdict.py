@@ -61,6 +61,7 @@ def reviews(games):
     return {name: review_game(game.positions, game.turns, LIGHT) for name, game in games}
 
 
+@pytest.mark.slow
 def test_threats_are_the_opponents_wins_after_a_pass(games):
     checked = threatened = 0
     for _name, game in games:
@@ -79,6 +80,7 @@ def test_threats_are_the_opponents_wins_after_a_pass(games):
     assert threatened >= 2 and checked >= 20
 
 
+@pytest.mark.slow
 def test_a_position_lost_at_once_reads_lost_everywhere(games, reviews):
     found = 0
     for name, game in games:
@@ -121,6 +123,7 @@ def test_a_win_at_once_is_proven_and_its_turn_is_the_best(games):
     assert seen >= 4
 
 
+@pytest.mark.slow
 def test_the_reviews_after_is_the_next_positions_before(games, reviews):
     """One number: what a turn leaves its mover is what the next position gives the opponent, turned."""
     name, _game = games[0]
@@ -135,6 +138,7 @@ def test_the_reviews_after_is_the_next_positions_before(games, reviews):
     assert pairs >= 10
 
 
+@pytest.mark.slow
 def test_the_text_and_the_json_say_the_same_number(games, reviews):
     name, game = games[1]
     review = reviews[name]
@@ -148,6 +152,7 @@ def test_the_text_and_the_json_say_the_same_number(games, reviews):
             assert data["win_after"] == round_chance(entry.chance_after)
 
 
+@pytest.mark.slow
 def test_the_review_marks_the_turn_where_the_loss_became_forced(games, reviews):
     placed = 0
     for name, game in games:
@@ -188,6 +193,7 @@ def test_the_analyst_keeps_the_best_verdict_of_each_position(games):
     assert len(analyst) == 3 and analyst.get(pos, 10) is None  # bounded: the oldest go first
 
 
+@pytest.mark.slow
 def test_the_verdict_and_the_review_give_one_number_for_each_position(games, reviews):
     """The hint and the bar read ``judge``; the review and ``analyze`` read the review: over a whole
     replayed game they say the same chance of every position, to the rounding."""
@@ -212,6 +218,7 @@ def test_the_verdict_and_the_review_give_one_number_for_each_position(games, rev
     assert compared >= 10
 
 
+@pytest.mark.slow
 def test_every_hint_of_a_real_game_gives_a_reason_in_words_of_the_board(games):
     """A hint that captures, parries and threatens nothing still says what it does for the position."""
     from hwgame.ai.bots import CAREFUL_NORMAL
