@@ -21,7 +21,7 @@ import pygame
 from hwgame.app.control.advice import suggest_homeworld
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
-from hwgame.app.control.options import GameConfig, config_from_args, window_defaults
+from hwgame.app.control.options import GameConfig, config_from_args, fit_window, window_defaults
 from hwgame.app.control.text import Text, Worded, error_text, notices_text, worded_source
 from hwgame.app.scenes import make_scene, scene_class
 from hwgame.app.services.opponent import DEFAULT_LEVEL, Opponent
@@ -34,6 +34,15 @@ from hwgame.rules import Game, ruleset_named
 
 if TYPE_CHECKING:
     from hwgame.persist import LoadedGame, Player, Settings
+
+
+def screen_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on, or None when the display does not say."""
+    try:
+        w, h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError, AttributeError):
+        return None
+    return (int(w), int(h)) if w > 0 and h > 0 else None
 
 
 def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
@@ -75,6 +84,7 @@ class App:
         self.playing: PlayController | None = None
         self._autosaved: tuple | None = None
         self._recorded: weakref.WeakSet[Game] = weakref.WeakSet()  # games put into the record by this window
+        self.record_waiting()  # games an earlier run could not write into the record
         self.last_config: GameConfig | None = None  # the game this window last started
         self.owns_window = False  # True in the window loop: F11 may change the display's mode
         self._windowed: tuple[int, int] | None = None  # the window's size before it went fullscreen
@@ -271,11 +281,12 @@ class App:
 
     def record_finished(self, ctl: PlayController) -> None:
         """Put the finished game of ``ctl`` into the record of finished games (once per game; a game the
-        computer played against itself is left out); a failure shows a message."""
+        computer played against itself is left out); a failure shows a message. The game counts as
+        recorded only once it is written: until then it waits (see ``persist.record``) and the next
+        autosave of it tries again."""
         game = ctl.game
         if game in self._recorded or ctl.seats.count(COMPUTER) == 2:
             return
-        self._recorded.add(game)
         try:
             from hwgame import persist
 
@@ -283,6 +294,19 @@ class App:
         except Exception as exc:
             failed = exc
             self.toast(lambda: _("The game was not added to the record: {problem}").format(problem=error_text(failed)))
+            return
+        self._recorded.add(game)
+
+    def record_waiting(self) -> None:
+        """Write the finished games that wait to go into the record (a write that failed or was killed
+        in an earlier run); without waiting for another window, and silently: they wait on otherwise."""
+        try:
+            from hwgame import persist
+            from hwgame.persist.record import write_waiting
+
+            write_waiting(persist.default_store().record_path)
+        except Exception:
+            pass
 
     @staticmethod
     def _state_of(ctl: PlayController) -> tuple:
@@ -384,15 +408,16 @@ class App:
         self.save_settings()
         self.apply_fullscreen()
 
-    def apply_fullscreen(self) -> None:
+    def apply_fullscreen(self, windowed: tuple[int, int] | None = None) -> None:
         """Show the window as the Fullscreen setting says: the whole screen at the desktop's own size, or
-        a window of the size kept in the settings. Only the window loop's own window is changed (a test
-        draws on a surface of its own, which a new mode would take away)."""
+        a window of ``windowed`` (the size the window opened at), else of the size it had before it went
+        fullscreen, else the size kept in the settings, fitted to the screen. Only the window loop's own
+        window is changed (a test draws on a surface of its own, which a new mode would take away)."""
         if not self.owns_window or not pygame.display.get_init() or pygame.display.get_surface() is None:
             return
         try:
             if self.settings.fullscreen:
-                self._windowed = self.size  # the window's size to come back to
+                self._windowed = windowed or self.size  # the window's size to come back to
                 surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
                 # The window's fullscreen state is cleared first: a new mode alone keeps it on some X11
@@ -400,8 +425,8 @@ class App:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore", DeprecationWarning)
                     pygame.Window.from_display_module().set_windowed()
-                w, h = self._windowed or self.settings.window_size
-                surface = pygame.display.set_mode((max(w, MIN_WIDTH), max(h, MIN_HEIGHT)), pygame.RESIZABLE)
+                w, h = windowed or self._windowed or self.settings.window_size
+                surface = pygame.display.set_mode(fit_window((w, h), screen_size()), pygame.RESIZABLE)
         except (AttributeError, pygame.error):
             return  # the screen refused: the window stays as it was, the setting is kept
         self.size = surface.get_size()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from hwgame.app.control.options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, parse_size
+from hwgame.app.control.options import FIRST_FRAME_MARKER, add_window_arguments, exit_after_first_frame, fit_window
 from hwgame.app.view.assets import set_window_icon
 from hwgame.i18n import _, on_change
 
@@ -105,20 +105,14 @@ def wait_for_events(pygame: ModuleType, rest: float) -> list[Any]:
 
 
 def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
-    from hwgame.app.app import App
+    from hwgame.app.app import App, screen_size
     from hwgame.app.view.layout import MIN_HEIGHT, MIN_WIDTH
 
     app = App(options)
     saved_w, saved_h = app.settings.window_size
-    saved = (saved_w, saved_h)
-    size = parse_size(getattr(options, "size", None), saved)
-    try:
-        desktop = pygame.display.get_desktop_sizes()[0]
-        # A saved size from a bigger screen must not open a window larger than this one.
-        size = (min(size[0], desktop[0]), min(size[1], desktop[1] - 40))
-    except (pygame.error, IndexError):
-        pass
-    size = (max(size[0], MIN_WIDTH), max(size[1], MIN_HEIGHT))
+    # The size asked on the command line, else the one kept; a size from a bigger screen (or a settings
+    # file written by hand) never opens a window larger than this screen.
+    size = fit_window(getattr(options, "size", None) or (saved_w, saved_h), screen_size())
     window_title(pygame)
     set_window_icon()
     try:
@@ -130,7 +124,7 @@ def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
     except (AttributeError, pygame.error):
         pass  # older pygame: the loop below enlarges a window resized too small
     app.owns_window = True
-    app.apply_fullscreen()
+    app.apply_fullscreen(windowed=size)
     app.size = (pygame.display.get_surface() or screen).get_size()
     tune_threads()
     pygame.key.start_text_input()

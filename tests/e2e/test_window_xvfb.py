@@ -391,3 +391,32 @@ def test_the_card_of_keys_and_fullscreen_in_a_real_window(tmp_path, display):
         _stop(proc)
         log.close()
     assert "Traceback" not in (tmp_path / "game.log").read_text()
+
+
+def _opened_at(tmp_path: Path, display: str, data: Path, *args: str) -> tuple[int, int]:
+    """The size of the window the game opens with ``args`` (no ``--size`` of the harness's own)."""
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEO_WINDOW_POS="0,0", SDL_AUDIODRIVER="dummy", LANGUAGE="en")
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    with open(tmp_path / "size.log", "ab") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "hwgame", "--data-dir", str(data), *args], env=env,
+                                stdout=log, stderr=subprocess.STDOUT)
+        try:
+            return _window(display, proc)[1]
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+
+
+def test_the_window_opens_at_the_size_asked_and_never_larger_than_the_screen(tmp_path, display):
+    # The screen is 1400x900; the window keeps 40 pixels of it for the screen's own bars.
+    data = tmp_path / "data"
+    assert _opened_at(tmp_path, display, data, "--size", "1024x700") == (1024, 700)
+    assert _opened_at(tmp_path, display, data, "--size", "1100x720") == (1100, 720)
+    assert _opened_at(tmp_path, display, data, "--size", "1920x1080") == (1400, 860)
+    # A size kept from a bigger screen opens as large as this one allows, not beyond it.
+    from hwgame.persist.schema import Settings
+
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "settings.json").write_text(Settings(window_size=(3840, 2160)).model_dump_json(), encoding="utf-8")
+    assert _opened_at(tmp_path, display, data) == (1400, 860)

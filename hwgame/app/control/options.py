@@ -19,7 +19,13 @@ from hwgame.levels import LEVEL_NAMES
 from hwgame.rules import MAX_NAME, Handicap
 from hwgame.words import name_problem, sentence
 
-_SIZE = re.compile(r"^(\d{3,5})[xX](\d{3,5})$")
+_SIZE = re.compile(r"^(\d{1,5})[xX](\d{1,5})$")
+# The window's sizes: at least what the layout needs (``view.layout.MIN_WIDTH`` and ``MIN_HEIGHT``),
+# at most an 8K screen; the settings' size is bounded the same way.
+SMALLEST = (1024, 700)
+LARGEST = (7680, 4320)
+# Room kept under a window for the screen's own bars (a task bar, a menu bar).
+SCREEN_MARGIN = 40
 # The start-up benchmark runs the game (from source or the built binary) until this line appears.
 FIRST_FRAME_MARKER = "hwgame: first frame drawn"
 FIRST_FRAME_ENV = "HWGAME_EXIT_AFTER_FIRST_FRAME"
@@ -40,7 +46,8 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--setup", choices=("manual", "auto"), default="manual",
                    help=_("auto: both homeworlds are built with sound defaults (skips the setup screen)"))
     g.add_argument("--seed", type=int, default=None, help=_("make the computer's choices repeatable"))
-    g.add_argument("--size", default=None, metavar="WxH", help=_("window size, for example 1280x800"))
+    g.add_argument("--size", default=None, type=size_argument, metavar="WxH",
+                   help=_("window size, for example 1280x800"))
     g.add_argument("--colour-blind", action="store_true", help=_("write the colour letter on every piece"))
     g.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
     g.add_argument("--max-frames", type=int, default=0, help=argparse.SUPPRESS)
@@ -49,14 +56,31 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
                    .format(marker=FIRST_FRAME_MARKER, variable=FIRST_FRAME_ENV))
 
 
-def parse_size(text: str | None, default: tuple[int, int]) -> tuple[int, int]:
-    """Read ``WxH``; fall back to ``default`` for None or nonsense."""
-    if not text:
-        return default
+def size_argument(text: str) -> tuple[int, int]:
+    """``--size``: ``WIDTHxHEIGHT`` within ``SMALLEST`` and ``LARGEST``; anything else is refused with a
+    message that says what is wanted (argparse then stops with it, so a typo never goes unsaid)."""
     m = _SIZE.match(text.strip())
+    shown = text[:20] + ("…" if len(text) > 20 else "")
     if not m:
-        return default
-    return (int(m.group(1)), int(m.group(2)))
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a window size: write WIDTHxHEIGHT, for example 1280x800").format(text=repr(shown)))
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (SMALLEST[0] <= w <= LARGEST[0] and SMALLEST[1] <= h <= LARGEST[1]):
+        raise argparse.ArgumentTypeError(_("{text} is not a window size the game can use: from {least} to {most}")
+                                         .format(text=repr(shown), least="{}x{}".format(*SMALLEST),
+                                                 most="{}x{}".format(*LARGEST)))
+    return w, h
+
+
+def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """The window size to open for ``size`` (asked with ``--size`` or kept in the settings) on a screen of
+    ``screen`` pixels (None when unknown): no larger than the screen less ``SCREEN_MARGIN`` for its bars,
+    no smaller than ``SMALLEST`` (the layout's least), whatever was kept."""
+    w, h = size
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        w, h = min(w, screen[0]), min(h, screen[1] - SCREEN_MARGIN)
+    w, h = min(w, LARGEST[0]), min(h, LARGEST[1])
+    return max(w, SMALLEST[0]), max(h, SMALLEST[1])
 
 
 def valid_name(name: str) -> bool:
