@@ -9,7 +9,7 @@ carry an owner suffix (``G1N``) that two-player games do not need. Two written s
 - ``"canonical"``: ``build g1 Alpha`` (keywords, pieces and colours in lower case).
 
 System names keep their case in both styles: names are matched case-insensitively anyway, and a name
-stays as its player typed it. A name is any run of up to 24 printable characters without whitespace,
+stays as its player typed it. A name is any run of up to 40 printable characters without whitespace,
 in any script (``Dy/dx``, ``Ærø``, ``織女``), but no ``;`` (which separates the actions of a turn);
 ``name_refusal`` is that rule, for the validator, the saves and the window alike. A longer or
 unprintable word is refused here, so no later message has to quote it. ``parse_action`` reads both
@@ -108,8 +108,9 @@ def keyword_of(word: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-MAX_NAME = 24  # RULES.md: a name is up to 24 printable characters without whitespace
+MAX_NAME = 40  # RULES.md: a name is up to 40 printable characters without whitespace (the archive's longest: 37)
 QUOTE_LIMIT = 60  # the most characters of untrusted input a message repeats
+WORD_LIMIT = 24  # the most a message repeats of a word meant as a keyword, a piece or a colour
 TURN_SEPARATOR = ";"  # between the actions of a turn written on one line
 
 
@@ -194,14 +195,14 @@ def _piece(text: str, word: str, what: str, ship: bool, strict: bool) -> int:
     """
     m = _PIECE.match(word) if strict else _LOOSE_PIECE.match(word)
     if m is None or (strict and m.group(3) and not ship):
-        raise _bad(text, f"notation-not-a-{what}", word=quote(word, MAX_NAME))
+        raise _bad(text, f"notation-not-a-{what}", word=quote(word, WORD_LIMIT))
     return make_piece(COLOR_LETTERS.index(m.group(1).lower()), int(m.group(2)))
 
 
 def _color(text: str, word: str) -> int:
     color = _COLOR_WORDS.get(word.lower())
     if color is None:
-        raise _bad(text, "notation-not-a-colour", word=quote(word, MAX_NAME))
+        raise _bad(text, "notation-not-a-colour", word=quote(word, WORD_LIMIT))
     return color
 
 
@@ -219,7 +220,7 @@ def _read(text: str, strict: bool) -> tuple[Action, str]:
         raise _bad(text, "notation-empty")
     kind = keyword_of(words[0])
     if kind is None:
-        raise _bad(text, "notation-unknown-verb", word=quote(words[0], MAX_NAME))
+        raise _bad(text, "notation-unknown-verb", word=quote(words[0], WORD_LIMIT))
     args = words[1:]
     low, high = _COUNTS.get(kind, (2, 2))
     ignored = ""

@@ -116,7 +116,7 @@ def test_player_names_follow_the_one_rule():
     for name, why in [
         ("Ann Lee", "'Ann Lee' cannot be a player name: it holds a space"),
         ("ぱ\x00ぱ", r"'ぱ\x00ぱ' cannot be a player name: it holds a character that cannot be printed"),
-        ("Æ" * 25, "is too long for a player name (at most 24 characters)"),
+        ("Æ" * 41, "is too long for a player name (at most 40 characters)"),
         ("a;b", "'a;b' cannot be a player name: it holds ';', which separates the actions of a turn"),
     ]:
         with pytest.raises(ValidationError, match=re.escape(why)):
@@ -214,3 +214,52 @@ def test_the_engine_answers_names_in_utf8_whatever_the_locale():
     lines = done.stdout.decode("utf-8").splitlines()
     assert lines[: len(ENGINE_GAME)] == ["ok"] * len(ENGINE_GAME)
     assert "Dy/dx: stars b1; ships North: g1" in lines
+
+
+# --- the longest names RULES.md allows ---------------------------------------------------------------
+
+LONG_NAME = "Alpha_Centauri_and_the_Proxima_system"  # 37 characters, as long as the archive's longest
+LONGEST = "x" * 40  # RULES.md: up to 40 characters
+LONG_GAME = f"""Homeworlds Online (SDG# 4343)
+Participants: Bob (S), Ann (N)
+
+1) Ann: Homeworld Y2 B1 G3
+
+2) Bob: Homeworld Y3 R2 G3
+
+3) Ann: Build G1 Ann
+
+4) Bob: Build G1 Bob
+
+5) Ann: Discover G1 Ann B3 {LONG_NAME}
+
+6) Bob: Discover G1 Bob Y1 {LONGEST}
+
+7) Ann: Build G1 {LONG_NAME.lower()}
+"""
+
+
+def test_a_system_name_of_37_or_40_characters_imports_saves_loads_and_exports(saves, tmp_path):
+    assert len(LONG_NAME) == 37
+    source = tmp_path / "long.raw"
+    source.write_text(LONG_GAME, encoding="utf-8")
+    loaded = saves.load(import_transcript(source, saves))
+    assert f"discover g1 Ann b3 {LONG_NAME}" in loaded.save.turns
+    assert f"build g1 {LONG_NAME}" in loaded.save.turns  # named as on the map
+    assert loaded.game.position.system_named(LONGEST) is not None
+    text = transcript_text(loaded)
+    assert f"5) Ann: Discover G1 Ann B3 {LONG_NAME}" in text.splitlines()
+    assert Player(name=LONGEST).name == LONGEST and Settings(player_name=LONGEST).player_name == LONGEST
+    with pytest.raises(ValidationError, match=r"at most 40 characters"):
+        Player(name=LONGEST + "x")
+
+
+def test_the_engine_takes_a_system_name_of_40_characters():
+    engine = Engine()
+    lines = ["new sdg", "setup y3 b2 g3", "setup y1 b3 g3", "play Build G1 North", "play Build G1 South",
+             f"play Discover G1 North Y1 {LONGEST}"]
+    assert [engine.handle(line) for line in lines] == [["ok"]] * len(lines)
+    assert f"{LONGEST}: stars y1; ships North: g1" in engine.handle("position")
+    (refused,) = engine.handle(f"play Discover G1 South R1 {LONGEST}x")
+    assert refused.startswith("error cannot read 'Discover G1 South R1 xxx")
+    assert refused.endswith(f"'{LONGEST}x' is too long for a system name (at most 40 characters)")

@@ -52,7 +52,7 @@ def hostile_files(folder: Path) -> dict[str, tuple[Path, str]]:
           "line 3: a turn number of 5000 digits cannot be right")  # fmt: skip
     write("seats.raw", GOOD.replace("Bob (S)", "Bob (N)"), "line 1: both players sit North (N)")
     write("name.raw", "Participants: " + "A" * 100 + " (N), Bob (S)\n\n1) Bob: Homeworld R1 B2 G3\n",
-          "is too long for a player name (at most 24 characters)")  # fmt: skip
+          "is too long for a player name (at most 40 characters)")  # fmt: skip
     write("huge-name.raw", "Participants: " + "A" * 1_000_000 + " (N), Bob (S)\n\n1) Bob: Homeworld R1 B2 G3\n",
           "line 1: the Participants line is 1000013 characters long (at most 200)")  # fmt: skip
     write("line.raw", GOOD + "3) Ann: Build G1 " + "\x1b" * 100_000 + "\n",

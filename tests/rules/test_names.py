@@ -1,4 +1,4 @@
-"""Names of systems and players (RULES.md, "Systems and the map"): up to 24 printable characters
+"""Names of systems and players (RULES.md, "Systems and the map"): up to 40 printable characters
 without whitespace, in any script, unique on the map whatever their case; one rule, ``name_problem``,
 for the notation, the validator, the saves and the window."""
 
@@ -41,8 +41,8 @@ def test_the_validator_accepts_a_discovery_named_in_any_script(name):
         ("織\u3000女", r"'織\u3000女' cannot be a system name: it holds a tab, a line break or another kind of space"),
         ("bell\x07", r"'bell\x07' cannot be a system name: it holds a character that cannot be printed"),
         ("zero\u200bwidth", r"'zero\u200bwidth' cannot be a system name: it holds a character that cannot be printed"),
-        ("x" * 25, f"'{'x' * 25}' is too long for a system name (at most 24 characters)"),
-        ("織" * 25, f"'{'織' * 25}' is too long for a system name (at most 24 characters)"),
+        ("x" * 41, f"'{'x' * 41}' is too long for a system name (at most 40 characters)"),
+        ("織" * 41, f"'{'織' * 41}' is too long for a system name (at most 40 characters)"),
         ("a;b", "'a;b' cannot be a system name: it holds ';', which separates the actions of a turn"),
         ("", "a system name cannot be empty"),
     ],
@@ -55,7 +55,7 @@ def test_the_validator_refuses_a_name_that_breaks_the_rule_in_plain_words(name, 
 def test_a_refused_name_is_quoted_short_and_escaped():
     huge = "\x1b" * 10_000
     why = refusal(board(HOMES), Discover(Y3, "North", R1, huge))
-    assert why.endswith("(10000 characters) is too long for a system name (at most 24 characters)")
+    assert why.endswith("(10000 characters) is too long for a system name (at most 40 characters)")
     assert "\x1b" not in why and len(why) < 140
 
 

@@ -305,7 +305,7 @@ def short_one_line(message: str) -> str:
         ("Two Words (N), Bob (S)", "line 1: 'Two Words' cannot be a player name: it holds a space"),
         ("odd(n) (N), Bob (S)", "line 1: 'odd(n)' cannot be a player name: it holds ',', ':', '(' or ')'"),
         ("A\x00b (N), Bob (S)", r"line 1: 'A\x00b' cannot be a player name: it holds a character that cannot be"),
-        ("Abcdefghijklmnopqrstuvwxyz (N), Bob (S)", "is too long for a player name (at most 24 characters)"),
+        ("A" * 41 + " (N), Bob (S)", "is too long for a player name (at most 40 characters)"),
     ],
 )
 def test_participants_that_cannot_play_are_refused_clearly(participants, why):
