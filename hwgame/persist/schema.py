@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -112,11 +112,26 @@ def now_utc() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
+# The dates a save may hold, in UTC: the calendar's (years 1 to 9999) but for a margin wider than any
+# zone's offset, so that the time shown for one in any local time stays a date too.
+_DATE_MARGIN = timedelta(days=2)
+EARLIEST = datetime.min.replace(tzinfo=UTC) + _DATE_MARGIN
+LATEST = datetime.max.replace(tzinfo=UTC) - _DATE_MARGIN
+
+
 def _utc(value: datetime) -> datetime:
-    # A time without a zone is read as UTC (that is what this program writes); others are converted.
+    """``value`` in UTC: a time without a zone is read as UTC (that is what this program writes), others
+    are converted. A time out of range in UTC (``0001-01-01T00:00:00+05:00`` falls before the year 1) is
+    a problem, a refusal like any other, never an exception of another kind."""
     if value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value.astimezone(UTC)
+        value = value.replace(tzinfo=UTC)
+    try:
+        utc: datetime | None = value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        utc = None
+    if utc is None or not EARLIEST <= utc <= LATEST:
+        raise Problem(worded(N_("{date} is out of the range of dates (years 1 to 9999)"), date=value.isoformat()))
+    return utc
 
 
 class Player(BaseModel):

@@ -444,6 +444,11 @@ class Store:
         except SaveError as exc:
             # The problem without the file name, which the list shows anyway.
             return SaveInfo(path, name, is_autosave, modified, problem=exc.detail_text, problem_of_file=exc.of_file)
+        except Exception as exc:  # whatever one file raises, the others are listed
+            # A fault of the program rather than of the file, but one file never hides the others: it is
+            # listed as broken, with what went wrong.
+            why = f"{type(exc).__name__}: {shown(str(exc))}"
+            return SaveInfo(path, name, is_autosave, modified, problem=worded(N_("cannot be read: {why}"), why=why))
         s, game = loaded.save, loaded.game
         return SaveInfo(
             path,
@@ -475,10 +480,10 @@ class Store:
             try:
                 save = read_save(path)
                 modified = path.stat().st_mtime
-            except (SaveError, OSError):
+                if save.result is None:
+                    candidates.append((save.updated.timestamp(), modified, str(path), path))
+            except Exception:  # whatever one file raises: it is not a game to continue
                 continue
-            if save.result is None:
-                candidates.append((save.updated.timestamp(), modified, str(path), path))
         for *_, path in sorted(candidates, reverse=True):
             info = self._info(path)
             if info.unfinished:

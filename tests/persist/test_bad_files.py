@@ -72,6 +72,11 @@ CASES = [
     ("turns-not-list", lambda d: _json({**d, "turns": "build g1 North"}), ["turns: should be a list"]),
     ("bad-rules", lambda d: _json({**d, "rules": "chess"}), ["rules: should be 'standard' or 'sdg'"]),
     ("bad-time", lambda d: _json({**d, "created": "yesterday"}), ["created: should be a date and time"]),
+    # Dates that are dates where they were written, but before the year 1 or after 9999 in UTC.
+    ("time-before-year-1", lambda d: _json({**d, "created": "0001-01-01T00:00:00+05:00"}),
+     ["created: 0001-01-01T00:00:00+05:00 is out of the range of dates (years 1 to 9999)"]),
+    ("time-after-9999", lambda d: _json({**d, "updated": "9999-12-31T23:59:59-05:00"}),
+     ["updated: 9999-12-31T23:59:59-05:00 is out of the range of dates (years 1 to 9999)"]),
     ("unreadable-turn", lambda d: _json(with_turn(d, 3, "fly g1 away")), ["turn 6: cannot read 'fly g1 away'"]),
     ("empty-turn", lambda d: _json(with_turn(d, 1, " ; ")), ["turn 4 is empty"]),
     ("illegal-turn", lambda d: _json(with_turn(d, 2, "build g1 Nowhere")),
@@ -198,3 +203,44 @@ def test_a_stray_key_of_any_length_is_named_short(saves, tmp_path):
     message = caught.value.message
     assert "is not a field of a save" in message and "(3006 characters)" in message
     assert len(message) < 200 + len(str(path)) and "\n" not in message
+
+
+# The first and last moments of the calendar in another zone: no such moment in UTC.
+OUT_OF_RANGE = [("created", "0001-01-01T00:00:00+05:00"), ("updated", "9999-12-31T23:59:59-05:00"),
+                ("updated", "0001-01-01T00:00:00+00:01"), ("created", "9999-12-31T23:59:59.999999-00:01")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("field", "date"), OUT_OF_RANGE)
+def test_a_date_out_of_range_is_a_refusal_and_hides_no_other_save(saves, field, date):
+    good = saves.save(random_game(1, max_turns=10), "good")
+    good_bytes = good.read_bytes()
+    data = {**good_save_data(saves), field: date}
+    bad = saves.saves_dir / "bad.json"
+    bad.write_bytes(_json(data))
+    with pytest.raises(SaveError) as caught:
+        saves.load(bad)
+    assert caught.value.message == (f"{bad}: is not a valid save: {field}: {date} is out of the range of dates "
+                                    "(years 1 to 9999)")  # fmt: skip
+    infos = {info.name: info for info in saves.list_saves()}
+    assert set(infos) == {"good", "bad"}
+    assert infos["good"].error is None and infos["good"].turns_played > 0
+    assert infos["bad"].error == f"is not a valid save: {field}: {date} is out of the range of dates (years 1 to 9999)"
+    assert bad.read_bytes() == _json(data) and good.read_bytes() == good_bytes
+
+
+def test_whatever_one_file_raises_the_others_are_listed(saves, monkeypatch):
+    from hwgame.persist import store as store_module
+
+    good = saves.save(random_game(1, max_turns=10), "good")
+    other = saves.save(random_game(2, max_turns=10), "other")
+    real = store_module._load_file
+
+    def faulty(path):
+        if path == other:
+            raise OverflowError("date value out of range")
+        return real(path)
+
+    monkeypatch.setattr(store_module, "_load_file", faulty)
+    infos = {info.path: info for info in saves.list_saves()}
+    assert infos[good].error is None
+    assert infos[other].error == "cannot be read: OverflowError: 'date value out of range'"

@@ -193,3 +193,18 @@ def test_without_lang_the_command_line_speaks_the_systems_language(monkeypatch, 
     assert capsys.readouterr().out.strip() == "1局を検証、0局が失敗"
     verify = build_parser()._subparsers._group_actions[0].choices["verify"]  # the help is in Japanese too
     assert "ルール（既定：sdg）" in verify.format_help()
+
+
+@pytest.mark.slow
+def test_a_save_dated_out_of_range_is_refused_in_one_line(tmp_path):
+    home, data = tmp_path / "home", tmp_path / "data"
+    good = json.loads((REPO / "saves" / "mid-game.json").read_text(encoding="utf-8"))
+    for field, date in (("created", "0001-01-01T00:00:00+05:00"), ("updated", "9999-12-31T23:59:59-05:00")):
+        bad = tmp_path / f"{field}.json"
+        bad.write_text(json.dumps({**good, field: date}), encoding="utf-8")
+        before = bad.read_bytes()
+        done = hwgame("--data-dir", str(data), "--load", str(bad), "--smoke", home=home)
+        assert done.returncode == 1
+        assert one_line(done.stderr) == (f"hwgame: {bad}: is not a valid save: {field}: {date} is out of the range "
+                                         "of dates (years 1 to 9999)")  # fmt: skip
+        assert bad.read_bytes() == before
