@@ -126,9 +126,10 @@ def test_a_write_killed_midway_leaves_the_record_as_it_was(saves, data_dir, tmp_
     record = Store(data_dir).read_record()
     assert not record.broken and len(record.games) == 1
     assert_same_game(first, game_of(record.games[0]))
-    # The killed window's lock does not stop the next game from going in.
+    # The killed window's lock does not stop the next game from going in; its temporary file is swept.
     Store(data_dir).record_game(finished_game(4), seat=0)
     assert len(Store(data_dir).read_record().games) == 2
+    assert not any(is_temporary(p) for p in data_dir.iterdir())
 
 
 def test_a_broken_file_is_read_from_its_backup_kept_aside_and_repaired(saves):
@@ -171,13 +172,14 @@ def test_an_entry_that_does_not_read_is_left_out_and_the_others_kept(saves):
 def test_a_record_of_a_newer_version_is_read_but_never_written_over(saves):
     saves.record_game(finished_game(40), seat=0)
     data = json.loads(saves.record_path.read_text())
-    data["schema_version"] = rec.RECORD_VERSION + 1
+    data["schema_version"] = data["writable_from"] = rec.RECORD_VERSION + 1
     saves.record_path.write_text(json.dumps(data))
     before = saves.record_path.read_bytes()
     assert len(saves.read_record().games) == 1
-    with pytest.raises(SaveError, match="newer version"):
+    with pytest.raises(SaveError, match="newer version.*kept and goes into the record"):
         saves.record_game(finished_game(41), seat=0)
     assert saves.record_path.read_bytes() == before
+    assert len(saves.read_record().games) == 2  # the refused game waits, shown meanwhile
 
 
 def test_older_games_lose_their_turns_but_keep_their_results(saves, monkeypatch):
@@ -212,6 +214,9 @@ def test_a_lock_held_by_a_live_window_makes_a_write_wait_then_give_up(saves, mon
     with pytest.raises(SaveError, match="another window"):
         saves.record_game(finished_game(61), seat=0)
     assert not saves.record_path.exists()
+    lock.unlink()  # the other window is done: the game that waited goes in with the next write
+    assert rec.write_waiting(saves.record_path) == 1
+    assert len(saves.read_record().games) == 1 and saves.read_record().pending == 0
 
 
 # Two windows on one data folder, each recording games as fast as it can.
