@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import itertools
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -150,6 +152,142 @@ def _bounded_float(text: str) -> float:
     return float(text)
 
 
+# Parts of a file that are only a cache, dropped rather than refusing the file when they do not read:
+# a save's review (``schema.SaveGame.review``), which the computer can work out again.
+_DROPPABLE = {"save": ("review",)}
+PART_DEPTH = 16  # how deep a droppable part may nest (a review needs 4 levels); deeper, it is dropped
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+# A text of JSON, escapes and all; one left open runs to the end, so that no scan below retries it from
+# each of its quotes (possessive, for the same reason: every pattern here runs in linear time).
+_TEXT = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\\?\Z)', re.DOTALL)
+_NUMBERISH = re.compile(rf"[0-9.eE+-]{{{MAX_DIGITS + 1}}}")  # a number too long, perhaps
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_BRACKET = re.compile(r"[\[\]{}]")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_CHUNK = 4096  # characters whose brackets are counted at once when looking for the end of a value
+
+
+def _skip_space(text: str, at: int) -> int:
+    """Where the JSON whitespace at ``at`` ends."""
+    found = _WHITESPACE.match(text, at)
+    return at if found is None else found.end()
+
+
+def _deeper_than(bare: str, limit: int) -> bool:
+    """Whether the brackets of ``bare``, JSON text without its texts, nest deeper than ``limit``."""
+    steps = map(_DEPTH_STEP.__getitem__, _NOT_BRACKETS.sub("", bare))
+    return any(map(limit.__lt__, itertools.accumulate(steps)))
+
+
+def _may_hold_unreadable(text: str) -> bool:
+    """False when no part of the JSON ``text`` can nest deeper than ``PART_DEPTH`` or hold a number too
+    long to read (found at once, without reading the text token by token)."""
+    bare = _TEXT.sub("", text)
+    return _NUMBERISH.search(bare) is not None or _deeper_than(bare, PART_DEPTH + 1)
+
+
+def _ignored(_text: str) -> int:
+    return 0
+
+
+# Reads JSON without converting its numbers: only to find where a value ends.
+_LENIENT = json.JSONDecoder(parse_int=_ignored, parse_float=_ignored, parse_constant=_ignored)
+
+
+def _value_end(text: str, start: int) -> int | None:
+    """Where the JSON value at ``start`` ends, for a value the JSON reader cannot read (a number too
+    long, brackets nested too deep); None when it does not end."""
+    try:
+        return _LENIENT.raw_decode(text, start)[1]
+    except RecursionError:
+        return _closing_bracket(text, start)
+    except ValueError:
+        return None
+
+
+def _closing_bracket(text: str, start: int) -> int | None:
+    """The end of the value whose opening bracket is at ``start``, found by its brackets alone, in time
+    linear in the text (a value nested far too deep for the JSON reader); None when it does not end."""
+    rest = text[start:]
+    # Each text reduced to its opening quote: the brackets left are those of the value's structure.
+    bare = _TEXT.sub('"', rest)
+    depth, at = 0, 0
+    while at < len(bare):
+        chunk = bare[at : at + _CHUNK]
+        closing = chunk.count("]") + chunk.count("}")
+        if depth > closing:  # the value cannot end within this chunk
+            depth += chunk.count("[") + chunk.count("{") - closing
+        else:
+            for bracket in _BRACKET.finditer(chunk):
+                depth += _DEPTH_STEP[bracket.group()]
+                if depth == 0:
+                    place = _place_in(rest, bare, at + bracket.start())
+                    return None if place is None else start + place + 1
+        at += len(chunk)
+    return None
+
+
+def _place_in(text: str, bare: str, place: int) -> int | None:
+    """The place in ``text`` of the character at ``place`` in ``bare``, the same text with each of its
+    texts reduced to its opening quote (None, should the two not agree)."""
+    texts = bare.count('"', 0, place)
+    if not texts:
+        return place
+    last = bare.rfind('"', 0, place)
+    # The end of the text that was the last quote before ``place``: past as many texts as there are quotes.
+    skipped = re.compile(rf'(?:[^"]*+{_TEXT.pattern}){{{texts}}}', re.DOTALL).match(text)
+    return None if skipped is None else skipped.end() + place - last - 1
+
+
+def _unreadable_parts(text: str, keys: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where in the JSON object ``text`` (start and end) the values of its fields ``keys`` nest deeper
+    than ``PART_DEPTH`` or hold a number too long to read: the parts to drop before the text is read.
+    The fields are read in turn by the JSON reader; text that is not a JSON object gives what was found
+    before the reader stopped, for the whole file to be refused as it would be anyway."""
+    decoder = json.JSONDecoder(parse_int=_bounded_int, parse_float=_bounded_float)
+    parts: list[tuple[int, int]] = []
+    at = _skip_space(text, 0)
+    if not text.startswith("{", at):
+        return parts
+    at = _skip_space(text, at + 1)
+    while text.startswith('"', at):
+        try:
+            key, at = _LENIENT.raw_decode(text, at)  # a text: where it starts, and no deeper
+        except ValueError:
+            return parts
+        at = _skip_space(text, at)
+        if not text.startswith(":", at):
+            return parts
+        start = _skip_space(text, at + 1)
+        end: int | None
+        try:
+            end = decoder.raw_decode(text, start)[1]
+            unreadable = key in keys and _deeper_than(_TEXT.sub("", text[start:end]), PART_DEPTH)
+        except (ValueError, RecursionError):  # a number too long is a ValueError too
+            end, unreadable = (_value_end(text, start), True) if key in keys else (None, False)
+        if end is None:
+            return parts
+        if unreadable:
+            parts.append((start, end))
+        at = _skip_space(text, end)
+        if not text.startswith(",", at):
+            return parts
+        at = _skip_space(text, at + 1)
+    return parts
+
+
+def _without_unreadable(text: str, what: str) -> str:
+    """``text`` with each droppable part (``_DROPPABLE``) that nests too deep or holds a number too long
+    replaced by ``null``, so that the rest of the file reads."""
+    keys = _DROPPABLE.get(what, ())
+    if not keys or not _may_hold_unreadable(text):
+        return text
+    for begin, end in reversed(_unreadable_parts(text, keys)):
+        # Its line ends kept, so that a message about a later line names the line of the file.
+        text = text[:begin] + "null" + "\n" * text.count("\n", begin, end) + text[end:]
+    return text
+
+
 # The problems of a file that should hold a JSON object, for a save and for the settings: the same
 # sentence in the two, so that a translation can fit each whole.
 _JSON_PROBLEMS = {
@@ -189,6 +327,10 @@ def parse_json_object(path: Path, raw: bytes, what: str = "save") -> dict:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise file_error(path, worded(problems["not-text"], byte=exc.start)) from None
+    # A review too deep or with a number too long is dropped here, in time linear in the text, so that
+    # neither the JSON reader nor the schema meets it and the game loads (the schema drops any other
+    # review that does not read).
+    text = _without_unreadable(text, what)
     try:
         data = json.loads(text, parse_int=_bounded_int, parse_float=_bounded_float)
     except _HugeNumber as exc:

@@ -5,10 +5,12 @@ written as before, and a review survives the file, while a broken one is dropped
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from pydantic import ValidationError
 
+from hwgame.persist import SaveError
 from hwgame.persist.schema import ReviewCache, SaveGame
 from hwgame.persist.store import encode
 from hwgame.rules import Game
@@ -77,3 +79,95 @@ def test_a_broken_review_is_dropped_and_the_game_loads(saves, change, words):
         ReviewCache.model_validate(review)
     assert words[0].removeprefix("review.").split(" ")[0].split("[")[0] in str(caught.value)
     assert SaveGame.model_fields["review"].default is None
+
+
+# --- a review no JSON reader should follow: far too deep, or a number far too long --------------------
+
+DEEP = 100_000  # levels: far beyond the JSON reader's recursion, and a review needs 4
+
+
+def _review_with(field: str, number: str) -> str:
+    """The text of REVIEW with ``number`` (as written) for its ``field``."""
+    return json.dumps({**REVIEW, field: 0}).replace(f'"{field}": 0', f'"{field}": {number}')
+
+
+HOSTILE_REVIEWS = {
+    "deep-lists": "[" * DEEP + "]" * DEEP,
+    "deep-objects": '{"a": ' * DEEP + "1" + "}" * DEEP,
+    "deep-with-texts": '["[{\\"]", ' * DEEP + "0" + "]" * DEEP,  # brackets and quotes inside texts
+    "deep-inside-turns": json.dumps({**REVIEW, "turns": []})[:-1] + ', "turns": [' + "[" * DEEP + "]" * DEEP + "]}",
+    "deep-but-not-too-deep": "[" * 20 + "]" * 20,  # the JSON reader follows it; the review does not need it
+    "int-of-31-digits": _review_with("total", "1" * 31),
+    "negative-int": _review_with("total", "-" + "9" * 30),
+    "long-float": _review_with("final_score", "0." + "5" * 39),
+    "number-alone": "1" * 5000,
+    "number-deep-inside": json.dumps(REVIEW).replace('"later": -99998.0', '"later": ' + "7" * 100),
+}  # fmt: skip
+
+
+def _with_review(saves, review_text: str, name: str = "hostile"):
+    """A good save with ``review_text`` (JSON text, written as it is) for its review, and its bytes."""
+    path = saves.save(_game(), name)
+    text = path.read_text(encoding="utf-8")
+    assert '"review"' not in text
+    # The review first, then every field of the save, and a line after it: the rest must still be read.
+    raw = ('{\n  "review": ' + review_text + ",\n" + text.lstrip()[1:]).encode("utf-8")
+    path.write_bytes(raw)
+    return path, raw
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_REVIEWS))
+def test_a_review_too_deep_or_with_a_number_too_long_is_dropped_and_the_game_loads(saves, name):
+    path, raw = _with_review(saves, HOSTILE_REVIEWS[name])
+    loaded = saves.load(path)
+    assert loaded.save.review is None and loaded.game.turns == _game().turns
+    assert path.read_bytes() == raw  # nothing is lost: the file stays as it was
+    (info,) = saves.list_saves()
+    assert info.error is None and info.turns_played == len(_game().turns)
+
+
+def test_a_review_after_the_other_fields_is_dropped_the_same_way(saves):
+    path = saves.save(_game(), "last")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    text = json.dumps(data, indent=2)
+    raw = (text[: text.rindex("}")].rstrip() + ',\n  "review": ' + "[" * DEEP + "]" * DEEP + "\n}\n").encode()
+    path.write_bytes(raw)
+    assert saves.load(path).save.review is None and path.read_bytes() == raw
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("title", "[" * DEEP + "]" * DEEP, "its data is nested too deeply"),
+        ("title", "1" * 31, "it holds a number of 31 digits"),
+        ("turns", "[" + "[" * DEEP + "]" * DEEP + "]", "its data is nested too deeply"),
+    ],
+)
+def test_the_same_outside_the_review_still_refuses_the_save(saves, field, value, words):
+    path, _raw = _with_review(saves, json.dumps(REVIEW))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.pop(field, None)
+    raw = (json.dumps(data)[:-1] + f', "{field}": {value}}}').encode()
+    path.write_bytes(raw)
+    with pytest.raises(SaveError, match=words):
+        saves.load(path)
+    assert path.read_bytes() == raw
+
+
+def test_a_file_cut_short_in_its_review_is_still_a_file_cut_short(saves):
+    path, raw = _with_review(saves, json.dumps(REVIEW))
+    path.write_bytes(raw[: raw.index(b'"turns"')])
+    with pytest.raises(SaveError, match="is cut short"):
+        saves.load(path)
+
+
+@pytest.mark.slow
+def test_a_review_of_many_megabytes_is_dropped_in_linear_time(saves):
+    # The most the file may hold, nested as deep as it goes: read in a few seconds at most, not minutes.
+    levels = 1_500_000
+    reviews = {"objects": '{"a": [' * levels + "]}" * levels, "lists": "[" * 4 * levels + "]" * 4 * levels}
+    for name, review in reviews.items():
+        path, _raw = _with_review(saves, review, name)
+        start = time.perf_counter()
+        assert saves.load(path).save.review is None
+        assert time.perf_counter() - start < 10
