@@ -272,10 +272,11 @@ def undouble(line: str) -> str:
 
 
 def _scan(
-    text: str, source: str | None, repaired: list[int] | None = None
+    text: str, source: str | None, repaired: list[int] | None = None, header_lines: dict[str, int] | None = None
 ) -> tuple[dict[str, str], int | None, list[tuple[str, str]], list[_RawTurn]]:
     """Split the text into headers, the SDG number, the seats and the turns' action lines; drop chat.
-    Lines stored encoded twice are repaired (``undouble``); their numbers go to ``repaired``."""
+    Lines stored encoded twice are repaired (``undouble``); their numbers go to ``repaired``, and the
+    number of each header's line to ``header_lines``."""
     headers: dict[str, str] = {}
     sdg_number = None
     seats: list[tuple[str, str]] = []
@@ -302,6 +303,8 @@ def _scan(
                         limit=MAX_HEADER,
                     )  # fmt: skip
                 headers[key] = value
+                if header_lines is not None:
+                    header_lines[key] = no
                 if key == "Participants":
                     seats = _participants(value, source, no)
                     names = {name.lower(): name for name, _ in seats}
@@ -367,7 +370,8 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     ``TranscriptLineError`` naming the line and the turn.
     """
     repaired: list[int] = []
-    headers, sdg_number, seats, raw_turns = _scan(text, source, repaired)
+    header_lines: dict[str, int] = {}
+    headers, sdg_number, seats, raw_turns = _scan(text, source, repaired, header_lines)
     started, _, ended = headers.get("Started", "").partition(", Ended:")
     tr = Transcript(
         sdg_number,
@@ -423,19 +427,20 @@ def parse_transcript(text: str, source: str | None = None) -> Transcript:
     seats.sort(key=lambda pair: pair[0] != first)
     tr.players = (seats[0][0], seats[1][0])
     tr.seats = (seats[0][1], seats[1][1])
-    tr.handicap = _handicap_of(headers.get("Handicap"), tr.players)
+    tr.handicap = _handicap_of(headers.get("Handicap"), tr.players, source, header_lines.get("Handicap", 0))
     return tr
 
 
-def _handicap_of(text: str | None, players: tuple[str, str]) -> Handicap | None:
-    """The handicap a ``Handicap:`` line names, once the seats are known; a line this program did not
-    write is left aside, as an unknown header is."""
+def _handicap_of(text: str | None, players: tuple[str, str], source: str | None, line: int) -> Handicap | None:
+    """The handicap a ``Handicap:`` line names, once the seats are known. A line that does not say one
+    (``handicap.format_handicap``) is refused, quoting a short piece of it: left aside, the game would come
+    in without its handicap, or its turns be refused for a reason that is not theirs."""
     if text is None:
         return None
     try:
         return parse_handicap(text, players)
-    except HomeworldsError:
-        return None
+    except HomeworldsError as exc:
+        raise TranscriptLineError.at(exc.refusal, source, line) from None
 
 
 def _keep(tr: Transcript, raw: _RawTurn, row: list[Action], keep: list[int]) -> None:

@@ -204,3 +204,19 @@ def test_an_ending_the_board_contradicts_or_an_unknown_one_is_not_taken(saves, t
     )
     loaded = saves.load(import_transcript(tmp_path / "odd.txt", saves))
     assert loaded.save.rules == "sdg" and loaded.save.result is None
+
+
+def test_a_handicap_line_that_cannot_be_read_refuses_the_import_naming_its_line(saves, tmp_path):
+    # Bob would start with a medium ship: left aside, the line would let the game in without its handicap
+    # (counted in the rating), or its turns be refused as "the game is over".
+    turns = "\n1) Ann: Homeworld G3 B2 Y3\n2) Bob: Homeworld G3 B1 Y3\n3) Ann: Build G1 Ann\n"
+    for said, quoted in (("Bob starts with a medium ship", "'Bob starts with a medium ship'"),
+                         ("Bob\x1b[2J " + "gets a head start " * 10, r"'Bob\x1b[2J gets a head start")):  # fmt: skip
+        source = tmp_path / "evened.txt"
+        source.write_text(f"Participants: Bob (S), Ann (N)\nHandicap: {said}\n{turns}", encoding="utf-8")
+        with pytest.raises(SaveError) as refused:
+            import_transcript(source, saves)
+        message = refused.value.message
+        assert message.startswith(f"{source}: line 2: unknown handicap {quoted}")
+        assert "\x1b" not in message and len(message) < len(str(source)) + 110
+        assert not saves.saves_dir.exists() or not list(saves.saves_dir.iterdir())

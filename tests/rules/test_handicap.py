@@ -30,6 +30,8 @@ from hwgame.rules import (
     replay,
 )
 from hwgame.rules.position import piece_count
+from hwgame.rules.transcript import TranscriptLineError
+from hwgame.words import refusal_text
 
 P = parse_piece
 PLAYERS = ("Ann", "Bob")
@@ -186,14 +188,34 @@ def test_a_transcript_keeps_the_handicap_and_replays_to_the_same_board():
     assert again.position == game.position and again.handicap == game.handicap
 
 
-def test_a_transcript_without_a_handicap_line_or_with_one_not_ours_reads_as_before():
+def test_a_transcript_without_a_handicap_line_reads_as_before():
     game = _set_up(None)
     text = export_sdg(game)
     assert "Handicap:" not in text
     assert parse_transcript(text).handicap is None
-    odd = text.replace("Participants:", "Handicap: two stones for Bob\nParticipants:")
-    transcript = parse_transcript(odd)
-    assert transcript.handicap is None and replay(transcript, STANDARD).position == game.position
+
+
+@pytest.mark.parametrize(
+    ("line", "quoted"),
+    [
+        ("two stones for Bob", "'two stones for Bob'"),
+        ("Cid starts with an extra small ship", "'Cid starts with an extra small ship'"),  # no such player
+        ("Bob starts with two ships", "'Bob starts with two ships'"),
+        ("", "''"),
+        ("Bob \x1b[31m" + "x" * 180, r"'Bob \x1b[31mxxx"),  # escaped, and cut short
+    ],
+)
+def test_a_handicap_line_that_says_no_handicap_is_refused_naming_its_line(line, quoted):
+    # Left aside, the game would come in without its handicap (and count in the rating), or its turns
+    # would be refused for a reason that is not theirs.
+    text = export_sdg(_set_up(None)).replace("Participants:", f"Handicap: {line}\nParticipants:")
+    number = next(i for i, said in enumerate(text.splitlines(), 1) if said.startswith("Handicap:"))
+    with pytest.raises(TranscriptLineError) as refused:
+        parse_transcript(text, source="game.raw")
+    message = refusal_text(refused.value)
+    assert message.startswith(f"game.raw:{number}: unknown handicap {quoted}")
+    assert refused.value.line == number
+    assert len(message) < 120 and "\x1b" not in message and "\n" not in message
 
 
 _HOMES = st.tuples(st.sampled_from(range(12)), st.sampled_from(range(12)), st.sampled_from(range(12)))
