@@ -413,6 +413,14 @@ class LessonProgress(BaseModel):
     step: int = Field(default=0, ge=0)
 
 
+# The window sizes the settings may keep: at least what the window's layout needs
+# (``hwgame.app.view.layout.MIN_WIDTH`` and ``MIN_HEIGHT``), at most an 8K screen, as ``--size`` takes
+# (``hwgame.app.control.options.SMALLEST`` and ``LARGEST``). A window as large as 16384x16384 would
+# take gigabytes.
+WINDOW_SMALLEST = (1024, 700)
+WINDOW_LARGEST = (7680, 4320)
+
+
 class Settings(BaseModel):
     """The player's preferences. Every field has a default, so an old or partial file still loads.
 
@@ -467,10 +475,12 @@ class Settings(BaseModel):
     @field_validator("window_size")
     @classmethod
     def _sane_window(cls, size: tuple[int, int]) -> tuple[int, int]:
+        # Out of range, the settings file's size is replaced by the default, as any bad setting is.
         w, h = size
-        if not (320 <= w <= 16384 and 240 <= h <= 16384):
-            raise Problem(worded(N_("a window of {width}x{height} is not usable (from 320x240 to 16384x16384)"),
-                                 width=w, height=h))
+        (least_w, least_h), (most_w, most_h) = WINDOW_SMALLEST, WINDOW_LARGEST
+        if not (least_w <= w <= most_w and least_h <= h <= most_h):
+            raise Problem(worded(N_("{text} is not a window size the game can use: from {least} to {most}"),
+                                 text=f"{w}x{h}", least=f"{least_w}x{least_h}", most=f"{most_w}x{most_h}"))
         return size
 
 

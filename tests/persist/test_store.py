@@ -258,5 +258,39 @@ def test_settings_refuse_bad_values_when_set(saves):
     settings = Settings()
     with pytest.raises(ValueError, match="less than or equal to 1"):
         settings.sound_volume = 2
-    with pytest.raises(ValueError, match="not usable"):
+    with pytest.raises(ValueError, match="100x100 is not a window size the game can use: from 1024x700 to 7680x4320"):
         settings.window_size = (100, 100)
+
+
+@pytest.mark.parametrize("size", [[16384, 16384], [7681, 4320], [7680, 4321], [1023, 700], [1024, 699], [-1, 800]])
+def test_a_window_size_out_of_range_is_repaired_to_the_default(saves, size):
+    # 16384x16384 would take over 2 GB for the window's picture alone.
+    path = saves.settings_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = json.dumps({"window_size": size, "sound_volume": 0.25}).encode()
+    path.write_bytes(raw)
+    settings = saves.load_settings()
+    assert settings.window_size == Settings().window_size and settings.sound_volume == 0.25
+    (notice,) = saves.notices
+    assert notice == (f"{path}: setting window_size: {size[0]}x{size[1]} is not a window size the game can use: "
+                      "from 1024x700 to 7680x4320: using the default")  # fmt: skip
+    assert path.read_bytes() == raw  # reading changed nothing
+    saves.save_settings(settings)
+    assert Path(str(path) + ".broken").read_bytes() == raw  # kept aside before it was replaced
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (7680, 4320), (1280, 800), (3840, 2160)])
+def test_a_window_size_in_range_is_kept(saves, size):
+    path = saves.settings_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"window_size": list(size)}))
+    assert saves.load_settings().window_size == size and saves.notices == []
+
+
+def test_the_settings_bound_the_window_as_the_window_does():
+    from hwgame.app.control.options import LARGEST, SMALLEST
+    from hwgame.app.view.layout import MIN_HEIGHT, MIN_WIDTH
+    from hwgame.persist.schema import WINDOW_LARGEST, WINDOW_SMALLEST
+
+    assert WINDOW_SMALLEST == (MIN_WIDTH, MIN_HEIGHT) == SMALLEST
+    assert WINDOW_LARGEST == LARGEST
