@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import statistics
 import sys
 import time
@@ -37,6 +38,7 @@ from hwgame.ai.search import is_proven
 from hwgame.ai.tactics import find_win
 from hwgame.ai.thinking import Thinking
 from hwgame.ai.wintwo import find_win_in_two, threatens, wins_whatever_reply
+from hwgame.persist.errors import shown_path
 from hwgame.rules import (
     PLAYING,
     SDG,
@@ -178,13 +180,47 @@ def save_set(entries: list[Entry], path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+class SetFileError(ValueError):
+    """A set file that cannot be read: the message is one line, the file's name first."""
+
+
+def read_set_file(path: Path) -> bytes:
+    """The bytes of a set file, read as saves are (``hwgame.persist.files.read_bytes``): only a regular
+    file of at most ``MAX_SET_BYTES``, opened without waiting and checked on the open file itself, so
+    that a pipe or a device can neither block the bench nor be swapped in after the check. Raise
+    SetFileError saying why not."""
+    where = shown_path(path)
+    try:
+        if path.is_dir():
+            raise SetFileError(f"{where}: is a folder, not a set file")
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(path, flags), "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise SetFileError(f"{where}: is not a regular file (a pipe, a device or a socket), not a set file")
+            if info.st_size > MAX_SET_BYTES:
+                raise SetFileError(f"{where}: is {info.st_size} bytes, more than a set file holds "
+                                   f"(at most {MAX_SET_BYTES})")  # fmt: skip
+            data = handle.read(MAX_SET_BYTES + 1)
+    except FileNotFoundError:
+        raise SetFileError(f"{where}: no such file") from None
+    except PermissionError:
+        raise SetFileError(f"{where}: cannot be read: permission denied") from None
+    except SetFileError:
+        raise
+    except OSError as exc:
+        raise SetFileError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name: no file can be called that
+        raise SetFileError(f"{where}: no such file") from None
+    if len(data) > MAX_SET_BYTES:
+        raise SetFileError(f"{where}: grew past {MAX_SET_BYTES} bytes while it was read")
+    return data
+
+
 def load_set(path: Path) -> Iterator[Entry]:
-    """The entries of a set file; a line that cannot be read is skipped with a word on stderr.
-    Only a regular file of at most ``MAX_SET_BYTES`` is read."""
-    with open(path, "rb") as f:
-        if not os.path.isfile(path) or os.fstat(f.fileno()).st_size > MAX_SET_BYTES:
-            raise ValueError(f"{path}: not a regular file of at most {MAX_SET_BYTES} bytes")
-        data = f.read(MAX_SET_BYTES + 1)
+    """The entries of a set file (``read_set_file``, which raises SetFileError for a file that cannot
+    be read); a line that cannot be read is skipped with a word on stderr."""
+    data = read_set_file(path)
     for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
         if not line.strip():
             continue
@@ -302,7 +338,11 @@ def run(argv: list[str]) -> int:
     except (KeyError, ValueError):
         parser.error(f"--levels: use level names ({', '.join(LEVELS)}), each optionally @MILLISECONDS")
     if not args.mine:
-        entries = list(load_set(Path(args.set) if args.set else SHIPPED))
+        try:
+            entries = list(load_set(Path(args.set) if args.set else SHIPPED))
+        except SetFileError as exc:
+            print(f"win2: {exc}", file=sys.stderr)
+            return 1
     else:
         folder = Path(args.games) if args.games else games_dir()
         if folder is None or not folder.is_dir():
@@ -317,5 +357,5 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["CONTROL", "WIN", "Entry", "before_last_two", "judge", "load_set", "mine", "replayed", "report", "run",
-           "save_set", "trial"]  # fmt: skip
+__all__ = ["CONTROL", "WIN", "Entry", "SetFileError", "before_last_two", "judge", "load_set", "mine", "read_set_file",
+           "replayed", "report", "run", "save_set", "trial"]  # fmt: skip

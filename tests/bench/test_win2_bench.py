@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from hwgame.ai.tactics import find_win
 from hwgame.ai.wintwo import wins_whatever_reply
-from hwgame.bench.win2 import CONTROL, SHIPPED, WIN, before_last_two, load_set, mine, save_set, trial
+from hwgame.bench import win2
+from hwgame.bench.win2 import CONTROL, SHIPPED, WIN, before_last_two, load_set, mine, run, save_set, trial
 from hwgame.rules import apply_turn_unchecked, initial_position
 from hwgame.tutorial import PUZZLES
 
 from ..ai.helpers import make_position
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_mined_positions_are_proven_wins_in_two_and_survive_a_round_trip(sdg_games, tmp_path):
@@ -77,3 +86,40 @@ def test_a_trial_tells_a_found_and_claimed_win_from_a_miss():
     assert hard.found and hard.claimed and hard.turns == 2 and hard.first is not None and hard.first <= hard.seconds
     blind = trial(entry, LEVELS["beginner"])  # one turn deep, no proof: it may stumble on it, never claims it
     assert not blind.claimed
+
+
+def _run_set(path, capsys) -> tuple[int, str]:
+    """``win2 --set PATH`` (in this process): its status and the one line it said on stderr."""
+    status = run(["--set", str(path), "--levels", "normal"])
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    (line,) = err.splitlines()
+    return status, line
+
+
+def test_a_set_that_is_a_folder_or_missing_is_refused_in_one_line(tmp_path, capsys):
+    assert _run_set(tmp_path, capsys) == (1, f"win2: {tmp_path}: is a folder, not a set file")
+    missing = tmp_path / "missing.jsonl"
+    assert _run_set(missing, capsys) == (1, f"win2: {missing}: no such file")
+    assert _run_set(tmp_path / "a\x00b", capsys)[1].endswith(r"a\x00b: no such file")
+
+
+def test_a_set_file_too_large_is_refused_unread(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(win2, "MAX_SET_BYTES", 100)
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(b" " * 200)
+    assert _run_set(big, capsys) == (1, f"win2: {big}: is 200 bytes, more than a set file holds (at most 100)")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_set_that_is_a_pipe_is_refused_at_once_not_waited_for(tmp_path):
+    fifo = tmp_path / "set.jsonl"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "hwgame.bench", "win2", "--set", str(fifo)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip() == (f"win2: {fifo}: is not a regular file (a pipe, a device or a socket), "
+                                   "not a set file")  # fmt: skip
+    with pytest.raises(win2.SetFileError, match="not a regular file"):
+        win2.read_set_file(fifo)
