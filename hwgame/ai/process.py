@@ -16,7 +16,8 @@ What crosses the pipe is plain picklable data: the request and the reply are the
   names the child's ``pid``.
 
 A cancel is not a message: it is a ``SharedFlag`` that the search polls every few nodes through the
-``cancel`` argument of ``choose_turn``, so it lands while the child is busy.
+``cancel`` argument of ``choose_turn``, so it lands while the child is busy. The child ends by itself
+when the window's process is gone (``end_with_parent``, which a review's processes use too).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -84,6 +86,7 @@ def serve(conn: Connection, cancel: SharedFlag) -> None:
     # Ctrl+C in the terminal reaches the whole process group; the window decides when the child stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     lower_priority()
+    end_with_parent()
     conn.send(Ready(os.getpid()))
     while True:
         try:
@@ -93,6 +96,33 @@ def serve(conn: Connection, cancel: SharedFlag) -> None:
         if not isinstance(message, Search):
             return
         answer(conn, cancel, message.request, message.choose or choose_turn)
+
+
+def end_with_parent() -> None:
+    """End this process at once when the process that started it is gone (killed, crashed), even in the
+    middle of a search: a thread waits for that. A child left behind would search on for nobody, holding
+    its parent's output open (``hwgame analyze | cat`` would never end). Nothing happens in a process
+    that ``multiprocessing`` did not start.
+
+    The parent's end shows on a handle every child of ``multiprocessing`` has (a pipe the parent keeps
+    open on POSIX, the parent's process handle on Windows), so the thread sleeps until then and costs
+    nothing while it waits."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    try:
+        sentinel = parent.sentinel
+    except ValueError:
+        return
+
+    def watch() -> None:
+        try:
+            wait([sentinel])
+        except OSError:
+            pass  # the handle itself is gone: the parent went with it
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hwgame-parent-watch", daemon=True).start()
 
 
 def lower_priority() -> None:
@@ -249,4 +279,4 @@ class SearchProcess:
 
 
 __all__ = ["FromChild", "Progress", "Ready", "Search", "SearchProcess", "SearchProcessGone", "Stop",
-           "answer", "run_search", "serve"]  # fmt: skip
+           "answer", "end_with_parent", "lower_priority", "run_search", "serve"]  # fmt: skip

@@ -21,9 +21,11 @@ The search's principal lines, after the turn played and after the best one, are 
 the words turn into sentences ("your green 3 at Alpha is captured next turn").
 
 The searches are independent of each other, so ``review_game`` can spread them over processes
-(``workers``). The review is plain data: ``Review.to_data`` / ``Review.from_data`` turn it into
-JSON-friendly dicts (turns in canonical notation) for a save to cache. Pure: imports the rules and the
-AI only.
+(``workers``), each handed one position at a time. Those processes never outlive their review: a cancel
+or the review's end stops and ends them, ``end_reviews`` kills them at once (the program is closing),
+and each ends by itself as soon as the process that started it is gone. The review is plain data:
+``Review.to_data`` / ``Review.from_data`` turn it into JSON-friendly dicts (turns in canonical notation)
+for a save to cache. Pure: imports the rules and the AI only.
 """
 
 from __future__ import annotations
@@ -31,16 +33,21 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-from collections import Counter
+import signal
+import threading
+import time
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.context import SpawnContext
 from typing import Any, TypedDict
 
 from hwgame.ai.bots import params_for
 from hwgame.ai.consequence import Event, line_events, losses_of, turn_events
 from hwgame.ai.evaluate import WIN
 from hwgame.ai.flag import SharedFlag
+from hwgame.ai.process import end_with_parent, lower_priority
 from hwgame.ai.proofs import DRAW, LOSS, THREATS_LISTED, Proven, draw_keys, proven_of_score, short_proof
 from hwgame.ai.proofs import WIN as WON
 from hwgame.ai.proofs import threats as threats_of
@@ -627,29 +634,6 @@ def _loss_words(names: Sequence[str], me: int, reply: Turn | None, proof: Proven
 
 # --- the review of a whole game, on one process or several ---
 
-_pool_cancel: Any = None  # the cancel flag a pool's process was started with
-
-
-def _pool_start(flag: Any) -> None:
-    """A review process's start: keep the shared cancel flag, give way to the window."""
-    import signal
-
-    from hwgame.ai.process import lower_priority
-
-    global _pool_cancel
-    _pool_cancel = flag
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    lower_priority()
-
-
-def _pool_verdict(position: Position, turn: Turn | None, thinking: Thinking,
-                  history: Mapping[PositionKey, int] | None) -> Findings | None:  # fmt: skip
-    """``verdict_at`` in a review process (None when the shared flag cancelled it)."""
-    try:
-        return verdict_at(position, turn, thinking, history=history, cancel=_pool_cancel)
-    except _Stop:
-        return None
-
 
 def review_workers() -> int:
     """How many processes a review spreads over: every core this process may use."""
@@ -693,41 +677,244 @@ def _verdicts_here(tasks: _Tasks, thinking: Thinking, cancel: Cancel) -> Iterato
         yield i, verdict_at(pos, turn, thinking, history=history, cancel=cancel)
 
 
+# What crosses a review process's pipe: a search to make, one way, and, the other way, the process's
+# pid once it has started, then each search's findings (None when the shared flag cut it short) or the
+# error that stopped it, in words.
+@dataclass(frozen=True)
+class _Task:
+    index: int
+    position: Position
+    turn: Turn | None
+    thinking: Thinking
+    history: Mapping[PositionKey, int] | None
+
+
+@dataclass(frozen=True)
+class _Ready:
+    pid: int
+
+
+@dataclass(frozen=True)
+class _Found:
+    index: int
+    findings: Findings | None
+    error: str | None = None
+
+
+def _serve(conn: Connection, flag: SharedFlag) -> None:
+    """A review process: search each ``_Task`` that comes on ``conn`` and send back what it found, until
+    anything else comes or the pipe ends. It gives way to the window, leaves Ctrl+C to its parent, and
+    ends at once when its parent is gone (``process.end_with_parent``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    lower_priority()
+    end_with_parent()
+    try:
+        conn.send(_Ready(os.getpid()))
+        while True:
+            task = conn.recv()
+            if not isinstance(task, _Task):
+                break
+            try:
+                found = _Found(task.index, verdict_at(task.position, task.turn, task.thinking, history=task.history,
+                                                      cancel=flag))  # fmt: skip
+            except _Stop:
+                found = _Found(task.index, None)
+            except Exception as exc:  # a fault in the search: the review says so
+                found = _Found(task.index, None, f"{type(exc).__name__}: {exc}")
+            conn.send(found)
+    except (EOFError, OSError):
+        pass
+    # At once: freeing the search's tables object by object would only make the end wait.
+    os._exit(0)
+
+
+class _Worker:
+    """One review process and this end of its pipe; ``index`` is the position it searches (None: idle)."""
+
+    def __init__(self, ctx: SpawnContext, flag: SharedFlag, number: int) -> None:
+        self.conn, child_end = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(child_end, flag), name=f"hwgame-review-{number}",
+                                   daemon=True)  # fmt: skip
+        self.process.start()
+        child_end.close()  # the process's end then shows as the end of the pipe
+        self.pid: int | None = None  # once it has started
+        self.index: int | None = None
+        self.dead = False
+
+    def send(self, message: object) -> bool:
+        """Send ``message``; False (and the process counted dead) when it cannot be."""
+        try:
+            self.conn.send(message)
+            return True
+        except (OSError, ValueError):
+            self.dead = True
+            return False
+
+
+# The pools of the reviews running in this process, for ``end_reviews``.
+_pools: set[_Pool] = set()
+_pools_lock = threading.Lock()
+CLOSE_GRACE = 0.5  # seconds a pool's processes get to end when told, before they are killed
+
+
+class _Pool:
+    """The processes of one review (``spawn``, one per worker), each handed one position at a time. A
+    shared flag cuts every running search short; ``close`` ends them all, and every process also ends by
+    itself when this one is gone."""
+
+    def __init__(self, workers: int) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.flag = SharedFlag(ctx)
+        self.workers: list[_Worker] = []
+        with _pools_lock:
+            _pools.add(self)
+        for number in range(1, workers + 1):
+            try:
+                self.workers.append(_Worker(ctx, self.flag, number))
+            except Exception:
+                break  # no more processes here (a limit, a build without support): with those there are
+        if not self.workers:
+            self.close()
+            raise RuntimeError("no review process could start")
+
+    def hand_out(self, waiting: deque[int], task: Callable[[int], _Task]) -> None:
+        """Give each idle process that has started the next position ``waiting`` (in order)."""
+        for worker in self.workers:
+            if waiting and worker.pid is not None and worker.index is None and not worker.dead:
+                index = waiting.popleft()
+                if worker.send(task(index)):
+                    worker.index = index
+                else:
+                    waiting.appendleft(index)
+
+    def collect(self, timeout: float, waiting: deque[int]) -> list[tuple[int, Findings]]:
+        """The findings that came within ``timeout`` seconds, as (position, findings). A process that
+        died gives its position back to ``waiting``; raises ``_Stop`` once the flag has cut a search
+        short, and RuntimeError for a fault of the search or when no process is left."""
+        alive = {worker.conn: worker for worker in self.workers if not worker.dead}
+        out: list[tuple[int, Findings]] = []
+        ready = wait(list(alive), timeout)
+        for worker in [worker for conn, worker in alive.items() if conn in ready]:
+            try:
+                message = worker.conn.recv()
+            except (EOFError, OSError):
+                worker.dead = True
+                if worker.index is not None:
+                    waiting.appendleft(worker.index)
+                    worker.index = None
+                continue
+            if isinstance(message, _Ready):
+                worker.pid = message.pid
+            elif isinstance(message, _Found):
+                worker.index = None
+                if message.error is not None:
+                    raise RuntimeError(message.error)
+                if message.findings is None:
+                    raise _Stop
+                out.append((message.index, message.findings))
+        if self.flag.is_set():
+            raise _Stop
+        if all(worker.dead for worker in self.workers):
+            raise RuntimeError("the review's processes stopped unexpectedly")
+        return out
+
+    @property
+    def pids(self) -> list[int]:
+        """The process ids of the pool's processes that have started and search (or wait for a search)."""
+        return [worker.pid for worker in self.workers if worker.pid is not None and not worker.dead]
+
+    def kill(self, wait_for: float = 1.0) -> None:
+        """Stop every search and end every process at once, waiting at most ``wait_for`` seconds for them
+        to be gone (another thread may do this while the review's own thread uses the pool)."""
+        self.flag.set()
+        for worker in self.workers:
+            try:
+                worker.process.kill()
+            except (OSError, ValueError, AttributeError):
+                pass  # ended already
+        self._wait_gone(time.monotonic() + wait_for)
+
+    def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop every search and end every process: told to end, given ``grace`` seconds, then killed."""
+        self.flag.set()  # searches still running stop within milliseconds
+        for worker in self.workers:
+            if not worker.dead:
+                worker.send(None)
+        until = time.monotonic() + grace
+        for worker in self.workers:
+            worker.process.join(max(0.0, until - time.monotonic()))
+        for worker in self.workers:
+            if worker.process.is_alive():
+                worker.process.kill()
+        self._wait_gone(time.monotonic() + 1.0)
+        for worker in self.workers:
+            worker.process.join(0.0)  # reaped now, not left to the garbage collector
+            worker.conn.close()
+        with _pools_lock:
+            _pools.discard(self)
+
+    def _wait_gone(self, until: float) -> None:
+        sentinels = []
+        for worker in self.workers:
+            try:
+                sentinels.append(worker.process.sentinel)
+            except ValueError:
+                pass  # never started, or closed
+        while sentinels and time.monotonic() < until:
+            ended = wait(sentinels, max(0.0, until - time.monotonic()))
+            sentinels = [sentinel for sentinel in sentinels if sentinel not in ended]
+
+
+def end_reviews(wait_for: float = 1.0) -> None:
+    """End every review running in this process at once (the program is closing): their searches stop,
+    their processes are killed, and each review returns the turns it judged. Waits at most ``wait_for``
+    seconds for the processes to be gone."""
+    with _pools_lock:
+        pools = list(_pools)
+    until = time.monotonic() + wait_for
+    for pool in pools:
+        pool.kill(max(0.0, until - time.monotonic()))
+
+
+def review_pids() -> list[int]:
+    """The process ids of the processes of every review running in this process, once each has started."""
+    with _pools_lock:
+        pools = list(_pools)
+    return [pid for pool in pools for pid in pool.pids]
+
+
 def _verdicts_pooled(
     tasks: _Tasks, thinking: Thinking, cancel: Cancel, workers: int
 ) -> Iterator[tuple[int, Findings | None]]:
-    """Each position's verdict in order, searched by ``workers`` processes; a cancel stops them all."""
-    ctx = multiprocessing.get_context("spawn")
-    flag = SharedFlag(ctx)
+    """Each position's verdict in order, searched by ``workers`` processes (by this one when none can
+    start); a cancel stops them all."""
     stopped = cancel_test(cancel)
-    with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_pool_start, initargs=(flag,)) as pool:
-        futures: dict[int, Future[Findings | None]] = {}
-        try:
-            for i in range(len(tasks.positions)):
-                if tasks.wanted(i):
-                    # Handed out in order, so the first turns come back first and show at once.
-                    position, turn, history = tasks.args(i)
-                    futures[i] = pool.submit(_pool_verdict, position, turn, thinking, history)
-            for i in range(len(tasks.positions)):
-                future = futures.get(i)
-                if future is None:
-                    yield i, None
-                    continue
-                while True:
-                    if stopped():
-                        raise _Stop
-                    try:
-                        found = future.result(timeout=0.1)
-                        break
-                    except TimeoutError:
-                        continue
-                if found is None:
+    try:
+        pool = _Pool(workers)
+    except Exception:
+        yield from _verdicts_here(tasks, thinking, cancel)
+        return
+
+    def task(i: int) -> _Task:
+        position, turn, history = tasks.args(i)
+        return _Task(i, position, turn, thinking, history)
+
+    try:
+        # Handed out in order, so the first turns come back first and show at once.
+        waiting = deque(i for i in range(len(tasks.positions)) if tasks.wanted(i))
+        found: dict[int, Findings] = {}
+        for i in range(len(tasks.positions)):
+            if not tasks.wanted(i):
+                yield i, None
+                continue
+            while i not in found:
+                if stopped():
                     raise _Stop
-                yield i, found
-        finally:
-            flag.set()  # searches still running stop within milliseconds
-            for future in futures.values():
-                future.cancel()
+                pool.hand_out(waiting, task)
+                found.update(pool.collect(0.1, waiting))
+            yield i, found.pop(i)
+    finally:
+        pool.close()
 
 
 def review_game(
@@ -832,5 +1019,5 @@ def judge_game(positions: Sequence[Position], turns: Sequence[Turn], thinking: T
 
 __all__ = ["BLUNDER", "BLUNDER_FALL", "INACCURACY", "INACCURACY_FALL", "KINDS", "METHOD", "MISSED_WIN", "MISTAKE",
            "MISTAKE_FALL", "Findings", "Review", "ReviewData", "TurnData", "TurnReview", "analysis_thinking",
-           "fingerprint", "flip", "judge_game", "mark_turn", "review_game", "review_of", "review_workers", "standing",
-           "verdict_at"]  # fmt: skip
+           "end_reviews", "fingerprint", "flip", "judge_game", "mark_turn", "review_game", "review_of", "review_pids",
+           "review_workers", "standing", "verdict_at"]  # fmt: skip

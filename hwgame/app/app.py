@@ -524,9 +524,18 @@ class App:
 
     def quit(self) -> None:
         """Leave (the Quit button, the window's close button): the game kept in its autosave, the computer
-        stopped, the loop ended."""
+        stopped, a review being computed ended with its processes, the loop ended."""
         self.running = False
         self.stop_game()
+        self.stop_reviews()
+
+    @staticmethod
+    def stop_reviews() -> None:
+        """End every review of a game being computed, and its processes, at once: they do not outlive
+        the window."""
+        from hwgame.app.services.reviewer import stop_reviews
+
+        stop_reviews()
 
     def remember_window(self, save: bool = True) -> None:
         """Keep the window size for next time (not when it came from ``--size``, nor the screen's size in
@@ -541,9 +550,11 @@ class App:
         self.save_settings()
 
     def shutdown(self) -> None:
-        """The window is closing, however the loop ended: keep the game, release the worker thread."""
+        """The window is closing, however the loop ended: keep the game, release the worker thread, end
+        any review being computed."""
         try:
             self.stop_game()
         finally:
+            self.stop_reviews()
             self.opponent.shutdown()
             self.sounds.close()

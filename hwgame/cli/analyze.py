@@ -5,16 +5,22 @@ who moved, and the mark of a missed win or a blunder), then a summary line; with
 object per turn and a summary object instead, one per line, for other programs (``turn_object``).
 A transcript is read the way ``hwgame verify`` reads it, after checking that it is a regular file of a
 sensible size: files are untrusted, and a pipe or a huge file must neither hang nor swamp the program.
-Ctrl+C stops the review and prints the summary of the turns done.
+Ctrl+C stops the review and prints the summary of the turns done; SIGTERM, or the reader of the output
+going away (``| head``), stops it without one. The review's processes end with it, and by themselves
+should this process be killed outright.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import select
 import signal
+import stat
 import sys
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from hwgame.cli.verify import Failure, shown_path, silence_stdout
@@ -39,9 +45,11 @@ if TYPE_CHECKING:  # the AI is imported when a review starts, not with the comma
     from hwgame.analysis.review import Review, TurnReview
 
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl+C
+TERMINATED = 143  # the shell's status for a program ended by SIGTERM
+PIPE_LOOK = 0.2  # seconds between looks at whether the output's reader has gone
 
-__all__ = ["INTERRUPTED", "MAX_BYTES", "TranscriptError", "load_game", "read_text", "run_analyze", "summary_object",
-           "turn_line", "turn_object"]  # fmt: skip
+__all__ = ["INTERRUPTED", "MAX_BYTES", "TERMINATED", "TranscriptError", "load_game", "read_text", "reader_gone",
+           "run_analyze", "summary_object", "turn_line", "turn_object"]  # fmt: skip
 
 # The review's kinds of mark as the JSON form names them.
 JSON_MARKS = {"missed_win": "missed-win", "blunder": "blunder", "mistake": "mistake", "inaccuracy": "inaccuracy"}
@@ -152,11 +160,43 @@ def summary_object(review: Review) -> dict[str, Any]:
             "turns": review.total, "complete": review.complete, "marks": marks, "average_loss": losses}  # fmt: skip
 
 
+def reader_gone(out: TextIO) -> Callable[[], bool]:
+    """A test that is True once the reader of ``out`` has gone (``hwgame analyze game.raw | head`` after
+    its line): a pipe whose other end closed shows it at once, before anything more is written, so a
+    review with nobody to read it stops within a fraction of a second instead of at its next line. Looked
+    at no more often than every ``PIPE_LOOK`` seconds; always False where the system cannot tell."""
+    try:
+        fd = out.fileno()
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode) or not hasattr(select, "poll"):
+            return lambda: False
+    except (AttributeError, OSError, ValueError):
+        return lambda: False  # not a real file (a test's buffer)
+    poller = select.poll()
+    poller.register(fd, 0)  # no event asked for: an error or a hang-up is reported all the same
+    looked = [0.0, False]
+
+    def gone() -> bool:
+        now = time.monotonic()
+        if not looked[1] and now - looked[0] >= PIPE_LOOK:
+            looked[0] = now
+            try:
+                looked[1] = any(events & (select.POLLERR | select.POLLHUP) for _fd, events in poller.poll(0))
+            except OSError:
+                looked[1] = True
+        return bool(looked[1])
+
+    return gone
+
+
 def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", out: TextIO | None = None,
                 as_json: bool = False) -> int:  # fmt: skip
     """Review the game of a transcript, print a line per turn and a summary (``as_json``: a JSON object
-    per line for each); return the exit status (0 done, 1 the file cannot be analysed, 130 stopped by
-    Ctrl+C)."""
+    per line for each); return the exit status (0 done, 1 the file cannot be analysed or the output's
+    reader went away, 130 stopped by Ctrl+C, 143 ended by SIGTERM).
+
+    Ctrl+C stops the review and prints the summary of the turns done; SIGTERM stops it without one.
+    Either way, and when the reader of the output goes away, the review's processes are ended before
+    this returns (each also ends by itself should this process be killed outright)."""
     from hwgame.ai.bots import level
     from hwgame.analysis.review import judge_game, review_workers
 
@@ -170,22 +210,38 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
         print("hwgame: " + _("{file}: holds no turns to analyse").format(file=shown_path(path)), file=sys.stderr)
         return 1
     stop = threading.Event()
-    previous = None
+    ended = threading.Event()  # SIGTERM: stop, and say nothing more
+    gone = reader_gone(out)
+
+    def interrupted(*_signal: object) -> None:
+        stop.set()
+
+    def terminated(*_signal: object) -> None:
+        ended.set()
+        stop.set()
+
+    previous: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
         # Ctrl+C asks the search to stop (it checks every few nodes) instead of killing it mid-turn,
-        # so the turns already reviewed still get their summary.
-        previous = signal.signal(signal.SIGINT, lambda *_signal: stop.set())
+        # so the turns already reviewed still get their summary. SIGTERM stops it the same way, so that
+        # the review's processes are ended before this one.
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, interrupted)
+        previous[signal.SIGTERM] = signal.signal(signal.SIGTERM, terminated)
     try:
         review = judge_game(
             game.positions,
             game.turns,
             level(level_name),
-            stop,
+            lambda: stop.is_set() or gone(),
             level=level_name,
             workers=review_workers(),
             on_turn=lambda entry: print(json.dumps(turn_object(entry, game.players), ensure_ascii=False) if as_json
                                         else turn_line(entry, game.players), file=out, flush=True),
         )
+        if gone():
+            raise BrokenPipeError
+        if ended.is_set():
+            return TERMINATED
         if as_json:
             print(json.dumps(summary_object(review), ensure_ascii=False), file=out, flush=True)
         else:
@@ -199,6 +255,6 @@ def run_analyze(path: str, level_name: str = "normal", rules_name: str = "sdg", 
             silence_stdout()
         return 1
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     return 0 if review.complete else INTERRUPTED

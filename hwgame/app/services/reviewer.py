@@ -5,14 +5,18 @@ replay screen and its panels take the review's types and its reading (``standing
 
 ``ReviewRun`` runs ``hwgame.analysis.review.judge_game`` on a thread that never touches pygame; the searches
 run in processes of their own (one per core, at a lower priority than the window), so the window stays
-responsive. ``keep_review`` writes a finished review into the save the record came from. Both belong to
-the replay scene (``hwgame.app.scenes.replay``) and live here so that the screen stays a readable size.
+responsive. A review never outlives the window: ``stop_reviews`` (the window calls it as it closes) ends
+every review and its processes at once, and each process also ends by itself when the window's process
+is gone. ``keep_review`` writes a finished review into the save the record came from. ``ReviewRun`` and
+``keep_review`` belong to the replay scene (``hwgame.app.scenes.replay``) and live here so that the
+screen stays a readable size.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +46,8 @@ class ReviewRun:
         self.finished = False
         args = (list(positions), list(turns), thinking or level(level_name), level_name, workers or review_workers())
         self._thread = threading.Thread(target=self._run, args=args, name="hwgame-review", daemon=True)
+        with _lock:
+            _running.add(self)
         self._thread.start()
 
     def _run(self, positions: list[Position], turns: list[Turn], thinking: Thinking, level_name: str,
@@ -49,12 +55,19 @@ class ReviewRun:
         from hwgame.analysis.review import judge_game
 
         try:
-            self.review = judge_game(positions, turns, thinking, self.stop, self._progress, level=level_name,
+            self.review = judge_game(positions, turns, thinking, self._stopped, self._progress, level=level_name,
                                       on_turn=self.partial.append, workers=workers)  # fmt: skip
         except Exception as exc:  # a failed review is a message, never a closed window
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
             self.finished = True
+            with _lock:
+                _running.discard(self)
+
+    def _stopped(self) -> bool:
+        """True once the review is cancelled, or once the program's main thread has ended (however the
+        window went, a review does not outlive it)."""
+        return self.stop.is_set() or not threading.main_thread().is_alive()
 
     def _progress(self, done: int, total: int) -> None:
         self.done = done
@@ -62,6 +75,33 @@ class ReviewRun:
     def cancel(self) -> None:
         """Ask the review to stop (its searches stop within milliseconds)."""
         self.stop.set()
+
+    def join(self, timeout: float) -> bool:
+        """Wait at most ``timeout`` seconds for the review's thread to end; True when it has."""
+        self._thread.join(max(0.0, timeout))
+        return not self._thread.is_alive()
+
+
+_running: set[ReviewRun] = set()  # the reviews being computed, for ``stop_reviews``
+_lock = threading.Lock()
+
+
+def stop_reviews(wait: float = 0.8) -> None:
+    """Stop every review being computed, as the window closes: each is cancelled, its processes are
+    killed at once (``analysis.review.end_reviews``), and its thread gets at most ``wait`` seconds in all
+    to end. Nothing of a stopped review is kept."""
+    from hwgame.analysis.review import end_reviews
+
+    with _lock:
+        runs = list(_running)
+    if not runs:
+        return
+    until = time.monotonic() + wait
+    for run in runs:
+        run.cancel()
+    end_reviews(wait)
+    for run in runs:
+        run.join(until - time.monotonic())
 
 
 def keep_review(loaded: LoadedGame, turns: Sequence[Turn], review: Review) -> None:
@@ -94,4 +134,4 @@ def cached_review(data: dict[str, Any], fingerprint_kept: str, positions: Sequen
         return None
 
 
-__all__ = ["Review", "ReviewRun", "Thinking", "TurnReview", "cached_review", "keep_review", "standing"]
+__all__ = ["Review", "ReviewRun", "Thinking", "TurnReview", "cached_review", "keep_review", "standing", "stop_reviews"]
