@@ -16,7 +16,8 @@ charge of the game and sends the turn back with ``play``.
                                    then (the level's depth cap does not apply); nodes: search as deep
                                    as N nodes allow (no time limit; the same answer on any machine);
                                    depth: search N turns deep (no time limit); infinite: until
-                                   ``stop``. These four print ``info depth D score S nodes N time MS
+                                   ``stop`` (or until a movetime, nodes or depth given with it
+                                   ends the search). These four print ``info depth D score S nodes N time MS
                                    turn TURN`` lines as the search improves, and one with its totals
                                    before the answer (score: points for the side to move, or
                                    ``win``/``loss`` when proven over every reply). Given
@@ -195,8 +196,12 @@ class Engine:
             thinking = thinking.with_limit(depth=depth)
             analysis = True
         if infinite:
-            thinking = thinking.with_limit(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS, nodes=None,
-                                           depth=depth or MAX_DEPTH)  # fmt: skip
+            # Until ``stop``, unless a movetime, node budget or depth given with it ends the search first.
+            thinking = thinking.with_limit(depth=depth or MAX_DEPTH)
+            if movetime is None:
+                thinking = thinking.with_limit(time=ANALYSIS_SECONDS, hard=ANALYSIS_SECONDS)
+            if nodes is None:
+                thinking = thinking.with_limit(nodes=None)
         if threads is not None:
             thinking = thinking.with_machine(workers=threads)
         elif infinite or movetime is not None or (depth is not None and nodes is None):

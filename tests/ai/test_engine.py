@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -247,4 +249,32 @@ def test_stop_quit_and_end_of_input_reach_an_infinite_search_after_other_command
         assert answers[0].startswith("bestturn ") and answers[1] == "ok" and answers[2].startswith("bestturn ")
     finally:
         watchdog.cancel()
+        engine.kill()
+
+
+def test_an_infinite_search_with_a_movetime_answers_by_then_without_a_stop():
+    engine = subprocess.Popen([sys.executable, "-m", "hwgame", "engine"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    # Should the movetime be ignored, the stop sent after a while still ends the search: a late answer.
+    late = threading.Timer(20.0, lambda: (engine.stdin.write("stop\n"), engine.stdin.flush()))
+    try:
+        assert engine.stdin is not None and engine.stdout is not None
+        engine.stdin.write("\n".join(OPENED) + "\n")
+        engine.stdin.flush()
+        assert [engine.stdout.readline().strip() for _ in range(3)] == ["ok", "ok", "ok"]
+        asked = time.monotonic()
+        engine.stdin.write("go infinite movetime=1500\n")
+        engine.stdin.flush()
+        late.start()
+        line = engine.stdout.readline()
+        while line.startswith("info "):
+            line = engine.stdout.readline()
+        answered = time.monotonic() - asked
+        assert line.startswith("bestturn ")
+        assert 1.0 <= answered <= 5.0, answered  # by its movetime (starting the helpers aside)
+        engine.stdin.write("quit\n")
+        engine.stdin.flush()
+        assert engine.wait(timeout=30) == 0
+    finally:
+        late.cancel()
         engine.kill()

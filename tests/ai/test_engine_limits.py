@@ -115,3 +115,13 @@ def test_hard_looks_a_turn_further_than_normal():
         thinking = LEVELS[name].with_limit(time=day, hard=day, most=day)
         depths[name] = choose_turn(MIDDLE, thinking, seed=1).info.depth
     assert depths == {"normal": 2, "hard": 3}
+
+
+def test_infinite_keeps_a_movetime_a_node_budget_and_a_depth_given_with_it():
+    alone = Engine().parse_go("infinite")[0].limit
+    assert alone.time == ANALYSIS_SECONDS and alone.nodes is None and alone.depth == MAX_DEPTH
+    timed = Engine().parse_go("infinite movetime=700")[0].limit
+    assert timed.hard == 0.7 and timed.time < 0.7 and timed.wall_clock  # the search ends by then
+    assert Engine().parse_go("infinite nodes=500")[0].limit.nodes == 500
+    assert Engine().parse_go("infinite depth=3")[0].limit.depth == 3
+    assert Engine().parse_go("infinite movetime=700")[2]  # still infinite: any stop reaches it
