@@ -17,6 +17,7 @@ from typing import TextIO
 
 from hwgame.i18n import _, ngettext
 from hwgame.rules import (
+    MAX_NAME,
     HomeworldsError,
     Refusal,
     ReplayError,
@@ -109,7 +110,7 @@ def check_file(path: str, rules_name: str = "sdg") -> Failure | None:
     expected = transcript.winner_index()
     if outcome.winner != expected:
         said = transcript.winner
-        if said is not None and (not said.isprintable() or len(said) > 24):  # not a name: quoted and cut
+        if said is not None and (not said.isprintable() or len(said) > MAX_NAME):  # not a name: quoted and cut
             said = quote(said)
         found = None if outcome.winner is None else game.players[outcome.winner]
         last = transcript.numbers[-1] if transcript.numbers else None

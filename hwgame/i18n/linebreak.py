@@ -98,18 +98,45 @@ def units(paragraph: str) -> list[tuple[str, bool]]:
     return [("".join(parts), spaced) for parts, spaced in out]
 
 
-def wrap(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
+def wrap(text: str, width: float, measure: Callable[[str], float], cut: bool = False) -> list[str]:
     """``text`` cut into lines no wider than ``width`` (by ``measure``) where each language allows;
-    a piece wider than the whole line stands alone. Newlines start paragraphs."""
+    a piece wider than the whole line (a long name, a path) stands alone, or with ``cut`` is cut
+    between its characters (a window's text, where a line is always wider than a few characters).
+    Newlines start paragraphs."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for piece, spaced in units(paragraph):
             trial = f"{line} {piece}" if (line and spaced) else line + piece
-            if not line or measure(trial) <= width:
+            if not line and not cut or measure(trial) <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
+            if cut:
+                *whole, line = _cut(piece, width, measure)
+                lines += whole
+            else:
                 line = piece
         lines.append(line)
     return lines
+
+
+def _cut(piece: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    """``piece`` in parts no wider than ``width``, cut between characters (at least one a part); the
+    longest part that fits is found by halving, so a long piece costs few measurements."""
+    parts: list[str] = []
+    while piece:
+        if measure(piece) <= width:
+            parts.append(piece)
+            break
+        low, high = 1, len(piece) - 1  # piece[:low] is kept even if it is wider; piece[:high + 1] is not
+        while low < high:
+            mid = (low + high + 1) // 2
+            if measure(piece[:mid]) <= width:
+                low = mid
+            else:
+                high = mid - 1
+        parts.append(piece[:low])
+        piece = piece[low:]
+    return parts

@@ -19,7 +19,7 @@ from hwgame.rules import Game, format_turn, parse_turn
 
 from .helpers import make_app, run_frames
 
-LONG = ("agentofchaos", "Dsheldon_the_patient_one")  # a long name of the archive, and one of 24 characters
+LONG = ("agentofchaos", "Dsheldon_the_patient_one_of_forty_chars2")  # a long name of the archive, and one of 40
 
 
 def renamed(game: Game, names: tuple[str, str]) -> Game:

@@ -15,6 +15,14 @@ def test_a_word_wider_than_the_line_stands_alone():
     assert wrap("a Supercalifragilistic b", 6, len) == ["a", "Supercalifragilistic", "b"]
 
 
+def test_a_word_wider_than_the_line_is_cut_where_the_window_asks():
+    assert wrap("a Supercalifragilistic b", 6, len, cut=True) == ["a", "Superc", "alifra", "gilist", "ic b"]
+    name = "Dsheldon_the_patient_one_of_forty_chars2"
+    lines = wrap(f"{name} wins.", 16, len, cut=True)
+    assert "".join(lines).replace(" ", "") == f"{name}wins." and all(len(line) <= 16 for line in lines)
+    assert wrap("x" * 2000, 7, len, cut=True)[-1] == "x" * (2000 % 7)
+
+
 def test_japanese_breaks_between_characters_but_not_before_closing_marks():
     text = "あなたの母星「Sol」に、船を1隻作りましょう。緑の力は建造です。"
     for width in range(3, 20):

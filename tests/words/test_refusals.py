@@ -134,7 +134,7 @@ def test_real_refusals_give_exactly_the_values_their_code_declares_and_read_well
 @pytest.mark.parametrize(
     "text",
     ["", "bild g1 x", "build g1", "pass x", "h g1", "build x1 A", "sacrifice q9 A", "discover g1 A blue B",
-     "cat A q", "move g1 a;b c", "build g1 " + "x" * 30, "homeworld - - g3"],
+     "cat A q", "move g1 a;b c", "build g1 " + "x" * 41, "homeworld - - g3"],
 )  # fmt: skip
 def test_notation_refusals_give_the_values_their_code_declares(text):
     with pytest.raises(NotationError) as info:

@@ -84,7 +84,7 @@ def fit_window(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[i
 
 
 def valid_name(name: str) -> bool:
-    """True when a player name can name a homeworld (``words.name_problem``: up to 24 printable
+    """True when a player name can name a homeworld (``words.name_problem``: up to ``MAX_NAME`` (40) printable
     characters in any script, without whitespace)."""
     return name_problem(name, "player") is None
 
@@ -97,7 +97,7 @@ def default_name(kind: str) -> str:
     """The name offered for a seat, in the language in force: ``"player"`` (you), ``"computer"`` (the
     computer's seat) or ``"other"`` (a second person at the screen). Always a valid name."""
     # Translators: the names offered before a player types one become homeworld names: one word,
-    # no spaces, at most 24 characters.
+    # no spaces, at most 40 characters.
     words = {"player": pgettext("default name", "Player"), "computer": pgettext("default name", "Computer"),
              "other": pgettext("default name", "Player2")}  # fmt: skip
     name = words[kind]

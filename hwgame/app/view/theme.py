@@ -220,9 +220,10 @@ class Theme:
 
     def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
         """Split text into lines no wider than ``width`` pixels: at spaces in English, between
-        characters (never before a closing mark) in Japanese and Chinese."""
+        characters (never before a closing mark) in Japanese and Chinese; a word wider than the whole
+        line (a long name, a path) is cut between its characters rather than run past the edge."""
         font = self.font(size, bold)
-        lines = wrap_lines(text, width, lambda line: font.size(drawable(line))[0])
+        lines = wrap_lines(text, width, lambda line: font.size(drawable(line))[0], cut=True)
         if self.audit is not None:
             self.audit.wrapped(text, lines)
         return lines
