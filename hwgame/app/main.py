@@ -106,6 +106,7 @@ def wait_for_events(pygame: ModuleType, rest: float) -> list[Any]:
 
 def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
     from hwgame.app.app import App, screen_size
+    from hwgame.app.view.canvas import Canvas, use
     from hwgame.app.view.layout import MIN_HEIGHT, MIN_WIDTH
 
     app = App(options)
@@ -125,9 +126,17 @@ def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
         pass  # older pygame: the loop below enlarges a window resized too small
     app.owns_window = True
     app.apply_fullscreen(windowed=size)
-    app.size = (pygame.display.get_surface() or screen).get_size()
+    # Screens draw on the canvas, which a window larger than they are laid out for shows scaled up.
+    canvas = Canvas()
+    use(canvas)
+    app.size = canvas.fit(pygame.display.get_surface() or screen).get_size()
     tune_threads()
     pygame.key.start_text_input()
+    # A size asked larger than the screen is said (the save folder's own notices, shown by boot, go first).
+    asked = getattr(options, "size", None)
+    if asked is not None and tuple(asked) != size:
+        shown = "{}x{}".format(*size)
+        app.toast(lambda: _("The window is {size}, as large as this screen allows.").format(size=shown), 6.0)
     app.boot()
     # The window's title in the language in force, now and after each change of it.
     window_title(pygame)
@@ -159,7 +168,8 @@ def _loop(pygame: ModuleType, options: argparse.Namespace) -> int:
                     screen = pygame.display.set_mode((max(event.w, MIN_WIDTH), max(event.h, MIN_HEIGHT)),
                                                      pygame.RESIZABLE)
             screen = pygame.display.get_surface() or screen
-            app.step(events, dt, screen)
+            app.step([canvas.to_canvas(event) for event in events], dt, canvas.fit(screen))
+            canvas.show(screen)
             pygame.display.flip()
             frames += 1
             if frames == 1 and first_frame_only:

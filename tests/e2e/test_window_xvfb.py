@@ -420,3 +420,28 @@ def test_the_window_opens_at_the_size_asked_and_never_larger_than_the_screen(tmp
     data.mkdir(parents=True, exist_ok=True)
     (data / "settings.json").write_text(Settings(window_size=(3840, 2160)).model_dump_json(), encoding="utf-8")
     assert _opened_at(tmp_path, display, data) == (1400, 860)
+
+
+def test_a_window_larger_than_the_layout_shows_it_scaled_and_a_drag_lands_where_it_shows(tmp_path, display):
+    # 1400x860 is the whole screen less its bars: the screens are drawn at 1302x800 and shown 1.075 times larger.
+    from hwgame.app.view.canvas import logical_size, scale_for
+
+    log = open(tmp_path / "game.log", "w")
+    # The last --size given is the one the window takes.
+    game_proc = _launch(tmp_path, display, log, "--size", "1400x860", "--new-game", "--opponent", "computer",
+                        "--level", "beginner", "--setup", "auto", "--seed", "4")
+    try:
+        autosave = _wait_for(lambda: _autosaves(tmp_path), 30, "the first autosave")[0]
+        game = _wait_for(lambda: _load(autosave), 30, "the first autosave to load").game
+        wid, size = _window(display, game_proc)
+        assert size == (1400, 860)
+        scale = scale_for(size)
+        assert scale > 1 and logical_size(size) == (1302, 800)
+        action, src, dst = _plan_drag(game, logical_size(size))
+        _drag(display, wid, (src[0] * scale, src[1] * scale), (dst[0] * scale, dst[1] * scale))
+        _wait_for(lambda: (g := _load(autosave)) is not None and g.game.pending == [action], 20,
+                  "the action in the autosave")
+    finally:
+        _stop(game_proc)
+        log.close()
+    assert "Traceback" not in (tmp_path / "game.log").read_text()

@@ -16,6 +16,7 @@ import pygame
 from hwgame.app.control.options import versus
 from hwgame.app.control.text import join_sentences
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import pointer
 from hwgame.i18n import _, ngettext
 from hwgame.words import date_time_text, level_word, result_text, rules_title, save_title, sentence
 
@@ -213,7 +214,7 @@ class SaveList:
 
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         """The visible rows: title and date on top, the summary (or the error, in red) below."""
-        mouse = pygame.mouse.get_pos()
+        mouse = pointer()
         for i in range(self.top, min(len(self.entries), self.top + self.rows_visible)):
             r = self.row_rect(i)
             if r is None:

@@ -16,6 +16,7 @@ import pygame
 from hwgame.app.control.controller import COMPUTER
 from hwgame.app.control.notices import overpopulation_notes
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import pointer
 from hwgame.app.view.layout import Box
 from hwgame.app.view.widgets import Button, Switch, wrap_hanging
 from hwgame.i18n import _, current_language, ngettext, pgettext
@@ -198,7 +199,7 @@ class SidePanel:
             if b.handle_event(event):
                 return True
         if event.type == pygame.MOUSEWHEEL:
-            mx, my = pygame.mouse.get_pos()
+            mx, my = pointer()
             if self.box.contains(mx, my):
                 self.scroll = max(0, self.scroll + 3 * event.y)  # three lines a notch, as text views do
                 return True

@@ -35,6 +35,7 @@ from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.scenes.base import ButtonScene
 from hwgame.app.scenes.dialogs import ChoiceMenu
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import pointer
 from hwgame.app.view.layout import Layouts, screen_layout
 from hwgame.app.view.widgets import Button, panel
 from hwgame.i18n import _, current_language
@@ -415,8 +416,8 @@ class LessonCard(ButtonScene):
         """The wheel over the card, the arrow and page keys: True when the card scrolled for it."""
         lay = self.card_layout(self.app.size)
         if event.type == pygame.MOUSEWHEEL:
-            pointer = self.play.pointer_pos
-            pos = pygame.mouse.get_pos() if pointer is None else pointer
+            known = self.play.pointer_pos
+            pos = pointer() if known is None else known
             if lay.rect.collidepoint(pos):
                 self.scroll_by(-event.y * 2 * SCROLL_STEP)
                 return True

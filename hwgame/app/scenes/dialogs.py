@@ -11,6 +11,7 @@ import pygame
 from hwgame.app.control.text import Text, text_of
 from hwgame.app.scenes.base import ButtonScene, Control, FormScene, clicked
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import pointer
 from hwgame.app.view.layout import LONE_STAR_ASPECT, Box
 from hwgame.app.view.pieces import draw_piece
 from hwgame.app.view.widgets import Button, TextField, dim, draw_paragraphs, panel
@@ -241,7 +242,7 @@ class StarChooser(FormScene):
         panel(surface, self.card, theme=th)
         title = th.fit_text(_("Discover a new system: choose its star"), 28, self.card.w - 40, T.TEXT, True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 18)))
-        mouse = pygame.mouse.get_pos()
+        mouse = pointer()
         for i, (rect, a) in enumerate(self.star_boxes):
             hover = rect.collidepoint(mouse)
             pygame.draw.rect(surface, T.BUTTON_HOVER if hover else T.BUTTON, rect, border_radius=8)

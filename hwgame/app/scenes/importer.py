@@ -17,6 +17,7 @@ import pygame
 from hwgame.app.control.text import error_text
 from hwgame.app.scenes.base import FormScene, clicked, replay_of
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import pointer
 from hwgame.app.view.widgets import Button, TextField, draw_paragraphs
 from hwgame.i18n import _, ngettext
 
@@ -214,7 +215,7 @@ class ImportScene(FormScene):
         row_h = 30
         room = max(0, rect.h // row_h)
         self.top = max(0, min(self.top, len(self.files) - room))
-        mouse = pygame.mouse.get_pos()
+        mouse = pointer()
         for k, path in enumerate(self.files[self.top: self.top + room]):
             i = self.top + k
             r = pygame.Rect(rect.x, rect.y + k * row_h, rect.w, row_h - 4)

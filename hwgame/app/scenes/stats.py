@@ -16,6 +16,7 @@ import pygame
 from hwgame.app.control.text import Worded, error_text, notices_text
 from hwgame.app.scenes.base import ButtonScene, Control, clicked
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import pointer
 from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head
 from hwgame.i18n import _, ngettext, pgettext
 from hwgame.levels import LEVEL_TABLE
@@ -274,7 +275,7 @@ class StatsScene(ButtonScene):
         elif self.selected >= self.top + visible:
             self.top = self.selected - visible + 1
         self.top = max(0, min(self.top, len(games) - visible))
-        mouse = pygame.mouse.get_pos()
+        mouse = pointer()
         for k, index in enumerate(range(self.top, min(len(games), self.top + visible))):
             entry = games[index]
             row = pygame.Rect(rect.x, top + k * ROW_H, rect.w, ROW_H - 6)

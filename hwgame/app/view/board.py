@@ -16,6 +16,7 @@ import pygame
 
 from hwgame.app.control.targets import ShipTarget, Target
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import drawing_surface
 from hwgame.app.view.layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
 from hwgame.app.view.pieces import draw_piece
 from hwgame.i18n import _, current_language
@@ -116,7 +117,7 @@ class BoardView:
             self._render_still(self._still, position, layout, bank, opts)
             self._still_key = key
         surface.blit(self._still, (0, 0))
-        if self.theme.audit is not None and surface is pygame.display.get_surface():
+        if self.theme.audit is not None and surface is drawing_surface():
             self.theme.audit.board([(sp.name, pygame.Rect(sp.box.as_ints())) for sp in layout.systems])
 
     def _render_still(self, surf: pygame.Surface, position: Position, layout: BoardLayout, bank: BankLayout,

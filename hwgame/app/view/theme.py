@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.view.canvas import drawing_surface
 from hwgame.app.view.fonts import ChainFont, missing_characters
 from hwgame.i18n import current_language, on_change
 from hwgame.i18n.linebreak import close_spaces
@@ -252,6 +253,6 @@ def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos: Point, size
     surf = theme.text(text, size, color, bold)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
-    if theme.audit is not None and surface is pygame.display.get_surface():
+    if theme.audit is not None and surface is drawing_surface():
         theme.audit.placed(text, rect)
     return rect

@@ -14,6 +14,7 @@ import pygame
 
 from hwgame.app.control.text import Text, text_of
 from hwgame.app.view import theme as T
+from hwgame.app.view.canvas import drawing_surface
 from hwgame.i18n.linebreak import units
 
 if TYPE_CHECKING:
@@ -394,7 +395,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: 
     pygame.draw.rect(box, (*T.PANEL, alpha), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, (*T.PANEL_EDGE, 255), box.get_rect(), 2, border_radius=radius)
     surface.blit(box, rect.topleft)
-    if theme is not None and theme.audit is not None and surface is pygame.display.get_surface():
+    if theme is not None and theme.audit is not None and surface is drawing_surface():
         theme.audit.cover(rect)
 
 
@@ -414,7 +415,7 @@ class Sized(Protocol):
 def sync_window_size(app: Sized) -> tuple[int, int]:
     """Bring ``app.size`` to the size of the display surface (a window resized, or a test's screen), in a
     scene's ``update`` so that ``draw`` reads the size and never writes it; returns the size."""
-    surface = pygame.display.get_surface() if pygame.display.get_init() else None
+    surface = drawing_surface()
     if surface is not None and surface.get_size() != tuple(app.size):
         app.size = surface.get_size()
     w, h = app.size  # a pair, whatever sequence a test's stand-in keeps it in
