@@ -20,6 +20,9 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
 - Time, node count and a cancel flag are checked through ``tick``; the search yields the GIL every
   few hundred nodes (``time.sleep(0)``) when asked to (``yield_every``), for a drawing thread of
   the same process.
+- Its tables are bounded, so a search without end (``go infinite``) stays within its memory: the
+  transposition table holds at most ``TT_ENTRIES`` positions (the older half goes when it is full),
+  the cache of successors at most ``CACHED_SUCCESSORS`` successors, the killers two turns a ply.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
+from itertools import islice
 
 from hwgame.rules import PLAYING, Position, PositionKey, Turn
 
@@ -52,6 +56,17 @@ from .search_params import (
 )
 from .tactics import find_win, win_possible
 from .turns import Scored, scored_turns
+
+# The transposition table's bound, in positions. A level's search stores a few thousand; an analysis
+# without end a few dozen more every second, for as long as it runs. An entry is kept under the hash of
+# the position's key, and names its best child by the hash of that child's key: about 220 bytes (11 MB
+# full), where the keys themselves took about 1.4 KB (two 64-bit hashes that agree for two different
+# positions are too rare to matter, as in any engine's table). Full, the table forgets its older half:
+# the entries of the shallow iterations long done, while those of the running one stay.
+TT_ENTRIES = 50_000
+# The cache of inner nodes' successors: bounded in successors kept (each holds its position), since
+# millions of cached positions would also make the garbage collector pause for a long time.
+CACHED_SUCCESSORS = 60_000
 
 
 class Searcher:
@@ -82,8 +97,10 @@ class Searcher:
         # little longer before it calls a search hung).
         slack = 0.0 if params.wall_clock else 0.5 * params.time_limit
         self.wall_limit = self.wall_start + (self.panic - self.start) * params.wall_factor + slack
-        # Per position key: (depth, score, bound flag, key of the best child or None).
-        self.tt: dict[PositionKey, tuple[int, float, int, PositionKey | None]] = {}
+        # Per position, by the hash of its key: (depth, score, bound flag, the hash of the best child's
+        # key or None); see ``store``.
+        self.tt: dict[int, tuple[int, float, int, int | None]] = {}
+        self.tt_entries = TT_ENTRIES
         self.killers: dict[int, list[Turn]] = {}
         self.children_cache: dict[PositionKey, list[Scored]] = {}
         self.cached = 0  # successors held in children_cache
@@ -147,11 +164,19 @@ class Searcher:
         found = self.children_cache.get(key)
         if found is None:
             found = scored_turns(position, self.score_for_mover, self.p.inner_width, self.p.inner_cap, self.tick)
-            # Bounded: millions of cached positions make the garbage collector pause for a long time.
-            if self.cached < 60_000:
+            if self.cached < CACHED_SUCCESSORS:
                 self.children_cache[key] = found
                 self.cached += len(found)
         return found
+
+    def store(self, slot: int, entry: tuple[int, float, int, int | None]) -> None:
+        """Keep ``entry`` in the transposition table for the position whose key hashes to ``slot``; a full
+        table (``tt_entries``) first forgets the older half of its entries (in the order first stored)."""
+        tt = self.tt
+        if len(tt) >= self.tt_entries and slot not in tt:
+            for old in list(islice(tt, len(tt) // 2)):
+                del tt[old]
+        tt[slot] = entry
 
     def report(self, depth: int) -> None:
         if self.progress is not None and self.best is not None:
@@ -174,7 +199,8 @@ class Searcher:
             return self.draw_value(pos.to_move)
         if depth == 0:
             return evaluate(pos, self.weights)
-        entry = self.tt.get(key)
+        slot = hash(key)
+        entry = self.tt.get(slot)
         tt_best = None
         if entry is not None:
             e_depth, e_score, e_flag, tt_best = entry
@@ -186,14 +212,14 @@ class Searcher:
                 if e_flag == UPPER and e_score <= alpha:
                     return e_score
         if win_possible(pos) and find_win(pos, self.tick) is not None:
-            self.tt[key] = (99, WIN - ply, EXACT, None)
+            self.store(slot, (99, WIN - ply, EXACT, None))
             return WIN - ply
         kids = self.children(pos, ply)
         if not kids:
             return evaluate(pos, self.weights)
         if depth == 1:
             best, best_key = self._leaf_choice(kids, pos, ply)
-            self.tt[key] = (1, best, EXACT, best_key)
+            self.store(slot, (1, best, EXACT, None if best_key is None else hash(best_key)))
             return best
         order = self._ordered(kids, tt_best, ply)
         alpha0 = alpha
@@ -214,7 +240,7 @@ class Searcher:
         if best_score <= -PROVEN and alpha < beta:
             best_score, best_key = self._escape(kids, order, best_score, best_key, ply)
         flag = UPPER if best_score <= alpha0 else LOWER if best_score >= beta else EXACT
-        self.tt[key] = (depth, best_score, flag, best_key)
+        self.store(slot, (depth, best_score, flag, None if best_key is None else hash(best_key)))
         return best_score
 
     def _leaf_choice(self, kids: list[Scored], pos: Position, ply: int) -> tuple[float, PositionKey | None]:
@@ -258,14 +284,16 @@ class Searcher:
             return best_score, best_key
         return max(best_score, -(LIKELY - ply)), best_key
 
-    def _ordered(self, kids: list[Scored], tt_best: PositionKey | None, ply: int) -> list[Scored]:
+    def _ordered(self, kids: list[Scored], tt_best: int | None, ply: int) -> list[Scored]:
         keep = kids[: self.p.inner_keep]
         first = []
         if tt_best is not None:
-            first = [k for k in kids if k.key == tt_best][:1]
+            found = next((k for k in kids if hash(k.key) == tt_best), None)
+            if found is not None:
+                first.append(found)
         killers = self.killers.get(ply, ())
         if killers:
-            first += [k for k in kids[: self.p.inner_keep * 3] if k.turn in killers and k.key != tt_best]
+            first += [k for k in kids[: self.p.inner_keep * 3] if k.turn in killers and all(k is not f for f in first)]
         if not first:
             return keep
         taken = {id(k) for k in first}
@@ -441,5 +469,6 @@ def search(
             gc.enable()
 
 
-__all__ = ["LIKELY", "PROVEN", "Aborted", "Cancel", "CancelFlag", "Progress", "SearchParams", "SearchResult",
-           "Searcher", "cancel_test", "is_proven", "release_memory", "search"]  # fmt: skip
+__all__ = ["CACHED_SUCCESSORS", "LIKELY", "PROVEN", "TT_ENTRIES", "Aborted", "Cancel", "CancelFlag", "Progress",
+           "SearchParams", "SearchResult", "Searcher", "cancel_test", "is_proven", "release_memory",
+           "search"]  # fmt: skip

@@ -52,7 +52,7 @@ def expected_line(s: SearchState, after: Position, most: int = 4) -> list[Turn]:
         if key in seen:
             break
         seen.add(key)
-        entry = s.tt.get(key)
+        entry = s.tt.get(hash(key))
         if entry is not None and entry[0] == 99:
             win = find_win(pos)
             if win is not None:
@@ -60,7 +60,7 @@ def expected_line(s: SearchState, after: Position, most: int = 4) -> list[Turn]:
             break
         child = None
         if entry is not None and entry[3] is not None:
-            child = next((k for k in s.children_cache.get(key, ()) if k.key == entry[3]), None)
+            child = next((k for k in s.children_cache.get(key, ()) if hash(k.key) == entry[3]), None)
         if child is None:
             break
         out.append(child.turn)

@@ -149,7 +149,7 @@ class SearchState(Protocol):
     depth_done: int
     lead: float  # the root's static value for its mover
     draw_keys: set[PositionKey]
-    tt: dict[PositionKey, tuple[int, float, int, PositionKey | None]]
+    tt: dict[int, tuple[int, float, int, int | None]]  # by the hash of a position's key (``search.Searcher``)
     children_cache: dict[PositionKey, list[Scored]]
 
     def safety_tick(self) -> None:

@@ -19,6 +19,7 @@ BENCHMARKS = {
     "win2": "hwgame.bench.win2",
     "smp": "hwgame.bench.smp",
     "coach": "hwgame.bench.coach",
+    "memory": "hwgame.bench.memory",
 }
 
 

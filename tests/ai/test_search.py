@@ -254,3 +254,31 @@ def test_in_a_nearly_even_position_a_draw_costs_a_little():
     result = choose_turn(position, thinking, seed=1, history={reached: 2})
     assert apply_turn_unchecked(position, result.turn).key() == reached
     assert -CONTEMPT_EVEN <= result.score < 0
+
+
+def test_the_transposition_table_is_bounded_and_forgets_its_older_half():
+    from hwgame.ai.search import TT_ENTRIES, Searcher
+
+    assert TT_ENTRIES > 0
+    searcher = Searcher(SearchParams())
+    searcher.tt_entries = 10
+    slots = [hash((0, 2, "standard", ((i, (), (), ()),))) for i in range(25)]
+    for depth, slot in enumerate(slots):
+        searcher.store(slot, (depth, 0.0, 0, None))
+        assert len(searcher.tt) <= 10
+    assert slots[-1] in searcher.tt and slots[0] not in searcher.tt
+    searcher.store(slots[-1], (99, 1.0, 0, None))  # a position already kept is updated in place
+    assert searcher.tt[slots[-1]][0] == 99 and len(searcher.tt) <= 10
+
+
+@pytest.mark.slow
+def test_a_search_with_a_small_table_keeps_within_it_and_still_answers():
+    from hwgame.ai.search import Searcher
+
+    searcher = Searcher(SearchParams(max_depth=3, time_limit=60.0, node_limit=20_000, root_keep=4))
+    searcher.tt_entries = 8
+    result = searcher.run(MIDDLE)
+    assert result.turn is not None and result.depth >= 2
+    assert 0 < len(searcher.tt) <= 8
+    whole = Searcher(SearchParams(max_depth=3, time_limit=60.0, node_limit=20_000, root_keep=4))
+    assert whole.run(MIDDLE).turn == result.turn and len(whole.tt) > 8  # a bigger table, the same turn here
