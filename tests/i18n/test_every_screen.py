@@ -3,7 +3,9 @@ and puzzle completed through the controller, the rules pages paged through, the 
 Every line drawn is audited: none may be cut to fit its box, none may hold a character that no
 shipped font draws, none may be drawn over a system of the board (unless on a panel above it), and
 no text may be broken inside a word, between a piece's colour and its size or after a lone bullet;
-in Japanese and Chinese no English sentence may be left on screen."""
+in Japanese and Chinese no English sentence may be left on screen, and no line may break inside a
+word of the game or a katakana word, between a number and its counter or inside a key's name, nor
+hold only a sentence's last kana (the audit's ``broken``)."""
 
 from __future__ import annotations
 
@@ -73,6 +75,8 @@ class Audit:
                 for text, chars in self.audit.missing.items()]
         out += [f"drawn over the system {system}: {text[:60]!r}" for text, system in sorted(self.audit.overlaps)]
         out += [problem for text, lines in sorted(self.audit.lines.items()) for problem in bad_breaks(text, lines)]
+        out += [f"{problem}: {text[:60]!r}"
+                for text, problems in sorted(self.audit.broken.items()) for problem in problems]
         if language != "en":
             for text in sorted(self.audit.drawn):
                 words = [w for w in ENGLISH_WORD.findall(text) if w not in KEPT]
@@ -232,3 +236,10 @@ def test_the_audit_finds_a_bad_break_and_passes_a_good_one():
     assert bad_breaks("Discover Alpha now", ["Discover Alph", "a now"])
     assert bad_breaks("• Build a ship", ["•", "Build a ship"])
     assert not bad_breaks("Move a green 1 to Alpha", ["Move a green 1", "to Alpha"])
+    audit = Audit()
+    audit.audit.wrapped("（または犠牲）", ["（または犠", "牲）"])
+    audit.audit.wrapped("2つの恒星", ["2", "つの恒星"])
+    audit.audit.wrapped("（または犠牲）", ["（または", "犠牲）"])
+    found = audit.problems("ja")
+    assert len(found) == 2, found
+    assert any("犠牲" in problem for problem in found) and any("counter" in problem for problem in found)

@@ -15,7 +15,7 @@ import pygame
 from hwgame.app.view.canvas import drawing_surface
 from hwgame.app.view.fonts import ChainFont, missing_characters
 from hwgame.i18n import current_language, on_change
-from hwgame.i18n.linebreak import close_spaces
+from hwgame.i18n.linebreak import bad_break, close_spaces
 from hwgame.i18n.linebreak import wrap as wrap_lines
 
 if TYPE_CHECKING:
@@ -77,8 +77,11 @@ def mix(a: Sequence[int], b: Sequence[int], t: float) -> RGB:
 
 class TextAudit:
     """What a test wants to know of the text a screen drew: lines cut to fit their box, characters no
-    shipped font has (they would draw as boxes), where texts were broken into lines (``lines``), and
-    texts drawn over a system of the board (``overlaps``: text and system name).
+    shipped font has (they would draw as boxes), where texts were broken into lines (``lines``), the
+    breaks a reader of Japanese or Chinese finds wrong (``broken``: a word of the game or a katakana
+    word torn, a number parted from its counter, a key's name parted, a line of only a sentence's last
+    kana; see ``linebreak.bad_break``), and texts drawn over a system of the board (``overlaps``: text
+    and system name).
 
     A frame is audited from ``frame_start`` to ``frame_end``: the board says where its systems are
     (``board``), a panel drawn over it hides what is below (``cover``), and each line drawn on the
@@ -89,6 +92,7 @@ class TextAudit:
         self.missing: dict[str, set[str]] = {}
         self.drawn: set[str] = set()
         self.lines: dict[str, list[str]] = {}
+        self.broken: dict[str, list[str]] = {}
         self.overlaps: set[tuple[str, str]] = set()
         self._systems: list[tuple[str, pygame.Rect]] = []
         self._covers: list[pygame.Rect] = []
@@ -100,12 +104,18 @@ class TextAudit:
         self.missing.clear()
         self.drawn.clear()
         self.lines.clear()
+        self.broken.clear()
         self.overlaps.clear()
 
     def wrapped(self, text: str, lines: Sequence[str]) -> None:
         """``text`` was broken into ``lines``."""
-        if len(lines) > 1:
+        if len(lines) > 1 and self.lines.get(text) != list(lines):  # each frame wraps the same texts
             self.lines[text] = list(lines)
+            last = len(lines) - 1
+            for k in range(last):
+                problem = bad_break(lines[k], lines[k + 1], end=k + 1 == last)
+                if problem is not None and problem not in self.broken.setdefault(text, []):
+                    self.broken[text].append(problem)
 
     def frame_start(self) -> None:
         """A new frame: nothing is on the window yet."""
@@ -151,6 +161,7 @@ class Theme:
         self.colour_blind = colour_blind
         self._fonts: dict[tuple[int, bool], ChainFont] = {}
         self._text: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
+        self._wrapped: dict[tuple[ChainFont, str, float], tuple[str, ...]] = {}
         self._language = current_language()
         self.audit: TextAudit | None = None  # set by tests; every text drawn is then checked
         on_change(self._language_changed)
@@ -158,6 +169,7 @@ class Theme:
     def _language_changed(self, code: str) -> None:
         self._fonts.clear()
         self._text.clear()
+        self._wrapped.clear()
         self._language = code
 
     def font(self, size: int, bold: bool = False) -> ChainFont:
@@ -221,13 +233,21 @@ class Theme:
 
     def wrap(self, text: str, size: int, width: float, bold: bool = False) -> list[str]:
         """Split text into lines no wider than ``width`` pixels: at spaces in English, between
-        characters (never before a closing mark) in Japanese and Chinese; a word wider than the whole
-        line (a long name, a path) is cut between its characters rather than run past the edge."""
+        characters in Japanese and Chinese where ``i18n.linebreak`` allows (never before a closing mark,
+        never inside a word of the game, nor between a number and its counter); a word wider than the
+        whole line (a long name, a path) is cut between its characters rather than run past the edge.
+        The lines are kept (the same texts are wrapped every frame) until the language changes."""
         font = self.font(size, bold)
-        lines = wrap_lines(text, width, lambda line: font.size(drawable(line))[0], cut=True)
+        key = (font, text, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 2000:
+                self._wrapped.clear()  # a full cache means the log scrolled a lot, as for ``text``
+            lines = tuple(wrap_lines(text, width, lambda line: font.size(drawable(line))[0], cut=True))
+            self._wrapped[key] = lines
         if self.audit is not None:
             self.audit.wrapped(text, lines)
-        return lines
+        return list(lines)
 
 
 MAX_DRAWN = 2000  # characters of one line drawn: wider than any window at the smallest size
