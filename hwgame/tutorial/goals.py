@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hwgame.i18n import N_, _, ngettext
+from hwgame.i18n import N_, _, ngettext, pgettext
 from hwgame.rules import BLUE, GREEN, Position, System, color_of, end_turn, legal_turns, opponent_of, size_of
-from hwgame.words import describe_turn
+from hwgame.words import describe_turn, fill
 
 ME, RIVAL = "me", "rival"
 NEW, ANY = "<new>", "<any>"
@@ -83,7 +83,12 @@ def kind_words(color: int | None = None, size: int | None = None, piece: int | N
 
 
 def ships_words(n: int, kind: str = "") -> str:
-    """``"a ship"``, ``"two ships"`` in numbers (``"2 ships"``), ``"a small green ship"``, ``"3 green ships"``."""
+    """``"a ship"``, ``"two ships"`` in numbers (``"2 ships"``), ``"a small green ship"``, ``"3 green ships"``.
+    One ship has words of its own, without a count: a language with a single plural form would
+    otherwise say "1 ship" where it means "a ship"."""
+    if n == 1:
+        # Translators: one ship, without a count ("you still do not have a small yellow ship at Sol").
+        return pgettext("one ship", "a {kind} ship").format(kind=kind) if kind else pgettext("one ship", "a ship")
     if kind:
         return ngettext("a {kind} ship", "{n} {kind} ships", n).format(n=n, kind=kind)
     return ngettext("a ship", "{n} ships", n).format(n=n)
@@ -105,8 +110,8 @@ def place_words(where: str, star: int | None = None) -> str:
     """Where a goal looks, in the player's language ("at Sol", "at a new system with a large blue star")."""
     kind = "new" if where == NEW else "any" if where == ANY else "named"
     if star is None:
-        return _(_PLACES[kind]).format(system=where)
-    return _(_PLACES[kind + "-star"]).format(system=where, star=kind_words(piece=star))
+        return fill(_(_PLACES[kind]), system=where)
+    return fill(_(_PLACES[kind + "-star"]), system=where, star=kind_words(piece=star))
 
 
 def _and(parts: list[str]) -> str:
@@ -182,13 +187,13 @@ class HasShip(Goal):
     def describe(self, ctx: Context) -> str:
         if self.owner == ME:
             # Translators: a goal, e.g. "you have a small green ship at Sol".
-            return _("you have {ships} {place}").format(**self._values(ctx))
-        return _("{player} has {ships} {place}").format(**self._values(ctx))
+            return fill(_("you have {ships} {place}"), **self._values(ctx))
+        return fill(_("{player} has {ships} {place}"), **self._values(ctx))
 
     def shortfall(self, ctx: Context) -> str:
         if self.owner == ME:
-            return _("you still do not have {ships} {place}").format(**self._values(ctx))
-        return _("{player} still does not have {ships} {place}").format(**self._values(ctx))
+            return fill(_("you still do not have {ships} {place}"), **self._values(ctx))
+        return fill(_("{player} still does not have {ships} {place}"), **self._values(ctx))
 
 
 @dataclass(frozen=True)
@@ -259,12 +264,12 @@ class NoShip(Goal):
             text = _("{player} has no {kind} ship {place}")
         else:
             text = _("{player} has no ship {place}")
-        return text.format(**values)
+        return fill(text, **values)
 
     def shortfall(self, ctx: Context) -> str:
         if self.owner == ME:
-            return _("you still have {ships} {place}").format(**self._values(ctx))
-        return _("{player} still has {ships} {place}").format(**self._values(ctx))
+            return fill(_("you still have {ships} {place}"), **self._values(ctx))
+        return fill(_("{player} still has {ships} {place}"), **self._values(ctx))
 
 
 @dataclass(frozen=True)

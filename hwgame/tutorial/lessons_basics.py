@@ -51,8 +51,8 @@ PIECES_AND_BANK = Lesson(
             advice=(("homeworld-two-stars", N_("A homeworld always starts with two stars.")),),
             reply=("homeworld r1 y2 b3", "homeworld g1 r2 y3", "homeworld b1 g2 r3"),
             reply_note=N_(
-                "Vega set up second. A homeworld is named after its owner: in these lessons you play Sol, so "
-                "yours is called Sol, and Vega's is Vega."
+                "A homeworld is named after its owner: in these lessons you play Sol, so yours is called Sol, "
+                "and Vega's is Vega."
             ),
             done=N_("Your homeworld is on the map, and three pieces left the bank."),
         ),

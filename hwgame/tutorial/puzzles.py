@@ -28,7 +28,7 @@ from hwgame.rules import (
     parse_turn,
     position_from_dict,
 )
-from hwgame.words import Voice, describe_turn, refusal_text, sentence
+from hwgame.words import PLAYED, Voice, describe_turn, refusal_text, sentence
 
 from .board import board_dict
 from .solve import SURVIVE, WIN, WIN_IN_TWO, Finder, first_win, is_null, natural_reply, solutions
@@ -82,13 +82,20 @@ class Puzzle:
 class Ruling:
     """The judgement of an answer: ``correct``, whether the engine accepted it (``legal``) and why.
 
-    ``refutation`` is the opponent's turn that shows a wrong answer wrong, when there is one.
+    ``refutation`` is the opponent's turn that shows a wrong answer wrong, when there is one; ``detail``
+    is the message without its opening "Solved!", for a dialog whose title says it already.
     """
 
     correct: bool
     legal: bool
     message: str
     refutation: Turn | None = None
+    detail: str = ""
+
+
+def _solved(detail: str) -> Ruling:
+    """The ruling of a solved puzzle: "Solved!" and why (``detail``, a whole sentence)."""
+    return Ruling(True, True, _("Solved! {reason}").format(reason=detail), detail=detail)
 
 
 # A player's answer: a turn, or its notation.
@@ -125,7 +132,7 @@ def rule_on(position: Position, kind: str, answer: Answer, finder: Finder | None
     outcome = outcome_of(after)
     if outcome is not None:
         if outcome.winner == me:
-            return Ruling(True, True, _("Solved! {reason}").format(reason=sentence(refusal_text(outcome))))
+            return _solved(sentence(refusal_text(outcome)))
         if outcome.winner is None:
             return Ruling(False, True, _("That ends the game in a draw: both of you lose your homeworlds at once."))
         return Ruling(False, True, _("That loses: you would end your turn with no ship at your own homeworld."))
@@ -135,8 +142,7 @@ def rule_on(position: Position, kind: str, answer: Answer, finder: Finder | None
     if kind == SURVIVE:
         threat = find(after)
         if threat is None:
-            text = _("Solved! Whatever {player} does next turn, you are still in the game.")
-            return Ruling(True, True, text.format(player=rival))
+            return _solved(_("Whatever {player} does next turn, you are still in the game.").format(player=rival))
         words = describe_turn(threat, rival, names)
         text = _("Legal, but {player} could then win: {turn}.").format(player=rival, turn=words)
         return Ruling(False, True, text, threat)
@@ -161,8 +167,7 @@ def rule_on(position: Position, kind: str, answer: Answer, finder: Finder | None
         if find(pos) is None:
             text = _("Legal, but {player} could answer: {turn}, and then you would have no winning turn.")
             return Ruling(False, True, text.format(player=rival, turn=words), reply.turn)
-    text = _("Solved! Every answer of {player} leaves you a winning turn.")
-    return Ruling(True, True, text.format(player=rival))
+    return _solved(_("Every answer of {player} leaves you a winning turn.").format(player=rival))
 
 
 def check_answer(puzzle: Puzzle, answer: Answer, finder: Finder | None = None) -> Ruling:
@@ -239,7 +244,7 @@ class PuzzleSession:
             reply = natural_reply(after, me, self.puzzle.replies, self.finder)
             if reply is not None:
                 rival = after.players[after.to_move]
-                words = sentence(describe_turn(reply.turn, rival, (after.players[me], rival)))
+                words = sentence(describe_turn(reply.turn, rival, (after.players[me], rival), PLAYED))
                 self.position = reply.position
                 self.kind = WIN
                 self.stage = 2
@@ -388,7 +393,7 @@ PUZZLES = (
         Alpha:  y3    | r3 |
         """,
         N_("Vega's only ship at home is a large yellow. Vega cannot build there."),
-        N_("Get a large red next to it: a trade will not save Vega."),
+        N_("Get a large red next to Vega's large yellow: a trade will not save Vega."),
         "move r3 Alpha Vega", ("trade y3 r3 Vega",),
     ),
     _p(

@@ -56,7 +56,7 @@ from hwgame.rules import (
     refusal_of,
     turn_steps,
 )
-from hwgame.words import Voice, describe_turn, refusal_text, sentence
+from hwgame.words import PLAYED, Voice, describe_turn, refusal_text, sentence, sentences
 
 from .goals import Context
 from .lesson import Highlight, Lesson, Step, hl_bank, hl_ship, hl_system
@@ -217,7 +217,7 @@ def refusal_words(exc: HomeworldsError, step: Step, names: tuple[str, str] | Non
     if not tips and step.hints:
         # Every refusal gets the step's own advice.
         tips = [_("Tip: {hint}").format(hint=_(step.hints[0]))]
-    return " ".join([_("Not allowed: {reason}").format(reason=sentence(worded)), *tips])
+    return sentences([_("Not allowed: {reason}").format(reason=sentence(worded)), *tips])
 
 
 def missed_words(step: Step, ctx: Context, learner: int, ended: bool, dead_end: bool = False) -> str:
@@ -253,8 +253,8 @@ def missed_words(step: Step, ctx: Context, learner: int, ended: bool, dead_end: 
             else:
                 message = _("That is legal, but it does not reach the goal: {goal}.").format(goal=goal)
         if step.missed:
-            message += " " + _(step.missed)
-    return message + " " + _("The board is back as it was: try again.")
+            message = sentences([message, _(step.missed)])
+    return sentences([message, _("The board is back as it was: try again.")])
 
 
 def goal_reachable(ctx: Context, state: TurnState, step: Step, limit: int = 5000) -> bool:
@@ -463,12 +463,12 @@ class LessonRunner:
         warn = home_empty and not step.may_lose  # in a draw lesson, leaving home is the point
 
         def words() -> str:
-            parts = [sentence(describe_turn([canonical], names=names)), turn_left_words(state)]
+            parts = [sentence(describe_turn([canonical], names=names, mood=PLAYED)), turn_left_words(state)]
             if warn:
                 parts.append(
                     _("Careful: none of your ships is at your homeworld; bring one back before the turn ends.")
                 )
-            return " ".join(parts)
+            return sentences(parts)
 
         return Feedback(True, words, played=played)
 
@@ -544,7 +544,7 @@ class LessonRunner:
                     game.play(turn)
                 except HomeworldsError:
                     continue
-                reply = lambda answer=turn: sentence(describe_turn(answer, rival, names))  # noqa: E731
+                reply = lambda answer=turn: sentence(describe_turn(answer, rival, names, PLAYED))  # noqa: E731
                 break
             else:
                 turn = (PASS,)
@@ -581,7 +581,7 @@ class LessonRunner:
                 parts.append(_(outro))
             if note:
                 parts.append(_say(note))
-            return " ".join(parts)
+            return sentences(parts)
 
         return Feedback(True, words, step_done=True, lesson_done=done, reply_words=reply, note_words=note,
                         played=played)

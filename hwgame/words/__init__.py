@@ -43,6 +43,7 @@ from .names import (
     save_title,
     size_name,
 )
+from .phrases import sentences
 from .reasons import reason_text, reasons_text, strengthens_text, weighed_text
 from .refusals import Refused, name_problem, refusal_text, template_of
 from .results import Decided, Ended, Recorded, Result, result_detail, result_text, result_title, turns_played
@@ -56,8 +57,11 @@ from .review import (
     score_text,
     summary_text,
 )
+from .spacing import fill, fill_map
 from .templates import FRAMES, NOTES, OUTCOMES, REFUSALS, TEMPLATES, Plural, Template
 from .told import (
+    PLAYED,
+    POSSIBLE,
     Voice,
     describe_action,
     describe_turn,
@@ -81,8 +85,8 @@ __all__ = [
     "FRAMES", "NOTES", "OUTCOMES", "REFUSALS", "TEMPLATES", "Plural", "Refused", "Template", "name_problem",
     "refusal_text", "template_of",
     # turns told
-    "Voice", "describe_action", "describe_turn", "join_actions", "join_pieces", "log_entry", "narrate_clauses",
-    "narrate_turn", "sentence", "turn_left",
+    "PLAYED", "POSSIBLE", "Voice", "describe_action", "describe_turn", "join_actions", "join_pieces", "log_entry",
+    "narrate_clauses", "narrate_turn", "sentence", "sentences", "turn_left", "fill", "fill_map",
     # the review
     "Reviewed", "ReviewedTurn", "mark_notation", "mark_words",
     "chance_text", "player_summary", "score_text", "summary_text",

@@ -21,7 +21,8 @@ from hwgame.rules import Action
 
 from .names import colour_name, piece_name
 from .phrases import chance_text, homeworld_of, sentences
-from .told import Voice, join_pieces, narrate_turn
+from .spacing import fill
+from .told import POSSIBLE, Voice, join_pieces, narrate_turn
 
 if TYPE_CHECKING:
     from .reasons import ReasonLike
@@ -111,7 +112,7 @@ def when_text(turn: int) -> str:
         return pgettext("when", "this turn")
     if turn == 1:
         return pgettext("when", "next turn")
-    return ngettext("in {n} turn", "in {n} turns", turn).format(n=turn)
+    return fill(ngettext("in {n} turn", "in {n} turns", turn), n=turn)
 
 
 def _place(event: Event, voice: Voice) -> str:
@@ -135,23 +136,23 @@ def could_text(event: Event, voice: Voice) -> str:
     actor, owner = _actor(voice, event.actor), voice.owner(event.victim)
     pieces = join_pieces([piece_name(p) for p in event.pieces])
     if event.kind == CAPTURE and event.at_home:
-        return _("{actor} could capture the {pieces} at {home}").format(
+        return fill(_("{actor} could capture the {pieces} at {home}"),
             actor=actor, pieces=pieces, home=homeworld_of(event.victim, voice))
     if event.kind == CAPTURE:
-        return _("{actor} could capture {owner} {pieces} at {place}").format(
+        return fill(_("{actor} could capture {owner} {pieces} at {place}"),
             actor=actor, owner=owner, pieces=pieces, place=_place(event, voice))
     if event.kind == CATASTROPHE:
         colour = colour_name(event.color if event.color is not None else 0)
         if event.stars and not event.pieces:
-            return _("{actor} could destroy the {colour} star of {home} with a catastrophe").format(
+            return fill(_("{actor} could destroy the {colour} star of {home} with a catastrophe"),
                 actor=actor, colour=colour, home=homeworld_of(event.victim, voice))
         if event.at_home:
-            return _("{actor} could destroy the {pieces} at {home} with a {colour} catastrophe").format(
+            return fill(_("{actor} could destroy the {pieces} at {home} with a {colour} catastrophe"),
                 actor=actor, pieces=pieces, home=homeworld_of(event.victim, voice), colour=colour)
-        return _("{actor} could destroy {owner} {pieces} at {place} with a {colour} catastrophe").format(
+        return fill(_("{actor} could destroy {owner} {pieces} at {place} with a {colour} catastrophe"),
             actor=actor, owner=owner, pieces=pieces, place=_place(event, voice), colour=colour)
     if event.kind == WIN:
-        return _("{actor} could win").format(actor=actor)
+        return fill(_("{actor} could win"), actor=actor)
     return ""
 
 
@@ -194,7 +195,7 @@ def event_text(event: Event, voice: Voice) -> str:
         return ""
     template = EVENT_TEMPLATES[(_form(event), event.actor == voice.you)]
     colour = colour_name(event.color if event.color is not None else 0)
-    return _(template).format(actor=_actor(voice, event.actor), owner=voice.owner(event.victim),
+    return fill(_(template), actor=_actor(voice, event.actor), owner=voice.owner(event.victim),
                               pieces=join_pieces([piece_name(p) for p in event.pieces]),
                               home=homeworld_of(event.victim, voice), place=_place(event, voice), colour=colour,
                               when=when_text(event.turn))  # fmt: skip
@@ -227,7 +228,7 @@ def consequence_text(events: Sequence[Event], voice: Voice) -> str:
     text = clauses[0]
     for clause in clauses[1:]:
         # Translators: joins two things that happen in a line of play ("A captures ..., then A wins ...").
-        text = _("{first}, then {next}").format(first=text, next=clause)
+        text = fill(_("{first}, then {next}"), first=text, next=clause)
     return text[:1].upper() + text[1:] + pgettext("end of sentence", ".")
 
 
@@ -235,7 +236,7 @@ def fall_text(entry: MarkedTurn, voice: Voice) -> str:
     """How far the mover's chance fell: "Vega's chance to win falls from 61% to 38%."."""
     start = entry.chance_before or 0.0
     end = entry.chance_after if entry.chance_after is not None else max(0.0, start - entry.fall)
-    return _("{name}'s chance to win falls from {before} to {after}.").format(
+    return fill(_("{name}'s chance to win falls from {before} to {after}."),
         name=voice.names[entry.player], before=chance_text(start), after=chance_text(end))
 
 
@@ -260,16 +261,16 @@ def board_text(entry: MarkedTurn, voice: Voice) -> str:
     gained = consequence_text(entry.gain(), voice)
     if gained:
         # Translators: what the engine's better turn and its line take, where the turn played gives up nothing.
-        return _("The better turn gains more: {what}").format(what=gained[:1].lower() + gained[1:])
+        return fill(_("The better turn gains more: {what}"), what=gained[:1].lower() + gained[1:])
     from .reasons import weighed_text
 
     said = weighed_text(entry.weighed(), entry.player, voice)
     if said or not entry.line:
         return said
     # Nothing on the board says it yet: the reply the search expects, which the fall comes from.
-    reply = narrate_turn(entry.line[0], 1 - entry.player, voice)
+    reply = narrate_turn(entry.line[0], 1 - entry.player, voice, POSSIBLE)
     # Translators: {reply} is the opponent's expected answer, told as a sentence.
-    return _("The expected reply: {reply}").format(reply=reply)
+    return fill(_("The expected reply: {reply}"), reply=reply)
 
 
 def mark_text(entry: MarkedTurn, voice: Voice) -> str:
@@ -288,13 +289,13 @@ def better_text(entry: MarkedTurn, voice: Voice) -> str:
     Empty without a better turn."""
     if entry.best is None:
         return ""
-    told = narrate_turn(entry.best, entry.player, voice)
+    told = narrate_turn(entry.best, entry.player, voice, POSSIBLE)
     later = [e for e in entry.gain() if e.turn > 0]
     gained = consequence_text(later, voice)
     if gained:
         # Translators: the engine's better turn, then what follows from it.
-        return _("Better: {turn} {then}").format(turn=told, then=gained)
-    return _("Better: {turn}").format(turn=told)
+        return fill(_("Better: {turn} {then}"), turn=told, then=gained)
+    return fill(_("Better: {turn}"), turn=told)
 
 
 def why_sentences(why: Why, voice: Voice, gains: bool = True, chance: float | None = None) -> list[str]:
@@ -308,14 +309,14 @@ def why_sentences(why: Why, voice: Voice, gains: bool = True, chance: float | No
     if why.parried:
         told = [event_text(e, voice) for e in _telling(why.parried)]
         # Translators: what the opponent does if the player does not play the turn explained.
-        out.append(_("Without it, {what}.").format(what=_("{first}, then {next}").format(first=told[0], next=told[1])
+        out.append(fill(_("Without it, {what}."), what=fill(_("{first}, then {next}"), first=told[0], next=told[1])
                                                     if len(told) > 1 else told[0]))
     if why.threatens:
         # Translators: what the turn explained sets up for the mover's next turn.
-        out.append(_("Then {what}.").format(what=could_text(_telling(why.threatens)[0], voice)))
+        out.append(fill(_("Then {what}."), what=could_text(_telling(why.threatens)[0], voice)))
     if not out and chance is not None:
         # Translators: {owner} is "your", "the computer's" or "Vega's".
-        text = _("{owner} chance to win after it: {chance}.").format(owner=voice.owner(why.player),
+        text = fill(_("{owner} chance to win after it: {chance}."), owner=voice.owner(why.player),
                                                                      chance=chance_text(chance))  # fmt: skip
         out.append(text[:1].upper() + text[1:])
     return [s[:1].upper() + s[1:] for s in out if s]
@@ -329,10 +330,10 @@ def mark_line(entry: MarkedTurn, voice: Voice) -> str:
     label = mark_label(entry.kind)
     said = board_text(entry, voice)
     if not said:
-        return _("{mark}: {why}").format(mark=label, why=fall_text(entry, voice))
+        return fill(_("{mark}: {why}"), mark=label, why=fall_text(entry, voice))
     if start is not None and end is not None and entry.kind != MISSED_WIN and entry.proof_after is None:
-        label = _("{mark} ({before} → {after})").format(mark=label, before=chance_text(start), after=chance_text(end))
-    return _("{mark}: {why}").format(mark=label, why=said)
+        label = fill(_("{mark} ({before} → {after})"), mark=label, before=chance_text(start), after=chance_text(end))
+    return fill(_("{mark}: {why}"), mark=label, why=said)
 
 
 __all__ = ["EVENT_TEMPLATES", "MARK_LABELS", "MarkedTurn", "Event", "Why", "better_text", "board_text", "chance_text",

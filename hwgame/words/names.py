@@ -24,6 +24,8 @@ class Speaker:
 
     def __init__(self, language: str | None = None) -> None:
         code = i18n.normalize_language(language) if language else None
+        # The language spoken: None for the player's language in force.
+        self.language: str | None = (code or "en") if language else None
         self._translations: gettext.NullTranslations | None = i18n.translations(code) if code else None
         if language and code is None:
             self._translations = gettext.NullTranslations()  # an unknown language: English

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from hwgame.i18n import _, is_cjk_language, pgettext
 
+from .spacing import fill
 from .told import Voice
 
 
@@ -25,7 +26,7 @@ def chance_text(chance: float) -> str:
 def homeworld_of(player: int, voice: Voice) -> str:
     """A player's homeworld in words: "your homeworld", "Vega's homeworld"."""
     # Translators: a player's homeworld; {owner} is "your", "the computer's" or "Vega's".
-    return pgettext("homeworld", "{owner} homeworld").format(owner=voice.owner(player))
+    return fill(pgettext("homeworld", "{owner} homeworld"), owner=voice.owner(player))
 
 
 def sentences(parts: Sequence[str]) -> str:

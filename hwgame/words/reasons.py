@@ -13,6 +13,7 @@ from hwgame.i18n import N_, _
 
 from .names import colour_name, piece_name
 from .phrases import homeworld_of, sentences
+from .spacing import fill
 from .told import Voice
 
 # The kinds of change (``ai.reasons.KINDS``).
@@ -48,25 +49,25 @@ def reason_text(reason: ReasonLike, voice: Voice) -> str:
     colour = colour_name(reason.colour) if reason.colour is not None else ""
     if reason.kind == ONE_SHIP:
         # Translators: {home} is "your homeworld", "the computer's homeworld" or "Vega's homeworld".
-        return _cap(_("{home} is left with a single ship: losing it loses the game.").format(
+        return _cap(fill(_("{home} is left with a single ship: losing it loses the game."),
             home=home))
     if reason.kind == NO_LARGE:
-        return _cap(_("{home} no longer has its large ship to defend it.").format(home=home))
+        return _cap(fill(_("{home} no longer has its large ship to defend it."), home=home))
     if reason.kind == COLOUR_LOST:
         # Translators: {colour} is a colour's name ("green").
-        return _cap(_("{home} has no {colour} any more, so that power is lost there.").format(
+        return _cap(fill(_("{home} has no {colour} any more, so that power is lost there."),
             home=home, colour=colour))
     if reason.kind == CATASTROPHE_NEAR:
         # Translators: {place} is a system; {colour} a colour's name.
-        return _cap(_("Three {colour} pieces stand at {place}: one more lets a {colour} catastrophe destroy "
-                      "every {colour} piece there.").format(colour=colour, place=place))
+        return _cap(fill(_("Three {colour} pieces stand at {place}: one more lets a {colour} catastrophe destroy "
+                           "every {colour} piece there."), colour=colour, place=place))
     if reason.kind == CUT_OFF:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {target} a homeworld.
-        return _cap(_("None of {owner} ships stands within one move of {target} any more.").format(
+        return _cap(fill(_("None of {owner} ships stands within one move of {target} any more."),
             owner=voice.owner(reason.player), target=homeworld_of(1 - reason.player, voice)))
     if reason.kind == CAPTURABLE and reason.piece is not None:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {piece} a ship ("green 3"); {place} a system.
-        return _cap(_("{owner} {piece} at {place} can now be captured.").format(
+        return _cap(fill(_("{owner} {piece} at {place} can now be captured."),
             owner=voice.owner(reason.player), piece=piece_name(reason.piece), place=place))
     return ""
 
@@ -89,7 +90,7 @@ GROUP_WORDS = {
 
 def _group_words(groups: Sequence[str], player: int, voice: Voice) -> list[str]:
     """The groups as ``player``'s: "your fleet", "the defence of your homeworld"."""
-    return [_(GROUP_WORDS[g]).format(owner=voice.owner(player), home=homeworld_of(player, voice),
+    return [fill(_(GROUP_WORDS[g]), owner=voice.owner(player), home=homeworld_of(player, voice),
                                      target=homeworld_of(1 - player, voice))
             for g in groups if g in GROUP_WORDS]  # fmt: skip
 
@@ -101,8 +102,8 @@ def weighed_text(groups: Sequence[str], player: int, voice: Voice) -> str:
     if not words:
         return ""
     if len(words) == 1:
-        return _("Compared with the better turn, this turn weakens {what}.").format(what=words[0])
-    return _("Compared with the better turn, this turn weakens {first} and {second}.").format(
+        return fill(_("Compared with the better turn, this turn weakens {what}."), what=words[0])
+    return fill(_("Compared with the better turn, this turn weakens {first} and {second}."),
         first=words[0], second=words[1])
 
 
@@ -113,8 +114,8 @@ def strengthens_text(groups: Sequence[str], player: int, voice: Voice) -> str:
     if not words:
         return ""
     if len(words) == 1:
-        return _("It strengthens {what}.").format(what=words[0])
-    return _("It strengthens {first} and {second}.").format(first=words[0], second=words[1])
+        return fill(_("It strengthens {what}."), what=words[0])
+    return fill(_("It strengthens {first} and {second}."), first=words[0], second=words[1])
 
 
 def reasons_text(reasons: Sequence[ReasonLike], voice: Voice) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from hwgame.rules import COLOR_NAMES, POWER_NAMES, Refusal, name_refusal
 
 from .names import Speaker, colour_name, kind_name, piece_name, power_name
+from .spacing import fill_map
 from .templates import TEMPLATES, Plural
 from .told import Voice
 
@@ -81,7 +82,7 @@ def _one(refusal: Refusal, s: Speaker, reason: str | None, voice: Voice | None =
     if reason is not None:
         values["reason"] = reason
     try:
-        return template.format_map(values)
+        return fill_map(template, values, s.language)
     except (ValueError, IndexError, AttributeError, KeyError):  # a damaged translation: the English
         english = template_of(refusal.code, refusal.values, Speaker("en")) or refusal.code
         return english.format_map(values)

@@ -18,7 +18,7 @@ from hwgame.rules import Action, format_turn, opponent_of
 
 from .marks import MarkedTurn, chance_text, mark_label, mark_line, mark_text
 from .names import level_word
-from .told import Voice, narrate_turn
+from .told import POSSIBLE, Voice, narrate_turn
 
 # The kinds of mark a review gives a turn (``analysis.review.KINDS``), stable codes kept in saves.
 MISSED_WIN = "missed_win"
@@ -117,14 +117,14 @@ def mark_words(entry: ReviewedTurn, voice: Voice) -> str:
     notation view words it with ``mark_notation``.)"""
     me, them = entry.player, opponent_of(entry.player)
     if entry.kind == MISSED_WIN and entry.refutation is not None:
-        told = narrate_turn(entry.refutation, me, voice)
+        told = narrate_turn(entry.refutation, me, voice, POSSIBLE)
         if _INSTEAD in entry.note:
             return _("missed win: {name} could have won at once: {turn} Instead, this turn lets {other} win.").format(
                 name=voice.names[me], turn=told, other=voice.names[them])
         return _("missed win: {name} could have won at once: {turn}").format(name=voice.names[me], turn=told)
     if entry.kind == BLUNDER and entry.refutation is not None:
         return _("blunder: after this, {name} wins: {turn}").format(
-            name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice))
+            name=voice.names[them], turn=narrate_turn(entry.refutation, them, voice, POSSIBLE))
     if entry.kind is None:
         return ""
     return mark_line(entry, voice)

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from hwgame.i18n import _, pgettext
 from hwgame.rules import Action
 
-from .told import Voice, narrate_turn
+from .phrases import sentences
+from .told import POSSIBLE, Voice, narrate_turn
 from .verdict import ProofLike, proof_text, standing_text
 
 
@@ -29,12 +30,12 @@ def threat_warning(turn: Sequence[Action], ways: int, attacker: int, voice: Voic
     else:
         # Translators: {name} is the other player's name; a threat the player must parry this turn.
         head = _("Danger: {name} can win on their next turn.").format(name=voice.names[attacker])
-    told = narrate_turn(turn, attacker, voice)
+    told = narrate_turn(turn, attacker, voice, POSSIBLE)
     if ways > 1:
         # Translators: one of several winning turns of the opponent, told as a sentence.
-        return head + " " + _("For example: {turn}").format(turn=told)
+        return sentences([head, _("For example: {turn}").format(turn=told)])
     # Translators: the opponent's winning turn, told as a sentence.
-    return head + " " + _("Like this: {turn}").format(turn=told)
+    return sentences([head, _("Like this: {turn}").format(turn=told)])
 
 
 def losing_end_text(winner: int, voice: Voice) -> str:
@@ -57,7 +58,7 @@ def lost_hint_text(proof: ProofLike, player: int, voice: Voice, turn_words: str)
         # Translators: a hint in a lost position; {name} is the winner's name, {turn} the actions.
         last = _("This turn makes the win hardest for {name}: {turn}.").format(name=voice.names[winner],
                                                                              turn=turn_words)  # fmt: skip
-    return lost + " " + last
+    return sentences([lost, last])
 
 
 def chance_label(player: int, proof: ProofLike | None, chance: float | None, voice: Voice) -> str:

@@ -248,7 +248,7 @@ def test_the_replay_draws_connections_like_the_live_board(screen, data_dir, monk
 
 
 def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
-    from hwgame.app.view.board import BoardView, home_tag
+    from hwgame.app.view.board import BoardView, home_label
     from hwgame.app.view.theme import Theme
 
     theme = Theme()
@@ -260,10 +260,11 @@ def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
     for size in ((1024, 700), (1920, 1080)):
         labels.clear()
         lay = board_layout(position(CROWDED), screen_layout(*size).board)
-        for sp in lay.systems:
-            if sp.home >= 0:
-                view.system_name(lay, sp, 16, (255, 255, 255))
-        assert len(labels) == 2 and len({label.endswith(home_tag()) for label in labels}) == 1
+        homes = [sp for sp in lay.systems if sp.home >= 0]
+        for sp in homes:
+            view.system_name(lay, sp, 16, (255, 255, 255))
+        alike = {label == home_label(sp.name) for label, sp in zip(labels, homes, strict=True)}
+        assert len(labels) == 2 and len(alike) == 1
 
 
 def test_the_flow_tells_the_screens_in_dataclasses(screen, data_dir):

@@ -23,9 +23,10 @@ BOARD = """
     Alpha: b3 | g2 |
 """
 ANSWER = parse_turn("sacrifice y3 South; move g1 South Alpha; move b1 South Alpha")
-# Homeworlds are named after the players, so they are told as whose homeworlds they are.
-TOLD = ("The computer sacrifices yellow 3 at the computer's homeworld and moves green 1 and blue 1 from the "
-        "computer's homeworld to Alpha.")
+# Homeworlds are named after the players, so they are told as whose homeworlds they are: the
+# computer's own as its homeworld.
+TOLD = ("The computer sacrifices yellow 3 at its homeworld and moves green 1 and blue 1 from its homeworld "
+        "to Alpha.")
 SHORTHAND = re.compile(r"\b[RGBY][123]\b")
 
 
@@ -73,11 +74,10 @@ def test_the_computers_turn_is_told_action_by_action_as_it_is_animated(screen, a
     assert scene.computer_showing() == 1
     assert scene.narration() == ("You pass.", 0)  # until the computer's first action starts to play out
     _frames_until(app, screen, lambda: scene.current_effect is not None and scene.current_effect.by_computer)
-    assert scene.narration() == ("The computer sacrifices yellow 3 at the computer's homeworld.", 1)
+    assert scene.narration() == ("The computer sacrifices yellow 3 at its homeworld.", 1)
     _frames_until(app, screen, lambda: scene.current_effect is not None and scene.current_effect.action == ANSWER[1])
     assert scene.narration()[0] == (
-        "The computer sacrifices yellow 3 at the computer's homeworld and moves green 1 from the computer's "
-        "homeworld to Alpha."
+        "The computer sacrifices yellow 3 at its homeworld and moves green 1 from its homeworld to Alpha."
     )
     _frames_until(app, screen, lambda: scene.computer_showing() is None)
     assert scene.narration() == (TOLD, 1)

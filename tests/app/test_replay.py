@@ -291,7 +291,8 @@ def test_the_log_and_the_actions_speak_plain_words_with_notation_a_click_away(sc
     assert not scene.in_notation
     assert (k, words) in replay_panel.log_rows(scene.timeline, False)
     first = [text for i, text, _ in replay_panel.turn_box_lines(scene.shown(), scene.log.rect.w - 8) if i == 0]
-    assert " ".join(first) == f"1. {describe_action(game.turns[k][0])}"  # in words, none of it cut
+    # In words, none of it cut, a homeworld worded as whose it is (never "at Computer").
+    assert " ".join(first) == f"1. {describe_action(game.turns[k][0], voice)}"
     assert first[0] in shown
     shown.clear()
     _steps(app, screen, click(scene.log.notation.rect.move(scene.log.notation.rect.w // 2 - 4, 0).center))

@@ -37,14 +37,14 @@ def test_a_turn_at_a_homeworld_named_after_a_player_reads_as_a_sentence(speak):
     against = Voice(("Player", "Computer"), you=0, computer=1)
     speak("ja")
     assert narrate_turn(parse_turn("build g1 Computer"), 1, against) == (
-        "コンピューターがコンピューターのホームワールドで緑 1を建造。"
+        "コンピューターは自分のホームワールドで緑 1を建造しました。"
     )
     speak("zh-Hant")
-    assert narrate_turn(parse_turn("build g1 Computer"), 1, against) == "電腦在 電腦的母星 建造綠色 1。"
+    assert narrate_turn(parse_turn("build g1 Computer"), 1, against) == "電腦在自己的母星建造了綠色 1。"
     from hwgame.rules import Refusal
 
     apart = Refusal("not-connected", {"origin": "Player", "destination": "Computer"})
-    assert refusal_text(apart, voice=against).startswith("你的母星 和 電腦的母星 不相連")
+    assert refusal_text(apart, voice=against).startswith("你的母星和電腦的母星不相連")
 
 
 def test_the_sentences_players_found_stiff_are_reworded(speak):
@@ -54,11 +54,12 @@ def test_the_sentences_players_found_stiff_are_reworded(speak):
     homeworld_step = lesson_by_id("good-homeworld").steps[0]
     speak("ja")
     assert i18n._("Your turn: {play} Play it on the board.").startswith("今度はあなたの番です。")
-    assert solution_words(homeworld_step, ("Sol", "Vega")) == "青 1と赤 3を恒星、緑 3を艦船にしてホームワールドを作る。"
+    assert solution_words(homeworld_step, ("Sol", "Vega")) == (
+        "青 1と赤 3を恒星に、緑 3を艦船にしてホームワールドを作ります。")
     trade = i18n._("Your small blue ship can trade itself.")
     assert trade == "青 1は自分の青の能力で、自分自身を別の色と交易できます。"
     speak("zh-Hant")
-    assert solution_words(homeworld_step, ("Sol", "Vega")) == "你用藍色 1 和紅色 3 當恆星，綠色 3 當飛船，建立母星。"
+    assert solution_words(homeworld_step, ("Sol", "Vega")) == "你用藍色 1 和紅色 3 當恆星、綠色 3 當飛船，建立母星。"
     assert i18n._("The moves must come from a sacrifice.") == "這裡只能靠犧牲取得移動能力。"
     from hwgame.__main__ import build_parser
 

@@ -108,9 +108,9 @@ def test_words():
     turn = parse_turn("sacrifice y3 Sol; move b1 Alpha Vega; catastrophe Vega b")
     # The narration's words, the same as the window's log: "yellow 3", a capture of "your" ships.
     text = describe_turn(turn, "Vega")
-    # The rival's homeworld, named after the rival, is worded as a homeworld.
-    assert text == ("Vega sacrifices yellow 3 at Sol, moves blue 1 from Alpha to Vega's homeworld "
-                    "and triggers a blue catastrophe at Vega's homeworld")
+    # The rival's homeworld, named after the rival, is worded as a homeworld: the rival's own.
+    assert text == ("Vega sacrifices yellow 3 at Sol, moves blue 1 from Alpha to their homeworld "
+                    "and triggers a blue catastrophe at their homeworld")
     assert describe_turn(parse_turn("capture g1 Sol"), "Vega") == "Vega captures your green 1 at Sol"
     assert describe_turn(parse_turn("capture g1 Sol"), "you") == "you capture the enemy's green 1 at Sol"
     assert describe_turn((), "you") == "you pass"

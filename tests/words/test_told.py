@@ -10,7 +10,7 @@ from babel.messages.extract import extract_from_file
 
 from hwgame import i18n
 from hwgame.rules import parse_turn
-from hwgame.words import Voice, describe_action, describe_turn, log_entry, narrate_turn, sentence, turn_left
+from hwgame.words import POSSIBLE, Voice, describe_action, describe_turn, log_entry, narrate_turn, sentence, turn_left
 from tests.catalogs import compiled_catalog, install_catalog
 
 # Sam plays the computer (Rex); their homeworlds are worded apart from the systems North and South.
@@ -140,9 +140,9 @@ def test_what_the_turn_still_allows_goes_through_the_catalog(shouting):
     from hwgame.rules import apply_checked, initial_position, start_turn
 
     state = start_turn(initial_position())
-    assert turn_left(state) == "SET UP A HOMEWORLD"
+    assert turn_left(state) == "THIS TURN: SET UP A HOMEWORLD."
     state = apply_checked(state, parse_turn("homeworld y1 b2 g3")[0])
-    assert turn_left(state) == "HOMEWORLD READY: END THE TURN"
+    assert turn_left(state) == "THIS TURN: HOMEWORLD READY, END THE TURN."
 
 
 def test_a_language_orders_a_sentence_its_own_way(monkeypatch):
@@ -150,8 +150,10 @@ def test_a_language_orders_a_sentence_its_own_way(monkeypatch):
         ("The computer {actions}.", "コンピューターは{actions}。"),
         ("{first} and {last}", "{first}、{last}", "joining actions"),
         ("{first} and {last}", "{first}と{last}", "joining pieces"),
-        ("sacrifices {ship} at {system}", "{system}で{ship}を犠牲にし"),
-        ("moves {ships} from {origin} to {destination}", "{ships}を{origin}から{destination}へ動かした"),
+        ("sacrifices {ship} at {system}", "{system}で{ship}を犠牲にし", "a turn told, more follows"),
+        ("moves {ships} from {origin} to {destination}", "{ships}を{origin}から{destination}へ動かした",
+         "a turn told, played"),
+        ("moves {ships} from {origin} to {destination}", "{ships}を{origin}から{destination}へ動かす"),
         ("{colour} {size}", "{colour}{size}"),
         ("green", "緑", "colour"),
         ("yellow", "黄", "colour"),
@@ -164,6 +166,9 @@ def test_a_language_orders_a_sentence_its_own_way(monkeypatch):
             narrate_turn(turn, 1, AGAINST)
             == "コンピューターはNorthで黄2を犠牲にし、緑1と青1をNorthからAlphaへ動かした。"
         )
+        # A turn that could be played (a threat, a better turn) has words of its own.
+        assert narrate_turn(turn, 1, AGAINST, POSSIBLE) == (
+            "コンピューターはNorthで黄2を犠牲にし、緑1と青1をNorthからAlphaへ動かす。")
         assert sentence("何か") == "何か。"
     finally:
         i18n.set_language("en")
@@ -174,7 +179,10 @@ def test_a_homeworld_named_after_a_player_is_worded_as_that_players_homeworld():
     # Names that read as people ("Computer", "Player") would make nonsense as places: "at Computer".
     against = Voice(("Player", "Computer"), you=0, computer=1)
     assert narrate_turn(parse_turn("build g1 Computer"), 1, against) == (
-        "The computer builds a green 1 at the computer's homeworld."
+        "The computer builds a green 1 at its homeworld."
+    )
+    assert narrate_turn(parse_turn("build g1 Player"), 1, against) == (
+        "The computer builds a green 1 at your homeworld."
     )
     assert narrate_turn(parse_turn("move g1 player Alpha"), 0, against) == (
         "You move green 1 from your homeworld to Alpha."

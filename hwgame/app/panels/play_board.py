@@ -133,8 +133,9 @@ def _draw_hover(scene: BoardPicture, surface: pygame.Surface, position: Position
     target = scene.hit(pos)
     if isinstance(target, MarkerTarget):
         can_act = scene.ctl.human_to_move() and scene.showing is None
+        # Left of the side panel, as a drag's caption: the panel is drawn over the board.
         draw_tip(surface, scene.theme, marker_tip(position, target.system, target.color, can_act), pos,
-                 edge=T.TEXT_WARN)
+                 edge=T.TEXT_WARN, bounds=caption_bounds(scene.size))
 
 
 ADVANTAGE_W = 12  # the advantage bar's width, at the board's left edge

@@ -94,9 +94,13 @@ def go_to_label() -> str:
     return _("Go to turn")
 
 
-def action_text(action: Action, notation: bool) -> str:
-    """One action of the turn box: its caption in words, or its SDG notation."""
-    return format_action(action) if notation else describe_action(action)
+def action_text(action: Action, notation: bool, players: tuple[str, str] | None = None) -> str:
+    """One action of the turn box: its caption in words, or its SDG notation; with the ``players``'
+    names, a homeworld named after a player is worded as that player's homeworld ("Build a green 1 at
+    Computer's homeworld"), never as if the player were a place ("at Computer")."""
+    if notation:
+        return format_action(action)
+    return describe_action(action, Voice(players) if players is not None else None)
 
 
 def log_rows(timeline: Timeline, notation: bool) -> list[tuple[int, str]]:
@@ -140,7 +144,7 @@ def turn_box_lines(scene: Shown, w: int) -> list[tuple[int, str, bool]]:
     first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
     lines = []
     for k, action in enumerate(actions[first: first + 6], start=first):
-        text = f"{k + 1}. {action_text(action, scene.in_notation)}"
+        text = f"{k + 1}. {action_text(action, scene.in_notation, tl.players)}"
         parts = wrap_hanging(scene.theme, text, LOG_PX, w - 8, 14)
         for i, part in enumerate(parts[:2]):
             lines.append((k, part, i == 0))

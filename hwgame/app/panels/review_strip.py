@@ -18,7 +18,7 @@ from hwgame.app.view.best_turn import ENGINE_RGB
 from hwgame.app.view.eval_graph import GUTTER, MARK_COLOURS, MARK_RGB, EvalGraph
 from hwgame.i18n import _
 from hwgame.rules import Turn, format_turn, opponent_of
-from hwgame.words import Voice, better_text, mark_notation, mark_words, narrate_turn, score_text
+from hwgame.words import POSSIBLE, Voice, better_text, mark_notation, mark_words, narrate_turn, score_text
 
 if TYPE_CHECKING:
     from hwgame.app.services.reviewer import Review, TurnReview
@@ -102,10 +102,13 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
                 lines.append((better, ENGINE_RGB))
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
             before = score_text(entry.before, standing(entry.proof_before), entry.chance_before)
-            lines.append((_("Turn {number}, {name}: {before} before it; this turn ends the game").format(
-                before=before, **values), T.TEXT_DIM))
+            # Translators: {before} is the mover's chance to win before the turn ("64%", or "winning (proven)").
+            lines.append((_("Turn {number}, {name}: {name}'s chance to win {before} before it; this turn ends "
+                            "the game").format(before=before, **values), T.TEXT_DIM))
         elif entry.before is not None:
-            lines.append((_("Turn {number}, {name}: {before} before it, {after} after it, for {name}").format(
+            # Translators: the mover's chance to win before and after the turn ("64%", or "winning (proven)").
+            lines.append((_("Turn {number}, {name}: {name}'s chance to win {before} before it, {after} after "
+                            "it").format(
                 before=score_text(entry.before, standing(entry.proof_before), entry.chance_before),
                 after=score_text(entry.after, standing(entry.proof_after), entry.chance_after), **values), T.TEXT_DIM))
     if best is not None:
@@ -114,7 +117,7 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
         if notation:
             told = format_turn(best)
         else:
-            told = narrate_turn(best, player, Voice(timeline.players))
+            told = narrate_turn(best, player, Voice(timeline.players), POSSIBLE)
         lines.append((_("Computer's best for turn {number} ({name}): {turn}").format(
             number=point.turn + 1, name=mover, turn=told), ENGINE_RGB))
     elif where is None:

@@ -26,7 +26,7 @@ from hwgame.app.view.layout import BankLayout, BoardLayout, Box, ScreenLayout
 from hwgame.app.view.pieces import draw_piece
 from hwgame.i18n import _
 from hwgame.rules import Catastrophe, Position, TurnStep
-from hwgame.words import describe_action
+from hwgame.words import Voice, describe_action
 
 GLIDE = 1.1  # seconds a ghost takes from its piece to its target
 SETTLE = 0.8  # the board after each action
@@ -98,8 +98,11 @@ class Demo:
         if now is None or now[0].kind in ("rest", "back"):
             return _("Now it is your turn: play it yourself on the board.")
         p = now[0]
+        step = self.steps[p.index]
+        # The play shown is the mover's: their homeworld is "your homeworld", the other's by its owner.
+        voice = Voice(step.before.players, you=step.before.to_move)
         return _("Show me, {n} of {total}: {action}").format(
-            n=p.index + 1, total=len(self.steps), action=describe_action(self.steps[p.index].action)
+            n=p.index + 1, total=len(self.steps), action=describe_action(step.action, voice)
         )
 
 

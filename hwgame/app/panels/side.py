@@ -44,6 +44,18 @@ def voice_of(ctl: PlayController) -> Voice:
     return Voice(names)
 
 
+def seat_words(name: str, level: str) -> tuple[str, ...]:
+    """What may follow a computer player's name in the player list, longest first: the first that fits
+    is shown, a word left out rather than cut. The level goes before the word "computer", and a name
+    that already says "computer" (the name offered by default) is followed by its level only."""
+    # Translators: after a computer player's name in the player list, when "computer, {level}" is too long.
+    level_only = pgettext("seat", "({level})").format(level=level)
+    said = {pgettext("seat", "computer").casefold(), pgettext("default name", "Computer").casefold()}
+    if name.strip().casefold() in said:
+        return (level_only,)
+    return (_("computer, {level}").format(level=level), level_only, pgettext("seat", "computer"))
+
+
 def log_lines(game: Game, voice: Voice | None = None, notation: bool = False, turns: int | None = None
               ) -> list[tuple[str, int]]:
     """The move log: (text, player) per committed turn, numbered from 1, in words (see
@@ -259,10 +271,7 @@ class SidePanel:
             pen.blit(name, (x + 22, y + 4))
             if ctl.seats[player] == COMPUTER:
                 room = right - (x + 22 + name.get_width() + 8)
-                # The level goes first when the row is short: a word is left out, never cut.
-                kinds = (_("computer, {level}").format(level=level_word(ctl.levels[player])),
-                         pgettext("seat", "computer"))
-                for kind in kinds:
+                for kind in seat_words(game.players[player], level_word(ctl.levels[player])):
                     if th.font(17).size(kind)[0] <= room:
                         pen.text(kind, (x + 30 + name.get_width(), y + 7), 17, T.TEXT_DIM)
                         break
@@ -276,7 +285,7 @@ class SidePanel:
             self._spinner(pen.surface, (x + 9, y - 22 * min(3, len(th.wrap(status, 22, w - 30))) + 10))
         y += 4
         if over is None and self._human_turn_shown():
-            for line in th.wrap(_("This turn: {left}").format(left=turn_left(game.state)), 20, w)[:3]:
+            for line in th.wrap(turn_left(game.state), 20, w)[:3]:
                 pen.text(line, (x, y), 20, T.TEXT_DIM)
                 y += 20
             if not self.scene.narrates:

@@ -44,6 +44,7 @@ from hwgame.rules import (
 )
 from hwgame.tutorial import LESSONS, Feedback, Highlight, Lesson, LessonRunner, Step, next_lesson
 from hwgame.tutorial.runner import hint_words, solution_words
+from hwgame.words import sentences
 
 if TYPE_CHECKING:
     from hwgame.app.stage import AppLike
@@ -218,7 +219,7 @@ class LessonScene(LessonCard):
         def words() -> str:
             text = _("Watch: {play}").format(play=solution_words(step, names))
             if taken_back:
-                text += " " + _("Your actions of this turn were taken back: the step starts again.")
+                text = sentences([text, _("Your actions of this turn were taken back: the step starts again.")])
             return text
 
         self.say(words, T.TEXT_WARN)

@@ -59,7 +59,7 @@ from hwgame.app.view.layout import (
     screen_layout,
 )
 from hwgame.app.view.widgets import sync_window_size
-from hwgame.i18n import _, current_language
+from hwgame.i18n import _, current_language, pgettext
 from hwgame.rules import Action, Catastrophe, Discover, IllegalActionError, Position, Sacrifice, turn_steps
 from hwgame.words import describe_action, piece_name, refusal_text
 
@@ -321,9 +321,10 @@ class PlayScene(Scene):
     def _confirm_sacrifice(self, action: Sacrifice, grab: Grab | None, source: Target, pos: tuple[int, int]) -> None:
         """A ship dropped on the bank: ask before it goes (a slip there costs a ship); "Keep it" puts it
         back. The Settings switch turns the question off."""
+        # Translators: the buttons of the question before a sacrifice: do it, or keep the ship.
         confirm(self.app, lambda: _("Sacrifice this ship?"), [partial(describe_action, action)],
-                lambda: _("Sacrifice"), lambda: self.act(action, grab), lambda: _("Keep it"),
-                lambda: self._snap_back(source, pos))
+                lambda: pgettext("sacrifice question", "Sacrifice"), lambda: self.act(action, grab),
+                lambda: pgettext("sacrifice question", "Keep it"), lambda: self._snap_back(source, pos))
 
     def _grab_box(self, source: Target, pos: tuple[int, int]) -> Grab | None:
         place = self.place_of(source)

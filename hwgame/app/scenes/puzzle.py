@@ -259,7 +259,7 @@ class PuzzleScene(LessonCard):
                 )
             buttons.append((lambda: _("Puzzles"), self.leave))
             buttons.append((lambda: _("Look at the board"), None))
-            lines: list[Text] = [ruling.message]
+            lines: list[Text] = [ruling.detail or ruling.message]  # the title says "Solved!" already
             if self.helped:
                 lines.append(lambda: _("Solved with help: try it again later without Show me or Solution."))
             title: Text = (lambda: _("Solved with help")) if self.helped else (lambda: _("Solved!"))

@@ -41,7 +41,7 @@ from hwgame.app.view.layout import BankLayout, BoardLayout, Box, ScreenLayout, b
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
-from hwgame.words import describe_action, level_word, refusal_text, result_text, rules_title, save_title
+from hwgame.words import Voice, describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
     from hwgame.app.control.flow import PlayController
@@ -562,7 +562,7 @@ class ReplayScene(ButtonScene):
             return  # the start of the record: no action has been played to caption
         who = self.timeline.players[self.timeline.starts[where[0]].to_move]
         text = _("Turn {number}, {name}: {action}").format(number=where[0] + 1, name=who,
-                                                           action=describe_action(action))
+                                                           action=describe_action(action, Voice(self.timeline.players)))
         label = th.fit_text(text, 21, board.w - 60, T.TEXT)
         centre = (round(board.x + board.w / 2), round(bottom - CAPTION_H / 2))
         rect = label.get_rect(center=centre).inflate(24, 12)

@@ -14,7 +14,7 @@ import pygame
 from hwgame.app.stage import Scene
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import dim, panel
-from hwgame.i18n import _
+from hwgame.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from hwgame.app.stage import AppLike
@@ -50,7 +50,8 @@ def sections() -> list[Section]:
             (lambda: "R", lambda: _("replay it")),
             (lambda: "E", lambda: _("export it as an SDG transcript")),
             (lambda: "I", lambda: _("import an SDG transcript")),
-            (lambda: _("Delete"), lambda: _("delete it (asks first)")),
+            # Translators: the Delete key, as the keyboard prints it (most keep "Delete" or "Del").
+            (lambda: pgettext("key", "Delete"), lambda: _("delete it (asks first)")),
         ]),
         (lambda: _("Lists and text"), [
             (lambda: _("Up, Down, Page Up, Page Down, Home, End"), lambda: _("move in a list or a page")),

@@ -38,9 +38,14 @@ def opponent_label(opponent: str) -> str:
     return level_label(opponent)
 
 
-def rating_line(rating: Rating | None) -> str:
-    """The rating in words: "Rating 1240", with how many games it rests on."""
+def rating_line(rating: Rating | None, handicapped: bool = False) -> str:
+    """The rating in words: "Rating 1240", with how many games it rests on; before there is one, what
+    would make one (``handicapped``: the record holds games against the computer, all with a handicap,
+    which are not rated)."""
     if rating is None:
+        if handicapped:
+            # Translators: every finished game against the computer had a handicap, so none is rated yet.
+            return _("No rating yet: only games against the computer without a handicap are rated.")
         return _("No rating yet: play a game against the computer.")
     games = ngettext("from {count} game against the computer", "from {count} games against the computer",
                      rating.games).format(count=rating.games)
@@ -205,7 +210,8 @@ class StatsScene(ButtonScene):
         w, h = surface.get_size()
         x, fw = draw_screen_head(surface, th, _("Statistics"), 20, margin=60)
         y = 80
-        line = th.fit_text(rating_line(self.rating), 30, fw, T.ACCENT if self.rating else T.TEXT_DIM, True)
+        handicapped = any(g.opponent != "hotseat" and g.handicap is not None for g in self.games)
+        line = th.fit_text(rating_line(self.rating, handicapped), 30, fw, T.ACCENT if self.rating else T.TEXT_DIM, True)
         surface.blit(line, line.get_rect(midtop=(w // 2, y)))
         y += 40
         streak = streak_line(self.streak, self.best)

@@ -291,7 +291,9 @@ class NewGameScene(ButtonScene):
         rule_sets: tuple[RulesName, ...] = ("standard", "sdg")
         self.rules = Choice(lambda: _("Rules"), [(partial(rules_label, r), r) for r in rule_sets])
         self.rules.set_value(getattr(s, "default_rules", "standard"))
-        self.setup = Choice(lambda: _("Homeworlds"),
+        # Translators: the New game row that chooses how the two homeworlds are set up (built by the
+        # players or automatic): the players' home systems, not the game's title.
+        self.setup = Choice(lambda: pgettext("new game, how they are set up", "Homeworlds"),
                             [(lambda: _("Build them yourselves"), False), (lambda: _("Automatic"), True)])
         self.handicap: Choice[str] = Choice(lambda: _("Handicap"), handicap_options(COMPUTER))
         # Names may be in any script (RULES.md): the field keeps out only what no name may hold. A name

@@ -19,17 +19,19 @@ from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import drawing_surface
 from hwgame.app.view.layout import BankLayout, BoardLayout, Box, PiecePlace, SystemPlace, label_height
 from hwgame.app.view.pieces import draw_piece
-from hwgame.i18n import _, current_language
+from hwgame.i18n import _, current_language, pgettext
 from hwgame.rules import NO_HOME, Position, connected
 
 if TYPE_CHECKING:
     from hwgame.app.view.anim import Transition
 
 
-def home_tag() -> str:
-    """What follows a homeworld's name on the board, in the language in force."""
-    # Translators: after a homeworld's name on the board, "Sol  (home)"; keep it short.
-    return "  " + _("(home)")
+def home_label(name: str) -> str:
+    """A homeworld's name on the board with the word that says it is one, "Sol  (home)", in the language
+    in force: the space between them is the language's too (none before a full-width bracket)."""
+    # Translators: a homeworld's name on the board, then the word "home"; keep it short. The space
+    # between them is part of the translation: none before full-width brackets (Sol（ホーム）).
+    return pgettext("board", "{name}  (home)").format(name=name)
 
 
 COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
@@ -185,10 +187,9 @@ class BoardView:
         two are always labelled alike)."""
         th = self.theme
         home = sp.home != NO_HOME
-        tag = home_tag()
-        if home and all(th.font(font_px, bold=True).size(h.name + tag)[0] <= self._name_room(h)
+        if home and all(th.font(font_px, bold=True).size(home_label(h.name))[0] <= self._name_room(h)
                         for h in layout.systems if h.home != NO_HOME):
-            return th.fit_text(sp.name + tag, font_px, self._name_room(sp), rgb, bold=True)
+            return th.fit_text(home_label(sp.name), font_px, self._name_room(sp), rgb, bold=True)
         return th.fit_text(sp.name, font_px, self._name_room(sp), rgb, bold=home)
 
     @staticmethod

@@ -14,10 +14,11 @@ from typing import Protocol
 import pygame
 
 from hwgame.app.view.layout import PieceKind
-from hwgame.app.view.theme import PIECE_LETTERS, PIECE_RGB, RGB, Theme, shade
+from hwgame.app.view.theme import PIECE_RGB, RGB, Theme, shade
+from hwgame.i18n import current_language, pgettext
 from hwgame.rules import color_of, size_of
 
-# Keys: ("letter", colour, height, colour-blind) for tags; (kind, piece, w, h, direction, rim, dim,
+# Keys: ("letter", colour, height, colour-blind, language) for tags; (kind, piece, w, h, direction, rim, dim,
 # colour-blind) for pieces.
 _cache: dict[tuple[object, ...], pygame.Surface] = {}
 _glow: dict[tuple[int, int], pygame.Surface] = {}
@@ -56,15 +57,31 @@ LETTER_INK = (250, 250, 250)
 LETTER_GROUND = (16, 16, 24)
 
 
+def colour_letter(color: int) -> str:
+    """What the colour-blind mode writes on a piece of ``color`` (0 red .. 3 blue), in the language in
+    force: the colour's initial in English, the colour's own one-character name where the language has
+    one (赤 / 黄 / 緑 / 青), so that no player has to guess what a foreign letter stands for."""
+    # Translators: the letter written on every red piece in the colour-blind mode: the colour's initial,
+    # or its one-character name. Keep it to one character.
+    letters = (pgettext("colour letter", "R"),
+               # Translators: the letter written on every yellow piece in the colour-blind mode.
+               pgettext("colour letter", "Y"),
+               # Translators: the letter written on every green piece in the colour-blind mode.
+               pgettext("colour letter", "G"),
+               # Translators: the letter written on every blue piece in the colour-blind mode.
+               pgettext("colour letter", "B"))  # fmt: skip
+    return letters[color]
+
+
 def letter_image(theme: Theme, color: int, h: float) -> pygame.Surface:
     """The colour's letter on a dark tag (white on near black: the strongest contrast, whatever the
     piece's colour) for a piece ``h`` pixels tall; the letter is never under ``LETTER_MIN_PX`` high, so
     a small piece's tag may stand out of it."""
-    key = ("letter", color, round(h), theme.colour_blind)
+    key = ("letter", color, round(h), theme.colour_blind, current_language())
     surf = _cache.get(key)
     if surf is None:
         size = max(21, int(h * 0.42))  # 21 px type draws a capital 11 px tall
-        glyph = theme.text(PIECE_LETTERS[color], size, LETTER_INK, bold=True)
+        glyph = theme.text(colour_letter(color), size, LETTER_INK, bold=True)
         ink = glyph.get_bounding_rect()
         surf = pygame.Surface((ink.w + 8, ink.h + 6), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*LETTER_GROUND, 235), surf.get_rect(), border_radius=4)

@@ -14,13 +14,17 @@ from hwgame.app.view.layout import Box
 
 TIP_SIZE = 18  # font size of a tooltip
 TIP_WIDTH = 360  # a tooltip wraps at this many pixels (less in a narrow window)
+TIP_MARGIN = 6  # pixels a tooltip keeps clear of the edges of its bounds (a panel's border, the window's)
 
 
 def tip_rect(size: tuple[int, int], pointer: tuple[float, float], wh: tuple[float, float],
              bounds: Box | None = None) -> pygame.Rect:
     """Where a tooltip of ``wh`` pixels goes next to the pointer: below and right of it, flipped to the
-    other side where it would leave ``bounds`` (default: the window), and always inside them."""
+    other side where it would leave ``bounds`` (default: the window), and always inside them, clear of
+    their edges by ``TIP_MARGIN`` where there is room."""
     b = bounds or Box(0, 0, *size)
+    if b.w > 2 * TIP_MARGIN + wh[0] and b.h > 2 * TIP_MARGIN + wh[1]:
+        b = Box(b.x + TIP_MARGIN, b.y + TIP_MARGIN, b.w - 2 * TIP_MARGIN, b.h - 2 * TIP_MARGIN)
     w, h = round(min(wh[0], b.w)), round(min(wh[1], b.h))
     x, y = pointer[0] + 18, pointer[1] + 22
     if x + w > b.right:
