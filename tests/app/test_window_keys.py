@@ -132,3 +132,23 @@ def test_export_writes_into_the_exports_folder_and_says_where(screen, data_dir):
     run_frames(app, screen, click(load.export_button.rect.center))  # again: a new file, the first one kept
     assert sorted(p.name for p in (data_dir / "exports").glob("*.txt")) == ["evening-2.txt", "evening.txt"]
     assert "Participants" in written[0].read_text(encoding="utf-8")
+
+
+def test_import_offers_what_export_just_wrote_first(screen, data_dir):
+    from hwgame import persist
+    from hwgame.app.scenes.importer import ImportScene
+    from hwgame.app.tools.samples import random_game
+
+    persist.save_game(random_game(3, 20), "evening")
+    app = make_app(screen, boot=True)
+    load = app.open_scene("load")
+    run_frames(app, screen)
+    run_frames(app, screen, [key(pygame.K_e)])  # Export
+    written = data_dir / "exports" / "evening.txt"
+    assert written.is_file()
+    run_frames(app, screen, [key(pygame.K_i)])  # then Import
+    importer = app.scenes.top
+    assert isinstance(importer, ImportScene) and importer is not load
+    assert importer.folders[0] == persist.exports_dir(persist.default_store())  # the data folder's exports
+    assert len(importer.folders) > 1  # then the usual folders
+    assert importer.files[0] == written  # the game just exported, at the top of the list

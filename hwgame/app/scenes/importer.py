@@ -1,8 +1,9 @@
 """Importing a SuperDuperGames transcript: a path typed (or picked from a list), a new save, the replay.
 
 pygame has no file dialog, so the path is typed or pasted, and the transcript-looking files (``*.raw``,
-``*.txt``) of the current folder, the home folder and Downloads, or of a folder typed in the field, are
-listed to pick from. The transcript is only read; the import writes a new save and never replaces one.
+``*.txt``) of the data folder's ``exports`` (where Export writes), the current folder, the home folder
+and Downloads, or of a folder typed in the field, are listed to pick from. The transcript is only read;
+the import writes a new save and never replaces one.
 """
 
 from __future__ import annotations
@@ -48,9 +49,17 @@ def candidate_files(folders: Iterable[Path]) -> list[Path]:
 
 
 def default_folders() -> list[Path]:
-    """Where transcripts are likely to be: the current folder, the home folder and its Downloads."""
+    """Where transcripts are likely to be: first the data folder's ``exports`` (where Export writes, so a
+    game just exported is offered at once), then the current folder, the home folder and its Downloads."""
     home = Path.home()
-    return [Path.cwd(), home, home / "Downloads"]
+    out = [Path.cwd(), home, home / "Downloads"]
+    try:
+        from hwgame import persist
+
+        out.insert(0, persist.exports_dir(persist.default_store()))
+    except Exception:
+        pass  # no data folder to read: the usual folders only
+    return out
 
 
 def clean_path(text: str) -> str:
