@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from .actions import END_TURN, PASS, Action, EndTurn, Pass, Turn
+from .actions import END_TURN, PASS, Action, Discover, EndTurn, Pass, Turn
 from .apply import TurnState, apply_action, end_turn, start_turn
 from .errors import HomeworldsError, IllegalActionError, Refusal
 from .handicap import Handicap, HandicapEffect, apply_handicap
-from .movegen import legal_actions
+from .movegen import legal_actions, new_system_name
 from .position import PLAYING, STANDARD, Position, PositionKey, RuleSet, initial_position, opponent_of, player_pair
 from .validate import check_action
 
@@ -174,6 +174,44 @@ class Game:
         if self.is_over():
             return []
         return legal_actions(self.state)
+
+    # --- the names a discovery is offered ---
+    def names_used(self) -> set[str]:
+        """Lower-case names of the players and of every system this game has had so far, those gone too:
+        what a name offered for a discovery keeps clear of, so that one game never holds two different
+        Alphas (the rules allow a name again once its system is gone; only the offer avoids it)."""
+        names = {player.lower() for player in self.players}
+        for position in (*self.positions, self.state.position):
+            names.update(system.name.lower() for system in position.systems)
+        for turn in (*self.turns, self.pending):
+            names.update(action.name.lower() for action in turn if isinstance(action, Discover))
+        return names
+
+    def new_system_name(self) -> str:
+        """The name offered for a system discovered now: free on the board and never used before in
+        this game (``names_used``)."""
+        return new_system_name(self.state.position, self.names_used())
+
+    def with_new_names(self, turn: Iterable[Action]) -> Turn:
+        """``turn`` (from the computer, a hint) with each system it discovers under a name this game used
+        before renamed as ``new_system_name`` would name it, and the later actions of the turn that name
+        that system following it; the other actions are as given."""
+        taken = self.names_used()
+        renamed: dict[str, str] = {}
+        out: list[Action] = []
+        for action in turn:
+            fields = {key: renamed.get(getattr(action, key).lower(), getattr(action, key))
+                      for key in ("system", "origin", "destination") if hasattr(action, key)}
+            if fields:
+                action = replace(action, **fields)
+            if isinstance(action, Discover):
+                if action.name.lower() in taken:
+                    fresh = new_system_name(self.state.position, taken)
+                    renamed[action.name.lower()] = fresh
+                    action = replace(action, name=fresh)
+                taken.add(action.name.lower())
+            out.append(action)
+        return tuple(out)
 
     # --- playing ---
     def act(self, action: Action) -> Action:

@@ -8,6 +8,8 @@ uses the same edges, in ``turnsearch``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .actions import (
     END_TURN,
     PASS,
@@ -44,9 +46,11 @@ SIZE_BIT = tuple(1 << (size_of(p) - 1) for p in range(12))
 COLOR = tuple(color_of(p) for p in range(12))
 
 
-def new_system_name(position: Position) -> str:
-    """A name for a newly discovered system that no system or player uses yet."""
-    used = position.names_in_use()
+def new_system_name(position: Position, avoid: Iterable[str] = ()) -> str:
+    """A name for a newly discovered system that no system or player uses yet, nor any name of ``avoid``
+    (``Game.names_used``: a name offered does not bring back one whose system is gone, which the rules
+    would allow)."""
+    used = position.names_in_use() | {name.lower() for name in avoid}
     for name in STAR_NAMES:
         if name.lower() not in used:
             return name

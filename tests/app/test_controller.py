@@ -217,6 +217,26 @@ def test_the_computer_answers_and_its_turn_is_validated_and_animated():
     assert len(commits) == 2  # the autosave runs after each side's turn
 
 
+DELTA_LEFT = """
+    North: g3 b2 | y3 g1 |
+    South: r1 y2 | | y3 g3
+    Delta: b1 | y1 |
+"""
+
+
+def test_no_discovery_takes_the_name_of_a_system_gone_earlier_in_the_game():
+    # North's last ship leaves Delta, which is gone; the computer then discovers a system it calls Delta.
+    c, _opponent, _ = _vs_computer(lambda pos: (Discover(P("y3"), "South", P("b3"), "Delta"),), DELTA_LEFT)
+    assert c.play(Move(P("y1"), "Delta", "North")) is None and c.end_turn() is None
+    c.update()
+    names = [s.name for s in c.game.position.systems]
+    assert "Delta" not in names and "Alpha" in names  # renamed as the window would name it
+    assert c.game.turns[-1] == (Discover(P("y3"), "South", P("b3"), "Alpha"),)
+    # The player's own discovery is offered a name neither on the map nor gone from it.
+    res = c.resolve(ship("North", "y3"), SPACE)
+    assert res.legal and {a.name for a in res.actions} == {"Beta"}
+
+
 def test_the_computer_is_told_the_game_history_so_it_sees_repetition_draws():
     c, opponent, _ = _vs_computer()
     c.play(Move(P("y3"), "North", "Alpha"))

@@ -8,16 +8,20 @@ import pytest
 
 from hwgame.rules import (
     MAX_NAME,
+    PASS,
+    Build,
     Discover,
     Game,
     Move,
+    Sacrifice,
     format_turn,
     name_character,
+    new_system_name,
     parse_turn,
 )
 from hwgame.words import name_problem
 from tests.refusing import refuses
-from tests.rules.helpers import B1, R1, Y3, board, layout, refusal, run
+from tests.rules.helpers import B1, G1, R1, Y3, board, layout, refusal, run
 
 HOMES = """
 North: g3 b2 | y3 |
@@ -105,3 +109,31 @@ def test_names_in_any_script_are_written_in_a_turn_and_read_back():
     turn = (Discover(Y3, "Ærø", B1, "織女"), Move(Y3, "織女", "Dy/dx"))
     for style in ("sdg", "canonical"):
         assert parse_turn(format_turn(turn, style)) == turn
+
+
+def _alpha_gone() -> Game:
+    """A game in which Alpha was discovered, then left empty (and so gone), South to pass."""
+    game = Game.from_position(board("North: g3 b2 | y3 g1 |\nSouth: r1 y2 | | y3"))
+    game.play((Discover(Y3, "North", B1, "Alpha"),))
+    game.play((PASS,))
+    game.play((Move(Y3, "Alpha", "North"),))
+    game.play((PASS,))
+    assert game.position.system_named("Alpha") is None
+    return game
+
+
+def test_a_name_offered_for_a_discovery_is_never_one_the_game_used_before():
+    game = _alpha_gone()
+    assert new_system_name(game.position) == "Alpha"  # free on the board...
+    assert "alpha" in game.names_used() and game.new_system_name() == "Beta"  # ...but not offered again
+    game.play((Discover(Y3, "North", B1, "Alpha"),))  # the rules still allow the name once its system is gone
+    assert game.position.system_named("Alpha") is not None
+
+
+def test_a_turn_that_discovers_under_a_used_name_takes_a_new_one_and_its_later_actions_follow():
+    game = _alpha_gone()
+    turn = (Sacrifice(Y3, "North"), Discover(G1, "North", B1, "Alpha"), Build(G1, "Alpha"), Move(G1, "Alpha", "Gamma"))
+    assert game.with_new_names(turn) == (
+        Sacrifice(Y3, "North"), Discover(G1, "North", B1, "Beta"), Build(G1, "Beta"), Move(G1, "Beta", "Gamma"))
+    fresh = (Discover(Y3, "North", B1, "Delta"), Build(G1, "Delta"))
+    assert game.with_new_names(fresh) == fresh  # a name never used is kept

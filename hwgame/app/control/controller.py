@@ -47,7 +47,6 @@ from hwgame.rules import (
     Trade,
     color_of,
     end_turn,
-    new_system_name,
     opponent_of,
     refusal_of,
     size_of,
@@ -200,10 +199,10 @@ class ActionResolver:
         return any(_same(action, a) for a in self.legal)
 
     def _canonical(self, action: Action) -> Action:
-        """The legal action that ``action`` stands for (with the proposed name for a discovery)."""
+        """The legal action that ``action`` stands for (a discovery keeps the name ``action`` offers)."""
         for a in self.legal:
             if _same(action, a):
-                return a
+                return action if isinstance(action, Discover) else a
         return action
 
     def reason_for(self, action: Action) -> str:
@@ -252,7 +251,7 @@ class ActionResolver:
             if isinstance(target, (BankTarget, BankPieceTarget)):
                 return [Sacrifice(p, origin)]
             if isinstance(target, SpaceTarget):
-                name = new_system_name(pos)
+                name = self.game.new_system_name()  # never a name this game used before
                 return [Discover(p, origin, q, name) for q in range(12)]
             if to is None:
                 return []

@@ -394,6 +394,7 @@ class PlayController(ActionResolver):
             return
         game = self.game
         player = game.to_move
+        turn = game.with_new_names(turn)  # the computer names what it discovers as the window would
         try:
             steps = game.play(turn)
         except IllegalActionError as exc:
@@ -585,7 +586,7 @@ class PlayController(ActionResolver):
             else:
                 self.hint_text = lambda: _("No hint this time.")
             return
-        hint = self.hint = tuple(verdict.best)
+        hint = self.hint = self.game.with_new_names(verdict.best)  # no name this game used before
         self.last_hint = (len(self.game.turns), hint)
         self.hint_text = lambda: verdict_hint_words(verdict, me, hint, from_start, voice)
         self.events.append(HintReady(self.hint_text))
