@@ -167,6 +167,10 @@ def test_a_marked_turn_and_the_better_one_are_shown_with_ghost_pieces(screen, da
     assert scene.demo is not None
     assert scene.demo.steps[0].before == game.positions[16]  # from the board before the turn...
     assert tuple(s.action for s in scene.demo.steps) == entry.best  # ...the better turn, action by action
+    demo = scene.demo
+    demo.advance(demo.total - 0.1)  # shown to the end: nobody is to play it in a replay
+    assert demo.caption() == "The board goes back to the game as it was played."
+    demo.elapsed = 0.0
     _steps(app, screen, frames=20)
     _steps(app, screen, click((5, 5)))
     assert scene.demo is None and scene.position == shown  # only painted: the record is where it was

@@ -45,15 +45,23 @@ class Phase:
     duration: float
 
 
+def your_turn() -> str:
+    """The caption after a play shown to the player who is to play it (a hint, a lesson's step)."""
+    return _("Now it is your turn: play it yourself on the board.")
+
+
 class Demo:
     """The timeline of one demonstration (see the module doc).
 
     ``steps`` are ``TurnStep``s (action, before, after) of the intended play from the start of the turn;
-    ``home`` is the position the board goes back to (the game's own, unchanged)."""
+    ``home`` is the position the board goes back to (the game's own, unchanged); ``ending`` words the
+    caption once the play is shown: by default the invitation to play it, which a screen where nobody is
+    to play it (the replay) replaces with what is true there."""
 
-    def __init__(self, steps: Iterable[TurnStep], home: Position):
+    def __init__(self, steps: Iterable[TurnStep], home: Position, ending: Callable[[], str] = your_turn):
         self.steps = list(steps)
         self.home = home
+        self.ending = ending
         self.phases: list[Phase] = []
         for i in range(len(self.steps)):
             self.phases += [Phase("glide", i, GLIDE), Phase("settle", i, SETTLE)]
@@ -93,10 +101,11 @@ class Demo:
         return step.before if p.kind == "glide" else step.after
 
     def caption(self) -> str:
-        """What the picture shows, in words: the action under way, then an invitation to play it."""
+        """What the picture shows, in words: the action under way, then the ending (an invitation to play
+        it, by default)."""
         now = self.phase()
         if now is None or now[0].kind in ("rest", "back"):
-            return _("Now it is your turn: play it yourself on the board.")
+            return self.ending()
         p = now[0]
         step = self.steps[p.index]
         # The play shown is the mover's: their homeworld is "your homeworld", the other's by its owner.

@@ -73,6 +73,11 @@ def _systems_of(action: Action | None) -> frozenset[str]:
     return frozenset(n for n in names if n)
 
 
+def back_to_the_record() -> str:
+    """The caption once a turn is shown with ghosts over the record: where the board goes next."""
+    return _("The board goes back to the game as it was played.")
+
+
 class ReplayScene(ButtonScene):
     """A record on the board with the move log; nothing can be played here (see module doc)."""
 
@@ -414,7 +419,8 @@ class ReplayScene(ButtonScene):
         except IllegalActionError:
             return
         self.current = None
-        self.demo = Demo(steps, self.position) if steps else None
+        # Nobody is to play it here: the words say where the board goes, not "your turn".
+        self.demo = Demo(steps, self.position, back_to_the_record) if steps else None
 
     def layouts(self, size: tuple[int, int], position: Position) -> tuple[ScreenLayout, BoardLayout, BankLayout]:
         """The screen's, board's and bank's layouts for ``position`` (the ghost pieces' painter asks)."""
