@@ -247,24 +247,27 @@ def test_the_replay_draws_connections_like_the_live_board(screen, data_dir, monk
     assert seen and all(seen)
 
 
-def test_every_homeworld_is_labelled_alike(screen, monkeypatch):
+def test_every_homeworld_is_labelled_as_one_whatever_its_room(screen):
     from hwgame.app.view.board import BoardView, home_label
     from hwgame.app.view.theme import Theme
 
-    theme = Theme()
-    view = BoardView(theme)
-    # North is narrow (one small ship), South wide: both are labelled the same way.
-    labels: list[str] = []
-    real = theme.fit_text
-    monkeypatch.setattr(theme, "fit_text", lambda text, *a, **k: labels.append(text) or real(text, *a, **k))
-    for size in ((1024, 700), (1920, 1080)):
-        labels.clear()
-        lay = board_layout(position(CROWDED), screen_layout(*size).board)
-        homes = [sp for sp in lay.systems if sp.home >= 0]
-        for sp in homes:
-            view.system_name(lay, sp, 16, (255, 255, 255))
-        alike = {label == home_label(sp.name) for label, sp in zip(labels, homes, strict=True)}
-        assert len(labels) == 2 and len(alike) == 1
+    view = BoardView(Theme())
+    # North is narrow (one small ship), South wide; a home with a long name; a home left with one small
+    # star and no ship at all (its box as narrow as a home's gets): each is labelled a homeworld, always.
+    long = "Dsheldon_the_patient_one"
+    boards = [(CROWDED, ("North", "South")), (CROWDED.replace("North", long), (long, "South")),
+              ("North: y1 | g1 |\nSouth: r1 y2 | | g3 b1\nAlpha: b1 | g2 | r1", ("North", "South"))]
+    for text, players in boards:
+        for size in ((1024, 700), (1280, 800), (1920, 1080)):
+            lay = board_layout(position(text, players=players), screen_layout(*size).board)
+            homes = [sp for sp in lay.systems if sp.home >= 0]
+            words = [view.home_words(lay, sp, 16) for sp in homes]
+            assert len(homes) == 2 and len({px for _words, px in words}) == 1  # the two alike
+            for sp, (label, px) in zip(homes, words, strict=True):
+                assert label.endswith(home_label("")), (label, size)  # "(home)" is never dropped
+                assert view.theme.font(px, True).size(label)[0] <= view._name_room(sp)  # and fits its strip
+            if long not in players:
+                assert words == [(home_label(sp.name), 16) for sp in homes]  # the layout left room for both words
 
 
 def test_the_flow_tells_the_screens_in_dataclasses(screen, data_dir):

@@ -35,6 +35,7 @@ def home_label(name: str) -> str:
 
 
 COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
+HOME_MIN_PX = 11  # the smallest type of a homeworld's label before its name is shortened
 SHIP_RIMS: tuple[T.RGB, T.RGB] = ((240, 244, 255), (24, 26, 36))  # rims: the bottom player's, the top one's
 
 
@@ -183,14 +184,37 @@ class BoardView:
 
     def system_name(self, layout: BoardLayout, sp: SystemPlace, font_px: int, rgb: T.RGB) -> pygame.Surface:
         """A system's name as the board, the replay and the setup all show it: a homeworld in bold in its
-        owner's colour, with "(home)" after it when every homeworld of the map has room for that (so the
-        two are always labelled alike)."""
+        owner's colour and always with the word that says it is one (``home_words``)."""
+        if sp.home == NO_HOME:
+            return self.theme.fit_text(sp.name, font_px, self._name_room(sp), rgb)
+        text, px = self.home_words(layout, sp, font_px)
+        return self.theme.text(text, px, rgb, bold=True)
+
+    def home_words(self, layout: BoardLayout, sp: SystemPlace, font_px: int) -> tuple[str, int]:
+        """(words, type size) of homeworld ``sp``'s label: its name and "(home)" (``home_label``) whenever
+        it is a homeworld, whatever the room, so the label never comes and goes as ships come and go.
+        The layout leaves room for both words; where a strip is narrower still, the homeworlds' labels
+        take the largest size up to ``font_px`` at which each fits (the two stay alike), and at the
+        smallest one a name too long for its strip is shortened, never the word "(home)"."""
         th = self.theme
-        home = sp.home != NO_HOME
-        if home and all(th.font(font_px, bold=True).size(home_label(h.name))[0] <= self._name_room(h)
-                        for h in layout.systems if h.home != NO_HOME):
-            return th.fit_text(home_label(sp.name), font_px, self._name_room(sp), rgb, bold=True)
-        return th.fit_text(sp.name, font_px, self._name_room(sp), rgb, bold=home)
+        homes = [h for h in layout.systems if h.home != NO_HOME] or [sp]
+        px = font_px
+        while px > HOME_MIN_PX and any(th.font(px, True).size(home_label(h.name))[0] > self._name_room(h)
+                                       for h in homes):
+            px -= 1
+        font, room, whole = th.font(px, True), self._name_room(sp), home_label(sp.name)
+        if font.size(whole)[0] <= room:
+            return whole, px
+        lo, hi = 0, len(sp.name)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(home_label(sp.name[:mid] + "…"))[0] <= room:
+                lo = mid
+            else:
+                hi = mid - 1
+        if th.audit is not None:
+            th.audit.cut.append((whole, room))  # as ``fit_text`` reports a line it cuts
+        return home_label(sp.name[: max(1, lo)] + "…"), px
 
     @staticmethod
     def _name_room(sp: SystemPlace) -> float:

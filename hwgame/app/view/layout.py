@@ -169,6 +169,7 @@ def label_height(u: float) -> float:
     return max(14.0, min(22.0, 0.34 * u + 6))
 
 
+HOME_WORD = 8  # characters a homeworld's label adds to its name on the board ("  (home)")
 MARKER_MIN = 26.0  # an overpopulation marker is a button: never smaller than a fingertip's worth of pixels
 
 
@@ -204,7 +205,9 @@ def _measure(s: System, u: float, cap: float, top: int) -> _Measure:
     rows_w = max([sum(w for _, w in row) for row in top_rows + bottom_rows] + [0.0])
     n_markers = len(s.overpopulated())
     lh = strip_height(u, n_markers)
-    name_w = min(len(s.name), 12) * label_height(u) * 0.42 + n_markers * (marker_side(u) + 3)
+    # A homeworld's label is its name and "(home)": about HOME_WORD characters more.
+    chars = min(len(s.name), 12) + (HOME_WORD if s.home != NO_HOME else 0)
+    name_w = chars * label_height(u) * 0.42 + n_markers * (marker_side(u) + 3)
     inner = max(star_w, rows_w, 1.5 * u, name_w)
     w = inner + 2 * pad
     h = lh + pad + _rows_height(top_rows, u) + 0.12 * u + star_h + 0.12 * u + _rows_height(bottom_rows, u) + pad
