@@ -35,7 +35,8 @@ def home_label(name: str) -> str:
 
 
 COUNT_PX = 21  # type size of the bank's counts (a figure about 11 px tall)
-HOME_MIN_PX = 11  # the smallest type of a homeworld's label before its name is shortened
+HOME_MIN_PX = 11  # the smallest type of a homeworld's label
+HOME_SHRINK = 3  # pixels a homeworld's label may lose to fit before its name is shortened
 SHIP_RIMS: tuple[T.RGB, T.RGB] = ((240, 244, 255), (24, 26, 36))  # rims: the bottom player's, the top one's
 
 
@@ -194,13 +195,14 @@ class BoardView:
         """(words, type size) of homeworld ``sp``'s label: its name and "(home)" (``home_label``) whenever
         it is a homeworld, whatever the room, so the label never comes and goes as ships come and go.
         The layout leaves room for both words; where a strip is narrower still, the homeworlds' labels
-        take the largest size up to ``font_px`` at which each fits (the two stay alike), and at the
-        smallest one a name too long for its strip is shortened, never the word "(home)"."""
+        take the largest size, down to a few pixels less than ``font_px``, at which each fits (the two
+        stay alike), and a name still too long for its strip (a player's long name) is shortened, never
+        the word "(home)"."""
         th = self.theme
         homes = [h for h in layout.systems if h.home != NO_HOME] or [sp]
         px = font_px
-        while px > HOME_MIN_PX and any(th.font(px, True).size(home_label(h.name))[0] > self._name_room(h)
-                                       for h in homes):
+        while px > max(HOME_MIN_PX, font_px - HOME_SHRINK) and any(
+                th.font(px, True).size(home_label(h.name))[0] > self._name_room(h) for h in homes):
             px -= 1
         font, room, whole = th.font(px, True), self._name_room(sp), home_label(sp.name)
         if font.size(whole)[0] <= room:
