@@ -116,8 +116,12 @@ def log_rows(timeline: Timeline, notation: bool) -> list[tuple[int, str]]:
     return rows
 
 
-def header_bottom(scene: Shown, rect: pygame.Rect) -> int:
-    """The y below the panel's header and the turn box, as ``ReplayScene._draw_panel`` draws them."""
+BOX_ROW = 21  # pixels a line of the turn box takes
+
+
+def turn_box_top(scene: Shown, rect: pygame.Rect) -> int:
+    """The y of the turn box's first action in the panel ``rect``, as ``ReplayScene._draw_panel`` draws
+    the header, the turn's heading and the box."""
     th = scene.theme
     tl = scene.timeline
     w = rect.w - 28
@@ -127,27 +131,39 @@ def header_bottom(scene: Shown, rect: pygame.Rect) -> int:
         y += (size + 1) * len(lines)
     where = tl.describe(scene.point)
     y += 6 + 22 * len(th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]) + 4
-    if tl.last_played(scene.point) is None:
+    return y + BOX_ROW * len(turn_head_lines(scene, w))
+
+
+def header_bottom(scene: Shown, rect: pygame.Rect, room: int | None = None) -> int:
+    """The y below the panel's header and the turn box (its actions in ``room`` pixels at the most, see
+    ``turn_box_lines``), as ``ReplayScene._draw_panel`` draws them."""
+    y = turn_box_top(scene, rect)
+    if scene.timeline.last_played(scene.point) is None:
         return y + 22
-    return y + 21 * len(turn_head_lines(scene, w)) + 21 * len(turn_box_lines(scene, w)) + 2
+    return y + BOX_ROW * len(turn_box_lines(scene, rect.w - 28, room)) + 2
 
 
-def turn_box_lines(scene: Shown, w: int) -> list[tuple[int, str, bool]]:
-    """The turn box's lines at width ``w``: (action index, text, first line of its action); a long
-    caption in words takes a second line rather than being cut. Up to six actions around the last."""
+def turn_box_lines(scene: Shown, w: int, room: int | None = None) -> list[tuple[int, str, bool]]:
+    """The turn box's lines at width ``w``: (action index, text, first line of its action). Each action
+    is whole, in as many lines as its words need (never cut); up to six actions around the last one
+    played, fewer where their lines would take more than ``room`` pixels (the last one always)."""
     tl = scene.timeline
     where = tl.last_played(scene.point)
     if where is None:
         return []
     turn, last = where
     actions = tl.actions_of(turn)
-    first = max(0, min(last - 2, len(actions) - 6))  # a long turn (sacrifices) shows six around the last
-    lines = []
-    for k, action in enumerate(actions[first: first + 6], start=first):
-        text = f"{k + 1}. {action_text(action, scene.in_notation, tl.players)}"
-        parts = wrap_hanging(scene.theme, text, LOG_PX, w - 8, 14)
-        for i, part in enumerate(parts[:2]):
-            lines.append((k, part, i == 0))
+    lines: list[tuple[int, str, bool]] = []
+    for n in range(min(6, len(actions)), 0, -1):
+        # A long turn (sacrifices) shows the actions around the last one played: two before it, the rest after.
+        first = max(0, min(last - min(2, n - 1), len(actions) - n))
+        lines = []
+        for k, action in enumerate(actions[first: first + n], start=first):
+            text = f"{k + 1}. {action_text(action, scene.in_notation, tl.players)}"
+            parts = wrap_hanging(scene.theme, text, LOG_PX, w - 8, 14)
+            lines += [(k, part, i == 0) for i, part in enumerate(parts)]
+        if room is None or BOX_ROW * len(lines) <= room:
+            break
     return lines
 
 
@@ -176,6 +192,24 @@ class MoveLog:
         self.top = max(0, self.top - 3 * notches)
         self.follow = False
 
+    def _wrapped(self, th: T.Theme, text: str, width: int) -> list[str]:
+        """A turn's words in as many lines as they need at ``width``: wrapped, never cut (the play
+        screen's log too); kept between frames."""
+        key = (text, width)
+        found = self.wraps.get(key)
+        if found is None:
+            found = self.wraps[key] = wrap_hanging(th, text, LOG_PX, width, 14) or [""]
+        return found
+
+    def room_needed(self, scene: Shown, width: int) -> int:
+        """The height a log ``width`` pixels wide needs to show the turn of the point shown whole, under
+        its header: what the turn box above leaves it."""
+        tl = scene.timeline
+        where = tl.last_played(scene.point)
+        k = where[0] if where else 0
+        text = dict(log_rows(tl, scene.in_notation)).get(k, "")
+        return 28 + LOG_ROW * len(self._wrapped(scene.theme, text, width - 16)) + 4
+
     def turn_at(self, pos: tuple[int, int]) -> int | None:
         """The turn whose row is under ``pos``, if any."""
         for rect, k in self.rows:
@@ -201,21 +235,17 @@ class MoveLog:
         width = log.w - 16
 
         def lines_of(k: int) -> list[str]:
-            # A turn takes as many lines as its words need: wrapped, never cut (the play screen's log too).
-            key = (texts.get(k, ""), width)
-            found = self.wraps.get(key)
-            if found is None:
-                found = self.wraps[key] = wrap_hanging(th, key[0], LOG_PX, width, 14) or [""]
-            return found
+            return self._wrapped(th, texts.get(k, ""), width)
 
         bottom_y = log.bottom - 4
 
         def fill(top: int) -> list[tuple[pygame.Rect, int]]:
+            # Only whole turns: a turn that does not fit above the log's foot is left for the wheel.
             rows: list[tuple[pygame.Rect, int]] = []
             y = log.y + 28
             for k in range(top, count):
                 h = LOG_ROW * len(lines_of(k))
-                if y + h > bottom_y and rows:
+                if y + h > bottom_y:
                     break
                 rows.append((pygame.Rect(log.x + 4, y - 1, log.w - 8, h), k))
                 y += h
@@ -258,13 +288,13 @@ class MoveLog:
                 # Continuation lines are indented, so each turn's first line stands out.
                 at = (rect.x + 8 + (14 if i else 0), row.y + 2 + i * LOG_ROW)
                 surface.blit(th.fit_text(line, LOG_PX, rect.w - 16, ink), at)
-        if not self.rows:
+        if not self.rows and tl.turn_count == 0 and not tl.pending:
             T.draw_text(surface, th, _("No turns recorded."), (rect.x + 8, rect.y + 28), LOG_PX, T.TEXT_DIM)
 
 
-def draw_turn_box(scene: Shown, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-    """The actions of the turn shown: played ones bright, the last one marked, the rest dim; returns
-    the y below them."""
+def draw_turn_box(scene: Shown, surface: pygame.Surface, x: int, y: int, w: int, room: int | None = None) -> int:
+    """The actions of the turn shown (in ``room`` pixels, see ``turn_box_lines``): played ones bright,
+    the last one marked, the rest dim; returns the y below them."""
     th = scene.theme
     tl, point = scene.timeline, scene.point
     where = tl.last_played(point)
@@ -274,19 +304,19 @@ def draw_turn_box(scene: Shown, surface: pygame.Surface, x: int, y: int, w: int)
     last = where[1]
     for head in turn_head_lines(scene, w):
         surface.blit(th.fit_text(head, 19, w, T.TEXT_DIM, True), (x, y))
-        y += 21
-    lines = turn_box_lines(scene, w)
+        y += BOX_ROW
+    lines = turn_box_lines(scene, w, room)
     marked = [i for i, (k, _text, _mark) in enumerate(lines) if k == last]
     if marked:  # the last action played, in one frame however many lines it takes
-        block = pygame.Rect(x - 4, y - 1 + 21 * marked[0], w + 8, 21 * len(marked) - 1)
+        block = pygame.Rect(x - 4, y - 1 + BOX_ROW * marked[0], w + 8, BOX_ROW * len(marked) - 1)
         pygame.draw.rect(surface, (60, 56, 30), block, border_radius=4)
         pygame.draw.rect(surface, T.TEXT_WARN, block, 1, border_radius=4)
     for k, text, first_line in lines:
         ink = T.TEXT if k <= last else T.TEXT_DIM
         surface.blit(th.fit_text(text, LOG_PX, w - 8, ink), (x + 2 + (0 if first_line else 14), y + 1))
-        y += 21
+        y += BOX_ROW
     return y + 2
 
 
 __all__ = ["MoveLog", "Shown", "action_text", "draw_turn_box", "go_to_label", "header_bottom", "log_rows",
-           "notation_switch", "result_line", "result_lines", "turn_box_lines", "turn_head_lines"]
+           "notation_switch", "result_line", "result_lines", "turn_box_lines", "turn_box_top", "turn_head_lines"]

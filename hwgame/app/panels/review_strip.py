@@ -25,16 +25,29 @@ if TYPE_CHECKING:
 
 Line = tuple[str, T.RGB]  # a line of the strip's words and its colour
 
-STRIP_H = 140  # the strip's height, taken from the bottom of the board area
+STRIP_H = 140  # the strip's height with its fewest rows of words, taken from the bottom of the board area
 GRAPH_H = 58
 LINE_H = 19
 TEXT_PX = 17
-MAX_LINES = 3
+MAX_LINES = 3  # rows of words the strip always has room for
+MOST_LINES = 8  # rows it grows to for a review whose words need them
+SMALLER = ((15, 17), (14, 16))  # (type size, row) when the words need more rows than the strip has
 
 
-def split(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The graph's rectangle (top of the strip) and the text's (below it)."""
-    graph = pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20, GRAPH_H)
+def height_for(rows: int) -> int:
+    """The strip's height with room for ``rows`` rows of words (``MAX_LINES`` to ``MOST_LINES``)."""
+    return STRIP_H + LINE_H * (max(MAX_LINES, min(MOST_LINES, rows)) - MAX_LINES)
+
+
+def rows_of(theme: T.Theme, lines: list[Line], width: int) -> int:
+    """The rows ``lines`` take wrapped to ``width`` at the strip's type size."""
+    return sum(len(theme.wrap(text, TEXT_PX, width)) for text, _colour in lines)
+
+
+def split(rect: pygame.Rect, reserve: int = 0) -> tuple[pygame.Rect, pygame.Rect]:
+    """The graph's rectangle (top of the strip, ``reserve`` pixels narrower for the buttons at its right
+    end) and the words' (below it, the strip's whole width)."""
+    graph = pygame.Rect(rect.x + 10, rect.y + 4, rect.w - 20 - reserve, GRAPH_H)
     text = pygame.Rect(rect.x + 12, graph.bottom + 6, rect.w - 24, rect.bottom - graph.bottom - 10)
     return graph, text
 
@@ -55,22 +68,24 @@ def draw_progress(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, do
 
 
 def draw_lines(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, lines: list[Line]) -> None:
-    """Lines of (text, colour), each wrapped to the width, as many as fit (at most ``MAX_LINES`` rows):
-    a line that does not fit whole is cut with an ellipsis, and nothing follows it."""
-    room = max(1, min(MAX_LINES, rect.h // LINE_H))
+    """Lines of (text, colour), each wrapped to the width, all of them: the strip is as tall as its
+    review's words need (``height_for``), and words that need more rows still are set smaller. Only
+    past the smallest size is the last row cut (said to the audit, as ``fit_text`` says it)."""
+    px, pitch = TEXT_PX, LINE_H
     rows: list[Line] = []
-    for text, colour in lines:
-        wrapped = theme.wrap(text, TEXT_PX, rect.w)
-        left = room - len(rows)
-        if len(wrapped) > left:
-            if left > 0:
-                rows += [(row, colour) for row in wrapped[: left - 1]] + [(wrapped[left - 1] + " …", colour)]
+    for px, pitch in ((TEXT_PX, LINE_H), *SMALLER):
+        rows = [(row, colour) for text, colour in lines for row in theme.wrap(text, px, rect.w)]
+        if len(rows) * pitch <= rect.h:
             break
-        rows += [(row, colour) for row in wrapped]
+    room = max(1, rect.h // pitch)
+    if len(rows) > room:
+        if theme.audit is not None:
+            theme.audit.cut.append((" ".join(text for text, _colour in rows[room - 1:]), rect.w))
+        rows = rows[: room - 1] + [(rows[room - 1][0] + " …", rows[room - 1][1])]
     y = rect.y
     for text, colour in rows:
-        surface.blit(theme.fit_text(text, TEXT_PX, rect.w, colour), (rect.x, y))
-        y += LINE_H
+        surface.blit(theme.fit_text(text, px, rect.w, colour), (rect.x, y))
+        y += pitch
 
 
 def draw_frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -88,6 +103,7 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
     lines: list[Line] = []
     where = timeline.last_played(point)
     entry = review.at(where[0]) if where is not None else None
+    said_better = False  # the better turn of the turn under way, said once: not again as the computer's best
     if entry is not None:
         who = timeline.players[entry.player]
         values = {"number": entry.number, "name": who}
@@ -100,6 +116,7 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
                 better = (_("Better: {turn}").format(turn=format_turn(entry.best)) if notation
                           else better_text(entry, Voice(names)))  # fmt: skip
                 lines.append((better, ENGINE_RGB))
+                said_better = entry.index == point.turn
         elif entry.before is not None and timeline.outcome_at(Point(entry.number)) is not None:
             before = score_text(entry.before, standing(entry.proof_before), entry.chance_before)
             # Translators: {before} is the mover's chance to win before the turn ("64%", or "winning (proven)").
@@ -111,7 +128,7 @@ def turn_lines(review: Review, timeline: Timeline, point: Point, best: Turn | No
                             "it").format(
                 before=score_text(entry.before, standing(entry.proof_before), entry.chance_before),
                 after=score_text(entry.after, standing(entry.proof_after), entry.chance_after), **values), T.TEXT_DIM))
-    if best is not None:
+    if best is not None and not said_better:
         player = timeline.starts[point.turn].to_move
         mover = timeline.players[player]
         if notation:
@@ -139,11 +156,10 @@ def draw_strip(
     reserve: int = 0,
 ) -> None:
     """The whole strip: frame, graph of ``entries`` (from the ``bottom`` player's side, the turn shown
-    outlined), ``progress`` (done, total, label) while computing, and ``lines`` under the graph, clear of
-    the ``reserve`` pixels at the right of the words (for buttons)."""
+    outlined), ``progress`` (done, total, label) while computing, and ``lines`` under the graph; the
+    graph leaves the ``reserve`` pixels at its right end (for buttons)."""
     draw_frame(surface, rect)
-    graph_rect, text_rect = split(rect)
-    text_rect.w -= reserve
+    graph_rect, text_rect = split(rect, reserve)
     graph.place(graph_rect, timeline.turn_count)
     where = timeline.last_played(point)
     names = (timeline.players[bottom], timeline.players[opponent_of(bottom)])

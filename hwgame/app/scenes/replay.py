@@ -39,7 +39,7 @@ from hwgame.app.view.board import BoardOptions, BoardView
 from hwgame.app.view.eval_graph import EvalGraph
 from hwgame.app.view.layout import BankLayout, BoardLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
-from hwgame.i18n import N_, _, pgettext
+from hwgame.i18n import N_, _, current_language, pgettext
 from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
 from hwgame.words import Voice, describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
@@ -51,7 +51,8 @@ if TYPE_CHECKING:
     from hwgame.persist.schema import ReviewCache
 
 LOG_ROW = 19
-CAPTION_H = 44  # a strip under the board for the caption of the last action
+CAPTION_H = 48  # a strip under the board for the caption of the last action (one line, or two smaller)
+CAPTION_SIZES = ((21, 1), (17, 2), (15, 2), (14, 2))  # (type size, lines at the most) tried in turn
 SHOW_W, SHOW_W_MOST = 110, 200  # the width of the buttons that show a marked turn and the better one
 REVIEW_LEVEL = "normal"  # deep enough for evaluations worth reading, a second or two a turn
 KEYS_HELP = N_("Replay: the board after each action. Left / Right: an action. Up / Down: a turn. Home / End: "
@@ -71,6 +72,17 @@ def _systems_of(action: Action | None) -> frozenset[str]:
     """The systems an action touches, outlined on the board so the eye finds the change."""
     names = (getattr(action, k, None) for k in ("system", "origin", "destination", "name"))
     return frozenset(n for n in names if n)
+
+
+def caption_lines(theme: T.Theme, text: str, width: int) -> tuple[int, list[str]]:
+    """(type size, lines) of the caption under the board: one line where it fits, else two in a smaller
+    type, so that a long action or long names are wrapped rather than cut."""
+    size, lines = CAPTION_SIZES[0][0], [text]
+    for size, most in CAPTION_SIZES:
+        lines = theme.wrap(text, size, width)
+        if len(lines) <= most:
+            break
+    return size, lines[:2]
 
 
 def back_to_the_record() -> str:
@@ -127,6 +139,7 @@ class ReplayScene(ButtonScene):
         self.demo: Demo | None = None
         self.painter = DemoPainter(app.theme)
         self.show_w = SHOW_W
+        self._strip_rows: tuple[object, int] = (None, strip.MAX_LINES)  # (what they were measured for, rows)
         self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
@@ -176,7 +189,25 @@ class ReplayScene(ButtonScene):
         return Box(b.x, b.y, b.w, b.h - CAPTION_H - self._strip_height())
 
     def _strip_height(self) -> int:
-        return strip.STRIP_H if self.strip_shown else 0
+        return strip.height_for(self._strip_rows[1]) if self.strip_shown else 0
+
+    def _measure_strip(self, size: tuple[int, int]) -> None:
+        """The rows of words the strip keeps room for: as many as the longest words of the finished
+        review take at this width (so that the board does not move from one turn to the next and no
+        word is cut), worked out once per review, width, language and Words|SDG choice."""
+        review = self.review
+        width = round(screen_layout(*size).board.w) - 24
+        key = (id(review), width, current_language(), self.in_notation)
+        if review is None or key == self._strip_rows[0]:
+            return
+        tl, rows, seen = self.timeline, 0, set()
+        for point in tl.points:
+            best = review.best_before(point.turn) if tl.outcome_at(Point(point.turn)) is None else None
+            lines = tuple(strip.turn_lines(review, tl, point, best, self.in_notation))
+            if lines not in seen:
+                seen.add(lines)
+                rows = max(rows, strip.rows_of(self.app.theme, list(lines), width))
+        self._strip_rows = (key, rows)
 
     @property
     def strip_shown(self) -> bool:
@@ -491,6 +522,7 @@ class ReplayScene(ButtonScene):
         self._place_panel(pygame.Rect(screen_layout(*size).panel.as_ints()))
         self.goto.update(dt)
         self._poll_review()
+        self._measure_strip(size)
         self._place_show_buttons(size)
         if self.demo is not None:
             self.demo.advance(dt)
@@ -503,21 +535,23 @@ class ReplayScene(ButtonScene):
                 self.current = None
 
     def _place_show_buttons(self, size: tuple[int, int]) -> None:
-        """The two buttons at the right end of the strip's words while a marked turn is shown."""
+        """The two buttons at the right end of the strip's graph while a marked turn is shown (the words
+        under the graph keep the strip's whole width)."""
+        font = self.app.theme.font(15)
+        self.show_w = min(SHOW_W_MOST, max(SHOW_W, *(font.size(b.text)[0] + 24
+                                                     for b in (self.show_played, self.show_better))))
         entry = self.marked_here()
         if entry is None or entry.position is None:
             self.show_played.rect = pygame.Rect(0, 0, 0, 0)
             self.show_better.rect = pygame.Rect(0, 0, 0, 0)
             return
         b = screen_layout(*size).board
-        rect = pygame.Rect(round(b.x), round(b.bottom - strip.STRIP_H), round(b.w), strip.STRIP_H)
-        _graph, text = strip.split(rect)
-        font = self.app.theme.font(15)
-        w = self.show_w = min(SHOW_W_MOST, max(SHOW_W, *(font.size(b.text)[0] + 24
-                                                        for b in (self.show_played, self.show_better))))
-        self.show_played.rect = pygame.Rect(text.right - w, text.y, w, 26)
-        self.show_better.rect = pygame.Rect(text.right - w, text.y + 30, w, 26) if entry.best else pygame.Rect(
-            0, 0, 0, 0)
+        h = self._strip_height()
+        rect = pygame.Rect(round(b.x), round(b.bottom - h), round(b.w), h)
+        graph, _text = strip.split(rect, self.show_w + 10)
+        w, x = self.show_w, graph.right + 10
+        self.show_played.rect = pygame.Rect(x, graph.y + 1, w, 26)
+        self.show_better.rect = pygame.Rect(x, graph.y + 31, w, 26) if entry.best else pygame.Rect(0, 0, 0, 0)
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
@@ -541,7 +575,7 @@ class ReplayScene(ButtonScene):
             self._draw_caption(surface, screen.board, last, bottom)
         if self.strip_shown:
             b = screen.board
-            self._draw_strip(surface, pygame.Rect(round(b.x), round(bottom), round(b.w), strip.STRIP_H))
+            self._draw_strip(surface, pygame.Rect(round(b.x), round(bottom), round(b.w), self._strip_height()))
             for button in (self.show_played, self.show_better):
                 if button.rect.w > 0:
                     button.draw(surface, self.app.theme)
@@ -557,7 +591,9 @@ class ReplayScene(ButtonScene):
             label = _("Reviewing at {level}: {done} of {total} turns").format(
                 level=level_word(self.review_level), done=run.done, total=run.total)
             progress = (run.done, run.total, label)
-        reserve = self.show_played.rect.w + 10 if self.show_played.rect.w > 0 else 0  # room for the two buttons
+        # Room at the graph's right end for the two buttons, kept while a review is shown so the graph
+        # does not move from a marked turn to the next.
+        reserve = self.show_w + 10 if self.review is not None else 0
         strip.draw_strip(surface, self.app.theme, rect, self.graph, self.review_entries(), self.timeline,
                          self.point, self.bottom, self.review_lines(), progress, reserve)  # fmt: skip
 
@@ -569,12 +605,16 @@ class ReplayScene(ButtonScene):
         who = self.timeline.players[self.timeline.starts[where[0]].to_move]
         text = _("Turn {number}, {name}: {action}").format(number=where[0] + 1, name=who,
                                                            action=describe_action(action, Voice(self.timeline.players)))
-        label = th.fit_text(text, 21, board.w - 60, T.TEXT)
-        centre = (round(board.x + board.w / 2), round(bottom - CAPTION_H / 2))
-        rect = label.get_rect(center=centre).inflate(24, 12)
+        size, lines = caption_lines(th, text, round(board.w - 60))
+        lh = th.font(size).get_linesize()
+        labels = [th.fit_text(line, size, board.w - 60, T.TEXT) for line in lines]
+        pad = 12 if len(lines) == 1 else 6
+        rect = pygame.Rect(0, 0, max(label.get_width() for label in labels) + 24, lh * len(lines) + pad)
+        rect.center = (round(board.x + board.w / 2), round(bottom - CAPTION_H / 2))
         pygame.draw.rect(surface, (20, 22, 40), rect, border_radius=8)
         pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
-        surface.blit(label, label.get_rect(center=rect.center))
+        for i, label in enumerate(labels):
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.y + pad // 2 + lh * i)))
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         th = self.app.theme
@@ -610,7 +650,7 @@ class ReplayScene(ButtonScene):
         for line in th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]:
             surface.blit(th.text(line, 21, T.TEXT, True), (x, y))
             y += 22
-        y = self._draw_turn_box(surface, x, y + 4, w)
+        y = self._draw_turn_box(surface, x, y + 4, w, self._turn_room(rect))
         bottom = rect.bottom
         label = th.fit_text(replay_panel.go_to_label(), 20, self.goto.rect.x - x - 6, T.TEXT_DIM)
         surface.blit(label, label.get_rect(midleft=(x, bottom - 216)))
@@ -639,8 +679,15 @@ class ReplayScene(ButtonScene):
         self.goto.rect = pygame.Rect(x + label_w + 10, bottom - 232, 70, 32)
         self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 232, 50, 32)
         shown = self.shown()
-        y = replay_panel.header_bottom(shown, rect)
+        y = replay_panel.header_bottom(shown, rect, self._turn_room(rect))
         self.log.place(shown, pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6))
+
+    def _turn_room(self, rect: pygame.Rect) -> int:
+        """Pixels the turn box's actions may take in the panel ``rect``: the move log under them keeps
+        room for the turn shown, whole, above the go-to row."""
+        shown = self.shown()
+        need = self.log.room_needed(shown, rect.w - 20)
+        return rect.bottom - 242 - 8 - need - replay_panel.turn_box_top(shown, rect)
 
     def _review_button_text(self) -> str:
         if self.review_run is not None:
@@ -649,9 +696,9 @@ class ReplayScene(ButtonScene):
             return _("Hide review") if self.show_review else _("Show review")
         return _("Review the game")
 
-    def _draw_turn_box(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """The actions of the turn shown (see ``replay_panel.draw_turn_box``)."""
-        return replay_panel.draw_turn_box(self.shown(), surface, x, y, w)
+    def _draw_turn_box(self, surface: pygame.Surface, x: int, y: int, w: int, room: int | None = None) -> int:
+        """The actions of the turn shown, in ``room`` pixels (see ``replay_panel.draw_turn_box``)."""
+        return replay_panel.draw_turn_box(self.shown(), surface, x, y, w, room)
 
 
 class ReviewScene(ReplayScene):

@@ -62,8 +62,11 @@ def _arrow(surface: pygame.Surface, source: pygame.Rect, target: pygame.Rect, co
     pygame.draw.polygon(surface, colour, [end, left, right])
 
 
-def draw_best_turn(surface: pygame.Surface, theme: T.Theme, layout: BoardLayout, turn: Iterable[Action]) -> None:
-    """Outline and number the systems of ``turn`` on the board laid out as ``layout``; arrows for moves."""
+def draw_best_turn(surface: pygame.Surface, theme: T.Theme, layout: BoardLayout, turn: Iterable[Action]
+                   ) -> list[pygame.Rect]:
+    """Outline and number the systems of ``turn`` on the board laid out as ``layout``; arrows for moves.
+    Returns where the numbered discs went."""
+    discs: list[pygame.Rect] = []
     places = steps(turn)
     count: dict[str, int] = {}
     for name, _ in places:
@@ -83,12 +86,19 @@ def draw_best_turn(surface: pygame.Surface, theme: T.Theme, layout: BoardLayout,
             if target is not None:
                 _arrow(surface, box.inflate(8, 8), pygame.Rect(target.box.as_ints()).inflate(8, 8), ENGINE_RGB)
         # Numbered discs just above the top edge, ending at its right end, one per action in this
-        # system in the order played: the label row inside the box holds the name and the markers.
+        # system in the order played: the label row inside the box holds the name and the markers. A
+        # system at the top of the board has no room above it: its discs go beside its label row, out
+        # of the box (nothing stands beside a homeworld), never over its name.
         slot = badges.get(name.lower(), 0)
         badges[name.lower()] = slot + 1
         right = count[name.lower()] - 1 - slot
-        centre = (box.right - 12 - right * 20, max(BADGE_R + 1, box.y - BADGE_R - 2))
+        if box.y - 2 * BADGE_R - 3 >= layout.board.y:
+            centre = (box.right - 12 - right * 20, box.y - BADGE_R - 2)
+        else:
+            centre = (box.right + BADGE_R + 6 + slot * 20, round(box.y + sp.label.h / 2))
         pygame.draw.circle(surface, (20, 30, 20), centre, BADGE_R)
         pygame.draw.circle(surface, ENGINE_RGB, centre, BADGE_R, 2)
         label = theme.text(str(k), 13, ENGINE_RGB, True)
         surface.blit(label, label.get_rect(center=(centre[0], centre[1] + 1)))
+        discs.append(pygame.Rect(centre[0] - BADGE_R, centre[1] - BADGE_R, 2 * BADGE_R, 2 * BADGE_R))
+    return discs
