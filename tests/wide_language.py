@@ -58,13 +58,33 @@ def install(monkeypatch) -> str:
 
 def leftovers(texts, allowed=()) -> list[str]:
     """The drawn strings with letters of English left once the ``allowed`` names (and ``ALWAYS``) are
-    taken out: text that did not go through the catalogs."""
+    taken out, whole or wrapped over lines (``_wrapped_names``): text that did not go through the catalogs."""
     names = sorted({str(a) for a in (*allowed, *ALWAYS) if a}, key=len, reverse=True)
     out = set()
     for text in texts:
-        rest = text
+        whole, wrapped = text, _wrapped_names(text, names)
         for name in names:
-            rest = rest.replace(name, "")
-        if LETTER.search(rest):
+            whole, wrapped = whole.replace(name, ""), wrapped.replace(name, "")
+        if LETTER.search(whole) and LETTER.search(wrapped):
             out.add(text)
     return sorted(out)
+
+
+def _wrapped_names(text: str, names: list[str], inside: int = 8) -> str:
+    """``text`` without the pieces of a name too long for its line (a path in a narrow message), which
+    may be broken between any two characters: a line that is all inside one (``inside`` characters at the
+    least, so that no word is taken for a name's piece), one's end that starts the line, one's start that
+    ends it. What else the line says is still read."""
+    if len(text.strip()) >= inside and any(text.strip() in name for name in names):
+        return ""
+    for name in names:
+        for k in range(min(len(name), len(text)) - 1, 0, -1):
+            if text.startswith(name[-k:]):
+                text = text[k:]
+                break
+    for name in names:
+        for k in range(min(len(name), len(text)) - 1, 0, -1):
+            if text.endswith(name[:k]):
+                text = text[:-k]
+                break
+    return text

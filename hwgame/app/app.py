@@ -22,14 +22,15 @@ from hwgame.app.control.advice import suggest_homeworld
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.options import GameConfig, config_from_args, fit_window, window_defaults
-from hwgame.app.control.text import Text, Worded, error_text, notices_text, worded_source
+from hwgame.app.control.text import Text, error_text, notices_text
 from hwgame.app.scenes import make_scene, scene_class
 from hwgame.app.services.opponent import DEFAULT_LEVEL, Opponent
 from hwgame.app.services.sound import Sounds
 from hwgame.app.stage import Scene, SceneStack
 from hwgame.app.view.layout import MIN_HEIGHT, MIN_WIDTH
 from hwgame.app.view.theme import Theme
-from hwgame.i18n import _, current_language, set_language, system_language
+from hwgame.app.view.toasts import Toasts, clear_of, draw_toasts
+from hwgame.i18n import _, set_language, system_language
 from hwgame.rules import Game, ruleset_named
 
 if TYPE_CHECKING:
@@ -56,8 +57,6 @@ def auto_setup(ctl: PlayController, rng: random.Random | None = None) -> None:
 class App:
     """Everything one window needs; the current screen is ``scenes.top``."""
 
-    toast_text = Worded()  # the message at the top of the window, worded at each frame
-
     def __init__(self, options: argparse.Namespace | None = None, size: tuple[int, int] = (1280, 800)):
         self.options = options if options is not None else window_defaults()
         self.size = size
@@ -71,9 +70,7 @@ class App:
         self.scenes = SceneStack()
         self.opponent = Opponent(seed=getattr(self.options, "seed", None))
         self.running = True
-        self.toast_text = ""
-        self.toast_time = 0.0
-        self._toast_language = current_language()
+        self.toasts = Toasts()  # the short messages shown now (``toast``)
         self.rng = random.Random(getattr(self.options, "seed", None))
         self._failures = 0
         self.strict = False  # tests set this: an error in a screen is raised instead of shown
@@ -360,11 +357,34 @@ class App:
 
     # --- the frame ---
     def toast(self, text: Text, seconds: float = 4.0) -> None:
-        """Show a short message at the top of the window (``text`` given as a function is worded at each
-        frame, so it follows a change of language; given as words, it goes when the language changes)."""
-        self.toast_text = text
-        self._toast_language = current_language()
-        self.toast_time = seconds
+        """Show a short message for ``seconds``, stacked over the older ones in the strip the screen keeps
+        free of text (``toast_strip``); ``text`` given as a function is worded at each frame, so it
+        follows a change of language; given as words, it goes when the language changes."""
+        self.toasts.add(text, seconds)
+
+    @property
+    def toast_text(self) -> str:
+        """The newest message shown, in the language in force ("" when none is)."""
+        return self.toasts.newest
+
+    def toast_strip(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the messages go: the strip the screen on top keeps free of text (``Scene.toast_place``);
+        over an overlay, the strip of the screen under it, clear of each overlay's card."""
+        covers: list[pygame.Rect] = []
+        place = None
+        for scene in reversed(self.scenes.scenes):
+            place = scene.toast_place(size)
+            if place is not None or scene.opaque:
+                break
+            cover = scene.toast_cover(size)
+            if cover is not None:
+                covers.append(cover)
+        if place is None:
+            w, _h = size
+            place = pygame.Rect(40, 8, w - 80, 60)  # a screen that names no strip: the top of the window
+        for cover in covers:
+            place = clear_of(place, cover)
+        return place
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """One event: window events and the keys of every screen (F1 or ?, F11) here, the rest to the
@@ -439,15 +459,12 @@ class App:
                 if not self.running:
                     return
             self.scenes.update(dt)
-            if self.toast_time > 0:
-                self.toast_time -= dt
-                if not callable(worded_source(self, "toast_text")) and self._toast_language != current_language():
-                    self.toast_time = 0.0  # words of the language before: no message rather than those
+            self.toasts.pass_time(dt)
             audit = self.theme.audit  # set by the screens' tests: what each frame drew is checked
             if audit is not None:
                 audit.frame_start()
             self.scenes.draw(surface)
-            self._draw_toast(surface)
+            self._draw_toasts(surface)
             if audit is not None:
                 audit.frame_end()
             self._failures = 0
@@ -465,9 +482,7 @@ class App:
         that long rather than draw the same picture again."""
         if not self.running or self._preparing or self.opponent.thinking:
             return 0.0
-        rest = self.scenes.rest()
-        if self.toast_time > 0:
-            rest = min(rest, self.toast_time)
+        rest = min(self.scenes.rest(), self.toasts.rest())
         return max(0.0, rest)
 
     def pass_time(self, seconds: float) -> None:
@@ -475,8 +490,7 @@ class App:
         ``seconds`` before the next frame's events, which then start any animation from its beginning."""
         try:
             self.scenes.update(seconds)
-            if self.toast_time > 0:
-                self.toast_time -= seconds
+            self.toasts.pass_time(seconds)
         except Exception as exc:
             self._recover(exc)
 
@@ -503,24 +517,9 @@ class App:
         except Exception:
             pass  # nowhere to write: the message on screen is all we can do
 
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        if self.toast_time <= 0 or not self.toast_text:
-            return
-        from hwgame.app.view import theme as T
-
-        size = surface.get_size()
-        top = self.scenes.top
-        place = top.toast_place(size) if top is not None else None
-        cx, y, widest = place if place is not None else (size[0] // 2, 10, size[0] - 80)
-        lines = self.theme.wrap(self.toast_text, 22, min(700, widest))
-        h = 12 + 22 * len(lines)
-        w = max(self.theme.font(22).size(line)[0] for line in lines) + 30
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (cx, y)
-        pygame.draw.rect(surface, (40, 30, 30), rect, border_radius=8)
-        pygame.draw.rect(surface, T.TEXT_WARN, rect, 1, border_radius=8)
-        for i, line in enumerate(lines):
-            T.draw_text(surface, self.theme, line, (rect.centerx, rect.y + 7 + 22 * i), 22, T.TEXT, anchor="midtop")
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        if self.toasts.shown:
+            draw_toasts(surface, self.theme, self.toast_strip(surface.get_size()), self.toasts.shown)
 
     def quit(self) -> None:
         """Leave (the Quit button, the window's close button): the game kept in its autosave, the computer

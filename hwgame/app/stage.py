@@ -74,10 +74,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene."""
 
-    def toast_place(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
-        """Where the window's short messages go over this scene: (centre x, top y, widest), or None for
-        the top middle of the window. A screen with words of its own up there (the play screen's
-        narration) puts them clear of those."""
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """The strip where the window's short messages stack over this screen at window size ``size``: a
+        part of the window it leaves free of text (the band above a form's buttons, a corner of the map
+        the layout keeps clear of systems). None for an overlay, whose messages go in the strip of the
+        screen under it, clear of its card (``toast_cover``); every screen names its own."""
+        return None
+
+    def toast_cover(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """What an overlay draws over the screen under it (its card), which the messages keep clear of;
+        None for a screen."""
         return None
 
     def resume(self) -> None:

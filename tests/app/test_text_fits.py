@@ -1,5 +1,7 @@
 """Text that fits where it used to be cut or covered: the replay's result line and its turn heading with
-long names, a drag's caption at the board's right edge, and a message that leaves the narration alone."""
+long names, a drag's caption at the board's right edge, a message that leaves the narration and the
+systems alone, and every word of the replay (the turn's actions, the move log, the review strip, the
+caption under the board, the numbered discs of the computer's turn) wrapped or moved, never cut."""
 
 from __future__ import annotations
 
@@ -68,7 +70,7 @@ def test_a_drag_caption_at_the_boards_right_edge_turns_left_of_the_pointer():
     assert tip_rect(size, (40, 300), (300, 50), bounds).x > 40
 
 
-def test_a_message_goes_under_the_narration_and_over_the_board(screen, data_dir):
+def test_a_message_goes_in_a_corner_of_the_map_clear_of_the_narration_and_the_systems(screen, data_dir):
     app = make_app(screen)
     game = busy_game(11, 40)
     ctl = PlayController(game, (HUMAN, COMPUTER) if game.to_move == 0 else (COMPUTER, HUMAN), ("easy", "easy"),
@@ -78,10 +80,13 @@ def test_a_message_goes_under_the_narration_and_over_the_board(screen, data_dir)
     run_frames(app, screen)
     size = screen.get_size()
     narration = scene.narration_box(screen_layout(*size).board)
-    cx, top, widest = scene.toast_place(size)
+    strip = scene.toast_place(size)
     board = screen_layout(*size).board
-    assert top >= narration.bottom
-    assert board.x < cx - widest / 2 and cx + widest / 2 < board.right
+    assert strip.y >= narration.bottom
+    assert board.x < strip.x and strip.right < board.right  # on the map, never under the panel
+    lay = scene.layouts(size, scene.display_position())[1]
+    assert strip.collidelist([pygame.Rect(sp.box.as_ints()) for sp in lay.systems]) < 0  # over no system
+    assert strip.w >= 200 and strip.h >= 56  # room for a message of two lines
     app.toast("Saved as \u201cEvening game\u201d.")
     run_frames(app, screen)  # drawn there without trouble
 
@@ -104,7 +109,7 @@ def _whole(lines: list[str], text: str) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
-def test_the_replays_words_are_wrapped_or_moved_never_cut(data_dir, size):
+def test_the_replays_words_are_wrapped_or_moved_never_cut(screen, data_dir, size):
     """Every point of a reviewed record: the turn's actions, the strip's words and the caption whole (no
     line cut, as the audit sees it), the move log's turn whole above the go-to row, and the numbered
     discs of the computer's turn over no system's name."""
@@ -140,7 +145,7 @@ def test_the_replays_words_are_wrapped_or_moved_never_cut(data_dir, size):
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
-def test_the_replays_actions_and_caption_with_long_names_are_whole(data_dir, size):
+def test_the_replays_actions_and_caption_with_long_names_are_whole(screen, data_dir, size):
     """With long names and a long record name: each action of the turn box whole at the panel's width,
     the move log's turn whole above the go-to row, the caption under the board whole in two lines."""
     screen = pygame.display.set_mode(size)

@@ -336,6 +336,10 @@ class LessonCard(ButtonScene):
         b = screen.board
         return pygame.Rect(round(b.x) + 8, 8, round(b.w) - 16, self.card_height(size) - 12)
 
+    def toast_cover(self, size: tuple[int, int]) -> pygame.Rect:
+        """The card: the messages go in the play screen's corner of the map, clear of it."""
+        return self.card_rect(size)
+
     def blocks(self) -> list[tuple[str, str, int, tuple, bool]]:
         """The card's text as (role, words, size, colour, bold) paragraphs, roles "header", "task",
         "goal", "message" and "note" (what changed on the board), each only when it has words."""

@@ -45,6 +45,10 @@ class Dialog(ButtonScene):
         self.buttons = [Button(label, self._runner(cb), size=22) for label, cb in buttons]
         self.card = pygame.Rect(0, 0, width, 200)
 
+    def toast_cover(self, size: tuple[int, int]) -> pygame.Rect:
+        """The card: the messages go in the screen's strip, clear of it."""
+        return self.card
+
     @property
     def title(self) -> str:
         """The card's title in the language in force."""
@@ -178,6 +182,10 @@ class StarChooser(FormScene):
         self.card = pygame.Rect(0, 0, 600, 330)
         self.star_boxes: list[tuple[pygame.Rect, Discover]] = []
         self.cancel = Button(lambda: _("Cancel"), self._cancel)
+
+    def toast_cover(self, size: tuple[int, int]) -> pygame.Rect:
+        """The card: the messages go in the play screen's strip, clear of it."""
+        return self.card
 
     def _cancel(self) -> None:
         self.app.scenes.pop(self)

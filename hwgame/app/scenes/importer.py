@@ -19,7 +19,7 @@ from hwgame.app.control.text import error_text
 from hwgame.app.scenes.base import FormScene, clicked, replay_of
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
-from hwgame.app.view.widgets import Button, TextField, draw_paragraphs
+from hwgame.app.view.widgets import Button, TextField, draw_paragraphs, notice_strip
 from hwgame.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -194,6 +194,12 @@ class ImportScene(FormScene):
             self.do_import()
 
     # --- drawing ---
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip above the buttons, which the list of files leaves free."""
+        w, h = size
+        fw = min(self.form_width, w - 80)
+        return notice_strip(w // 2 - fw // 2, fw, h - 70)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, how-to, the path field, a problem if any, the files to pick from, the buttons."""
         th = self.app.theme
@@ -210,9 +216,12 @@ class ImportScene(FormScene):
             head = _("Transcripts in {folders}:").format(folders=where)
         else:
             head = _("No .raw or .txt files in {folders}.").format(folders=where)
-        surface.blit(th.fit_text(head, 20, fw, T.TEXT_DIM), (x, y))
-        y += 28
-        self._draw_files(surface, pygame.Rect(x, y, fw, h - 96 - y))
+        # The folders searched, in two lines where they need them (the data folder's exports comes first).
+        lines, pitch = min(2, len(th.wrap(head, 20, fw))), th.font(20).get_linesize() + 2
+        draw_paragraphs(surface, th, head, pygame.Rect(x, y, fw, pitch * lines), 20, T.TEXT_DIM, 2)
+        y += 28 + pitch * (lines - 1)
+        foot = self.toast_place((w, h)).y - 8  # the messages' strip, above the buttons, stays clear
+        self._draw_files(surface, pygame.Rect(x, y, fw, foot - y))
         self.import_button.rect = pygame.Rect(w // 2 - 210, h - 70, 200, 46)
         self.back.rect = pygame.Rect(w // 2 + 10, h - 70, 200, 46)
         self.import_button.draw(surface, th)

@@ -12,7 +12,7 @@ from hwgame.app.control.text import Text
 from hwgame.app.scenes.base import ButtonScene, Control
 from hwgame.app.services.opponent import LEVEL_NAMES
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, Choice, Widget, draw_paragraphs, draw_screen_head
+from hwgame.app.view.widgets import NOTICE_H, Button, Choice, Widget, draw_paragraphs, draw_screen_head, notice_strip
 from hwgame.i18n import LANGUAGES, N_, _, current_language, pgettext, set_language, system_language
 from hwgame.tutorial import full_rules_text
 from hwgame.words import level_label
@@ -64,12 +64,18 @@ class RulesScene(ButtonScene):
             return True
         return False
 
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip above Back, which the text leaves free."""
+        w, h = size
+        fw = min(880, w - 80)
+        return notice_strip(w // 2 - fw // 2, fw, h - 70)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The text and a Back button."""
         th = self.app.theme
         w, h = surface.get_size()
         x, fw = draw_screen_head(surface, th, _("Rules"), 24, width=880)
-        rect = pygame.Rect(x, 84, fw, h - 170)
+        rect = pygame.Rect(x, 84, fw, self.toast_place((w, h)).y - 8 - 84)
         self.lines_total = draw_paragraphs(surface, th, rules_text(), rect, 23, T.TEXT, 4, self.line)
         self.back.rect = pygame.Rect(w // 2 - 100, h - 70, 200, 46)
         self.back.draw(surface, th)
@@ -183,17 +189,33 @@ class SettingsScene(ButtonScene):
         if self._set("sound_volume", float(volume)):
             self.app.sounds.play("build")  # the new volume, to hear at once
 
+    def _rows(self, size: tuple[int, int]) -> tuple[int, int, int, int]:
+        """(title's top, first row's top, row height, pitch) of the choices in a window of ``size``: a low
+        window sets the title higher and closes the rows up, so that the messages' strip and Back stay
+        on screen under them."""
+        h = size[1]
+        top, y, row_h = (40, 120, 42) if h >= 780 else (18, 76, 40)
+        n = len(self.widgets)
+        step = max(row_h + 4, min(60, (h - 58 - 16 - NOTICE_H - y - row_h) // max(1, n - 1)))
+        return top, y, row_h, step
+
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip under the last choice, above Back."""
+        w, _h = size
+        _top, y, row_h, step = self._rows(size)
+        fw = min(680, w - 80)
+        bottom = y + step * (len(self.widgets) - 1) + row_h
+        return pygame.Rect(w // 2 - fw // 2, bottom + 8, fw, NOTICE_H)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The choices."""
         th = self.app.theme
         w, h = surface.get_size()
-        x, fw = draw_screen_head(surface, th, _("Settings"), 40, 52, 680)
-        y = 120
-        # The rows close up in a low window, so Back stays on screen.
-        step = max(48, min(60, (h - y - 90) // len(self.widgets)))
+        top, y, row_h, step = self._rows((w, h))
+        x, fw = draw_screen_head(surface, th, _("Settings"), top, 52 if top == 40 else 46, 680)
         for wdg in self.widgets:
-            wdg.rect = pygame.Rect(x, y, fw, 42)
+            wdg.rect = pygame.Rect(x, y, fw, row_h)
             wdg.draw(surface, th)
             y += step
-        self.back.rect = pygame.Rect(w // 2 - 100, min(y + 20, h - 56), 200, 46)
+        self.back.rect = pygame.Rect(w // 2 - 100, self.toast_place((w, h)).bottom + 8, 200, 46)
         self.back.draw(surface, th)

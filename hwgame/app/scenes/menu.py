@@ -53,6 +53,10 @@ class _Card(ButtonScene):
         self.buttons = [Button(text, action, size=24) for text, action in entries]
         self.card = pygame.Rect(0, 0, 400, 300)
 
+    def toast_cover(self, size: tuple[int, int]) -> pygame.Rect:
+        """The card: the messages go in the screen's strip, clear of it."""
+        return self.card
+
     @property
     def title(self) -> str:
         """The card's title in the language in force."""

@@ -56,6 +56,7 @@ from hwgame.app.view.layout import (
     PiecePlace,
     bank_layout,
     board_layout,
+    notice_corner,
     screen_layout,
 )
 from hwgame.app.view.widgets import sync_window_size
@@ -689,11 +690,12 @@ class PlayScene(Scene):
         if self.demo is not None:
             self.painter.draw(surface, self, self.demo)
 
-    def toast_place(self, size: tuple[int, int]) -> tuple[int, int, int] | None:
-        """Messages ("Saved as ...") go at the top of the map, under the narration or the tutorial's card,
-        centred on the board: never over the narration line nor the panel."""
-        board = self.layouts(size, self.display_position())[0].board
-        return round(board.x + board.w / 2), round(board.y + 6), round(board.w - 40)
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages ("Saved as ...") go in a corner of the map that the layout keeps clear of systems,
+        beside the bottom player's homeworld if it has the room (``layout.notice_corner``): never over
+        the narration, the tutorial's card, a system's name or the panel."""
+        corner = notice_corner(self.layouts(size, self.display_position())[1])
+        return pygame.Rect(corner.as_ints())
 
     def flash_rect(self, board: Box, lay: BoardLayout) -> pygame.Rect | None:
         """Where the message is drawn now (None without one), see ``play_board.flash_rect``."""

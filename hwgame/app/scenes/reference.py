@@ -14,7 +14,7 @@ import pygame
 
 from hwgame.app.scenes.base import ButtonScene
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, panel
+from hwgame.app.view.widgets import NOTICE_H, Button, panel
 from hwgame.i18n import _, is_cjk_language
 from hwgame.tutorial.reference import SECTIONS, Section
 
@@ -98,8 +98,14 @@ class ReferenceScene(ButtonScene):
 
     @staticmethod
     def _view_h(h: int) -> int:
-        """Pixels of the cards' view: below the title row, above the line that says more is below."""
-        return h - TOP - 30
+        """Pixels of the cards' view: below the title row, above the line that says more is below and
+        the messages' strip under it."""
+        return h - TOP - 30 - NOTICE_H - 4
+
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip at the foot of the window, under the cards' view and its last line."""
+        w, h = size
+        return pygame.Rect(20, h - 6 - NOTICE_H, w - 40, NOTICE_H)
 
     def _measure(self, section: Section, width: int) -> int:
         th = self.app.theme
@@ -153,7 +159,7 @@ class ReferenceScene(ButtonScene):
                 surface,
                 th,
                 _("more below: scroll with the wheel or the arrow keys"),
-                (w // 2, h - 4),
+                (w // 2, TOP + self._view_h(h) + 26),
                 18,
                 T.TEXT_DIM,
                 anchor="midbottom",

@@ -37,7 +37,16 @@ from hwgame.app.view.anim import BASE_DURATION, Transition
 from hwgame.app.view.best_turn import draw_best_turn
 from hwgame.app.view.board import BoardOptions, BoardView
 from hwgame.app.view.eval_graph import EvalGraph
-from hwgame.app.view.layout import BankLayout, BoardLayout, Box, ScreenLayout, bank_layout, board_layout, screen_layout
+from hwgame.app.view.layout import (
+    BankLayout,
+    BoardLayout,
+    Box,
+    ScreenLayout,
+    bank_layout,
+    board_layout,
+    notice_corner,
+    screen_layout,
+)
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
 from hwgame.i18n import N_, _, current_language, pgettext
 from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
@@ -457,6 +466,13 @@ class ReplayScene(ButtonScene):
         """The screen's, board's and bank's layouts for ``position`` (the ghost pieces' painter asks)."""
         screen = screen_layout(*size)
         return screen, board_layout(position, self.board_box(screen), self.bottom), bank_layout(screen.bank)
+
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages ("Imported ...") go in a corner of the map that the layout keeps clear of systems
+        (``layout.notice_corner``): never over a system's name, the caption, the strip or the panel."""
+        screen = screen_layout(*size)
+        corner = notice_corner(board_layout(self.position, self.board_box(screen), self.bottom))
+        return pygame.Rect(corner.as_ints())
 
     def best_turn_here(self) -> Turn | None:
         """The computer's turn for the turn that starts (or is under way) at the point shown, or None."""

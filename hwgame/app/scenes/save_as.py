@@ -18,7 +18,7 @@ from hwgame.app.panels.save_list import SaveList, summary
 from hwgame.app.scenes.base import Control, FormScene
 from hwgame.app.scenes.dialogs import confirm
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, TextField
+from hwgame.app.view.widgets import Button, TextField, notice_strip
 from hwgame.i18n import _, ngettext
 from hwgame.words import rules_title
 
@@ -165,6 +165,12 @@ class SaveScene(FormScene):
         """Save, Cancel, then the list of saves (the name field comes before them all)."""
         return [self.save_button, self.cancel, self.list]
 
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip above the buttons, which the list of saves leaves free."""
+        w, h = size
+        fw = min(self.form_width, w - 80)
+        return notice_strip(w // 2 - fw // 2, fw, h - 70)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the field, a problem if any, the saves already there, the buttons."""
         th = self.app.theme
@@ -190,7 +196,8 @@ class SaveScene(FormScene):
             head = _("Saves already there (click one to use its name):")
             surface.blit(th.fit_text(head, 20, fw, T.TEXT_DIM), (x, y))
             y += 26
-        self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, h - 96 - y))
+        foot = self.toast_place((w, h)).y - 8  # the messages' strip, above the buttons, stays clear
+        self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, foot - y))
         self.list.draw(surface, th)
         self.save_button.rect = pygame.Rect(w // 2 - 210, h - 70, 200, 46)
         self.cancel.rect = pygame.Rect(w // 2 + 10, h - 70, 200, 46)

@@ -20,7 +20,7 @@ from hwgame.app.scenes.base import ButtonScene, Control, replay_of
 from hwgame.app.scenes.dialogs import confirm
 from hwgame.app.services.folders import can_show_folders, show_folder
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head
+from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head, notice_strip
 from hwgame.i18n import _
 
 if TYPE_CHECKING:
@@ -200,6 +200,12 @@ class LoadScene(ButtonScene):
                 pygame.K_r: self.replay, pygame.K_e: self.export, pygame.K_i: self.import_transcript,
                 pygame.K_ESCAPE: self.leave}
 
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages ("Exported as ...") go in the strip above the buttons, which the list leaves free."""
+        w, h = size
+        fw = min(980, w - 80)
+        return notice_strip(w // 2 - fw // 2, fw, h - 70)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, notices, the list, the selected save's details and the buttons."""
         th = self.app.theme
@@ -222,7 +228,8 @@ class LoadScene(ButtonScene):
                 surface.blit(th.text(line, 19, T.TEXT_WARN), (x + 12, y + 7 + 20 * i))
             y = box.bottom + 10
         detail_h = 64
-        self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, h - 96 - detail_h - y))
+        foot = self.toast_place((w, h)).y - 6  # the messages' strip, above the buttons, stays clear
+        self.list.rect = pygame.Rect(x, y, fw, max(self.list.row_h, foot - 10 - detail_h - y))
         self.list._show_selected()
         if not self.list.entries:
             empty = _("No saved games yet. Every game is autosaved as it is played; Import SDG reads a "
@@ -231,7 +238,7 @@ class LoadScene(ButtonScene):
         self.list.draw(surface, th)
         # The details sit under the last row when the list is short, so they read as part of it.
         shown = min(len(self.list.entries), self.list.rows_visible)
-        detail_y = min(h - 86 - detail_h, self.list.rect.y + max(1, shown) * self.list.row_h + 8)
+        detail_y = min(foot - detail_h, self.list.rect.y + max(1, shown) * self.list.row_h + 8)
         self._draw_detail(surface, pygame.Rect(x, detail_y, fw, detail_h))
         n = len(self.buttons)
         bw = min(180, (fw - 12 * (n - 1)) // n)

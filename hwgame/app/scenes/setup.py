@@ -274,6 +274,13 @@ class SetupScene(ButtonScene):
             shown = th.fit_text(order, 19, rect.w - 12, T.TEXT_DIM)
             surface.blit(shown, shown.get_rect(center=(rect.centerx, rect.centery + 14)))
 
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go under the dock of the homeworld being built, across the board, where nothing is
+        drawn."""
+        board = screen_layout(*size).board
+        top = self.dock.bottom + 8
+        return pygame.Rect(round(board.x + 12), top, round(board.w - 24), round(board.bottom) - 8 - top)
+
     @staticmethod
     def _dock_unit(board: Box) -> float:
         return max(40.0, min(80.0, board.h / 8))

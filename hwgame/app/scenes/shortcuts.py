@@ -69,6 +69,16 @@ class ShortcutsScene(Scene):
     def __init__(self, app: AppLike):
         super().__init__(app)
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.free = pygame.Rect(0, 0, 0, 0)  # the part of the card under its columns, above its last line
+
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """Messages go on the card, under its two columns of keys, when they leave room enough; else in
+        the screen's own strip, clear of the card."""
+        return self.free if self.free.h >= 40 else None
+
+    def toast_cover(self, size: tuple[int, int]) -> pygame.Rect:
+        """The card of keys."""
+        return self.card
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A key or a click closes the card; everything else stops here."""
@@ -91,9 +101,10 @@ class ShortcutsScene(Scene):
         top = self.card.y + 62
         x, y = self.card.x + 20, top
         split = 2  # the first sections in the left column, the rest in the right one
+        lowest = top
         for i, (name, rows) in enumerate(sections()):
             if i == split:
-                x, y = self.card.x + 40 + col_w, top
+                lowest, x, y = y, self.card.x + 40 + col_w, top
             head = th.fit_text(name(), 22, col_w, T.ACCENT, True)
             surface.blit(head, (x, y))
             y += 30
@@ -108,4 +119,7 @@ class ShortcutsScene(Scene):
                 y += 3 + 21 * max(len(key_lines), len(what_lines))
             y += 10
         foot = th.fit_text(_("Any key or click closes this card."), 18, self.card.w - 40, T.TEXT_DIM)
-        surface.blit(foot, foot.get_rect(midbottom=(self.card.centerx, self.card.bottom - 10)))
+        at = foot.get_rect(midbottom=(self.card.centerx, self.card.bottom - 10))
+        surface.blit(foot, at)
+        lowest = max(lowest, y)
+        self.free = pygame.Rect(self.card.x + 20, lowest, self.card.w - 40, at.y - 8 - lowest)

@@ -17,7 +17,7 @@ from hwgame.app.control.text import Worded, error_text, notices_text
 from hwgame.app.scenes.base import ButtonScene, Control, clicked
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
-from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head
+from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head, notice_strip
 from hwgame.i18n import _, ngettext, pgettext
 from hwgame.levels import LEVEL_TABLE
 from hwgame.words import date_time_text, level_label, result_detail, result_text
@@ -204,6 +204,12 @@ class StatsScene(ButtonScene):
         return False
 
     # --- drawing ---
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip above Back, which the recent games leave free."""
+        w, h = size
+        fw = min(980, w - 60)
+        return notice_strip(w // 2 - fw // 2, fw, h - 62)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, rating and streaks, the table per level, the recent games and Back."""
         th = self.app.theme
@@ -224,7 +230,8 @@ class StatsScene(ButtonScene):
         if message:
             draw_paragraphs(surface, th, message, pygame.Rect(x, y + 4, fw, 44), 18, T.TEXT_WARN, 2)
             y += 48
-        self._draw_recent(surface, pygame.Rect(x, y + 10, fw, h - 80 - (y + 10)))
+        foot = self.toast_place((w, h)).y - 8  # the messages' strip, above Back, stays clear
+        self._draw_recent(surface, pygame.Rect(x, y + 10, fw, foot - (y + 10)))
         self.back.rect = pygame.Rect(w // 2 - 100, h - 62, 200, 46)
         self.back.draw(surface, th)
 

@@ -28,7 +28,7 @@ from hwgame.app.view import theme as T
 from hwgame.app.view.layout import HEIGHTS, Box, piece_box
 from hwgame.app.view.pieces import draw_piece
 from hwgame.app.view.theme import Theme
-from hwgame.app.view.widgets import Button, Choice, Enabled, TextField, Widget, draw_screen_head
+from hwgame.app.view.widgets import NOTICE_H, Button, Choice, Enabled, TextField, Widget, draw_screen_head
 from hwgame.i18n import N_, _, pgettext
 from hwgame.rules import name_character
 from hwgame.words import level_label, rules_label
@@ -203,6 +203,14 @@ class TitleScene(ButtonScene):
     def rest(self) -> float:
         """Still until the fleets of the art drift by a pixel."""
         return art_rest(self.time)
+
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the margin right of the menu, under the Continue row (whose caption is beside
+        it): only stars there."""
+        w, h = size
+        rects = menu_rects(w, h, len(self.buttons))
+        top = rects[1].y if len(rects) > 1 else rects[0].bottom + 8
+        return pygame.Rect(rects[0].right + 24, top, w - rects[0].right - 48, rects[-1].bottom - top)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, art and the menu."""
@@ -394,12 +402,29 @@ class NewGameScene(ButtonScene):
         """Still until a caret blinks."""
         return min(self.name.rest(), self.other.rest())
 
+    def _pitch(self, h: int) -> int:
+        """Pixels from one row of the form to the next: closer in a low window, so that the line under the
+        rows, the messages' strip and the buttons fit under them."""
+        rows = sum(1 for wdg in self.widgets if getattr(wdg, "visible", True))
+        return max(48, min(56, (h - 130 - 42 - NOTICE_H - 8 - 60) // max(1, rows)))
+
+    def _rows_bottom(self, h: int) -> int:
+        rows = sum(1 for wdg in self.widgets if getattr(wdg, "visible", True))
+        return 130 + rows * self._pitch(h)
+
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip between the line under the rows and the buttons."""
+        w, h = size
+        fw = min(620, w - 80)
+        return pygame.Rect(w // 2 - fw // 2, self._rows_bottom(h) + 34, fw, NOTICE_H)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The form."""
         th = self.app.theme
         w, h = surface.get_size()
         x, fw = draw_screen_head(surface, th, _("New game"), 40, 56, 620)
         y = 130
+        pitch = self._pitch(h)
         for wdg in self.widgets:
             if isinstance(wdg, TextField):
                 wdg.rect = pygame.Rect(x + int(fw * 0.42), y, int(fw * 0.58), 40)
@@ -408,14 +433,15 @@ class NewGameScene(ButtonScene):
                 wdg.rect = pygame.Rect(x, y, fw, 40)
             if getattr(wdg, "visible", True):
                 wdg.draw(surface, th)
-                y += 56
+                y += pitch
         if self.problem:
             problem = th.fit_text(self.problem, 22, w - 40, T.TEXT_BAD)
             surface.blit(problem, problem.get_rect(midtop=(w // 2, y + 4)))
         elif handicap_hint(self.handicap.value):
             hint = th.fit_text(handicap_hint(self.handicap.value), 20, w - 40, T.TEXT_DIM)
             surface.blit(hint, hint.get_rect(midtop=(w // 2, y + 4)))
-        self.start.rect = pygame.Rect(w // 2 - 210, y + 40, 200, 48)
-        self.back.rect = pygame.Rect(w // 2 + 10, y + 40, 200, 48)
+        strip = self.toast_place((w, h))
+        self.start.rect = pygame.Rect(w // 2 - 210, strip.bottom + 8, 200, 48)
+        self.back.rect = pygame.Rect(w // 2 + 10, strip.bottom + 8, 200, 48)
         self.start.draw(surface, th)
         self.back.draw(surface, th)

@@ -18,7 +18,7 @@ import pygame
 from hwgame.app.scenes.base import ButtonScene
 from hwgame.app.scenes.card import progress_of
 from hwgame.app.view import theme as T
-from hwgame.app.view.widgets import Button
+from hwgame.app.view.widgets import NOTICE_H, Button, notice_strip
 from hwgame.i18n import _
 from hwgame.tutorial import LESSONS, PUZZLES, TIERS, Lesson, Puzzle, lessons_in_tier, puzzle_of_the_day, runner_for
 
@@ -131,6 +131,12 @@ class LessonList(ButtonScene):
         button.size = _label_size(th, label, w - GUTTER)
         button.draw(surface, th)
 
+    def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
+        """Messages go in the strip above the buttons, under the two columns."""
+        w, h = size
+        col_w = min(560, (w - 90) // 2)
+        return notice_strip(w // 2 - col_w - 15, 2 * col_w + 30, h - 64)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Two columns: lessons on the left, puzzles on the right (and what their marks mean)."""
         th = self.app.theme
@@ -144,7 +150,7 @@ class LessonList(ButtonScene):
         left = w // 2 - col_w - 15
         right = w // 2 + 15
         rows = len(self.lesson_buttons) + len(TIERS)
-        bh = max(22, min(32, (h - 200) // rows - 4))
+        bh = max(22, min(32, (h - 208 - NOTICE_H) // rows - 4))  # the messages' strip, above the buttons, stays clear
         y = 96
         tier = None
         number = 0

@@ -395,6 +395,50 @@ def board_layout(position: Position, board: Box, bottom: int = 0, keep: float | 
     return best
 
 
+EDGE_ROOM = 20.0  # the board's left edge is kept for the play screen's advantage bar
+FOOT_ROOM = 40.0  # and its foot at the left for the bar's label
+CORNER_W, CORNER_H = 200.0, 56.0  # a corner this large holds a message of two lines
+
+
+def free_corners(layout: BoardLayout) -> list[Box]:
+    """The parts of the board that ``layout`` keeps clear of systems: beside the bottom player's
+    homeworld (right, then left), then beside the top one (left, then right). ``_try_layout`` puts every
+    other system in the band between the two homeworlds, so beside each is nothing but lines; without a
+    homeworld there the whole band it would take is clear. The left corners stay clear of the play
+    screen's advantage bar (``EDGE_ROOM``) and its label (``FOOT_ROOM``)."""
+    board, u = layout.board, layout.unit
+    margin, gap = 0.25 * u, 0.35 * u
+    homes = {sp.home: sp.box for sp in layout.systems if sp.home != NO_HOME}
+    left_x, right_x = board.x + EDGE_ROOM, board.right - margin
+    out: list[Box] = []
+    for player in (layout.bottom, opponent_of(layout.bottom)):
+        home = homes.get(player)
+        if player == layout.bottom:
+            y0 = home.y if home is not None else board.bottom - margin - 2 * u
+            y1 = board.bottom - 4
+        else:
+            y0 = board.y + 4
+            y1 = home.bottom if home is not None else board.y + margin + 2 * u
+        if home is None:
+            out.append(Box(left_x, y0, right_x - left_x, y1 - y0))
+            continue
+        right = Box(home.right + gap, y0, right_x - home.right - gap, y1 - y0)
+        foot = FOOT_ROOM if player == layout.bottom else 0.0
+        left = Box(left_x, y0, home.x - gap - left_x, y1 - y0 - foot)
+        out += [right, left] if player == layout.bottom else [left, right]
+    return [c for c in out if c.w > 0 and c.h > 0]
+
+
+def notice_corner(layout: BoardLayout) -> Box:
+    """Where the window's messages go on a board laid out as ``layout``: the first of ``free_corners``
+    that holds a message of two lines, else the largest of them."""
+    corners = free_corners(layout)
+    roomy = [c for c in corners if c.w >= CORNER_W and c.h >= CORNER_H]
+    if roomy:
+        return roomy[0]
+    return max(corners, key=lambda c: c.w * c.h, default=Box(layout.board.x, layout.board.y, layout.board.w, 0))
+
+
 def _best_layout(position: Position, board: Box, bottom: int) -> BoardLayout:
     # The units tried are one fixed ladder down from MAX_UNIT (only the board's width cuts its top):
     # boards of nearly the same height then settle on the same unit, and a map whose needs change a

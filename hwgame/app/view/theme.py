@@ -80,12 +80,13 @@ class TextAudit:
     shipped font has (they would draw as boxes), where texts were broken into lines (``lines``), the
     breaks a reader of Japanese or Chinese finds wrong (``broken``: a word of the game or a katakana
     word torn, a number parted from its counter, a key's name parted, a line of only a sentence's last
-    kana; see ``linebreak.bad_break``), and texts drawn over a system of the board (``overlaps``: text
-    and system name).
+    kana; see ``linebreak.bad_break``), texts drawn over a system of the board (``overlaps``: text
+    and system name), and the screen's lines that a window's message was drawn over (``under_toasts``).
 
     A frame is audited from ``frame_start`` to ``frame_end``: the board says where its systems are
     (``board``), a panel drawn over it hides what is below (``cover``), and each line drawn on the
-    window (``placed``) must stay clear of the systems it does not sit on a panel over."""
+    window (``placed``) must stay clear of the systems it does not sit on a panel over, and of the
+    frames of the window's messages (``toast``; ``toasts`` keeps those of the last frame)."""
 
     def __init__(self) -> None:
         self.cut: list[tuple[str, float]] = []
@@ -94,9 +95,12 @@ class TextAudit:
         self.lines: dict[str, list[str]] = {}
         self.broken: dict[str, list[str]] = {}
         self.overlaps: set[tuple[str, str]] = set()
+        self.under_toasts: set[str] = set()
+        self.toasts: list[pygame.Rect] = []
         self._systems: list[tuple[str, pygame.Rect]] = []
         self._covers: list[pygame.Rect] = []
         self._placed: list[tuple[str, pygame.Rect]] = []
+        self._shown: list[tuple[str, pygame.Rect]] = []  # every line of the frame, board or not
 
     def clear(self) -> None:
         """Forget what was seen."""
@@ -106,6 +110,7 @@ class TextAudit:
         self.lines.clear()
         self.broken.clear()
         self.overlaps.clear()
+        self.under_toasts.clear()
 
     def wrapped(self, text: str, lines: Sequence[str]) -> None:
         """``text`` was broken into ``lines``."""
@@ -122,12 +127,15 @@ class TextAudit:
         self._systems.clear()
         self._covers.clear()
         self._placed.clear()
+        self._shown.clear()
+        self.toasts = []
 
     def board(self, systems: Sequence[tuple[str, pygame.Rect]]) -> None:
         """The board was drawn with these systems (name, box): it hides what was drawn before it."""
         self._systems = list(systems)
         self._covers.clear()
         self._placed.clear()
+        self._shown.clear()
 
     def cover(self, rect: pygame.Rect) -> None:
         """A panel was drawn over the board: text on it is not over a system."""
@@ -136,11 +144,21 @@ class TextAudit:
 
     def placed(self, text: str, rect: pygame.Rect) -> None:
         """A line of text was drawn on the window at ``rect``."""
+        if text.strip():
+            self._shown.append((text, pygame.Rect(rect)))
         if self._systems and text.strip():
             self._placed.append((text, pygame.Rect(rect)))
 
+    def toast(self, rect: pygame.Rect) -> None:
+        """A window's message was drawn in the frame ``rect``, over what the screen drew."""
+        self.toasts.append(pygame.Rect(rect))
+
     def frame_end(self) -> None:
-        """Every line drawn over a system's box, not on a panel, is an overlap."""
+        """Every line drawn over a system's box, not on a panel, is an overlap; every line of the screen
+        a message's frame meets (not one of the message's own) is under a message."""
+        for text, rect in self._shown:
+            if self.toasts and not any(t.contains(rect) for t in self.toasts) and rect.collidelist(self.toasts) >= 0:
+                self.under_toasts.add(text)
         for text, rect in self._placed:
             if any(cover.contains(rect) for cover in self._covers):
                 continue
@@ -274,5 +292,7 @@ def draw_text(surface: pygame.Surface, theme: Theme, text: str, pos: Point, size
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
     if theme.audit is not None and surface is drawing_surface():
-        theme.audit.placed(text, rect)
+        shown = rect.clip(surface.get_clip())  # what a clip (a scrolled view) keeps of the line
+        if shown.w and shown.h:
+            theme.audit.placed(text, shown)
     return rect

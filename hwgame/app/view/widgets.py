@@ -324,6 +324,15 @@ class TextField:
             pygame.draw.line(surface, T.TEXT, (x, self.rect.y + 7), (x, self.rect.bottom - 7), 2)
 
 
+NOTICE_H = 60  # the strip a screen keeps free of text above its buttons, where the window's messages go
+
+
+def notice_strip(x: int, width: int, buttons_top: int) -> pygame.Rect:
+    """The strip a screen keeps free of text for the window's messages (``Scene.toast_place``): just above
+    its row of buttons at ``buttons_top``, ``width`` wide from ``x``; what the screen shows ends above it."""
+    return pygame.Rect(x, buttons_top - 8 - NOTICE_H, width, NOTICE_H)
+
+
 def draw_screen_head(surface: pygame.Surface, theme: T.Theme, title: str, top: int, size: int = 48,
                      width: int = 980, margin: int = 80) -> tuple[int, int]:
     """A screen's background and its title, centred ``top`` pixels down in bold ``size``; return the
