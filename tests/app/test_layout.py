@@ -60,6 +60,15 @@ def test_the_samples_reach_busy_maps():
     assert max(max(len(s.ships0) + len(s.ships1) for s in p.systems) for p in POSITIONS) >= 5
 
 
+def test_a_sample_game_never_names_two_systems_alike():
+    from hwgame.app.tools.samples import busy_game, finished_game
+    from hwgame.rules import Discover
+
+    for game in (busy_game(11, 70), finished_game()):
+        named = [a.name.lower() for turn in game.turns for a in turn if isinstance(a, Discover)]
+        assert named and len(named) == len(set(named))  # each discovery a name of its own, as the window offers
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_no_overlaps_across_random_positions(size):

@@ -43,6 +43,8 @@ def random_turn(game: Game, rng: random.Random, max_actions: int = 6, tries: int
             if not acts:
                 break
             action = rng.choices(acts, [WEIGHTS.get(type(a), 1.0) for a in acts])[0]
+            if isinstance(action, Discover):  # named as the window names a discovery: never a name used before
+                action = Discover(action.ship, action.origin, action.star, game.new_system_name())
             game.act(action)
             if isinstance(action, Pass):
                 break
