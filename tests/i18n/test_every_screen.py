@@ -216,10 +216,18 @@ def test_the_rules_pages_and_lesson_list_fit_in_every_language(app, language, au
     assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
 
 
-def test_the_main_screens_fit_in_every_language(tmp_path, language, audited):
-    from hwgame.app.tools.screenshots import render_all
+# The main screens at the smallest window, at 1280x800, and as a 1920x1080 window draws them (its canvas:
+# the screens at 1422x800, shown 1.35 times larger).
+MAIN_SIZES = [(1024, 700), (1280, 800), (1422, 800)]
 
-    shots = render_all(tmp_path / "shots", extra=True, size=SIZE)
+
+@pytest.mark.parametrize("size", MAIN_SIZES, ids=["1024x700", "1280x800", "1920x1080"])
+def test_the_main_screens_fit_in_every_language(tmp_path, language, audited, size):
+    from hwgame.app.tools.screenshots import render_all
+    from hwgame.app.view.canvas import logical_size
+
+    assert logical_size((1920, 1080)) == MAIN_SIZES[-1]
+    shots = render_all(tmp_path / "shots", extra=True, size=size)
     assert len(shots) >= 10
     data = tmp_path / "shots" / "data"
     user_text = " ".join(
@@ -227,7 +235,7 @@ def test_the_main_screens_fit_in_every_language(tmp_path, language, audited):
         + [p.read_text(encoding="utf-8", errors="replace") for p in data.rglob("*") if p.is_file()]
     )
     found = audited.problems(language, user_text)
-    assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
+    assert not found, f"{len(found)} problems at {size} in {language}:\n" + "\n".join(found[:30])
 
 
 def test_the_audit_finds_a_bad_break_and_passes_a_good_one():
