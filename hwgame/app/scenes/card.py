@@ -530,6 +530,8 @@ class LessonCard(ButtonScene):
         surface.set_clip(old_clip)
         if lay.max_scroll:
             self._draw_scroll_bar(surface, lay)
+            if self.scroll < lay.max_scroll:
+                self._draw_more_below(surface, lay)
         by = rect.y + 10
         buttons = self.card_buttons
         bh = max(28, min(36, (rect.h - 20 - 6 * (len(buttons) - 1)) // max(1, len(buttons))))
@@ -538,6 +540,23 @@ class LessonCard(ButtonScene):
             button.size = 20
             button.draw(surface, th)
             by += bh + 6
+
+    def _draw_more_below(self, surface: pygame.Surface, lay: CardLayout) -> None:
+        """Where the text goes on below the card: its last line fades out and a tab on the card's lower
+        edge says so, so a sentence that runs past the view never looks like the end of the text."""
+        th, view = self.app.theme, lay.view
+        fade = pygame.Surface((view.w, 26), pygame.SRCALPHA)
+        for y in range(26):
+            pygame.draw.line(fade, (*T.PANEL, round(235 * y / 25)), (0, y), (view.w, y))
+        surface.blit(fade, (view.x, view.bottom - 26))
+        # Translators: on the tutorial's card, when its text goes on below what is in view.
+        label = th.fit_text(_("More below: scroll"), 15, view.w // 2, T.ACCENT, True)
+        tab = label.get_rect(midbottom=(view.centerx, view.bottom + 2)).inflate(30, 4)
+        pygame.draw.rect(surface, T.PANEL, tab, border_radius=5)
+        pygame.draw.rect(surface, T.ACCENT, tab, 1, border_radius=5)
+        x, y = tab.x + 9, tab.centery
+        pygame.draw.polygon(surface, T.ACCENT, [(x - 5, y - 3), (x + 5, y - 3), (x, y + 4)])
+        surface.blit(label, label.get_rect(midright=(tab.right - 6, tab.centery)))
 
     def _draw_scroll_bar(self, surface: pygame.Surface, lay: CardLayout) -> None:
         """A track right of the text with a thumb for the part in view, and arrows where more text is."""
