@@ -20,7 +20,7 @@ from hwgame.i18n import N_, _, ngettext, pgettext
 from hwgame.rules import Action
 
 from .names import colour_name, piece_name
-from .phrases import chance_text, homeworld_of, sentences
+from .phrases import chance_text, homeworld_of, inside_sentence, sentences
 from .spacing import fill
 from .told import POSSIBLE, Voice, join_pieces, narrate_turn
 
@@ -261,7 +261,7 @@ def board_text(entry: MarkedTurn, voice: Voice) -> str:
     gained = consequence_text(entry.gain(), voice)
     if gained:
         # Translators: what the engine's better turn and its line take, where the turn played gives up nothing.
-        return fill(_("The better turn gains more: {what}"), what=gained[:1].lower() + gained[1:])
+        return fill(_("The better turn gains more: {what}"), what=inside_sentence(gained))
     from .reasons import weighed_text
 
     said = weighed_text(entry.weighed(), entry.player, voice)

@@ -33,3 +33,18 @@ def sentences(parts: Sequence[str]) -> str:
     """Whole sentences one after the other: a space between them, none in a language written without
     spaces (Japanese, Chinese)."""
     return ("" if is_cjk_language() else " ").join(p for p in parts if p)
+
+
+# The words a sentence of the game's own may start with that are written small inside another sentence;
+# any other first word (a player's or a system's name) keeps its letters as they are written.
+_SMALL_INSIDE = frozenset({"you", "your", "the", "a", "an", "it", "its", "their", "this", "that", "every", "no"})
+
+
+def inside_sentence(text: str) -> str:
+    """``text``, a sentence of the game's own, as part of another: its first word in small letters when
+    it is a common word ("You capture…" becomes "you capture…"), never a name ("South destroys…" stays)."""
+    first = text.split(" ", 1)[0]
+    if first.lower() in _SMALL_INSIDE:
+        return text[:1].lower() + text[1:]
+    return text
+

@@ -41,3 +41,12 @@ def test_a_plain_score_is_shown_as_a_chance_to_win_when_one_is_given():
     assert score_text(99_999.0, "proven-win", 1.0) == "winning (proven)"
     assert chance_text(0.004) == "1%" and chance_text(0.999) == "99%"
     assert chance_text(1.0) == "100%" and chance_text(0.0) == "0%"
+
+
+def test_a_sentence_inside_another_keeps_a_players_name_as_it_is_written():
+    from hwgame.words.phrases import inside_sentence
+
+    assert inside_sentence("You capture the red 2 at Alpha.") == "you capture the red 2 at Alpha."
+    assert inside_sentence("The computer destroys your homeworld.") == "the computer destroys your homeworld."
+    assert inside_sentence("South destroys the computer's homeworld.") == "South destroys the computer's homeworld."
+    assert inside_sentence("Dsheldon captures your green 3.") == "Dsheldon captures your green 3."
