@@ -102,7 +102,7 @@ def test_the_check_sees_imports_written_either_way():
 
 
 # The rooms of the window (hwgame.app), from the top down: a room imports only itself and rooms below it.
-APP_ROOMS = ["tools", "window", "scenes", "panels", "stage", "view", "control", "services"]
+APP_ROOMS = ["tools", "window", "scenes", "kit", "panels", "stage", "view", "control", "services"]
 # The rooms that may ask the computer or the analysis layer directly; every other room goes through
 # the services (the opponent, the coach, the reviewer).
 ASKS_THE_COMPUTER = {"services", "tools"}

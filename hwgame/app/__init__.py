@@ -2,7 +2,8 @@
 
 Its rooms, from the top down (a room imports only the rooms below it; ARCHITECTURE.md draws them):
 ``tools`` (screenshots, smoke run, icon), the window itself (``main``: the loop; ``app``: the App),
-``scenes`` (every screen and overlay), ``panels`` (parts of a screen), ``stage`` (Scene, the scene
+``scenes`` (every screen), ``kit`` (what screens are made of: bases, dialogs, the tutorial's card),
+``panels`` (parts of a screen), ``stage`` (Scene, the scene
 stack, and AppLike, what a scene may use of the App), ``view`` (drawing primitives), ``control``
 (the window's logic without pygame) and ``services`` (the opponent, the coach, the reviewer, sound).
 """

@@ -319,7 +319,7 @@ class App:
 
     def load(self, name: str | Path) -> bool:
         """Open a save by name or path; a problem shows a message and returns False."""
-        from hwgame.app.scenes.base import load_save  # the scenes' modules load when a scene is made
+        from hwgame.app.kit.base import load_save  # the scenes' modules load when a scene is made
 
         def play_on(loaded: LoadedGame) -> bool:
             if not Path(loaded.path).stem.lower().startswith("autosave"):

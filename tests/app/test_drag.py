@@ -9,7 +9,7 @@ from hwgame.app.app import App
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.targets import ShipTarget
-from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser
+from hwgame.app.kit.dialogs import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene
 from hwgame.rules import Build, Capture, Catastrophe, Discover, Game, Move, Sacrifice, Trade, parse_piece

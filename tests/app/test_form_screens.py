@@ -9,8 +9,8 @@ import pygame
 from hwgame import persist
 from hwgame.app.control.controller import HUMAN
 from hwgame.app.control.flow import PlayController
-from hwgame.app.scenes.base import FormScene, load_save
-from hwgame.app.scenes.dialogs import StarChooser
+from hwgame.app.kit.base import FormScene, load_save
+from hwgame.app.kit.dialogs import StarChooser
 from hwgame.app.scenes.importer import ImportScene
 from hwgame.app.scenes.save_as import SaveScene
 from hwgame.app.stage import Scene

@@ -18,7 +18,7 @@ from hwgame.analysis.review import METHOD, Review
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.options import GameConfig
 from hwgame.app.control.targets import ShipTarget
-from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser
+from hwgame.app.kit.dialogs import ChoiceMenu, Dialog, StarChooser
 from hwgame.app.scenes.importer import ImportScene
 from hwgame.app.scenes.info import RulesScene, SettingsScene
 from hwgame.app.scenes.menu import GameMenu, GameOverScene

@@ -9,7 +9,7 @@ import pytest
 from hwgame.app.app import App
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.options import GameConfig, config_from, config_from_args, valid_name, window_defaults
-from hwgame.app.scenes.dialogs import StarChooser
+from hwgame.app.kit.dialogs import StarChooser
 from hwgame.rules import Discover, parse_piece
 
 P = parse_piece

@@ -5,7 +5,7 @@ threatens nothing is taken back with the reason."""
 from __future__ import annotations
 
 from hwgame.ai.tactics import find_win
-from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.scenes.puzzle import PuzzleScene
 from hwgame.rules import parse_turn
 from hwgame.tutorial import real_puzzles

@@ -8,7 +8,7 @@ import pytest
 from hwgame import persist
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.timeline import Point, Timeline, continue_from
-from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.scenes.menu import GameOverScene
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.replay import ReplayScene

@@ -9,8 +9,8 @@ import pygame
 from hwgame import persist
 from hwgame.app.control.controller import HUMAN
 from hwgame.app.control.options import GameConfig
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.panels.save_list import summary
-from hwgame.app.scenes.dialogs import Dialog
 from hwgame.app.scenes.importer import ImportScene, clean_path
 from hwgame.app.scenes.menu import GameMenu
 from hwgame.app.scenes.play import PlayScene

@@ -13,7 +13,7 @@ from hwgame import persist
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.options import GameConfig
-from hwgame.app.scenes.dialogs import Dialog, StarChooser
+from hwgame.app.kit.dialogs import Dialog, StarChooser
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.tools.samples import busy_game, finished_game
 from hwgame.app.view import theme as T

@@ -16,8 +16,8 @@ from hwgame.analysis import Verdict, percent
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.targets import BankPieceTarget, ShipTarget, StarTarget
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.panels.play_board import threat_targets
-from hwgame.app.scenes.dialogs import Dialog
 from hwgame.app.scenes.play import PlayScene
 from hwgame.rules import Capture, Game, Pass, Position, Trade, Turn, parse_piece, read_transcript, replay
 from hwgame.words import chance_label

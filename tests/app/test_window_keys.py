@@ -9,7 +9,7 @@ import pygame
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.targets import BANK, ShipTarget
-from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.scenes.shortcuts import ShortcutsScene, sections
 from hwgame.app.scenes.title import NewGameScene, TitleScene
 from hwgame.rules import Game, Sacrifice, parse_piece

@@ -147,7 +147,7 @@ def _play_homeworld(app, scene, action) -> None:
 
 
 def test_every_lesson_is_completed_in_every_language_and_its_cards_fit(app, language, audited):
-    from hwgame.app.scenes.dialogs import Dialog
+    from hwgame.app.kit.dialogs import Dialog
 
     for lesson in LESSONS:
         scene = app.open_scene("lesson", LessonRunner(lesson))
@@ -173,7 +173,7 @@ def test_every_lesson_is_completed_in_every_language_and_its_cards_fit(app, lang
 
 
 def test_every_puzzle_is_solved_in_every_language(app, language, audited):
-    from hwgame.app.scenes.dialogs import Dialog
+    from hwgame.app.kit.dialogs import Dialog
 
     for puzzle in PUZZLES:
         scene = app.open_scene("puzzle", puzzle)

@@ -430,7 +430,7 @@ def _solve(app, puzzle, help_first: str | None):
 
 @pytest.mark.slow
 def test_puzzles_solved_with_help_are_kept_and_shown_apart(app):
-    from hwgame.app.scenes.card import progress_of
+    from hwgame.app.kit.card import progress_of
     from hwgame.app.scenes.tutorial import DONE, HELPED, LessonList
 
     a, b, c = PUZZLES[:3]
@@ -453,7 +453,7 @@ def test_puzzles_solved_with_help_are_kept_and_shown_apart(app):
 
 
 def test_finished_lessons_carry_a_drawn_check_mark(app):
-    from hwgame.app.scenes.card import save_progress
+    from hwgame.app.kit.card import save_progress
     from hwgame.app.scenes.tutorial import DONE, GUTTER, LessonList
 
     save_progress(app, LESSONS[0].id, True, len(LESSONS[0].steps))

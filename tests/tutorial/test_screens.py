@@ -74,7 +74,7 @@ def test_title_buttons_open_the_lessons_and_the_reference(app):
 @pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lesson_plays_on_its_screen(app, lesson):
-    from hwgame.app.scenes.dialogs import Dialog
+    from hwgame.app.kit.dialogs import Dialog
 
     scene = app.open_scene("lesson", LessonRunner(lesson))
     frames(app)
@@ -137,7 +137,7 @@ def test_the_pass_step_is_done_by_pressing_end_turn(app):
     "puzzle", PUZZLES[:3] + tuple(p for p in PUZZLES if p.kind == WIN_IN_TWO)[:1], ids=lambda p: p.id
 )
 def test_puzzles_are_judged_at_end_turn(app, puzzle):
-    from hwgame.app.scenes.dialogs import Dialog
+    from hwgame.app.kit.dialogs import Dialog
 
     scene = app.open_scene("puzzle", puzzle)
     frames(app)

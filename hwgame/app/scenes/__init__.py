@@ -5,9 +5,9 @@ A screen never imports another: a screen that leads to another asks the app for 
 imported the first time a scene of it is made, so the window opens without loading every screen (the
 replay viewer, the tutorial) first.
 
-Beside the screens live the shared parts every screen may use, which import no screen: ``base`` (a
-scene with buttons, a form with a text field), ``dialogs`` (confirmations, messages, menus of choices)
-and ``card`` (the tutorial's card, an overlay over a play screen for a lesson or a puzzle). What a scene
+What screens are made of lives in ``hwgame.app.kit``: ``base`` (a scene with buttons, a form with a
+text field), ``dialogs`` (confirmations, messages, menus of choices) and ``card`` (the tutorial's card,
+an overlay over a play screen for a lesson or a puzzle). What a scene
 is and the stack it lives in are in ``hwgame.app.stage``; the parts of a screen are in
 ``hwgame.app.panels``.
 """

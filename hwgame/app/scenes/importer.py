@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.app.control.text import error_text
-from hwgame.app.scenes.base import FormScene, clicked, replay_of
+from hwgame.app.kit.base import FormScene, clicked, replay_of
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
 from hwgame.app.view.widgets import Button, TextField, draw_paragraphs, notice_strip

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.app.control.text import Text
-from hwgame.app.scenes.base import ButtonScene, Control
+from hwgame.app.kit.base import ButtonScene, Control
 from hwgame.app.services.opponent import LEVEL_NAMES
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import NOTICE_H, Button, Choice, Widget, draw_paragraphs, draw_screen_head, notice_strip

@@ -1,4 +1,4 @@
-"""A lesson played on the real board: the coaching card over a play screen (see ``hwgame.app.scenes.card``).
+"""A lesson played on the real board: the coaching card over a play screen (see ``hwgame.app.kit.card``).
 
 ``LessonScene`` is the card of one lesson: the step's task, goal and feedback, its buttons (Hint, Show
 me, Restart step, Lessons) and marks on the pieces the step points at, which follow the turn (after
@@ -25,8 +25,8 @@ from hwgame.app.control.controller import HUMAN, Effect, Resolution
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.targets import BankPieceTarget
 from hwgame.app.control.text import Text
-from hwgame.app.scenes.card import LessonCard, save_progress, wrap_all
-from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.kit.card import LessonCard, save_progress, wrap_all
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.services.opponent import Opponent
 from hwgame.app.view import theme as T
 from hwgame.app.view.board import rim_for

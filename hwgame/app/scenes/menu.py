@@ -9,8 +9,8 @@ import pygame
 
 from hwgame.app.control.options import rematch
 from hwgame.app.control.text import Text, text_of
-from hwgame.app.scenes.base import ButtonScene
-from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.kit.base import ButtonScene
+from hwgame.app.kit.dialogs import confirm
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import Button, dim, panel
 from hwgame.i18n import _

@@ -8,7 +8,7 @@ A strip across the top of the board tells what just happened in words: the compu
 clause as each action is animated, then the whole turn until the player acts; then the player's own
 turn so far. The first click or key during the computer's animation skips to its end.
 
-A tutorial lesson or puzzle is this screen with the tutorial's card on top (``hwgame.app.scenes.card``): the
+A tutorial lesson or puzzle is this screen with the tutorial's card on top (``hwgame.app.kit.card``): the
 overlay draws its card and marks, and the events it does not use come down the scene stack to here.
 What this screen asks of it is the ``Card`` interface below, given as ``card=``; with a card, the
 board keeps the card's room at its top in place of the narration strip, Escape and the Menu button
@@ -41,10 +41,10 @@ from hwgame.app.control.targets import (
     system_of,
 )
 from hwgame.app.control.text import Text, Worded, join_sentences, worded_source
+from hwgame.app.kit.dialogs import ChoiceMenu, Dialog, StarChooser, confirm
 from hwgame.app.panels.play_board import FLASH_FADE, BoardPainter, BoardPicture, flash_rect
 from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.panels.side import SidePanel, voice_of
-from hwgame.app.scenes.dialogs import ChoiceMenu, Dialog, StarChooser, confirm
 from hwgame.app.stage import Scene
 from hwgame.app.view.anim import BASE_DURATION, Grab, Transition
 from hwgame.app.view.board import BoardView

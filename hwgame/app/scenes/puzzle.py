@@ -1,6 +1,6 @@
 """A puzzle on the play screen: play a whole turn, press End Turn, and the engine judges it.
 
-``PuzzleScene`` is the puzzle's coaching card over a play screen (see ``hwgame.app.scenes.card``).
+``PuzzleScene`` is the puzzle's coaching card over a play screen (see ``hwgame.app.kit.card``).
 
 The turn is played with the usual drags and clicks on a Game at the puzzle's position. End Turn hands
 the turn to ``tutorial.PuzzleSession``: a correct answer is kept on the board (for a win in two, the
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from hwgame.app.control.controller import HUMAN, GameJudge
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.text import Text
-from hwgame.app.scenes.card import LessonCard, save_progress
-from hwgame.app.scenes.dialogs import Dialog
+from hwgame.app.kit.card import LessonCard, save_progress
+from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.view import theme as T
 from hwgame.i18n import _
 from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, turn_steps

@@ -12,7 +12,7 @@ from functools import partial
 
 import pygame
 
-from hwgame.app.scenes.base import ButtonScene
+from hwgame.app.kit.base import ButtonScene
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import NOTICE_H, Button, panel
 from hwgame.i18n import _, is_cjk_language

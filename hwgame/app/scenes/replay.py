@@ -26,11 +26,11 @@ import pygame
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.text import Text, Worded, error_text
 from hwgame.app.control.timeline import Point, Timeline, continue_from
+from hwgame.app.kit.base import ButtonScene, Control, load_save
+from hwgame.app.kit.dialogs import Dialog, message
 from hwgame.app.panels import replay_log as replay_panel
 from hwgame.app.panels import review_strip as strip
 from hwgame.app.panels.show_me import Demo, DemoPainter
-from hwgame.app.scenes.base import ButtonScene, Control, load_save
-from hwgame.app.scenes.dialogs import Dialog, message
 from hwgame.app.services.reviewer import ReviewRun, cached_review, keep_review
 from hwgame.app.view import theme as T
 from hwgame.app.view.anim import BASE_DURATION, Transition

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.app.control.text import Text, error_text
+from hwgame.app.kit.base import Control, FormScene
+from hwgame.app.kit.dialogs import confirm
 from hwgame.app.panels.save_list import SaveList, summary
-from hwgame.app.scenes.base import Control, FormScene
-from hwgame.app.scenes.dialogs import confirm
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import Button, TextField, notice_strip
 from hwgame.i18n import _, ngettext

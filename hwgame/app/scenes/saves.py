@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.app.control.text import Worded, error_text, join_sentences, notices_text
+from hwgame.app.kit.base import ButtonScene, Control, replay_of
+from hwgame.app.kit.dialogs import confirm
 from hwgame.app.panels.save_list import SaveList, problem_sentence, summary, title_of, when
-from hwgame.app.scenes.base import ButtonScene, Control, replay_of
-from hwgame.app.scenes.dialogs import confirm
 from hwgame.app.services.folders import can_show_folders, show_folder
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head, notice_strip

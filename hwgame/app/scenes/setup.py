@@ -19,8 +19,8 @@ from hwgame.app.control.controller import COMPUTER
 from hwgame.app.control.events import AIFailed
 from hwgame.app.control.targets import BankPieceTarget
 from hwgame.app.control.text import Text, join_sentences
-from hwgame.app.scenes.base import ButtonScene
-from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.kit.base import ButtonScene
+from hwgame.app.kit.dialogs import confirm
 from hwgame.app.view import theme as T
 from hwgame.app.view.board import BoardOptions, BoardView
 from hwgame.app.view.input import Click, DragStart, DragTracker, Drop

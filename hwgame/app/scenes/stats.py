@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hwgame.app.control.text import Worded, error_text, notices_text
-from hwgame.app.scenes.base import ButtonScene, Control, clicked
+from hwgame.app.kit.base import ButtonScene, Control, clicked
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
 from hwgame.app.view.widgets import Button, draw_paragraphs, draw_screen_head, notice_strip

@@ -21,8 +21,8 @@ from hwgame.app.control.options import (
     versus,
 )
 from hwgame.app.control.text import Worded
-from hwgame.app.scenes.base import ButtonScene, Control
-from hwgame.app.scenes.dialogs import confirm
+from hwgame.app.kit.base import ButtonScene, Control
+from hwgame.app.kit.dialogs import confirm
 from hwgame.app.services.opponent import LEVEL_NAMES
 from hwgame.app.view import theme as T
 from hwgame.app.view.layout import HEIGHTS, Box, piece_box

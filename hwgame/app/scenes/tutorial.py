@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import pygame
 
-from hwgame.app.scenes.base import ButtonScene
-from hwgame.app.scenes.card import progress_of
+from hwgame.app.kit.base import ButtonScene
+from hwgame.app.kit.card import progress_of
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import NOTICE_H, Button, notice_strip
 from hwgame.i18n import _

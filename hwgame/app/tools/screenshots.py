@@ -146,7 +146,7 @@ def _extra_shots(app: App, screen: pygame_types.Surface, scene: PlayScene, shot:
     import pygame
 
     from hwgame.app.control.controller import Effect
-    from hwgame.app.scenes.dialogs import StarChooser
+    from hwgame.app.kit.dialogs import StarChooser
     from hwgame.rules import Discover
 
     app.open_scene("new-game")

@@ -31,9 +31,9 @@ import pygame
 
 from hwgame.app.control.targets import ShipTarget, StarTarget
 from hwgame.app.control.text import Text, text_of
+from hwgame.app.kit.base import ButtonScene
+from hwgame.app.kit.dialogs import ChoiceMenu
 from hwgame.app.panels.show_me import Demo, DemoPainter
-from hwgame.app.scenes.base import ButtonScene
-from hwgame.app.scenes.dialogs import ChoiceMenu
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
 from hwgame.app.view.layout import Layouts, screen_layout

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from hwgame.app.control.text import Text, text_of
-from hwgame.app.scenes.base import ButtonScene, Control, FormScene, clicked
+from hwgame.app.kit.base import ButtonScene, Control, FormScene, clicked
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
 from hwgame.app.view.layout import LONE_STAR_ASPECT, Box
