@@ -47,22 +47,31 @@ def part_of(path: Path) -> str:
     return rel.parts[0] if len(rel.parts) > 1 else rel.stem
 
 
-def imports_of(path: Path) -> list[tuple[int, str]]:
-    """(line, dotted name) of every module ``path`` imports, relative imports made absolute."""
+def statements_of(path: Path) -> list[tuple[int, str, list[str]]]:
+    """(line, dotted module, names taken from it) for every import statement of ``path``, inside
+    functions and under ``TYPE_CHECKING`` too, relative imports made absolute (``import x`` takes none)."""
     package = ["hwgame", *path.relative_to(ROOT).parent.parts]
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            out += [(node.lineno, alias.name) for alias in node.names]
+            out += [(node.lineno, alias.name, []) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
                 name = ".".join([*base, node.module] if node.module else base)
             else:
                 name = node.module or ""
-            out.append((node.lineno, name))
-            if name == "hwgame":  # ``from hwgame import words``
-                out += [(node.lineno, f"hwgame.{alias.name}") for alias in node.names]
+            out.append((node.lineno, name, [alias.name for alias in node.names]))
+    return out
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(line, dotted name) of every module ``path`` imports, relative imports made absolute."""
+    out = []
+    for line, name, names in statements_of(path):
+        out.append((line, name))
+        if name == "hwgame":  # ``from hwgame import words``
+            out += [(line, f"hwgame.{alias}") for alias in names]
     return out
 
 
@@ -126,20 +135,9 @@ def resolved(name: str) -> str | None:
 
 def edges_of(path: Path) -> list[tuple[int, str]]:
     """(line, module of the project) for every module ``path`` imports, ``from x import module`` included."""
-    package = ["hwgame", *path.relative_to(ROOT).parent.parts]
     out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package[: len(package) - node.level + 1]
-                name = ".".join([*base, node.module] if node.module else base)
-            else:
-                name = node.module or ""
-            for alias in node.names:
-                whole = f"{name}.{alias.name}"
-                out.append((node.lineno, whole if whole in ALL_MODULES else name))
+    for line, name, names in statements_of(path):
+        out += [(line, f"{name}.{alias}" if f"{name}.{alias}" in ALL_MODULES else name) for alias in names or [""]]
     found = []
     for line, name in out:
         target = resolved(name) if name.startswith("hwgame") else None

@@ -40,7 +40,7 @@ import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -68,11 +68,11 @@ from .schema import (
     SCHEMA_VERSION,
     HandicapData,
     Player,
-    Problem,
     Result,
     RulesName,
     SaveGame,
     describe_validation,
+    utc_in_range,
     without_none,
 )
 
@@ -89,26 +89,6 @@ TEMP_STALE = 600.0  # seconds: a temporary file of the record this old was left 
 PENDING = ".pending-"  # a game waiting to go into the record: ``record.json.pending-HASH.json``
 
 TurnText = Annotated[str, Field(max_length=4000)]
-
-
-def _in_range_utc(value: datetime) -> datetime:
-    """``value`` in UTC (a time without a zone is read as UTC); a problem (a refusal, never an exception
-    of another kind) for a time whose UTC is out of the calendar's range (years 1 to 9999) or so near its
-    ends that the local time shown for it could fall out of it."""
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    try:
-        utc: datetime | None = value.astimezone(UTC)
-    except (OverflowError, ValueError):
-        utc = None
-    if utc is None or not _EARLIEST <= utc <= _LATEST:
-        raise Problem(worded(N_("{date} is out of the range of dates (years 1 to 9999)"), date=value.isoformat()))
-    return utc
-
-
-_MARGIN = timedelta(days=2)  # more than any zone's offset
-_EARLIEST = datetime.min.replace(tzinfo=UTC) + _MARGIN
-_LATEST = datetime.max.replace(tzinfo=UTC) - _MARGIN
 
 
 class RecordedGame(BaseModel):
@@ -147,7 +127,7 @@ class RecordedGame(BaseModel):
     @field_validator("finished")
     @classmethod
     def _in_utc(cls, value: datetime) -> datetime:
-        return _in_range_utc(value)
+        return utc_in_range(value)  # a save's dates and the record's, checked alike
 
     @property
     def opponent(self) -> str:

@@ -119,7 +119,7 @@ EARLIEST = datetime.min.replace(tzinfo=UTC) + _DATE_MARGIN
 LATEST = datetime.max.replace(tzinfo=UTC) - _DATE_MARGIN
 
 
-def _utc(value: datetime) -> datetime:
+def utc_in_range(value: datetime) -> datetime:
     """``value`` in UTC: a time without a zone is read as UTC (that is what this program writes), others
     are converted. A time out of range in UTC (``0001-01-01T00:00:00+05:00`` falls before the year 1) is
     a problem, a refusal like any other, never an exception of another kind."""
@@ -372,7 +372,7 @@ class SaveGame(BaseModel):
     @field_validator("created", "updated")
     @classmethod
     def _in_utc(cls, value: datetime) -> datetime:
-        return _utc(value)
+        return utc_in_range(value)
 
     @model_validator(mode="after")
     def _consistent(self) -> SaveGame:
