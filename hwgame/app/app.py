@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from hwgame.app.control.advice import suggest_homeworld
+from hwgame.app.control.clock import PRESETS, preset_of
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.options import GameConfig, config_from_args, fit_window, window_defaults
 from hwgame.app.control.text import Text, error_text, notices_text
+from hwgame.app.control.timing import GameClock
 from hwgame.app.scenes import make_scene, scene_class
 from hwgame.app.services.opponent import DEFAULT_LEVEL, Opponent
 from hwgame.app.services.sound import Sounds
@@ -35,6 +37,7 @@ from hwgame.rules import Game, ruleset_named
 
 if TYPE_CHECKING:
     from hwgame.persist import LoadedGame, Player, Settings
+    from hwgame.persist.schema import ClockData
 
 
 def screen_size() -> tuple[int, int] | None:
@@ -173,6 +176,9 @@ class App:
         game = Game(ruleset_named(config.rules), config.names, auto_repetition_draw=vs_computer,
                     handicap=config.handicap)
         ctl = self._play(game, config.seats, config.levels)
+        control = PRESETS.get(config.clock)
+        if control is not None:
+            ctl.clock = GameClock(control)
         if config.auto_setup:
             auto_setup(ctl, self.rng)
             self.autosave(ctl)
@@ -180,9 +186,10 @@ class App:
         else:
             self._open(self.make_scene("setup", ctl))
 
-    def open_game(self, game: Game, players: list[Player] | None = None) -> None:
+    def open_game(self, game: Game, players: list[Player] | None = None, clock: ClockData | None = None) -> None:
         """Continue a game (loaded from a save, or begun at a board of the replay viewer): seats and levels
-        from ``players``. An unfinished game is autosaved at once, so Continue on the title finds it."""
+        from ``players``, and the ``clock`` a save kept (held until the player's first action). An
+        unfinished game is autosaved at once, so Continue on the title finds it."""
         self.stop_game()
         seats, levels = [HUMAN, HUMAN], ["easy", "easy"]
         for i, p in enumerate(players or []):
@@ -192,6 +199,9 @@ class App:
         if game.pending and seats[game.to_move] == COMPUTER:
             game.restart_turn()  # the computer plays whole turns: a turn it left half done starts afresh
         ctl = self._play(game, (seats[0], seats[1]), (levels[0], levels[1]))
+        if clock is not None:
+            ctl.clock = GameClock.from_data(clock)
+            self._autosaved = self._state_of(ctl)
         if not ctl.is_over():
             self.autosave(ctl)  # the game becomes the one Continue resumes at once
         if game.in_setup:
@@ -206,8 +216,9 @@ class App:
         game = ctl.game
         last = self.last_config
         auto = last is not None and last.names == tuple(game.players) and last.auto_setup
+        clock = "none" if ctl.clock is None else preset_of(ctl.clock.control) or "none"
         return GameConfig((game.players[0], game.players[1]), (ctl.seats[0], ctl.seats[1]),
-                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto, game.handicap)
+                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto, game.handicap, clock)
 
     def _open(self, scene: Scene) -> None:
         """Show ``scene`` over the title (Escape, then "Quit to title", comes back to it)."""
@@ -257,6 +268,8 @@ class App:
         try:
             from hwgame import persist
 
+            if ctl.clock is not None:
+                persist.default_store().remember(game, clock=ctl.clock.data())  # every later save keeps it
             persist.autosave(game, self.players_of(ctl))
         except Exception as exc:
             failed = exc
@@ -307,9 +320,11 @@ class App:
 
     @staticmethod
     def _state_of(ctl: PlayController) -> tuple:
-        """What an autosave of ``ctl`` holds: the game, its turns, the turn in progress, the result, the seats."""
+        """What an autosave of ``ctl`` holds: the game, its turns, the turn in progress, the result, the seats,
+        the clock."""
         g = ctl.game
-        return (id(g), tuple(g.turns), tuple(g.pending), g.outcome(), tuple(ctl.seats))
+        clock = None if ctl.clock is None else ctl.clock.key()
+        return (id(g), tuple(g.turns), tuple(g.pending), g.outcome(), tuple(ctl.seats), clock)
 
     def keep_game(self) -> None:
         """Bring the autosave of the game on screen up to date if anything changed since the last one."""
@@ -324,7 +339,7 @@ class App:
         def play_on(loaded: LoadedGame) -> bool:
             if not Path(loaded.path).stem.lower().startswith("autosave"):
                 self.save_names[loaded.game] = Path(loaded.path).stem
-            self.open_game(loaded.game, loaded.players)
+            self.open_game(loaded.game, loaded.players, loaded.save.clock)
             return True
 
         def failure(problem: str) -> str:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from hwgame.app.services.opponent import Opponent
     from hwgame.app.services.sound import Sounds
     from hwgame.app.view.theme import Theme
-    from hwgame.persist.schema import Player, Settings
+    from hwgame.persist.schema import ClockData, Player, Settings
     from hwgame.rules import Game
 
 S = TypeVar("S", bound="Scene")
@@ -280,8 +280,8 @@ class AppLike(Protocol):
         """The game of ``ctl`` as the new-game form describes one (for a rematch or the form)."""
         ...
 
-    def open_game(self, game: Game, players: list[Player] | None = None) -> None:
-        """Continue a game with the seats and levels of ``players``."""
+    def open_game(self, game: Game, players: list[Player] | None = None, clock: ClockData | None = None) -> None:
+        """Continue a game with the seats and levels of ``players`` (and the clock a save kept)."""
         ...
 
     def load(self, name: str | Path) -> bool:

@@ -33,6 +33,7 @@ from ..words import refusal_text
 from .errors import Text, WordedProblem, worded
 from .schema import (
     SCHEMA_VERSION,
+    ClockData,
     Ending,
     HandicapData,
     Player,
@@ -130,8 +131,10 @@ def game_to_save(
     game_id: str | None = None,
     title: str | None = None,
     imported: SdgRecord | None = None,
+    clock: ClockData | None = None,
 ) -> SaveGame:
-    """Write down ``game`` (turns, turn in progress, result) as a SaveGame; raise ValueError if it cannot be."""
+    """Write down ``game`` (turns, turn in progress, result, and its ``clock`` if it has one) as a
+    SaveGame; raise ValueError if it cannot be."""
     setup: list[str] = []
     turns: list[str] = []
     for i, turn in enumerate(game.turns):
@@ -158,6 +161,7 @@ def game_to_save(
         result=result,
         imported=imported,
         handicap=HandicapData.of(game.handicap),
+        clock=clock,
     )
 
 

@@ -55,6 +55,10 @@ LanguageSetting = Literal["system", "en", "ja", "zh-Hant"]
 HandicapChoice = Literal["none", "extra-small:me", "extra-small:opponent", "medium-ship:me", "medium-ship:opponent",
                          "extra-small:first", "extra-small:second", "medium-ship:first", "medium-ship:second"]
 
+# The new-game form's clock: none, a time per game ("5+5": 5 minutes and 5 seconds added each turn,
+# "15d10": 15 minutes with a 10 second delay each turn), or a time per turn ("turn30": 30 seconds).
+ClockChoice = Literal["none", "5+5", "10+10", "15d10", "30", "turn30", "turn60", "turn120"]
+
 
 class Problem(WordedProblem):
     """A value the schema refuses, worded each time it is read (pydantic keeps the error itself, and
@@ -217,6 +221,39 @@ class HandicapData(BaseModel):
         return Handicap(self.kind, self.seat)
 
 
+# The longest a clock may show: a day. A save with more is refused (no control the game offers comes near).
+MAX_CLOCK_MS = 24 * 60 * 60 * 1000
+ClockMillis = Annotated[int, Field(ge=0, le=MAX_CLOCK_MS)]
+TurnIndex = Annotated[int, Field(ge=0, le=1_000_000)]
+
+
+class ClockData(BaseModel):
+    """A game's clock (``hwgame.app.control.timing.GameClock``): the time control (``kind`` "game": a time
+    per game with an increment or a delay each turn; "turn": a time per turn), each player's time at the
+    start of the turn under way, whose clock runs, the time used of the turn under way, and each
+    player's time at the start of every turn so far (``starts``: turn index, then the two times), for
+    an undo. Times in milliseconds. Optional in a save: a save without it is a game without a clock."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["game", "turn"]
+    base_ms: Annotated[int, Field(ge=1000, le=MAX_CLOCK_MS)]
+    increment_ms: Annotated[int, Field(ge=0, le=10 * 60 * 1000)] = 0
+    delay_ms: Annotated[int, Field(ge=0, le=10 * 60 * 1000)] = 0
+    remaining_ms: list[ClockMillis] = Field(min_length=2, max_length=2)
+    running: Literal[0, 1] | None = None
+    used_ms: ClockMillis = 0
+    starts: list[tuple[TurnIndex, ClockMillis, ClockMillis]] = Field(default_factory=list, max_length=100_000)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ClockData:
+        if self.kind == "turn" and (self.increment_ms or self.delay_ms):
+            raise Problem(worded(N_("a time per turn has no increment and no delay")))
+        if self.increment_ms and self.delay_ms:
+            raise Problem(worded(N_("a clock has an increment or a delay, not both")))
+        return self
+
+
 def without_none(data: object, *keys: str) -> object:
     """Serialised model data without the optional ``keys`` that are None: a file without them is
     written exactly as before those fields existed, so older copies of the game (which forbid unknown
@@ -321,7 +358,7 @@ class SaveGame(BaseModel):
     ``setup`` holds the turns played while the homeworlds were set up, ``turns`` the rest, numbered on
     from the setup (turn 1 is the first setup turn). ``turn_in_progress`` holds the actions of a turn
     not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game, and
-    ``handicap`` (optional) the handicap it is played with.
+    ``handicap`` (optional) the handicap it is played with, and ``clock`` (optional) its clock.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -342,6 +379,7 @@ class SaveGame(BaseModel):
     imported: SdgRecord | None = None
     review: ReviewCache | None = None
     handicap: HandicapData | None = None
+    clock: ClockData | None = None
 
     @field_validator("review", mode="wrap")
     @classmethod
@@ -358,7 +396,7 @@ class SaveGame(BaseModel):
         # A save without a review or a handicap is written exactly as before those fields existed, so
         # older copies of the game (whose saves forbid unknown fields) still read it.
         data = handler(self)
-        without_none(data, "review", "handicap")
+        without_none(data, "review", "handicap", "clock")
         return data
 
     @field_validator("schema_version")
@@ -396,6 +434,8 @@ class SaveGame(BaseModel):
                                      problem=exc)) from None
         if self.result is not None and self.turn_in_progress:
             raise Problem(worded(N_("a finished game cannot have a turn in progress")))
+        if self.clock is not None and any(start[0] > self.turn_count for start in self.clock.starts):
+            raise Problem(worded(N_("the clock names a turn the game has not reached")))
         return self
 
     @property
@@ -453,6 +493,7 @@ class Settings(BaseModel):
     last_first: Literal["me", "opponent", "random"] = "me"
     last_auto_setup: bool = False
     last_handicap: HandicapChoice = "none"  # the form's value (``hwgame.app.control.options.handicap_choice``)
+    last_clock: ClockChoice = "none"  # the form's clock (``hwgame.app.control.clock.PRESETS``)
     # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
     confirm_sacrifice: bool = True
     # A bar beside the board with each player's chance to win, from the verdict of the board shown.

@@ -36,7 +36,7 @@ from .files import load_game as _load_file
 from .paths import exists, locations, same_place
 from .plans import SavePlan, file_stamp
 from .record import RECORD_FILE, Record, add_to_record, entry_of, read_record
-from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
+from .schema import ClockData, Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
 
 _UNSAFE = re.compile(r"[^\w \-.()']+")
@@ -100,6 +100,7 @@ class _Meta:
     imported: SdgRecord | None = None
     autosave: Path | None = None  # the game's own autosave file, once it has one
     autosave_digest: str | None = None  # the bytes last written there (or read from there)
+    clock: ClockData | None = None  # the game's clock as the window last told it
 
 
 def _digest(data: bytes) -> str:
@@ -188,16 +189,20 @@ class Store:
         loaded = _load_file(self.locate(name))
         s = loaded.save
         self._good[same_place(loaded.path)] = loaded.digest
-        meta = self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported)
+        meta = self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported, clock=s.clock)
         if self.is_autosave_file(loaded.path):
             # Played on, the game keeps writing to the autosave it came from (an old autosave.json too).
             meta.autosave, meta.autosave_digest = loaded.path, loaded.digest
         return loaded
 
     # --- saving ---
-    def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None) -> None:
-        """Note a title or an imported record for ``game``, written with each later save of it."""
+    def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None,
+                 clock: ClockData | None = None) -> None:
+        """Note a title, an imported record or the game's clock as it stands for ``game``, written with
+        each later save of it (the window tells the clock before each save)."""
         meta = self._meta_of(game)
+        if clock is not None:
+            meta.clock = clock
         if title is not None:
             meta.title = title
         if imported is not None:
@@ -214,7 +219,8 @@ class Store:
         meta = self._meta_of(game)
         try:
             save = game_to_save(
-                game, players, created=meta.created, game_id=meta.game_id, title=meta.title, imported=meta.imported
+                game, players, created=meta.created, game_id=meta.game_id, title=meta.title, imported=meta.imported,
+                clock=meta.clock,
             )
         except ValidationError as exc:
             invalid = exc

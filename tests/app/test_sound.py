@@ -16,7 +16,7 @@ from hwgame.persist import Settings
 from .helpers import click, make_app, run_frames, up
 
 # The names the play screen uses.
-EVENTS = ("build", "move", "capture", "catastrophe", "sacrifice", "trade", "discover", "game-end")
+EVENTS = ("build", "move", "capture", "catastrophe", "sacrifice", "trade", "discover", "game-end", "clock-low")
 
 
 class FakeSound:

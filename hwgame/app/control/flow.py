@@ -52,6 +52,7 @@ from hwgame.words import (
 )
 
 if TYPE_CHECKING:
+    from hwgame.app.control.timing import GameClock
     from hwgame.app.services.coach import SearchReply, Verdict, Why
     from hwgame.rules import PositionKey
 
@@ -121,6 +122,8 @@ class PlayController(ActionResolver):
         # Actions of the turn in progress taken back by Undo, latest last, for Redo to play again; a new
         # action forgets them (the game's own redo keeps whole turns).
         self._undone: list[Action] = []
+        # The game's clock (``timing.GameClock``), None for a game without one; told of every turn and undo.
+        self.clock: GameClock | None = None
 
     def why_computer(self) -> list[str]:
         """Why the computer played the last turn of the game, in sentences from its search (empty when
@@ -245,6 +248,8 @@ class PlayController(ActionResolver):
         return True
 
     def _after_commit(self) -> None:
+        if self.clock is not None:
+            self.clock.turn_ended(self.game)
         self._forget_hint()
         self.events.append(Committed())
         self._committed()
@@ -290,6 +295,7 @@ class PlayController(ActionResolver):
             if last < 0 or (self.game.positions[last].stage < PLAYING and not self.game.in_setup):
                 return _("Nothing to take back.")
             self.game.undo()
+            self._clock_taken_back()
             self.events.append(Committed(undo=True))
             self._committed()
             return _("Took back the last turn.")
@@ -301,6 +307,7 @@ class PlayController(ActionResolver):
         while len(self.game.turns) > k:
             self.game.undo()
             undone += 1
+        self._clock_taken_back()
         self._committed()
         self.events.append(Committed(undo=True))
         return _("Took back your turn and the computer's answer.") if undone > 1 else _("Took back your turn.")
@@ -337,10 +344,38 @@ class PlayController(ActionResolver):
         while self.game.can_redo() and (replayed == 0 or self.computer_to_move()):
             self.game.redo()
             replayed += 1
+        self._clock_taken_back()
         self._committed()
         self.events.append(Committed())
         self.start_computer()
         return _("Played the turn again.") if replayed == 1 else _("Played your turn and the computer's answer again.")
+
+    # --- the clock ---
+    def _clock_taken_back(self) -> None:
+        if self.clock is not None:
+            self.clock.taken_back(self.game)
+
+    def check_time(self) -> None:
+        """End the game when the running clock has reached zero: the player loses on time ("win-timeout"),
+        through the same path as any other end (autosave, record, game-over card). A turn in progress
+        is taken back first: it was never ended."""
+        clock = self.clock
+        if clock is None:
+            return
+        clock.follow(self.game)
+        loser = clock.flagged(self.game)
+        if loser is None:
+            return
+        if self.thinking:
+            self.opponent.cancel()
+        self.game.restart_turn()
+        self._undone.clear()
+        self.effects.clear()
+        self.game.concede(loser, "win-timeout")
+        clock.follow(self.game)
+        self._forget_hint()
+        self.events.append(Committed())
+        self._committed()
 
     # --- the computer ---
     def start_computer(self) -> None:
@@ -350,7 +385,13 @@ class PlayController(ActionResolver):
         if self.opponent.purpose is not None:
             self._stop_analysis()  # the computer's own turn goes before any analysis
         level = self.levels[self.game.to_move]
-        asked = self.opponent.request(self.game.position, level, Purpose.MOVE, self.game.repetition_counts())
+        # With a clock, the computer's search stays well inside the time it has left.
+        history = self.game.repetition_counts()
+        if self.clock is None:
+            asked = self.opponent.request(self.game.position, level, Purpose.MOVE, history)
+        else:
+            budget = self.clock.budget_seconds(self.game.to_move)
+            asked = self.opponent.request(self.game.position, level, Purpose.MOVE, history, seconds=budget)
         if isinstance(asked, str):
             self._ai_failed(asked)
 
@@ -375,6 +416,7 @@ class PlayController(ActionResolver):
         """Poll the worker: play a finished computer turn (checked by the engine), or keep a verdict
         (and show the hint that waited for it); then ask for what is missing: the computer's turn, else
         the verdict of the human's position."""
+        self.check_time()
         purpose = self.opponent.purpose
         reply = self.opponent.poll()
         if reply is not None:
@@ -403,6 +445,8 @@ class PlayController(ActionResolver):
                 lambda: _("The computer chose an illegal turn ({reason}).").format(
                     reason=refusal_text(refusal, voice=voice)))
             return
+        if self.clock is not None:
+            self.clock.turn_ended(game)
         why = reply.info.why
         self.computer_why = (len(game.turns) - 1, why) if why is not None else None
         # The steps the game validated, one by one, so the screen can show each action.

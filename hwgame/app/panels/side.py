@@ -15,6 +15,7 @@ import pygame
 
 from hwgame.app.control.controller import COMPUTER
 from hwgame.app.control.notices import overpopulation_notes
+from hwgame.app.panels.clocks import clock_face
 from hwgame.app.view import theme as T
 from hwgame.app.view.canvas import pointer
 from hwgame.app.view.layout import Box
@@ -264,7 +265,9 @@ class SidePanel:
                 pen.rect(color, row, 1, border_radius=6)
             pen.circle(color, (x + 8, y + 12), 6)
             right = rect.right - 16
-            if to_move:
+            if ctl.clock is not None:  # the clock in place of "to move": the lit one runs
+                right = clock_face(pen.surface, th, rect.right - 10, y - 1, ctl.clock, player, over is not None) - 8
+            elif to_move:
                 mark = pen.text(_("to move"), (right, y + 6), 18, color, anchor="topright")
                 right = mark.x - 8
             name = th.fit_text(game.players[player], 22, right - x - 22, T.TEXT, to_move)

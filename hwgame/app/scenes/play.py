@@ -42,6 +42,7 @@ from hwgame.app.control.targets import (
 )
 from hwgame.app.control.text import Text, Worded, join_sentences, worded_source
 from hwgame.app.kit.dialogs import ChoiceMenu, Dialog, StarChooser, confirm
+from hwgame.app.panels.clocks import COVERED, clock_event, follow_clock
 from hwgame.app.panels.play_board import FLASH_FADE, BoardPainter, BoardPicture, flash_rect
 from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.panels.side import SidePanel, voice_of
@@ -232,6 +233,8 @@ class PlayScene(Scene):
     # --- events ---
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Keys, the panel, then the board through the drag tracker."""
+        if self.ctl.clock is not None and clock_event(self.ctl.clock, event):
+            return True
         if self.demo is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.demo = None  # a click or a key ends the demonstration; the board is the game's again
             return True
@@ -509,8 +512,16 @@ class PlayScene(Scene):
             return not self._flash_lasts()
         return self._board_key() != self._flash_board
 
+    def pause(self) -> None:
+        """Covered by a menu or a dialog: the clock is held (and kept in the autosave as it stands)."""
+        if self.ctl.clock is not None:
+            self.ctl.clock.clock.hold(COVERED)
+            self.app.autosave(self.ctl)
+
     def resume(self) -> None:
-        """Back on top: forget a half-made gesture."""
+        """Back on top: the clock goes on; forget a half-made gesture."""
+        if self.ctl.clock is not None:
+            self.ctl.clock.clock.hold(COVERED, False)
         self.selected = None
         self.tracker.reset()
         self.highlights = None
@@ -581,6 +592,8 @@ class PlayScene(Scene):
             if self.snap[6] > 0.18:
                 self.snap = None
         self._animate(dt)
+        if ctl.clock is not None and follow_clock(ctl, not self.in_front(), self.computer_showing() is not None):
+            self.sound("clock-low")
         self._units[size] = self.layouts(size, self.display_position())[1].unit
         over = ctl.is_over()
         if over and not self.end_sounded and self.current is None and not ctl.effects:
@@ -609,9 +622,10 @@ class PlayScene(Scene):
         over = ctl.is_over()
         if (ctl.computer_to_move() and not ctl.ai_error) or (over and not (self.end_sounded and self.over_shown)):
             return 0.0  # the computer is about to be asked, or the end of the game is about to be shown
+        clock = math.inf if ctl.clock is None else ctl.clock.clock.until_change()
         if self.flash_time > 0:
-            return max(0.0, self.flash_time - FLASH_FADE)
-        return math.inf
+            return min(clock, max(0.0, self.flash_time - FLASH_FADE))
+        return clock
 
     def sound(self, name: str) -> None:
         """Play one of the app's sounds, if the app has them (a no-op when muted or without a device)."""

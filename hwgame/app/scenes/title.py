@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 import pygame
 
+from hwgame.app.control.clock import PRESETS, preset_label
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.options import (
     HANDICAP_SIDES,
@@ -36,7 +37,7 @@ from hwgame.words import level_label, rules_label
 if TYPE_CHECKING:
     from hwgame.app.stage import AppLike
     from hwgame.persist import SaveInfo
-    from hwgame.persist.schema import HandicapChoice, RulesName
+    from hwgame.persist.schema import ClockChoice, HandicapChoice, RulesName
 
 
 def _latest_unfinished() -> SaveInfo | None:
@@ -304,6 +305,9 @@ class NewGameScene(ButtonScene):
         self.setup = Choice(lambda: pgettext("new game, how they are set up", "Homeworlds"),
                             [(lambda: _("Build them yourselves"), False), (lambda: _("Automatic"), True)])
         self.handicap: Choice[str] = Choice(lambda: _("Handicap"), handicap_options(COMPUTER))
+        # Translators: the New game row that chooses the time control ("No clock", "5 min + 5 s"...).
+        self.clock = Choice(lambda: _("Clock"), [(partial(preset_label, key), key) for key in PRESETS])
+        self.clock.set_value(getattr(s, "last_clock", "none"))
         # Names may be in any script (RULES.md): the field keeps out only what no name may hold. A name
         # the game offered (not one the player typed) is offered in the language in force.
         mine = getattr(s, "player_name", "") or "Player"
@@ -311,7 +315,7 @@ class NewGameScene(ButtonScene):
                               allowed=name_character, label=lambda: _("Your name"))
         self.other = TextField(default_name("computer"), allowed=name_character, label=lambda: _("Opponent's name"))
         self.widgets: list[Widget] = [self.opponent, self.level, self.first, self.rules, self.setup,
-                                      self.handicap, self.name, self.other]
+                                      self.handicap, self.clock, self.name, self.other]
         self.start = Button(lambda: _("Start"), self.begin, size=26)
         self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
@@ -335,6 +339,7 @@ class NewGameScene(ButtonScene):
         self.rules.set_value(cast("RulesName", config.rules))
         self.setup.set_value(config.auto_setup)
         self.handicap.set_value(handicap_value(config.handicap, kind, me))
+        self.clock.set_value(config.clock)
         self.name.text, self.other.text = config.names[me], config.names[1 - me]
 
     def _changed(self, value: str) -> None:
@@ -367,6 +372,7 @@ class NewGameScene(ButtonScene):
             bool(self.setup.value),
             self.app.rng,
             self.handicap.value,
+            self.clock.value,
         )
         if config.problems():
             self.problem = lambda: (config.problems() or [""])[0]  # worded again at each frame
@@ -380,6 +386,7 @@ class NewGameScene(ButtonScene):
             self.app.settings.last_first = cast("Literal['me', 'opponent', 'random']", self.first.value)
             self.app.settings.last_auto_setup = bool(self.setup.value)
             self.app.settings.last_handicap = cast("HandicapChoice", self.handicap.value)
+            self.app.settings.last_clock = cast("ClockChoice", self.clock.value)
             self.app.save_settings()
         except Exception:
             pass  # settings are a convenience; the game starts regardless

@@ -62,6 +62,18 @@ class Worker(Protocol):
         ...
 
 
+def within(thinking: Thinking, seconds: float) -> Thinking:
+    """``thinking`` answering within ``seconds`` of the wall clock, the safety check included (a game with a
+    clock: the time is the player's). The level's node budget and depth stay: a level keeps its strength
+    where it has the time, and only thinks less where it has not. Nothing may run past the time: no
+    extra look for a turn that survives a threat, no extra proof for a side far ahead."""
+    limit = thinking.limit
+    longest = limit.most if limit.most is not None else limit.hard if limit.hard is not None else 2.5 * limit.time
+    hard = max(0.02, min(longest, seconds))
+    return (thinking.with_limit(time=min(limit.time, hard / 2), hard=hard, most=hard, wall_clock=True)
+            .with_breadth(survive=0.0, convert=False))  # fmt: skip
+
+
 class Opponent:
     """Thin adapter over the AI worker: request, poll, cancel, progress.
 
@@ -95,13 +107,14 @@ class Opponent:
 
     def request(self, position: Position, level: str, purpose: Purpose = Purpose.MOVE,
                 history: History = None, avoid: tuple[Turn, ...] = (),
-                choose: Chooser | None = None) -> Future[SearchReply] | str:  # fmt: skip
+                choose: Chooser | None = None, seconds: float | None = None) -> Future[SearchReply] | str:  # fmt: skip
         """Start a search for ``purpose``; return its future, or an error message when the AI cannot be used.
 
         ``history`` (``Game.repetition_counts()``) lets the computer see a draw by repetition coming;
         ``avoid`` lists turns to pass over unless they parry a threat (``Manner.avoid``); ``choose``
         answers in place of the computer's chooser (``functools.partial(analysis.verdict_reply, ...)``
-        for a verdict), in the search process.
+        for a verdict), in the search process. ``seconds`` (a game with a clock) is the longest the
+        search may take, in wall-clock seconds (``within``).
         """
         worker = self._get_worker()
         if worker is None:
@@ -112,6 +125,8 @@ class Opponent:
             thinking = self._thinking(level)
             if avoid:
                 thinking = thinking.with_manner(avoid=avoid)
+            if seconds is not None:
+                thinking = within(thinking, seconds)
             if choose is None:
                 future = worker.request(position, thinking, self.seed, history=history)
             else:

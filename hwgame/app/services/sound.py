@@ -86,6 +86,9 @@ _DESIGNS: dict[str, tuple[float, tuple[Tone | Hush, ...]]] = {
     "discover": (0.75, (Tone(0.0, 0.3, _C6, partials=(1.0, 0.0, 0.18, 0.0, 0.05), decay=8),
                         Tone(0.07, 0.3, _E6, partials=(1.0, 0.0, 0.18, 0.0, 0.05), decay=8),
                         Tone(0.14, 0.34, _G6, partials=(1.0, 0.0, 0.18, 0.0, 0.05), decay=7))),
+    # Two soft, short high notes, like a small bell struck twice: ten seconds left on the clock.
+    "clock-low": (0.7, (Tone(0.0, 0.12, _E6, partials=(1.0, 0.0, 0.12), decay=18),
+                        Tone(0.16, 0.16, _E6, partials=(1.0, 0.0, 0.12), decay=14))),
     # A gentle major arpeggio: the game is over.
     "game-end": (0.9, (Tone(0.0, 0.3, _C5, decay=5), Tone(0.09, 0.3, _E5, decay=5), Tone(0.18, 0.3, _G5, decay=5),
                        Tone(0.27, 0.3, _C6, decay=4.5, release=0.1))),
