@@ -139,7 +139,7 @@ class Clock:
         """Milliseconds used so far of the turn under way (held time not counted)."""
         used = self._used
         if self._since is not None:
-            used += max(0, int((self.now() - self._since) * 1000))
+            used += max(0, round((self.now() - self._since) * 1000))
         return used
 
     def _charge(self, used: int) -> int:
