@@ -225,3 +225,31 @@ def test_the_computer_with_a_small_time_does_not_lose_on_time():
     outcome = ctl.outcome()
     assert outcome is None or outcome.code != "win-timeout", outcome
     assert len(game.turns) >= 14 or ctl.is_over()
+
+
+def test_taking_back_a_turn_after_a_loss_on_time_plays_on_with_the_clock_of_that_turn(screen, data_dir):
+    app = _app(screen)
+    ctl, now = _start(app, screen, "5+5")
+    now.pass_(10.0)
+    assert ctl.end_turn() is None
+    run_frames(app, screen, frames=3)  # the computer answers at once
+    now.pass_(301.0)
+    run_frames(app, screen, frames=2)
+    assert ctl.outcome().code == "win-timeout"
+    over = app.scenes.top
+    assert isinstance(over, GameOverScene)
+    over.take_back()
+    assert ctl.outcome() is None and ctl.human_to_move() and len(ctl.game.turns) == 2
+    assert (ctl.clock.shown(0), ctl.clock.shown(1)) == (300_000, 300_000)
+
+
+def test_the_computer_is_asked_to_think_within_its_time():
+    from hwgame.ai.bots import LEVELS
+    from hwgame.app.services.opponent import within
+
+    expert = LEVELS["expert"]
+    quick = within(expert, 1.5)
+    assert quick.limit.hard == 1.5 and quick.limit.wall_clock and quick.limit.time <= 1.5
+    assert quick.limit.nodes == expert.limit.nodes  # the level's own budget where it has the time
+    roomy = within(expert, 600.0)
+    assert roomy.limit.time == expert.limit.time and roomy.limit.hard == expert.limit.most

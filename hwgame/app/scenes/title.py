@@ -413,7 +413,7 @@ class NewGameScene(ButtonScene):
         """Pixels from one row of the form to the next: closer in a low window, so that the line under the
         rows, the messages' strip and the buttons fit under them."""
         rows = sum(1 for wdg in self.widgets if getattr(wdg, "visible", True))
-        return max(48, min(56, (h - 130 - 42 - NOTICE_H - 8 - 60) // max(1, rows)))
+        return max(44, min(56, (h - 130 - 42 - NOTICE_H - 8 - 60) // max(1, rows)))
 
     def _rows_bottom(self, h: int) -> int:
         rows = sum(1 for wdg in self.widgets if getattr(wdg, "visible", True))

@@ -70,7 +70,9 @@ def within(thinking: Thinking, seconds: float) -> Thinking:
     limit = thinking.limit
     longest = limit.most if limit.most is not None else limit.hard if limit.hard is not None else 2.5 * limit.time
     hard = max(0.02, min(longest, seconds))
-    return (thinking.with_limit(time=min(limit.time, hard / 2), hard=hard, most=hard, wall_clock=True)
+    # The soft limit shrinks with the time: a level with all the time it takes thinks as it always does.
+    return (thinking.with_limit(time=min(limit.time, hard * limit.time / longest), hard=hard, most=hard,
+                                wall_clock=True)
             .with_breadth(survive=0.0, convert=False))  # fmt: skip
 
 
