@@ -253,3 +253,24 @@ def test_the_computer_is_asked_to_think_within_its_time():
     assert quick.limit.nodes == expert.limit.nodes  # the level's own budget where it has the time
     roomy = within(expert, 600.0)
     assert roomy.limit.time == expert.limit.time and roomy.limit.hard == expert.limit.most
+
+
+def test_the_new_game_screen_offers_the_clock_fits_a_small_window_and_remembers_the_choice(data_dir):
+    pygame.display.init()
+    pygame.font.init()
+    small = pygame.display.set_mode((1024, 700))
+    app = make_app(small, still=True, boot=True)
+    run_frames(app, small, [key(pygame.K_RETURN)])  # Enter on the title: the New game screen
+    form = app.scenes.top
+    assert form.clock.value == "none"  # no clock unless asked for
+    form.clock.set_value("15d10")
+    run_frames(app, small)
+    assert form.clock.rect.bottom < form.name.rect.y and form.start.rect.bottom <= 700
+    form.begin()
+    assert app.settings.last_clock == "15d10"
+    ctl = app.playing
+    assert ctl.clock is not None and ctl.clock.control == TimeControl("game", 900_000, delay_ms=10_000)
+    assert app.config_of(ctl).clock == "15d10"  # a rematch keeps it
+    app.to_title()
+    run_frames(app, small, [key(pygame.K_RETURN)])
+    assert app.scenes.top.clock.value == "15d10"
