@@ -1,0 +1,126 @@
+"""The best few turns of a position, each judged: the lines of the study board and of ``go multiturn``.
+
+``ranked_lines`` gives the ``count`` best distinct turns of the side to move, each as the ``Verdict`` of
+the studied position if that turn is chosen: ``player`` the side to move, ``best`` the turn, ``line``
+the turn and the continuation the search expects, a ``proof`` or an ``estimate`` of its value for that
+player, and the depth. They come from one search of ranked lines (``ai.ranked``), deepened turn by turn
+until ``cancel``, ``max_depth`` or the thinking's budget stops it; ``on_depth`` hears every whole depth.
+
+The design, in short (the search's own docstring says more): the root's candidates are checked exactly
+first, as ``analyst.judge`` does: a turn that wins at once is a proven win, and under a threat the turns
+after which the opponent wins at once are proven losses (the check ``ai.proofs`` makes); a loss is
+claimed only from that check, never from a search. The survivors are then searched with a window that
+keeps the ``count`` best exact (each candidate's lower bound is the ``count``-th best score so far,
+where a single search's is the best), so each line's score is its own and not a bound. A score the
+search proved a win becomes a proof; any other score an estimate (``verdict.estimate_of``).
+
+Lines are ordered best first by ``line_value``: a proven win (the sooner the better), then estimates and
+proven draws by score (a draw is worth a level score), then proven losses (the later the better).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from hwgame.ai.bots import MAX_DEPTH, params_for
+from hwgame.ai.parallel import workers_wanted
+from hwgame.ai.proofs import DRAW, LOSS, WIN, in_play, threats
+from hwgame.ai.ranked import RankedDepth, RootLine, search_ranked
+from hwgame.ai.search_params import Aborted, Cancel, cancel_test
+from hwgame.ai.thinking import Breadth, Limit, Thinking
+from hwgame.rules import Position, PositionKey, Turn
+
+from .review import analysis_thinking
+from .verdict import Verdict, estimate_of, proof_of
+
+# "Until stopped": ten days, past any study left open.
+STUDY_SECONDS = 864_000.0
+# How the study board thinks: Expert's widths with no budget but the depth (``max_depth``) and a cancel.
+STUDY = Thinking(Limit(time=STUDY_SECONDS, hard=STUDY_SECONDS, nodes=None, depth=MAX_DEPTH),
+                 breadth=Breadth(beam=6, root_cap=5000, root_keep=20, inner_beam=3, inner_cap=700, inner_keep=8,
+                                 win2=40_000, convert=False, survive=0.0))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Lines:
+    """The ranked lines of a position after a whole depth of the search: one ``Verdict`` per distinct
+    turn, best first (fewer where fewer turns exist), with the nodes and milliseconds spent so far, and
+    ``done`` when nothing would change deeper (every line a proven win, nothing left to search, or the
+    depth limit)."""
+
+    depth: int
+    verdicts: tuple[Verdict, ...]
+    nodes: int
+    elapsed_ms: int
+    done: bool
+
+
+def line_value(verdict: Verdict) -> tuple[int, float]:
+    """How good a line is for the side to move, to order lines by (larger is better): a proven win above
+    everything (sooner first), estimates and proven draws by score, proven losses below (later first)."""
+    proof = verdict.proof
+    if proof is not None:
+        if proof.result == WIN:
+            return 2, -float(proof.turns)
+        if proof.result == LOSS:
+            return 0, float(proof.turns)
+        if proof.result == DRAW:
+            return 1, 0.0
+    return 1, verdict.estimate.score if verdict.estimate is not None else 0.0
+
+
+def ranked_lines(position: Position, count: int, *, turn_index: int = 0,
+                 history: Mapping[PositionKey, int] | None = None, cancel: Cancel = None,
+                 on_depth: Callable[[Lines], None] | None = None, max_depth: int | None = None, workers: int = 1,
+                 thinking: Thinking | None = None) -> Lines:  # fmt: skip
+    """The ``count`` best lines of ``position`` (``turn_index`` turns into its game; ``history`` counts
+    the positions met so far, for draws by repetition), after the deepest whole depth reached; see the
+    module docstring. ``on_depth`` hears each depth's lines as it completes. It stops at ``cancel``, at
+    ``max_depth``, or when ``thinking`` (default ``STUDY``: no budget) runs out, on ``workers``
+    processes (0: every core). A position not in play has no lines (``done``)."""
+    if not in_play(position) or count < 1:
+        return Lines(0, (), 0, 0, True)
+    thinking = analysis_thinking(thinking or STUDY)
+    if max_depth is not None:
+        thinking = thinking.with_limit(depth=max(1, min(max_depth, MAX_DEPTH)))
+    params = params_for(thinking, safety=True, history=history)
+    stopped = cancel_test(cancel)
+    found = _threats(position, stopped)
+
+    def judged(ranked: RankedDepth) -> Lines:
+        verdicts = [_verdict(position, line, found, ranked.depth, turn_index) for line in ranked.lines]
+        verdicts.sort(key=line_value, reverse=True)  # stable: the search's order among equals
+        return Lines(ranked.depth, tuple(verdicts), ranked.nodes, round(ranked.seconds * 1000), ranked.done)
+
+    def heard(ranked: RankedDepth) -> None:
+        if on_depth is not None:
+            on_depth(judged(ranked))
+
+    return judged(search_ranked(position, params, count, cancel, heard, workers_wanted(workers)))
+
+
+def _threats(position: Position, stopped: Callable[[], bool]) -> tuple[Turn, ...]:
+    """The opponent's threats at ``position`` (none when cancelled first)."""
+
+    def tick() -> None:
+        if stopped():
+            raise Aborted
+
+    try:
+        return threats(position, tick)
+    except Aborted:
+        return ()
+
+
+def _verdict(position: Position, line: RootLine, found: tuple[Turn, ...], depth: int, turn_index: int) -> Verdict:
+    """The verdict of ``position`` if the side to move plays the line's turn."""
+    me = position.to_move
+    turns = (line.turn, *line.line)
+    if line.proven is not None:
+        return Verdict(me, proof_of(line.proven), best=line.turn, line=turns, threats=found, depth=depth)
+    return Verdict(me, estimate=estimate_of(line.score, turn_index), best=line.turn, line=turns, threats=found,
+                   depth=depth)  # fmt: skip
+
+
+__all__ = ["STUDY", "Lines", "line_value", "ranked_lines"]
