@@ -95,7 +95,7 @@ def search_ranked(position: Position, params: SearchParams, count: int, cancel: 
     gc.disable()  # as in ``search``: the tables hold millions of objects without cycles
     try:
         helpers = pool() if workers > 1 else Pool()
-        return RankedSearch(helpers, workers, params, count, cancel, on_depth).run(position)
+        return RankedSearch(helpers, workers, params, count, cancel, on_depth).rank(position)
     finally:
         if collecting:
             gc.enable()
@@ -121,16 +121,21 @@ class RankedSearch(RootSplit):
         self.last = RankedDepth(0, (), 0, 0.0, False)
 
     # --- the search ---
-    def run(self, position: Position) -> RankedDepth:
+    def rank(self, position: Position) -> RankedDepth:
         """Check and rank the root's candidates, then deepen until done, out of budget or cancelled."""
         self.position = position
         if self.workers > 1:
             self.pool.grow(self.workers)  # they start while the root's checks run
         try:
             self._candidates(position)
-            self._check(position)
         except Aborted:
             return self.last
+        try:
+            self._check(position)
+        except Aborted:
+            if self.pre.was_cancelled or not self.roots:
+                return self.last
+            # Out of budget (the parameters' outermost deadline): what was checked stands.
         self._publish(1, self._to_search())
         helpers: list[Helper] = []
         if self.workers > 1:
@@ -155,6 +160,7 @@ class RankedSearch(RootSplit):
         pre.root_mover = position.to_move
         pre.lead = evaluate(position, pre.weights)
         win = find_win(position, pre.hard_tick)
+        roots: list[Scored]
         try:
             roots = scored_turns(position, pre.score_for_mover, self.p.root_width, self.p.root_cap, pre.hard_tick)
         except Aborted:
@@ -181,25 +187,27 @@ class RankedSearch(RootSplit):
         draws = self.pre.draw_keys if position.rules.repetition_draw else set()
         tick = self.pre.safety_tick
         checked = 0
-        for index, root in enumerate(self.roots):
-            if len(self.survivors) >= self.p.root_keep:
-                break
-            checked = index + 1
-            after = root.position
-            if after.is_over():
-                winner = after.winner()
-                result = WON if winner == me else DRAW if winner is None else LOSS
-                self._prove(index, Proven(result, 1, root.turn if winner == me else None))
-            elif root.key in draws:
-                self._prove(index, Proven(DRAW, 1))
-            else:
-                reply = find_win(after, tick) if win_possible(after) else None
-                if reply is None:
-                    self.survivors.append(index)
+        try:
+            for index, root in enumerate(self.roots):
+                if len(self.survivors) >= self.p.root_keep:
+                    break
+                after = root.position
+                if after.is_over():
+                    winner = after.winner()
+                    result = WON if winner == me else DRAW if winner is None else LOSS
+                    self._prove(index, Proven(result, 1, root.turn if winner == me else None))
+                elif root.key in draws:
+                    self._prove(index, Proven(DRAW, 1))
                 else:
-                    self.replies[index] = reply
-                    self._prove(index, Proven(LOSS, 1))
-        del self.roots[checked:], self.turns[checked:], self.scores[checked:]  # never looked at: never shown
+                    reply = find_win(after, tick) if win_possible(after) else None
+                    if reply is None:
+                        self.survivors.append(index)
+                    else:
+                        self.replies[index] = reply
+                        self._prove(index, Proven(LOSS, 1))
+                checked = index + 1
+        finally:
+            del self.roots[checked:], self.turns[checked:], self.scores[checked:]  # never looked at: never shown
         if not self.survivors and not self.complete:
             self._a_survivor(position, draws)
         if len(self.survivors) < self.count and not self.complete:
@@ -360,7 +368,7 @@ class RankedSearch(RootSplit):
             return RootLine(turn, score, (reply,) if reply is not None else (), proven)
         if index in self.exact and score >= PROVEN:
             proven = proven_of_score(score)
-        assert self.position is not None  # set by ``run``
+        assert self.position is not None  # set by ``rank``
         line = tuple(self._line(self.position, index)) if depth > 1 else ()
         return RootLine(turn, score, line, proven)
 

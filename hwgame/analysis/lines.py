@@ -14,6 +14,9 @@ keeps the ``count`` best exact (each candidate's lower bound is the ``count``-th
 where a single search's is the best), so each line's score is its own and not a bound. A score the
 search proved a win becomes a proof; any other score an estimate (``verdict.estimate_of``).
 
+``lines_reply`` is ``ranked_lines`` in the shape of a chooser, for the window's search process: each
+depth's lines go out as the search's progress, the last in the reply's ``info`` (a ``LinesInfo``).
+
 Lines are ordered best first by ``line_value``: a proven win (the sooner the better), then estimates and
 proven draws by score (a draw is worth a level score), then proven losses (the later the better).
 """
@@ -22,12 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from hwgame.ai.bots import MAX_DEPTH, params_for
+from hwgame.ai.handoff import History, OnProgress, SearchInfo, SearchReply
 from hwgame.ai.parallel import workers_wanted
 from hwgame.ai.proofs import DRAW, LOSS, WIN, in_play, threats
 from hwgame.ai.ranked import RankedDepth, RootLine, search_ranked
-from hwgame.ai.search_params import Aborted, Cancel, cancel_test
+from hwgame.ai.search_params import Aborted, Cancel, Progress, cancel_test
 from hwgame.ai.thinking import Breadth, Limit, Thinking
 from hwgame.rules import Position, PositionKey, Turn
 
@@ -100,6 +105,39 @@ def ranked_lines(position: Position, count: int, *, turn_index: int = 0,
     return judged(search_ranked(position, params, count, cancel, heard, workers_wanted(workers)))
 
 
+@dataclass(frozen=True, kw_only=True)
+class LinesInfo(SearchInfo):
+    """What a reply of ``lines_reply`` tells: the search's figures, the ``lines`` reached and the
+    ``token`` its caller gave the request."""
+
+    lines: Lines
+    token: int = 0
+
+
+def lines_reply(position: Position, thinking: Thinking, seed: int | None = None, cancel: Cancel = None,
+                progress: OnProgress = None, history: History = None, *, count: int, turn_index: int = 0,
+                token: int = 0, workers: int = 1) -> SearchReply:  # fmt: skip
+    """``ranked_lines`` as a chooser for the search process (bind the keywords with
+    ``functools.partial``): every depth's lines go to ``progress`` (under ``lines``, with ``token``, beside
+    the usual depth, nodes, turn, score and seconds), and the reply's ``info`` is a ``LinesInfo`` with the
+    last. ``thinking`` says how deep and how long (``STUDY``: until cancelled)."""
+    del seed  # the analysis makes no random choice
+
+    def heard(lines: Lines) -> None:
+        if progress is not None and lines.verdicts:
+            first = lines.verdicts[0]
+            score = first.estimate.score if first.estimate is not None else 0.0
+            progress(cast(Progress, {"depth": lines.depth, "nodes": lines.nodes, "turn": first.best, "score": score,
+                                     "seconds": lines.elapsed_ms / 1000, "lines": lines, "token": token}))  # fmt: skip
+
+    found = ranked_lines(position, count, turn_index=turn_index, history=history, cancel=cancel, on_depth=heard,
+                         max_depth=thinking.limit.depth, workers=workers, thinking=thinking)  # fmt: skip
+    best = found.verdicts[0].best if found.verdicts else None
+    info = LinesInfo(lines=found, token=token, depth=found.depth, nodes=found.nodes,
+                     seconds=found.elapsed_ms / 1000, cancelled=cancel_test(cancel)())  # fmt: skip
+    return SearchReply(best, 0.0, info)
+
+
 def _threats(position: Position, stopped: Callable[[], bool]) -> tuple[Turn, ...]:
     """The opponent's threats at ``position`` (none when cancelled first)."""
 
@@ -123,4 +161,4 @@ def _verdict(position: Position, line: RootLine, found: tuple[Turn, ...], depth:
                    depth=depth)  # fmt: skip
 
 
-__all__ = ["STUDY", "Lines", "line_value", "ranked_lines"]
+__all__ = ["STUDY", "Lines", "LinesInfo", "line_value", "lines_reply", "ranked_lines"]

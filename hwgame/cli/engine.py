@@ -58,8 +58,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
 from hwgame.ai.bots import MAX_DEPTH, choose_turn, level, timed
-from hwgame.ai.proofs import LOSS, WIN
 from hwgame.ai.parallel import MOST_WORKERS
+from hwgame.ai.proofs import LOSS, WIN
 from hwgame.ai.search import Progress, is_proven
 from hwgame.ai.thinking import Breadth, Limit, Thinking
 from hwgame.analysis import Lines, Verdict, ranked_lines
