@@ -136,3 +136,14 @@ def test_the_search_processes_deliver_lines_of_the_asked_position_and_end_at_clo
     assert not study.running
     assert still_alive(started, 10.0) == set()
     assert workers_of(os.getpid()) == set()
+
+
+def test_an_analysis_that_cannot_start_says_so_and_polls_nothing():
+    class Broken(FakeWorker):
+        def request(self, position, thinking, seed=None, history=None, choose=None):
+            raise OSError("no processes here")
+
+    study = StudyAnalysis(3, workers=1, worker=Broken())
+    study.start(MIDDLE)
+    assert study.error is not None and "no processes here" in study.error
+    assert study.poll() is None and not study.running

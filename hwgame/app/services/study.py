@@ -19,6 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from hwgame.analysis.lines import STUDY, Lines, LinesInfo, lines_reply
+from hwgame.i18n import _
 from hwgame.rules import Position, PositionKey
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class StudyAnalysis:
         self._position: Position | None = None
         self._token = 0
         self._shown: tuple[int, bool] = (-1, False)  # (depth, done) of the last lines handed on
-        self.error: str | None = None  # why the analysis could not start, in plain words
+        self.error: str | None = None  # why the analysis could not start, in the player's words
 
     def _get_worker(self) -> Worker | None:
         if self._worker is None:
@@ -56,7 +57,7 @@ class StudyAnalysis:
 
                 self._worker = AIWorker()
             except Exception as exc:  # a broken AI install must not close the window
-                self.error = f"{type(exc).__name__}: {exc}"
+                self.error = _("the analysis could not start ({error})").format(error=f"{type(exc).__name__}: {exc}")
         return self._worker
 
     def start(self, position: Position, turn_index: int = 0,
@@ -75,7 +76,7 @@ class StudyAnalysis:
         try:
             self._future = worker.request(position, STUDY, None, history=history, choose=choose)
         except Exception as exc:
-            self.error = f"{type(exc).__name__}: {exc}"
+            self.error = _("the analysis could not start ({error})").format(error=f"{type(exc).__name__}: {exc}")
 
     def poll(self) -> Lines | None:
         """The newest lines of the position last started that were not handed on yet, else None."""
