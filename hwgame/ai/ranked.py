@@ -341,7 +341,7 @@ class RankedSearch(RootSplit):
                     self.settled.add(index)
             else:
                 self.exact.discard(index)
-        floor = self._bound({}) if len(keep) < len(self.survivors) else LOWEST
+        floor = self._bound(self.new) if len(keep) < len(self.survivors) else LOWEST
         for index in self.survivors:
             if index not in keep and index not in self.settled and floor > LOWEST:
                 self.scores[index] = min(self.scores[index], floor - 1)
