@@ -196,3 +196,16 @@ def test_a_cancel_stops_the_deepening_promptly():
 def test_a_position_not_in_play_has_no_lines():
     game_over = make_position("North: r1 | r1 |\nSouth: b3 y2 | |")
     assert ranked_lines(game_over, 3) == Lines(0, (), 0, 0, True)
+
+
+@pytest.mark.slow
+def test_a_loss_beyond_the_beam_is_claimed_only_once_every_turn_is_walked():
+    # Hundreds of candidates, every one letting the opponent win at once; the beam left turns out, so the
+    # loss of the position stands only once every turn has been looked at (as the one-line verdict does).
+    position = archive_position("1853.raw", 30)
+    lines = ranked_lines(position, 3, turn_index=30, max_depth=2)
+    check_lines(position, lines, 3)
+    assert len(lines.verdicts) == 3 and lines.done
+    assert all(v.proof is not None and v.proof.result == LOSS for v in lines.verdicts)
+    assert all(loses_at_once(position, v.best) for v in lines.verdicts)
+    assert all(v.line[1:] and find_win(played(position, v.best)) == v.line[1] for v in lines.verdicts)
