@@ -73,7 +73,8 @@ class RootLine:
 @dataclass(frozen=True)
 class RankedDepth:
     """The ranked turns after the whole iteration ``depth``, best first, with the nodes and seconds spent
-    so far and whether anything could change deeper (``done`` False)."""
+    so far (the answer of a search cut short counts its unfinished iteration too) and whether anything
+    could change deeper (``done`` False)."""
 
     depth: int
     lines: tuple[RootLine, ...]
@@ -148,6 +149,8 @@ class RankedSearch(RootSplit):
             if self.workers > 1:
                 helpers = self._joined(position, helpers)
             if not self._iterate(keep, depth, helpers):
+                # The lines of the last whole depth stand, with the work of the cut one counted.
+                self.last = replace(self.last, nodes=self.nodes(), seconds=time.perf_counter() - self.wall_start)
                 break
             self._settle_ranked(keep)
             self._publish(depth, self._to_search())
