@@ -10,7 +10,7 @@ charge of the game and sends the turn back with ``play``.
     new [standard|sdg]          -> ok                 (a new game; standard rules by default)
     setup [homeworld] S1 S2 SHIP -> ok                (the side to move sets up: two stars, then the ship)
     play TURN                   -> ok | gameover REASON
-    go [level=NAME] [movetime=MS] [nodes=N] [depth=N] [seed=N] [threads=N] [infinite]
+    go [level=NAME] [movetime=MS] [nodes=N] [depth=N] [seed=N] [threads=N] [multiturn=N] [infinite]
                                 -> bestturn TURN      (a homeworld during setup)
                                    movetime: search as deep as MS milliseconds allow and answer by
                                    then (the level's depth cap does not apply); nodes: search as deep
@@ -25,6 +25,12 @@ charge of the game and sends the turn back with ``play``.
                                    threads: processes the search shares its work among (default:
                                    every core for infinite, movetime, depth and level=expert, else
                                    1, so that a node budget answers the same on any machine).
+                                   multiturn=N (1-32, with any of the others): rank the N best
+                                   turns; after every whole depth, N lines ``info depth D multiturn
+                                   K score S nodes N time MS turn TURN`` (K = 1..N, distinct turns,
+                                   best first, fewer where fewer turns exist; score as above, a
+                                   loss only where the turn lets the opponent win at once), then
+                                   ``bestturn`` the first line's turn.
     stop                        -> the running go answers at once with its best turn so far
     position                    -> the position in words, a line ``text LINE`` with its one-line text
                                    (``hwgame.rules.format_position``), then a line with a single "."
@@ -53,8 +59,10 @@ from typing import BinaryIO, TextIO
 
 from hwgame.ai.bots import MAX_DEPTH, choose_turn, level, timed
 from hwgame.ai.parallel import MOST_WORKERS
+from hwgame.ai.proofs import LOSS, WIN
 from hwgame.ai.search import Progress, is_proven
 from hwgame.ai.thinking import Breadth, Limit, Thinking
+from hwgame.analysis import Lines, Verdict, ranked_lines
 from hwgame.rules import (
     PLAYING,
     Game,
@@ -71,6 +79,7 @@ from hwgame.words import refusal_text
 ANALYSIS_SECONDS = 86_400.0  # "no time limit": a day
 QUICK = Thinking(Limit(time=0.2, nodes=2000, depth=1), breadth=Breadth(beam=2, root_cap=600, root_keep=4))
 NUMBER_DIGITS = 12  # longer numbers are refused before they are converted
+MOST_TURNS = 32  # the most ranked turns ``go multiturn`` shows
 MAX_NODES = 10**9  # a node budget beyond this would run for days
 
 
@@ -86,15 +95,50 @@ def protocol_text(exc: Exception) -> str:
     return refusal_text(exc, "en") if isinstance(exc, HomeworldsError) else str(exc)
 
 
+def score_word(score: float) -> str:
+    """A search's score as ``info`` lines write it: points for the side to move, or ``win``/``loss``
+    when proven over every reply."""
+    if is_proven(score):
+        return "win" if score > 0 else "loss"
+    return str(round(score))
+
+
 def info_line(info: Progress, seconds: float) -> str:
     """An ``info`` line of the analysis: depth, score (or a proven result), nodes, time, best turn."""
-    score = info.get("score", 0.0)
-    if is_proven(score):
-        told = "win" if score > 0 else "loss"
-    else:
-        told = str(round(score))
-    return (f"info depth {info.get('depth', 0)} score {told} nodes {info.get('nodes', 0)} "
-            f"time {round(seconds * 1000)} turn {format_turn(info['turn'])}")  # fmt: skip
+    return (f"info depth {info.get('depth', 0)} score {score_word(info.get('score', 0.0))} "
+            f"nodes {info.get('nodes', 0)} time {round(seconds * 1000)} turn {format_turn(info['turn'])}")  # fmt: skip
+
+
+def verdict_word(verdict: Verdict) -> str:
+    """A line's value as ``info`` lines write a score: ``win``, ``loss`` or 0 (a draw) where proven,
+    else the estimate's points (``score_word``)."""
+    proof = verdict.proof
+    if proof is not None:
+        return {WIN: "win", LOSS: "loss"}.get(proof.result, "0")
+    return score_word(verdict.estimate.score if verdict.estimate is not None else 0.0)
+
+
+def multiturn_lines(lines: Lines, seconds: float) -> list[str]:
+    """The ``info`` lines of one depth of ``go multiturn``: one per ranked turn, best first."""
+    return [f"info depth {lines.depth} multiturn {k} score {verdict_word(v)} nodes {lines.nodes} "
+            f"time {round(seconds * 1000)} turn {format_turn(v.best)}"
+            for k, v in enumerate(lines.verdicts, 1) if v.best is not None]  # fmt: skip
+
+
+def split_multiturn(rest: str) -> tuple[str, int | None]:
+    """The options of ``go`` without ``multiturn=N``, and N (None when not asked). Raises ValueError
+    for a bad N."""
+    kept: list[str] = []
+    count = None
+    for word in rest.split():
+        name, eq, value = word.partition("=")
+        if name.lower() == "multiturn":
+            if not eq:
+                raise ValueError("multiturn needs a number of turns, for example multiturn=3")
+            count = bounded_number(value, "multiturn", 1, MOST_TURNS)
+        else:
+            kept.append(word)
+    return " ".join(kept), count
 
 
 class Engine:
@@ -165,7 +209,7 @@ class Engine:
                 continue
             if not eq:
                 raise ValueError(f"bad option {quote(word)}: use level=NAME, movetime=MS, nodes=N, depth=N, seed=N, "
-                                 "threads=N or infinite")  # fmt: skip
+                                 "threads=N, multiturn=N or infinite")  # fmt: skip
             if name == "level":
                 thinking = level(value)
             elif name == "movetime":
@@ -179,9 +223,8 @@ class Engine:
             elif name == "threads":
                 threads = bounded_number(value, "threads", 1, MOST_WORKERS)
             else:
-                raise ValueError(
-                    f"unknown option {quote(name)}: use level, movetime, nodes, depth, seed, threads or infinite"
-                )
+                raise ValueError(f"unknown option {quote(name)}: use level, movetime, nodes, depth, seed, threads, "
+                                 "multiturn or infinite")  # fmt: skip
         if movetime is not None:
             thinking = timed(thinking, movetime / 1000.0)
             analysis = True
@@ -211,13 +254,18 @@ class Engine:
     def cmd_go(self, rest: str) -> list[str]:
         if self.game.is_over():
             return ["error the game is over"]
+        rest, count = split_multiturn(rest)
         thinking, seed, _, analysis = self.parse_go(rest)
-        return self.search(thinking, seed, analysis, threading.Event(), print)
+        return self.search(thinking, seed, analysis, threading.Event(), print, multiturn=count)
 
     def search(
-        self, thinking: Thinking, seed: int | None, analysis: bool, stop: threading.Event, say: Callable[[str], None]
+        self, thinking: Thinking, seed: int | None, analysis: bool, stop: threading.Event, say: Callable[[str], None],
+        multiturn: int | None = None,
     ) -> list[str]:
-        """Run one search (``stop`` an Event that ends it early); ``say`` prints info lines."""
+        """Run one search (``stop`` an Event that ends it early); ``say`` prints info lines. With
+        ``multiturn`` the search ranks that many turns (``search_lines``)."""
+        if multiturn is not None and self.game.position.stage >= PLAYING:
+            return self.search_lines(thinking, multiturn, stop, say)
         start = time.perf_counter()
         deepest = [0]  # the deepest iteration reported, finished or not
 
@@ -245,6 +293,26 @@ class Engine:
                 "seconds": result.info.seconds,
             }
             say(info_line(final, time.perf_counter() - start))
+        return [f"bestturn {format_turn(turn)}"]
+
+    def search_lines(self, thinking: Thinking, count: int, stop: threading.Event,
+                     say: Callable[[str], None]) -> list[str]:  # fmt: skip
+        """``go multiturn=N``: the ``count`` best turns ranked at every whole depth (``info ... multiturn K``
+        lines, best first), then the first one's turn as the answer."""
+        start = time.perf_counter()
+        position = self.game.position
+
+        def heard(lines: Lines) -> None:
+            for text in multiturn_lines(lines, time.perf_counter() - start):
+                say(text)
+
+        found = ranked_lines(position, count, turn_index=len(self.game.turns), history=self.game.repetition_counts(),
+                             cancel=stop, on_depth=heard, max_depth=thinking.limit.depth,
+                             workers=thinking.machine.workers, thinking=thinking)  # fmt: skip
+        turn = found.verdicts[0].best if found.verdicts else None
+        if turn is None:  # stopped before the first depth: a quick answer instead of none
+            turn = choose_turn(position, QUICK, history=self.game.repetition_counts()).turn
+            assert turn is not None  # nothing cancels the quick search: it always has a turn
         return [f"bestturn {format_turn(turn)}"]
 
     def cmd_position(self, rest: str) -> list[str]:
@@ -381,7 +449,8 @@ def _go(
     when it is infinite (else the search ends by itself first); the waiting commands are then answered
     in order, and the quit is acted on after them."""
     try:
-        thinking, seed, infinite, analysis = engine.parse_go(line.strip()[2:])
+        rest, count = split_multiturn(line.strip()[2:])
+        thinking, seed, infinite, analysis = engine.parse_go(rest)
     except ValueError as exc:
         say(f"error {protocol_text(exc)}")
         return
@@ -390,7 +459,7 @@ def _go(
 
     def work() -> None:
         try:
-            answer.extend(engine.search(thinking, seed, analysis, stop, say))
+            answer.extend(engine.search(thinking, seed, analysis, stop, say, multiturn=count))
         except Exception as exc:  # an error answers, it does not end the engine
             answer.append(f"error internal: {type(exc).__name__}")
 

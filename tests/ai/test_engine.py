@@ -278,3 +278,22 @@ def test_an_infinite_search_with_a_movetime_answers_by_then_without_a_stop():
     finally:
         late.cancel()
         engine.kill()
+
+
+def test_go_multiturn_ranks_turns_at_every_depth_then_answers():
+    from hwgame.rules import format_position
+    from tests.ai.helpers import make_position
+
+    two = format_position(make_position("North: r1 | r1 |\nSouth: b3 y2 | | g3"))
+    out = talk(OPENED + ["go multiturn=3 depth=2", "go multiturn=0", f"position {two}", "go multiturn=3 depth=2"])
+    assert out[:3] == ["ok", "ok", "ok"]
+    infos = [line.split() for line in out if line.startswith("info ")]
+    answers = [line for line in out[3:] if not line.startswith("info ")]
+    assert answers[0].startswith("bestturn ")
+    assert answers[1].startswith("error multiturn must be a whole number")
+    assert answers[2] == "ok" and answers[3] == "bestturn Pass"
+    # Three turns at depths 1 and 2 in the opening, then two (all there are) in the position of two turns.
+    assert [(int(w[2]), int(w[4])) for w in infos] == [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3),
+                                                        (1, 1), (1, 2), (2, 1), (2, 2)]  # fmt: skip
+    first_go = out[3 : 3 + 6]
+    assert answers[0] == "bestturn " + " ".join(first_go[3].split()[12:])
