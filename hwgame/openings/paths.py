@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from hwgame.rules import SDG, STANDARD, Game, HomeworldsError, Position, Turn, quote, read_transcript, replay
+from hwgame.words import refusal_text
 
 from .book import DEPTH, GamePath
 from .keys import key_text, named_turn, stored_turn
@@ -76,9 +77,9 @@ def archive_paths(folder: str | Path, depth: int = DEPTH,
         try:
             game = replay(read_transcript(file))
         except HomeworldsError as exc:
-            note(f"skipped {quote(file.name)}: {quote(str(exc), 160)}")
+            note(f"skipped {quote(file.name)}: {refusal_text(exc)}")
             continue
-        except (OSError, RecursionError, MemoryError, ValueError) as exc:
+        except (OSError, RecursionError, ValueError) as exc:
             note(f"skipped {quote(file.name)}: {quote(str(exc), 160)}")
             continue
         yield archive_path(game, depth)
