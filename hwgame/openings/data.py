@@ -155,13 +155,19 @@ def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     except OSError as exc:
         raise BookError(_("The opening book {file} cannot be opened ({why}).").format(
             file=quote(str(p), 80), why=exc.strerror or exc)) from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    try:
+        info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise BookError(_("The opening book {file} is not a file.").format(file=quote(str(p), 80)))
         if info.st_size > limit:
             raise BookError(_("The opening book {file} is too big.").format(file=quote(str(p), 80)))
-        data = handle.read(limit + 1)
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise BookError(_("The opening book {file} cannot be opened ({why}).").format(
+            file=quote(str(p), 80), why=exc.strerror or exc)) from None
+    finally:
+        os.close(fd)
     if len(data) > limit:
         raise BookError(_("The opening book {file} is too big.").format(file=quote(str(p), 80)))
     return data
