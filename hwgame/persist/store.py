@@ -34,7 +34,7 @@ from .convert import Seats, game_to_save
 from .errors import SaveError, Text, file_error, shown_path, text_of, worded
 from .files import LoadedGame, load_bytes, read_bytes, read_save, save_from_bytes
 from .files import load_game as _load_file
-from .own_openings import OWN_FILE, add_own_game, own_book
+from .openings_file import OWN_FILE, add_own_game, own_book
 from .paths import exists, locations, same_place
 from .plans import SavePlan, file_stamp
 from .record import RECORD_FILE, Record, add_to_record, entry_of, read_record
@@ -531,12 +531,12 @@ class Store:
         return self.record_path
 
     def own_openings(self) -> tuple[Book, list[Text]]:
-        """The opening book of the player's own games (``own_openings.own_book``); never raises."""
+        """The opening book of the player's own games (``openings_file.own_book``); never raises."""
         return own_book(self.own_openings_path, self.record_path)
 
     @property
     def own_openings_path(self) -> Path:
-        """The player's own opening book (``own_openings``), beside the record."""
+        """The player's own opening book (``openings_file``), beside the record."""
         return self.record_path.with_name(OWN_FILE)
 
     def read_record(self) -> Record:

@@ -122,6 +122,7 @@ def _set_aside(path: Path) -> None:
 def _write(path: Path, adding: dict[str, GamePath]) -> OwnGames:
     """Merge ``adding`` into the file under its lock and write it atomically; return what it holds."""
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         with locked(path, wait=LOCK_WAIT, stale=LOCK_STALE):
             own = read_own(path)
             fresh = {k: v for k, v in adding.items() if k not in own.paths}
