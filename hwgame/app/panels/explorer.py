@@ -34,7 +34,7 @@ from hwgame.app.view.widgets import Switch
 from hwgame.i18n import _, ngettext
 from hwgame.openings import THIN, Explored, NextTurn, Tally, key_text
 from hwgame.rules import Homeworld, Position, Turn
-from hwgame.words import Voice, join_actions, join_pieces, narrate_clauses, piece_name
+from hwgame.words import POSSIBLE, Voice, join_actions, join_pieces, narrate_clauses, piece_name
 
 HEADER_H = 30
 TABS_H = 26
@@ -54,7 +54,7 @@ def turn_words(turn: Turn, position: Position) -> str:
         stars = [piece_name(hw.star1)] + ([] if hw.star2 is None else [piece_name(hw.star2)])
         # Translators: a homeworld in a row of the opening explorer: its stars, then its ship.
         return _("stars {stars}; ship {ship}").format(stars=join_pieces(stars), ship=piece_name(hw.ship))
-    told = join_actions(narrate_clauses(turn, position.to_move, Voice(position.players)))
+    told = join_actions(narrate_clauses(turn, position.to_move, Voice(position.players), POSSIBLE))
     return told[:1].upper() + told[1:]
 
 
@@ -184,14 +184,15 @@ class ExplorerPanel:
         points = ([mark.topleft, mark.midright, mark.bottomleft] if self.collapsed
                   else [mark.topleft, mark.topright, mark.midbottom])
         pygame.draw.polygon(surface, T.TEXT_DIM, points)
-        title = theme.fit_text(_("Opening book"), TEXT_PX, w - 24, T.ACCENT, True)
-        surface.blit(title, title.get_rect(midleft=(x, self.header.centery)))
         if self.collapsed:
+            title = theme.fit_text(_("Opening book"), TEXT_PX, w - 24, T.ACCENT, True)
+            surface.blit(title, title.get_rect(midleft=(x, self.header.centery)))
             return
-        y = rect.y + HEADER_H
-        self.tabs.rect = pygame.Rect(x, y, w, TABS_H)
+        # Unfolded, the tabs stand in the header: the archive's games, or the player's own.
+        self.tabs.rect = pygame.Rect(x - 4, rect.y + (HEADER_H - TABS_H) // 2, w - 20, TABS_H)
+        self.header = pygame.Rect(self.tabs.rect.right, rect.y, rect.right - self.tabs.rect.right, HEADER_H)
         self.tabs.draw(surface, theme)
-        y += TABS_H + 8
+        y = rect.y + HEADER_H + 6
         explored, problem = self.explored()
         bottom = rect.bottom - 6
         if problem is not None or explored is None or not explored.in_book:
@@ -203,8 +204,10 @@ class ExplorerPanel:
             self._draw_note(surface, theme, pygame.Rect(x, y, w, bottom - y),
                             _("No game went on from here within the book."), T.TEXT_DIM)
             return
-        note = _("Grey rows: fewer than {count} games.").format(count=THIN)
-        note_h = SMALL_PX + 6 if any(n.tally.thin for n in explored.next) else 0
+        # Translators: the foot of the opening explorer: what a row's figures are, and what a grey row is.
+        note = _("Games · score of the side to move; grey: under {count} games").format(count=THIN)
+        note_lines = theme.wrap(note, SMALL_PX, w)[:2]
+        note_h = (SMALL_PX + 2) * len(note_lines) + 4
         room = max(0, (bottom - note_h - y) // ROW_H)
         if len(explored.next) > room:
             room = max(0, (bottom - note_h - SMALL_PX - 6 - y) // ROW_H)  # a line says how many more
@@ -215,8 +218,8 @@ class ExplorerPanel:
             more = ngettext("and {count} more turn", "and {count} more turns", len(explored.next) - room).format(
                 count=len(explored.next) - room)
             surface.blit(theme.fit_text(more, SMALL_PX, w, T.TEXT_DIM), (x, y + 1))
-        if note_h:
-            surface.blit(theme.fit_text(note, SMALL_PX, w, T.TEXT_DIM), (x, bottom - SMALL_PX - 2))
+        for k, line in enumerate(note_lines):
+            surface.blit(theme.fit_text(line, SMALL_PX, w, T.TEXT_DIM), (x, bottom - note_h + 4 + k * (SMALL_PX + 2)))
 
     def _empty_text(self, problem: str | None, explored: Explored | None) -> str:
         if problem is not None:
@@ -262,12 +265,7 @@ class ExplorerPanel:
             surface.blit(part, (lx, y))
             lx += part.get_width() + 10
         y += SMALL_PX + 8
-        # Translators: the heads of the columns of the opening explorer's rows (games, score).
-        heads = theme.fit_text(_("games · score"), SMALL_PX, w // 2, T.TEXT_DIM)
-        surface.blit(heads, heads.get_rect(topright=(x + w, y)))
-        surface.blit(theme.fit_text(_("Played next"), SMALL_PX, w // 2, T.TEXT_DIM), (x, y))
-        return y + SMALL_PX + 6
-
+        return y
     def _draw_row(self, surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, row: NextTurn, k: int) -> None:
         """One turn played next: its words, its games and score, and a small bar of its results."""
         assert self.position is not None
