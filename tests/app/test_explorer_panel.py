@@ -36,10 +36,10 @@ def panel_with(book: Book | None, own: Book | None = None, problem: str | None =
     return ExplorerPanel(books=(lambda: archive, lambda: mine), **kw)
 
 
-def drawn(panel: ExplorerPanel, screen, rect=pygame.Rect(700, 100, 260, 420)):
+def drawn(panel: ExplorerPanel, screen):
     theme = T.Theme()
     screen.fill((0, 0, 0))
-    panel.draw(screen, theme, rect)
+    panel.draw(screen, theme, pygame.Rect(700, 100, 260, 420))
     return theme
 
 
