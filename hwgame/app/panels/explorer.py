@@ -31,7 +31,7 @@ from hwgame.app.view import theme as T
 from hwgame.app.view.layout import Box, PieceKind, piece_box
 from hwgame.app.view.pieces import draw_piece
 from hwgame.app.view.widgets import Switch
-from hwgame.i18n import _, ngettext
+from hwgame.i18n import Text, _, ngettext, pgettext
 from hwgame.openings import THIN, Explored, NextTurn, Tally, key_text
 from hwgame.rules import Homeworld, Position, Turn
 from hwgame.words import POSSIBLE, Voice, join_actions, join_pieces, narrate_clauses, piece_name
@@ -93,8 +93,10 @@ class ExplorerPanel:
         self.on_turn = on_turn
         self.collapsed = collapsed
         self.books = books
-        self.tabs = Switch([lambda: _("Archive"), lambda: _("Your games")], ARCHIVE, lambda _i: self._forget(),
-                           size=15)
+        # Translators: the tabs of the opening explorer: the archive's games, or the player's own.
+        labels: list[Text] = [lambda: pgettext("opening book", "Archive"),
+                              lambda: pgettext("opening book", "Your games")]
+        self.tabs = Switch(labels, ARCHIVE, lambda _i: self._forget(), size=15)
         self.position: Position | None = None
         self.avoid: tuple[str, ...] = ()
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -247,7 +249,8 @@ class ExplorerPanel:
         mover = self.position.players[self.position.to_move]
         games = ngettext("{count} game", "{count} games", total.games).format(count=total.games)
         if total.thin:
-            games += " · " + _("few")
+            # Translators: said of a count of games too small to say much ("6 games · few").
+            games += " · " + pgettext("opening book", "few")
         head = theme.fit_text(games, TEXT_PX, w * 3 // 5, T.TEXT, True)
         surface.blit(head, (x, y))
         # Translators: whose results the explorer's bar and scores give: the player to move here.
