@@ -118,3 +118,12 @@ def test_building_from_a_folder_that_is_not_there_says_so(tmp_path, capsys):
     assert build_main(["build", str(tmp_path / "none"), "-o", str(tmp_path / "x.gz")]) == 2
     assert "not a folder" in capsys.readouterr().err
     assert not (tmp_path / "x.gz").exists()
+
+
+@pytest.mark.slow
+def test_the_shipped_book_is_the_one_the_archive_makes(sdg_games, tmp_path):
+    from hwgame.openings import PACKAGE_FILE
+
+    out = tmp_path / "again.json.gz"
+    assert build_main(["build", str(sdg_games), "-o", str(out)]) == 0
+    assert out.read_bytes() == PACKAGE_FILE.read_bytes(), "make it again: python -m hwgame.openings build FOLDER"
