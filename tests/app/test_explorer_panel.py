@@ -133,3 +133,12 @@ def test_in_the_replay_the_games_own_next_turn_steps_to_it(screen, data_dir):
     rect, _row = replay.explorer.row_rects[0]
     run_frames(app, screen, click(rect.center))
     assert replay.point.turn == 3
+
+
+def test_a_panel_with_no_room_draws_nothing_and_takes_no_click(screen):
+    panel = panel_with(small_book(), on_turn=lambda turn: None)
+    panel.show(played(SETUP).position)
+    drawn(panel, screen)
+    rect, _row = panel.row_rects[0]
+    panel.draw(screen, T.Theme(), pygame.Rect(700, 100, 260, 10))
+    assert panel.row_rects == [] and not any(panel.handle_event(e) for e in click(rect.center))

@@ -175,9 +175,13 @@ class ExplorerPanel:
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect) -> None:
-        """The panel in ``rect`` (only its header when folded: ``height``)."""
-        self.rect = pygame.Rect(rect.x, rect.y, rect.w, self.height(rect.h))
+        """The panel in ``rect`` (only its header when folded: ``height``); nothing, and nothing to click,
+        in a rectangle too small for its header."""
         self.row_rects = []
+        if rect.h < HEADER_H or rect.w < 4 * HEADER_H:
+            self.rect = self.header = pygame.Rect(rect.x, rect.y, 0, 0)
+            return
+        self.rect = pygame.Rect(rect.x, rect.y, rect.w, self.height(rect.h))
         pygame.draw.rect(surface, (20, 23, 40), self.rect, border_radius=8)
         pygame.draw.rect(surface, T.PANEL_EDGE, self.rect, 1, border_radius=8)
         x, w = rect.x + 10, rect.w - 20

@@ -21,7 +21,7 @@ from hwgame.app.control.targets import BankPieceTarget
 from hwgame.app.control.text import Text, join_sentences
 from hwgame.app.kit.base import ButtonScene
 from hwgame.app.kit.dialogs import confirm
-from hwgame.app.panels.explorer import HEADER_H, ExplorerPanel
+from hwgame.app.panels.explorer import ExplorerPanel
 from hwgame.app.view import theme as T
 from hwgame.app.view.board import BoardOptions, BoardView
 from hwgame.app.view.input import Click, DragStart, DragTracker, Drop
@@ -383,8 +383,6 @@ class SetupScene(ButtonScene):
         if ctl.human_to_move() and self._complete() and not self.warnings():
             surface.blit(th.fit_text(_("A sound homeworld."), 20, w, T.TEXT_GOOD), (x, y))
             y += 26
-        book = pygame.Rect(x - 6, y + 6, w + 12, self.build_button.rect.top - 12 - y - 6)
-        if book.h >= HEADER_H:
-            self.explorer.draw(surface, th, book)
+        self.explorer.draw(surface, th, pygame.Rect(x - 6, y + 6, w + 12, self.build_button.rect.top - 12 - y - 6))
         for b in self.buttons:
             b.draw(surface, th)
