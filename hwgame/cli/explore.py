@@ -34,7 +34,7 @@ from hwgame.rules import (
     parse_position,
     ruleset_named,
 )
-from hwgame.words import refusal_text, rules_label
+from hwgame.words import refusal_text, rules_title
 
 __all__ = ["explored_object", "explored_lines", "run_explore"]
 
@@ -65,7 +65,7 @@ def explored_lines(explored: Explored, position: Position) -> list[str]:
                   "each game, setup included): it is out of the book.").format(depth=explored.depth)]
     lines = [ngettext("{games} game reached this position ({rules}).",
                       "{games} games reached this position ({rules}).", total.games).format(
-                          games=total.games, rules=rules_label(position.rules.name)),
+                          games=total.games, rules=rules_title(position.rules.name)),
              _("For the side to move: {wins} wins, {draws} draws, {losses} losses, {open} without a result.").format(
                  wins=_percent(total.wins, total.games), draws=_percent(total.draws, total.games),
                  losses=_percent(total.losses, total.games),

@@ -2,8 +2,8 @@
 
 The file is gzip-compressed JSON::
 
-    {"format": "hwgame-openings", "version": 1, "depth": 10, "rules": ["sdg", "standard"],
-     "games": [940, 936],
+    {"format": "hwgame-openings", "version": 1, "depth": 12, "rules": ["sdg", "standard"],
+     "games": [940, 940],
      "positions": [[KEY, COUNTS, COUNTS], ...],
      "turns": [[PARENT, CHILD, TURN, COUNTS, COUNTS], ...]}
 
