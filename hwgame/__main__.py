@@ -67,6 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     analyze.add_argument("--rules", choices=("sdg", "standard"), default="sdg", help=_("rule set (default: sdg)"))
     analyze.add_argument("--json", action="store_true", help=_("one JSON object per turn and a summary object"))
     analyze.add_argument("transcript", metavar="TRANSCRIPT")
+    explore = sub.add_parser(
+        "explore", help=_("the opening book of the game archive: games, results and the turns played next")
+    )
+    explore.add_argument("--rules", choices=("sdg", "standard"), default=None,
+                         help=_("rule set (default: the position's; standard at the start)"))
+    explore.add_argument("--json", action="store_true", help=_("one JSON object instead of the table"))
+    explore.add_argument("position", metavar="POSITION", nargs="?", default=None,
+                         help=_("a position in one line (the start of the game when left out)"))
     persist_cli.add_arguments(parser, sub)
     from hwgame.app.control.options import add_window_arguments
 
@@ -119,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         from hwgame.cli.analyze import run_analyze
 
         return run_analyze(args.transcript, args.level, args.rules, as_json=args.json)
+    if args.command == "explore":
+        from hwgame.cli.explore import run_explore
+
+        return run_explore(args.position, args.rules, as_json=args.json)
     if args.command == "engine":
         from hwgame.cli.engine import run_engine
 

@@ -24,9 +24,10 @@ ALLOWED: dict[str, set[str]] = {
     "words": {"rules", "i18n", "levels"},
     "ai": {"rules", "levels"},
     "analysis": {"ai", "rules", "levels"},
-    "persist": {"rules", "words", "i18n", "levels"},
+    "openings": {"rules", "words", "i18n"},
+    "persist": {"rules", "words", "i18n", "levels", "openings"},
     "tutorial": {"rules", "words", "i18n"},
-    "cli": {"analysis", "ai", "rules", "words", "i18n", "levels", "persist", "tutorial"},
+    "cli": {"analysis", "ai", "rules", "words", "i18n", "levels", "persist", "tutorial", "openings"},
 }
 # Libraries a part must never use: the window's, the files', and threads in the pure rules.
 FORBIDDEN: dict[str, set[str]] = {
@@ -35,6 +36,7 @@ FORBIDDEN: dict[str, set[str]] = {
     "words": {"pygame", "pydantic", "platformdirs"},
     "ai": {"pygame", "pydantic", "platformdirs"},
     "analysis": {"pygame", "pydantic", "platformdirs"},
+    "openings": {"pygame", "pydantic", "platformdirs", "threading", "multiprocessing", "concurrent"},
     "persist": {"pygame"},
     "tutorial": {"pygame", "pydantic", "platformdirs"},
     "cli": {"pygame"},

@@ -21,6 +21,7 @@ BENCHMARKS = {
     "coach": "hwgame.bench.coach",
     "memory": "hwgame.bench.memory",
     "study": "hwgame.bench.study",
+    "explorer": "hwgame.bench.explorer",
 }
 
 

@@ -7,7 +7,8 @@ Imports the rules, pydantic and platformdirs, never the window. The window's ent
 - ``list_saves()`` -> ``SaveInfo`` entries, ``load_game(path_or_name)`` -> ``LoadedGame`` (``.game``,
   ``.players``), ``delete_save(name)``;
 - ``load_settings()`` / ``save_settings(settings)``;
-- ``record_game(game, players, seat)`` once a game is over, ``game_record()`` -> ``Record`` (its
+- ``record_game(game, players, seat)`` once a game is over (its opening also goes into the player's own
+  opening book, read by ``own_openings()``), ``game_record()`` -> ``Record`` (its
   ``games``, ``RecordedGame`` entries oldest first), ``game_of(entry)`` to replay one;
 - ``set_data_dir(folder)`` for the ``--data-dir`` option.
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
         list_saves,
         load_game,
         load_settings,
+        own_openings,
         plan_save,
         record_game,
         save_game,
@@ -73,6 +75,7 @@ _WHERE = {
     "list_saves": "store",
     "load_game": "store",
     "load_settings": "store",
+    "own_openings": "store",
     "plan_save": "store",
     "record_game": "store",
     "save_game": "store",
@@ -103,6 +106,7 @@ __all__ = [
     "list_saves",
     "load_game",
     "load_settings",
+    "own_openings",
     "plan_save",
     "read_save",
     "record_game",

@@ -26,6 +26,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..i18n import N_
+from ..openings import Book
 from ..rules import Game, shown
 from .atomic import atomic_write, backup_path, folder_lock, is_temporary, stale_temporaries
 from .autosaves import AUTOSAVE, LEGACY_SLOT, SUFFIX, autosave_names, extends, is_autosave_name
@@ -33,6 +34,7 @@ from .convert import Seats, game_to_save
 from .errors import SaveError, Text, file_error, shown_path, text_of, worded
 from .files import LoadedGame, load_bytes, read_bytes, read_save, save_from_bytes
 from .files import load_game as _load_file
+from .openings_file import OWN_FILE, add_own_game, own_book
 from .paths import exists, locations, same_place
 from .plans import SavePlan, file_stamp
 from .record import RECORD_FILE, Record, add_to_record, entry_of, read_record
@@ -524,8 +526,24 @@ class Store:
     def record_game(self, game: Game, players: Seats | None = None, seat: int | None = None) -> Path:
         """Add the finished ``game`` to the record of finished games (once: a game already there keeps its
         first entry); ``seat`` is the record's player's seat. Raise SaveError when it cannot be written."""
-        add_to_record(self.record_path, entry_of(self.snapshot(game, players), seat))
+        entry = entry_of(self.snapshot(game, players), seat)
+        try:
+            # The opening goes into the player's own book first: it is kept even once the record drops
+            # the game's turns. A failure there is a notice, never a reason to lose the record's entry.
+            add_own_game(self.own_openings_path, entry.game_id, game)
+        except SaveError as exc:
+            self.notice_texts.append(exc.text)
+        add_to_record(self.record_path, entry)
         return self.record_path
+
+    def own_openings(self) -> tuple[Book, list[Text]]:
+        """The opening book of the player's own games (``openings_file.own_book``); never raises."""
+        return own_book(self.own_openings_path, self.record_path)
+
+    @property
+    def own_openings_path(self) -> Path:
+        """The player's own opening book (``openings_file``), beside the record."""
+        return self.record_path.with_name(OWN_FILE)
 
     def read_record(self) -> Record:
         """The record of finished games, oldest first; never raises (repairs go to ``notices``)."""
@@ -617,6 +635,11 @@ def record_game(game: Game, players: Seats | None = None, seat: int | None = Non
 def game_record() -> Record:
     """The record of finished games of the data folder, oldest first; never raises."""
     return default_store().read_record()
+
+
+def own_openings() -> tuple[Book, list[Text]]:
+    """The opening book of the player's own games and the notices of reading it; never raises."""
+    return default_store().own_openings()
 
 
 def load_settings() -> Settings:

@@ -93,6 +93,7 @@ def test_the_assets_and_the_text_font_are_inside(spec):
     _, kwargs = _one(spec, "Analysis")
     datas = {(Path(src), dest) for src, dest in kwargs["datas"]}
     assert (REPO / "assets", "assets") in datas
+    assert (REPO / "hwgame" / "openings" / "archive.json.gz", "hwgame/openings") in datas  # the opening book
     fonts = [src for src, dest in datas if dest == "pygame" and src.name == "freesansbold.ttf"]
     assert fonts and fonts[0].is_file()
     for src, _ in datas:

@@ -30,6 +30,7 @@ from hwgame.app.kit.base import ButtonScene, Control, load_save
 from hwgame.app.kit.dialogs import Dialog, message
 from hwgame.app.panels import replay_log as replay_panel
 from hwgame.app.panels import review_strip as strip
+from hwgame.app.panels.explorer import HEADER_H, ExplorerPanel
 from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.services.reviewer import ReviewRun, cached_review, keep_review
 from hwgame.app.view import theme as T
@@ -49,7 +50,8 @@ from hwgame.app.view.layout import (
 )
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
 from hwgame.i18n import N_, _, current_language, pgettext
-from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
+from hwgame.openings import key_text
+from hwgame.rules import Action, Game, HomeworldsError, IllegalActionError, Position, Turn, opponent_of, turn_steps
 from hwgame.words import Voice, describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
@@ -119,6 +121,10 @@ class ReplayScene(ButtonScene):
         self.view = _ReplayBoard(app.theme)
         self.current: Transition | None = None
         self.log = replay_panel.MoveLog(app)
+        # The opening book for the board shown, folded under the move log; a row of the game's own next
+        # turn steps to it.
+        self.explorer = ExplorerPanel(on_turn=self._book_turn, collapsed=True)
+        self.explorer_rect = pygame.Rect(0, 0, 0, 0)  # placed with the panel (``_place_panel``)
         self.note = ""  # a short message under the go-to field (a bad turn number)
         tl = self.timeline
         self.nav = [
@@ -504,7 +510,21 @@ class ReplayScene(ButtonScene):
 
     def controls(self) -> list[Control]:
         """The panel's buttons, the Words|SDG switch, then the strip's two buttons (drawn with the strip)."""
-        return [*self.buttons, self.log.notation, self.show_played, self.show_better]
+        return [*self.buttons, self.log.notation, self.show_played, self.show_better, self.explorer]
+
+    def _book_turn(self, turn: Turn) -> None:
+        """A row of the opening book: the game's own next turn steps to it; another is only said."""
+        tl, turn_index = self.timeline, self.point.turn
+        if turn_index < tl.turn_count:
+            mine = Game.from_position(tl.starts[turn_index])
+            try:
+                mine.play(turn)
+            except HomeworldsError:
+                return
+            if key_text(mine.position) == key_text(tl.starts[turn_index + 1]):
+                self.go(tl.turn_start(turn_index + 1))
+                return
+        self.app.toast(lambda: _("This game went on otherwise: the opening book shows what other games played."))
 
     def keys(self) -> dict[int, Callable[[], object]]:
         """The arrows, the page keys, Home and End step through the record; Escape goes back."""
@@ -540,6 +560,8 @@ class ReplayScene(ButtonScene):
         self._poll_review()
         self._measure_strip(size)
         self._place_show_buttons(size)
+        tl = self.timeline
+        self.explorer.show(tl.starts[self.point.turn] if tl.outcome_at(self.point) is None else None)
         if self.demo is not None:
             self.demo.advance(dt)
             if self.demo.done:
@@ -666,14 +688,18 @@ class ReplayScene(ButtonScene):
         for line in th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]:
             surface.blit(th.text(line, 21, T.TEXT, True), (x, y))
             y += 22
-        y = self._draw_turn_box(surface, x, y + 4, w, self._turn_room(rect))
+        if self.explorer.collapsed:
+            y = self._draw_turn_box(surface, x, y + 4, w, self._turn_room(rect))
+            self.log.draw(self.shown(), surface)
+            self.explorer.draw(surface, th, self.explorer_rect)
+        else:  # unfolded, the book takes the place of the turn's actions and of the move log
+            self.explorer.draw(surface, th, pygame.Rect(x - 4, y + 4, w + 8, self.explorer_rect.bottom - y - 4))
         bottom = rect.bottom
         label = th.fit_text(replay_panel.go_to_label(), 20, self.goto.rect.x - x - 6, T.TEXT_DIM)
         surface.blit(label, label.get_rect(midleft=(x, bottom - 216)))
         if self.note:
             note = th.fit_text(self.note, 18, rect.right - self.go_button.rect.right - 20, T.TEXT_BAD)
             surface.blit(note, (self.go_button.rect.right + 8, bottom - 224))
-        self.log.draw(self.shown(), surface)
         self.goto.draw(surface, th)
         for b in self.buttons:
             b.draw(surface, th)
@@ -696,7 +722,11 @@ class ReplayScene(ButtonScene):
         self.go_button.rect = pygame.Rect(self.goto.rect.right + 8, bottom - 232, 50, 32)
         shown = self.shown()
         y = replay_panel.header_bottom(shown, rect, self._turn_room(rect))
-        self.log.place(shown, pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6))
+        area = pygame.Rect(x - 4, y + 6, w + 8, bottom - 242 - y - 6)
+        # The book's folded header under the log; unfolded, it takes the log's place.
+        self.log.place(shown, pygame.Rect(area.x, area.y, area.w, area.h - HEADER_H - 4))
+        self.explorer_rect = area if not self.explorer.collapsed else pygame.Rect(
+            area.x, area.bottom - HEADER_H, area.w, HEADER_H)
 
     def _turn_room(self, rect: pygame.Rect) -> int:
         """Pixels the turn box's actions may take in the panel ``rect``: the move log under them keeps

@@ -21,6 +21,7 @@ from hwgame.app.control.targets import BankPieceTarget
 from hwgame.app.control.text import Text, join_sentences
 from hwgame.app.kit.base import ButtonScene
 from hwgame.app.kit.dialogs import confirm
+from hwgame.app.panels.explorer import ExplorerPanel
 from hwgame.app.view import theme as T
 from hwgame.app.view.board import BoardOptions, BoardView
 from hwgame.app.view.input import Click, DragStart, DragTracker, Drop
@@ -28,7 +29,7 @@ from hwgame.app.view.layout import Box, bank_layout, board_layout, piece_box, sc
 from hwgame.app.view.pieces import draw_piece
 from hwgame.app.view.widgets import Button, draw_paragraphs, sync_window_size
 from hwgame.i18n import N_, _
-from hwgame.rules import Homeworld, Position, opponent_of
+from hwgame.rules import Homeworld, Position, Turn, opponent_of
 from hwgame.words import piece_name
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ class SetupScene(ButtonScene):
                                    enabled=lambda: any(s is not None for s in self.slots))
         self.menu_button = Button(lambda: _("Menu"), self._menu)
         self.buttons = [self.build_button, self.suggest_button, self.clear_button, self.menu_button]
+        # Which homeworlds the archive's players chose here and how they fared; a row fills the slots.
+        self.explorer = ExplorerPanel(on_turn=self._from_book)
         self.place_dock(screen_layout(*app.size).board)
         self.place_buttons(screen_layout(*app.size).panel)
         self._mover: int | None = None  # the player the default homeworld was offered to
@@ -153,6 +156,15 @@ class SetupScene(ButtonScene):
     def _menu(self) -> None:
         self.app.open_scene("game-menu", self)
 
+    def _from_book(self, turn: Turn) -> None:
+        """A homeworld of the opening book goes into the slots, to be built (or changed) as any other."""
+        if self.ctl.human_to_move() and len(turn) == 1 and isinstance(turn[0], Homeworld):
+            self.slots = [turn[0].star1, turn[0].star2, turn[0].ship]
+
+    def controls(self) -> list[Button | ExplorerPanel]:
+        """The buttons, then the opening book's panel."""
+        return [*self.buttons, self.explorer]
+
     # --- pointer ---
     def _hit(self, pos: tuple[int, int]) -> SetupTarget | None:
         screen = screen_layout(*self.app.size)
@@ -214,6 +226,7 @@ class SetupScene(ButtonScene):
                 self.app.toast(partial(_took_over, event.message))
                 ctl.take_over()
         self._offer_default()
+        self.explorer.show(ctl.game.state.position, ctl.game.names_used())
         if not ctl.game.in_setup:
             self.app.replace_scene("play", ctl)
 
@@ -369,5 +382,7 @@ class SetupScene(ButtonScene):
             y += n * 21 + 6
         if ctl.human_to_move() and self._complete() and not self.warnings():
             surface.blit(th.fit_text(_("A sound homeworld."), 20, w, T.TEXT_GOOD), (x, y))
+            y += 26
+        self.explorer.draw(surface, th, pygame.Rect(x - 6, y + 6, w + 12, self.build_button.rect.top - 12 - y - 6))
         for b in self.buttons:
             b.draw(surface, th)
