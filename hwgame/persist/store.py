@@ -38,6 +38,7 @@ from .plans import SavePlan, file_stamp
 from .record import RECORD_FILE, Record, add_to_record, entry_of, read_record
 from .schema import Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
+from .variations import VariationsData
 
 _UNSAFE = re.compile(r"[^\w \-.()']+")
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
@@ -100,6 +101,7 @@ class _Meta:
     imported: SdgRecord | None = None
     autosave: Path | None = None  # the game's own autosave file, once it has one
     autosave_digest: str | None = None  # the bytes last written there (or read from there)
+    variations: VariationsData | None = None  # the analysis board's tree, saved with the game
 
 
 def _digest(data: bytes) -> str:
@@ -195,13 +197,17 @@ class Store:
         return loaded
 
     # --- saving ---
-    def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None) -> None:
-        """Note a title or an imported record for ``game``, written with each later save of it."""
+    def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None,
+                 variations: VariationsData | None = None) -> None:
+        """Note a title, an imported record or the analysis board's tree of variations for ``game``,
+        written with each later save of it."""
         meta = self._meta_of(game)
         if title is not None:
             meta.title = title
         if imported is not None:
             meta.imported = imported
+        if variations is not None:
+            meta.variations = variations
 
     def _meta_of(self, game: Game) -> _Meta:
         meta = self._meta.get(game)
@@ -223,6 +229,8 @@ class Store:
         except ValueError as exc:
             raise SaveError(worded(N_("this game cannot be saved: {problem}"), problem=exc)) from None
         meta.game_id = save.game_id
+        if meta.variations is not None:
+            save = save.model_copy(update={"variations": meta.variations})
         return save
 
     def _write(self, path: Path, save: SaveGame) -> str:
