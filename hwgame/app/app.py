@@ -324,6 +324,12 @@ class App:
         def play_on(loaded: LoadedGame) -> bool:
             if not Path(loaded.path).stem.lower().startswith("autosave"):
                 self.save_names[loaded.game] = Path(loaded.path).stem
+            if loaded.save.variations is not None:
+                # A game saved from the analysis board opens there again, its variations with it.
+                self.stop_game()
+                self._open(self.make_scene("analysis", loaded.game, variations=loaded.save.variations,
+                                           players=loaded.players))
+                return True
             self.open_game(loaded.game, loaded.players)
             return True
 

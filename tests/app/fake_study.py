@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hwgame.analysis import Estimate, Proof, Verdict
-from hwgame.rules import legal_turns
+from hwgame.rules import iter_turns
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class FakeStudy:
 
     def lines(self, position, depth):
         turns = []
-        for successor in legal_turns(position):
+        for successor in iter_turns(position):  # lazily: a test's board has thousands of turns
             if not successor.position.losers():
                 turns.append(successor)
             if len(turns) == 3:
@@ -78,7 +78,7 @@ class FakeStudy:
         verdicts = []
         for k, successor in enumerate(turns):
             chance = self.chances[k] - 0.01 * depth * (k == 1)
-            follow = [s.turn for s in legal_turns(successor.position)[:1]]
+            follow = _first(successor.position)
             proof = self.proof if k == 0 else None
             verdicts.append(Verdict(me, proof, None if proof else Estimate(0.0, chance), successor.turn,
                                     (successor.turn, *follow), (), depth))
@@ -89,3 +89,10 @@ class FakeStudy:
             return None
         self._fresh = False
         return self.lines(self._position, self._depth)
+
+
+def _first(position) -> list:
+    """The first turn from ``position``, as a line's second turn (none once the game is over)."""
+    for successor in iter_turns(position):
+        return [successor.turn]
+    return []

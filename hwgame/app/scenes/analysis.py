@@ -107,6 +107,7 @@ class AnalysisScene(Scene):
                  bottom: int = 0, explorer: Explorer | None = None):
         super().__init__(app)
         self.players = players
+        self.save_name = app.save_names.get(game)  # offered again by Save
         self.problem = ""
         if service is None:
             made = type(self).service_factory()
@@ -413,7 +414,12 @@ class AnalysisScene(Scene):
         if self.players:  # the seats of the save the board was opened from
             ctl.seats = [p.kind for p in self.players]
             ctl.levels = [p.level or "easy" for p in self.players]
-        self.app.open_scene("save-as", ctl)
+        if self.save_name:
+            self.app.save_names[game] = self.save_name
+        self.app.open_scene("save-as", ctl, on_saved=self._saved)
+
+    def _saved(self, path: Path) -> None:
+        self.save_name = path.stem
 
     def export(self) -> None:
         """Write the main line as an SDG transcript into the exports folder."""

@@ -1,0 +1,187 @@
+"""The analysis board: the lines of the analysis, turns tried by drag and drop into the tree, the keys that
+walk it, saving and loading the tree, the entries from the game menu and the replay, and leaving it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hwgame.app.app import App
+from hwgame.app.control.controller import COMPUTER, HUMAN
+from hwgame.app.control.flow import PlayController
+from hwgame.app.control.targets import ShipTarget
+from hwgame.app.scenes.analysis import AnalysisScene
+from hwgame.app.scenes.play import PlayScene
+from hwgame.app.scenes.replay import ReplayScene
+from hwgame.app.scenes.save_as import SaveScene
+from hwgame.rules import Game, Move, parse_piece
+
+from .fake_study import FakeStudy
+from .helpers import drag, fake_opponent, key, position
+from .test_controller import BOARD
+
+P = parse_piece
+
+
+def step(app, screen, events=(), frames: int = 1):
+    app.step(list(events), 1 / 60, screen)
+    for _ in range(frames):
+        app.step([], 1 / 60, screen)
+
+
+@pytest.fixture
+def board(screen, data_dir, monkeypatch):
+    """An analysis board on BOARD (North to move) with a fake analysis that answers at once."""
+    study = FakeStudy()
+    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(lambda: study))
+    app = App(size=screen.get_size())
+    app.strict = True
+    app.opponent = fake_opponent()
+    app.settings.animation_speed = 0.0
+    game = Game.from_position(position(BOARD))
+    scene = app.open_scene("analysis", game)
+    step(app, screen)
+    return app, scene, screen, study, game
+
+
+def ship_at(scene, system, piece, owner=0):
+    return scene.place_of(ShipTarget(system, owner, P(piece))).box.center
+
+
+def system_at(scene, name):
+    _, lay, _ = scene.layouts(scene.app.size, scene.display_position())
+    box = lay.system(name).box
+    return (box.x + 6, box.y + 6)
+
+
+def test_three_lines_shown_best_first_and_deeper_results_replace_them(board):
+    app, scene, screen, study, game = board
+    assert study.starts == [game.position]
+    lines = scene.board.lines()
+    assert [round(v.chance_for(0), 2) for v in lines.verdicts] == [0.64, 0.54, 0.31]
+    assert all(box.show.enabled for box in scene.panel.lines)
+    study.deepen()
+    step(app, screen)
+    assert scene.board.lines().depth == 2
+    assert [round(v.chance_for(0), 2) for v in scene.board.lines().verdicts] == [0.64, 0.53, 0.31]
+
+
+def test_a_click_on_a_line_plays_its_first_turn(board):
+    app, scene, screen, study, _game = board
+    second = scene.board.lines().verdicts[1].best
+    box = scene.panel.lines[1].rect
+    step(app, screen, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(box.x + 8, box.bottom - 6), button=1),
+                       pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(box.x + 8, box.bottom - 6), button=1)])
+    assert scene.board.tree.turns() == [second]
+    assert study.starts[-1] == scene.board.game.position
+
+
+def test_a_turn_dragged_and_ended_joins_the_tree_and_the_analysis_restarts_there(board):
+    app, scene, screen, study, game = board
+    step(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "Alpha")))
+    assert scene.board.game.pending == [Move(P("y3"), "North", "Alpha")]
+    step(app, screen, [key(pygame.K_RETURN)])
+    assert scene.board.tree.turns() == [(Move(P("y3"), "North", "Alpha"),)]
+    assert study.starts[-1] == scene.board.game.position
+    assert study.starts[-1].to_move == 1
+    assert game.turns == []  # the game the board was opened on is not changed
+
+
+def test_a_refused_drop_is_said_in_words(board):
+    app, scene, screen, _study, _game = board
+    step(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "South")))
+    assert scene.board.game.pending == []
+    assert scene.flash_text.startswith("Not possible")
+
+
+def test_the_arrow_keys_walk_the_tree(board):
+    app, scene, screen, _study, game = board
+    lines = scene.board.lines()
+    scene.play_line(0)
+    scene.play_line(0)
+    tree = scene.board.tree
+    end = tree.current
+    step(app, screen, [key(pygame.K_LEFT)])
+    assert tree.current is end.parent
+    step(app, screen, [key(pygame.K_LEFT)])
+    assert tree.current is tree.root and scene.board.game.position == game.position
+    step(app, screen, [key(pygame.K_RIGHT)])
+    assert tree.current.turn == lines.verdicts[0].best
+    step(app, screen, [key(pygame.K_END)])
+    assert tree.current is end
+
+
+def test_a_tree_saved_from_the_board_comes_back_when_the_save_is_loaded(board, monkeypatch):
+    app, scene, screen, study, game = board
+    from hwgame.app.tools.samples import busy_game
+
+    played = busy_game(7, 24)
+    scene = app.open_scene("analysis", played)
+    step(app, screen)
+    scene.play_line(0)
+    scene.play_line(1)
+    scene.back()
+    scene.play_line(2)
+    entries = scene.board.tree.to_entries()
+    scene.save()
+    step(app, screen)
+    form = app.scenes.top
+    assert isinstance(form, SaveScene)
+    form.field.text = "study"
+    form.save()
+    step(app, screen)
+    assert app.scenes.top is scene
+    assert app.load("study")
+    step(app, screen)
+    loaded = app.scenes.top
+    assert isinstance(loaded, AnalysisScene) and loaded is not scene
+    assert loaded.board.tree.to_entries() == entries
+    assert loaded.board.root_turns == len(played.turns)
+
+
+def test_leaving_the_board_closes_the_analysis(board):
+    app, scene, screen, study, _game = board
+    step(app, screen, [key(pygame.K_ESCAPE)])
+    assert scene not in app.scenes.scenes
+    assert study.closed
+
+
+def test_analyse_in_the_game_menu_opens_a_copy_and_the_game_resumes(screen, data_dir, monkeypatch):
+    study = FakeStudy()
+    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(lambda: study))
+    app = App(size=screen.get_size())
+    app.strict = True
+    app.settings.animation_speed = 0.0
+    game = Game.from_position(position(BOARD))
+    ctl = PlayController(game, (HUMAN, COMPUTER), ("easy", "easy"), fake_opponent())
+    play = PlayScene(app, ctl)
+    app.scenes.reset(play)
+    step(app, screen)
+    menu = app.open_scene("game-menu", play)
+    menu.analyse()
+    step(app, screen)
+    analysis = app.scenes.top
+    assert isinstance(analysis, AnalysisScene)
+    analysis.play_line(0)
+    assert analysis.board.tree.turns() and game.turns == []
+    analysis.leave()
+    assert app.scenes.top is play and study.closed
+
+
+def test_analyse_in_the_replay_opens_the_board_shown(screen, data_dir, monkeypatch):
+    study = FakeStudy()
+    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(lambda: study))
+    from hwgame.app.tools.samples import busy_game
+
+    app = App(size=screen.get_size())
+    app.strict = True
+    game = busy_game(7, 12)
+    replay = ReplayScene(app, game)
+    app.scenes.reset(replay)
+    step(app, screen)
+    replay.go_to_turn(5)
+    replay.analyse()
+    analysis = app.scenes.top
+    assert isinstance(analysis, AnalysisScene)
+    assert analysis.board.position() == game.positions[5]
+    assert study.starts == [game.positions[5]]
