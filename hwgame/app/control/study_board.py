@@ -26,9 +26,17 @@ from hwgame.rules import PLAYING, Game, IllegalActionError, Position, PositionKe
 
 if TYPE_CHECKING:
     from hwgame.app.services.opponent import Opponent
-    from hwgame.words.verdict import ProofLike
 
 LINES = 3  # the computer's best turns shown
+
+
+class ProofLike(Protocol):
+    """A proven result for one player (``hwgame.analysis.Proof``)."""
+
+    @property
+    def result(self) -> str: ...
+    @property
+    def turns(self) -> int: ...
 
 
 class VerdictLike(Protocol):

@@ -100,6 +100,7 @@ class StudyPanel:
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[pygame.Rect, Row]] = []
         self.scroll = 0
+        self.hover: int | None = None  # the line under the pointer (a click plays its first turn)
 
     @property
     def buttons(self) -> list[Button]:
@@ -144,9 +145,15 @@ class StudyPanel:
         if rect.h >= 780:
             line_h += LINE_SIZE + 3  # a tall panel tells a third line of each
         self.lines_area = pygame.Rect(x, y, w, 3 * line_h)
+        found = self.host.board.lines()
+        count = len(found.verdicts) if found is not None else 0
+        show_w = min(w // 2, th.font(14).size(self.lines[0].show.text)[0] + 18)
         for i, box in enumerate(self.lines):
             box.rect = pygame.Rect(x - 4, y + i * line_h, w + 8, line_h - 4)
-            box.show.rect = pygame.Rect(x + w - 64, box.rect.y + 3, 64, 21)
+            # A line not found (yet) has no Show button.
+            box.show.rect = pygame.Rect(x + w - show_w, box.rect.y + 3, show_w, 21)
+            if i >= count:
+                box.show.rect = pygame.Rect(0, 0, 0, 0)
         top = self.lines_area.bottom + 26
         self.list_rect = pygame.Rect(x - 4, top, w + 8, max(ROW, bottom - 152 - top))
         self._place_rows()
@@ -171,6 +178,8 @@ class StudyPanel:
         for b in self.buttons:
             if b.handle_event(event):
                 return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, box in enumerate(self.lines) if box.rect.collidepoint(event.pos)), None)
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
             if self.list_rect.collidepoint(pos):
@@ -241,7 +250,8 @@ class StudyPanel:
         surface.blit(head, (x, self.lines_area.bottom + 6))
         self._draw_rows(surface)
         for b in self.buttons:
-            b.draw(surface, th)
+            if b.rect.w:
+                b.draw(surface, th)
 
     def _draw_lines(self, surface: pygame.Surface, lines: LinesLike | None, voice: Voice) -> None:
         th = self.host.app.theme
@@ -250,20 +260,20 @@ class StudyPanel:
         position = board.position()
         for i, box in enumerate(self.lines):
             r = box.rect
-            pygame.draw.rect(surface, T.mix(T.PANEL, T.BUTTON, 0.5), r, border_radius=6)
+            lit = self.hover == i and i < len(verdicts)
+            pygame.draw.rect(surface, T.BUTTON_HOVER if lit else T.mix(T.PANEL, T.BUTTON, 0.5), r, border_radius=6)
             if i >= len(verdicts):
-                box.show.enabled = False
                 if i == 0 and board.can_analyse():
                     waiting = _("Looking for the best turns...") if board.running else _("Press Start to analyse.")
                     surface.blit(th.fit_text(waiting, 15, r.w - 12, T.TEXT_DIM), (r.x + 6, r.y + 6))
                 continue
             v = verdicts[i]
-            box.show.enabled = True
             me = position.to_move
             said = line_verdict(v.proof_for(me), v.chance_for(me))
             head = f"{i + 1}. {said}"
             colour = T.OWNER_RGB[0] if me == board.bottom else T.OWNER_RGB[1]
-            surface.blit(th.fit_text(head, 17, box.show.rect.x - r.x - 12, colour, True), (r.x + 6, r.y + 3))
+            room = (box.show.rect.x if box.show.rect.w else r.right) - r.x - 12
+            surface.blit(th.fit_text(head, 17, room, colour, True), (r.x + 6, r.y + 3))
             turns = list(v.line) or ([v.best] if v.best else [])
             words = line_words(turns[:3], me, voice)
             rows = max(1, (r.h - 26) // (LINE_SIZE + 3))

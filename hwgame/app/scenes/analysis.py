@@ -133,6 +133,7 @@ class AnalysisScene(Scene):
         self.flash_time = 0.0
         self.highlights: Highlights | None = None
         self.closed = False
+        self.busy = True  # the analysis may have lines to give: polled at each frame
 
     def _tree_of(self, game: Game, data: VariationsData | None) -> tuple[Game, Variations | None]:
         """The base game and the tree a save kept (None when there is none or it no longer reads)."""
@@ -454,6 +455,8 @@ class AnalysisScene(Scene):
     def update(self, dt: float) -> None:
         """The newest lines, the layout, the ghosts of a line shown, the message's time."""
         self.board.poll()
+        # Polled once more after the analysis stops, so that its last lines are never missed.
+        self.busy = self.board.running
         size = sync_window_size(self.app)
         self.panel.place(pygame.Rect(screen_layout(*size).panel.as_ints()))
         if self.demo is not None:
@@ -465,7 +468,7 @@ class AnalysisScene(Scene):
 
     def rest(self) -> float:
         """Busy while the analysis deepens (new lines come), a line is shown or a message fades."""
-        if self.board.running or self.demo is not None:
+        if self.busy or self.board.running or self.demo is not None:
             return 0.0
         return self.flash_time if self.flash_time > 0 else float("inf")
 
