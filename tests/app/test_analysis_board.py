@@ -185,3 +185,42 @@ def test_analyse_in_the_replay_opens_the_board_shown(screen, data_dir, monkeypat
     assert isinstance(analysis, AnalysisScene)
     assert analysis.board.position() == game.positions[5]
     assert study.starts == [game.positions[5]]
+
+
+def test_stop_and_start_the_analysis(board):
+    app, scene, screen, study, _game = board
+    scene.board.toggle()
+    assert not scene.board.analysing and not study.running
+    scene.play_line(0)
+    assert len(study.starts) == 1  # stopped: a new position is not analysed
+    scene.board.toggle()
+    assert study.running and study.starts[-1] == scene.board.game.position
+
+
+def test_a_composed_board_is_not_saved_as_a_game_it_is_not(board):
+    app, scene, screen, _study, _game = board
+    scene.save()
+    assert app.scenes.top is scene  # no Save screen: the save would not replay
+    assert "cannot be saved" in app.toast_text
+    scene.export()
+    assert "cannot be saved or exported" in app.toast_text
+
+
+def test_a_turn_that_wins_is_said_to_win(screen, data_dir, monkeypatch):
+    study = FakeStudy()
+    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(lambda: study))
+    app = App(size=screen.get_size())
+    # North captures the last ship at South's homeworld with its red 3 there: South loses.
+    board_text = """
+        North: g3 b2 | y3 |
+        South: r1 y2 | r3 | g1
+    """
+    game = Game.from_position(position(board_text))
+    scene = app.open_scene("analysis", game)
+    step(app, screen)
+    from hwgame.rules import Capture
+
+    assert scene.board.play((Capture(P("g1"), "South"),)) is None
+    proof, _chance, mover = scene.board.verdict_of_turn(scene.board.tree.current)
+    assert (proof.result, mover) == ("win", 0)
+    assert study.stops  # nothing left to analyse after the game ended

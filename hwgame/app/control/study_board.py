@@ -16,13 +16,23 @@ The tried turn's verdict is the verdict of the position after it, told from the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from hwgame.app.control.controller import HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.timeline import Point, Timeline, continue_from
 from hwgame.app.control.variations import Node, Variations
-from hwgame.rules import PLAYING, Game, IllegalActionError, Position, PositionKey, Turn, opponent_of
+from hwgame.rules import (
+    PLAYING,
+    Game,
+    IllegalActionError,
+    Position,
+    PositionKey,
+    Turn,
+    initial_position,
+    opponent_of,
+)
 
 if TYPE_CHECKING:
     from hwgame.app.services.opponent import Opponent
@@ -92,6 +102,14 @@ class StudyService(Protocol):
     def close(self) -> None:
         """End the analysis for good (its processes with it)."""
         ...
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The result of a turn that ended the game, as a proof reads: "win", "loss" or "draw" in ``turns``."""
+
+    result: str
+    turns: int
 
 
 class StudyController(PlayController):
@@ -241,6 +259,12 @@ class StudyBoard:
         """The position of the node shown (the start of the turn under way)."""
         return self.game.position
 
+    def starts_at_the_beginning(self) -> bool:
+        """True when the game studied starts from its rules' first position (a board composed elsewhere
+        cannot be written as a save or a transcript, which replay from the first position)."""
+        first = self.base.positions[0]
+        return first.key() == initial_position(first.rules, first.players).key()
+
     def can_analyse(self) -> bool:
         """True when the node shown is a position in play that is not over."""
         position = self.position()
@@ -291,12 +315,21 @@ class StudyBoard:
     def verdict_of_turn(self, node: Node) -> tuple[ProofLike | None, float | None, int] | None:
         """The verdict of the turn that led to ``node``, from its mover's side: (proof, chance, mover),
         read from the lines of the position after it; None at the root or while nothing is known."""
+        if node.parent is None:
+            return None
+        if node is self.tree.current and self.game.is_over():
+            outcome = self.game.outcome()
+            mover = opponent_of(self.game.to_move)
+            if outcome is not None:  # the turn ended the game: its verdict is the result itself
+                won = "draw" if outcome.winner is None else "win" if outcome.winner == mover else "loss"
+                return Ended(won, 1), None, mover
         lines = self.lines(node)
-        if node.parent is None or lines is None or not lines.verdicts:
+        if lines is None or not lines.verdicts:
             return None
         best = lines.verdicts[0]
         mover = opponent_of(best.player)
         return best.proof_for(mover), best.chance_for(mover), mover
 
 
-__all__ = ["LINES", "LinesLike", "StudyBoard", "StudyController", "StudyService", "VerdictLike", "copy_of"]
+__all__ = ["LINES", "Ended", "LinesLike", "ProofLike", "StudyBoard", "StudyController", "StudyService", "VerdictLike",
+           "copy_of"]

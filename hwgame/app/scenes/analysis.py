@@ -398,8 +398,19 @@ class AnalysisScene(Scene):
         entries, current = self.board.tree.to_entries()
         return VariationsData.of(self.board.root_turns, [(p, format_turn(t)) for p, t in entries], current)
 
+    def _composed(self) -> bool:
+        """True (with a message) when the board studied did not come from the start of a game: it cannot
+        be written as a save or a transcript yet."""
+        if self.board.starts_at_the_beginning():
+            return False
+        self.app.toast(lambda: _("This board did not come from the start of a game: it cannot be saved or "
+                                 "exported."))
+        return True
+
     def save(self) -> None:
         """Save the main line with the tree (the Save screen names it)."""
+        if self._composed():
+            return
         try:
             from hwgame import persist
 
@@ -424,6 +435,8 @@ class AnalysisScene(Scene):
 
     def export(self) -> None:
         """Write the main line as an SDG transcript into the exports folder."""
+        if self._composed():
+            return
         try:
             from hwgame import persist
 

@@ -155,7 +155,7 @@ class GameMenu(_Card):
         and resumes when the board is left."""
         self.app.scenes.pop(self)
         ctl = self.scene.ctl
-        self.app.open_scene("analysis", copy_of(ctl.game), bottom=ctl.bottom)
+        self.app.open_scene("analysis", copy_of(ctl.game), bottom=ctl.bottom, players=self.app.players_of(ctl))
 
     def new_game(self) -> None:
         """Leave this game (it stays in the autosave) for the new-game screen."""
