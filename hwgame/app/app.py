@@ -560,6 +560,16 @@ class App:
         try:
             self.stop_game()
         finally:
+            self.close_scenes()
             self.stop_reviews()
             self.opponent.shutdown()
             self.sounds.close()
+
+    def close_scenes(self) -> None:
+        """Tell every screen still open that it leaves for good, top first: what a screen started (the
+        analysis board's search processes) does not outlive the window."""
+        for scene in reversed(list(self.scenes.scenes)):
+            try:
+                scene.close()
+            except Exception:  # one screen's trouble never keeps the others from closing
+                continue

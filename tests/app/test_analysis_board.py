@@ -224,3 +224,9 @@ def test_a_turn_that_wins_is_said_to_win(screen, data_dir, monkeypatch):
     proof, _chance, mover = scene.board.verdict_of_turn(scene.board.tree.current)
     assert (proof.result, mover) == ("win", 0)
     assert study.stops  # nothing left to analyse after the game ended
+
+
+def test_closing_the_window_closes_the_analysis(board):
+    app, scene, screen, study, _game = board
+    app.shutdown()
+    assert study.closed
