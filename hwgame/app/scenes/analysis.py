@@ -134,6 +134,7 @@ class AnalysisScene(Scene):
         self.highlights: Highlights | None = None
         self.closed = False
         self.busy = True  # the analysis may have lines to give: polled at each frame
+        self._layouts: dict[tuple, Layouts] = {}
 
     def _tree_of(self, game: Game, data: VariationsData | None) -> tuple[Game, Variations | None]:
         """The base game and the tree a save kept (None when there is none or it no longer reads)."""
@@ -161,8 +162,15 @@ class AnalysisScene(Scene):
     # --- geometry ---
     def layouts(self, size: tuple[int, int], position: Position) -> Layouts:
         """(screen, board, bank) layouts for ``position`` in a window of ``size``."""
-        screen = screen_layout(*size)
-        return screen, board_layout(position, screen.board, self.board.bottom), bank_layout(screen.bank)
+        key = (tuple(size), position, self.board.bottom)
+        found = self._layouts.get(key)
+        if found is None:  # kept: the board is drawn at every frame while the analysis deepens
+            screen = screen_layout(*size)
+            found = (screen, board_layout(position, screen.board, self.board.bottom), bank_layout(screen.bank))
+            if len(self._layouts) > 8:
+                self._layouts.clear()
+            self._layouts[key] = found
+        return found
 
     def display_position(self) -> Position:
         """The board shown: the turn tried so far."""
