@@ -84,8 +84,8 @@ class StudyPanel:
         # Translators: a button of the analysis board: delete the variation shown and what follows it.
         self.delete = Button(lambda: _("Delete"), c["delete"], size=16,
                              enabled=lambda: self.host.board.tree.current.parent is not None)
-        self.end_turn = Button(lambda: _("End turn"), c["end_turn"], size=18, shortcut=lambda: pgettext("key", "Enter"))
-        self.restart = Button(lambda: _("Restart turn"), c["restart_turn"], size=16,
+        self.end_turn = Button(lambda: _("End Turn"), c["end_turn"], size=18, shortcut=lambda: pgettext("key", "Enter"))
+        self.restart = Button(lambda: _("Restart Turn"), c["restart_turn"], size=16,
                               enabled=lambda: bool(self.host.board.game.pending))
         self.save = Button(lambda: _("Save"), c["save"], size=16)
         # Translators: write the main line as an SDG transcript.
