@@ -23,7 +23,7 @@ from hwgame.app.control.variations import Row
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import Button
 from hwgame.i18n import _, pgettext
-from hwgame.rules import format_turn
+from hwgame.rules import PLAYING, format_turn
 from hwgame.words import Voice, depth_text, line_verdict, line_words
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class StudyPanel:
         self.host = host
         self.commands = commands
         c = commands
-        self.toggle = Button(self._toggle_text, c["toggle"], size=17)
+        self.toggle = Button(self._toggle_text, c["toggle"], size=17, enabled=lambda: not self.why_not())
         self.lines = [LineBox(pygame.Rect(0, 0, 0, 0), Button(lambda: _("Show"), partial(c["show"], i), size=14,
                                                                hint=lambda: _("Play the line with ghost pieces")))
                       for i in range(3)]
@@ -84,7 +84,8 @@ class StudyPanel:
         # Translators: a button of the analysis board: delete the variation shown and what follows it.
         self.delete = Button(lambda: _("Delete"), c["delete"], size=16,
                              enabled=lambda: self.host.board.tree.current.parent is not None)
-        self.end_turn = Button(lambda: _("End Turn"), c["end_turn"], size=18, shortcut=lambda: pgettext("key", "Enter"))
+        self.end_turn = Button(lambda: _("End Turn"), c["end_turn"], size=18, shortcut=lambda: pgettext("key", "Enter"),
+                               enabled=lambda: not self.host.board.game.is_over())
         self.restart = Button(lambda: _("Restart Turn"), c["restart_turn"], size=16,
                               enabled=lambda: bool(self.host.board.game.pending))
         self.save = Button(lambda: _("Save"), c["save"], size=16)
@@ -215,10 +216,8 @@ class StudyPanel:
         y = rect.y + 46
         lines = board.lines()
         voice = host.voice()
-        if host.problem:
-            status, colour = host.problem, T.TEXT_BAD
-        elif not board.can_analyse():
-            status, colour = _("Nothing to analyse: the game is over here."), T.TEXT_DIM
+        if self.why_not():
+            status, colour = _("Not analysing"), T.TEXT_BAD if host.problem else T.TEXT_DIM
         else:
             depth = lines.depth if lines is not None else 0
             status = depth_text(depth, board.running) or _("Stopped")
@@ -253,6 +252,17 @@ class StudyPanel:
             if b.rect.w:
                 b.draw(surface, th)
 
+    def why_not(self) -> str:
+        """Why no lines are looked for at the board shown ("" when they are, or could be with Start)."""
+        board = self.host.board
+        if self.host.problem:
+            return self.host.problem
+        if board.position().stage < PLAYING:
+            return _("The analysis starts once both homeworlds are set up.")
+        if not board.can_analyse():
+            return _("Nothing to analyse: the game is over here.")
+        return ""
+
     def _draw_lines(self, surface: pygame.Surface, lines: LinesLike | None, voice: Voice) -> None:
         th = self.host.app.theme
         board = self.host.board
@@ -263,9 +273,11 @@ class StudyPanel:
             lit = self.hover == i and i < len(verdicts)
             pygame.draw.rect(surface, T.BUTTON_HOVER if lit else T.mix(T.PANEL, T.BUTTON, 0.5), r, border_radius=6)
             if i >= len(verdicts):
-                if i == 0 and board.can_analyse():
-                    waiting = _("Looking for the best turns...") if board.running else _("Press Start to analyse.")
-                    surface.blit(th.fit_text(waiting, 15, r.w - 12, T.TEXT_DIM), (r.x + 6, r.y + 6))
+                if i == 0:
+                    waiting = self.why_not() or (_("Looking for the best turns...") if board.running
+                                                 else _("Press Start to analyse."))
+                    for k, text in enumerate(th.wrap(waiting, 15, r.w - 12)[:3]):
+                        surface.blit(th.fit_text(text, 15, r.w - 12, T.TEXT_DIM), (r.x + 6, r.y + 6 + 18 * k))
                 continue
             v = verdicts[i]
             me = position.to_move

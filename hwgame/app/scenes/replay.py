@@ -49,7 +49,7 @@ from hwgame.app.view.layout import (
 )
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
 from hwgame.i18n import N_, _, current_language, pgettext
-from hwgame.rules import Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
+from hwgame.rules import PLAYING, Action, Game, IllegalActionError, Position, Turn, opponent_of, turn_steps
 from hwgame.words import Voice, describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
@@ -137,6 +137,7 @@ class ReplayScene(ButtonScene):
         self.back = Button(lambda: _("Back"), self.leave, size=22,
                            shortcut=lambda: pgettext("key", "Esc"))
         self.analyse_button = Button(lambda: _("Analyse"), self.analyse, size=22,
+                                     enabled=lambda: tl.starts[self.point.turn].stage >= PLAYING,
                                      hint=lambda: _("The analysis board on the board shown"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
