@@ -328,7 +328,7 @@ class App:
                 # A game saved from the analysis board opens there again, its variations with it.
                 self.stop_game()
                 self._open(self.make_scene("analysis", loaded.game, variations=loaded.save.variations,
-                                           players=loaded.players))
+                                           players=loaded.players, game_id=loaded.save.game_id))
                 return True
             self.open_game(loaded.game, loaded.players)
             return True

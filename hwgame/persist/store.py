@@ -198,10 +198,13 @@ class Store:
 
     # --- saving ---
     def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None,
-                 variations: VariationsData | None = None) -> None:
+                 variations: VariationsData | None = None, game_id: str | None = None) -> None:
         """Note a title, an imported record or the analysis board's tree of variations for ``game``,
-        written with each later save of it."""
+        written with each later save of it; ``game_id`` says it is the same game as a save read before
+        (the analysis board saving again the game it opened), so that saving over that save asks nothing."""
         meta = self._meta_of(game)
+        if game_id is not None:
+            meta.game_id = game_id
         if title is not None:
             meta.title = title
         if imported is not None:

@@ -32,14 +32,20 @@ def step(app, screen, events=(), frames: int = 1):
 @pytest.fixture
 def board(screen, data_dir, monkeypatch):
     """An analysis board on BOARD (North to move) with a fake analysis that answers at once."""
-    study = FakeStudy()
-    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(lambda: study))
+    made = []  # every analysis made for a board, in order (each board its own)
+
+    def factory():
+        made.append(FakeStudy())
+        return made[-1]
+
+    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(factory))
     app = App(size=screen.get_size())
     app.strict = True
     app.opponent = fake_opponent()
     app.settings.animation_speed = 0.0
     game = Game.from_position(position(BOARD))
     scene = app.open_scene("analysis", game)
+    study = made[0]
     step(app, screen)
     return app, scene, screen, study, game
 
@@ -98,7 +104,9 @@ def test_the_arrow_keys_walk_the_tree(board):
     app, scene, screen, _study, game = board
     lines = scene.board.lines()
     scene.play_line(0)
+    step(app, screen)
     scene.play_line(0)
+    step(app, screen)
     tree = scene.board.tree
     end = tree.current
     step(app, screen, [key(pygame.K_LEFT)])
@@ -119,10 +127,14 @@ def test_a_tree_saved_from_the_board_comes_back_when_the_save_is_loaded(board, m
     scene = app.open_scene("analysis", played)
     step(app, screen)
     scene.play_line(0)
+    step(app, screen)
     scene.play_line(1)
+    step(app, screen)
     scene.back()
     scene.play_line(2)
+    step(app, screen)
     entries = scene.board.tree.to_entries()
+    assert len(entries[0]) == 3
     scene.save()
     step(app, screen)
     form = app.scenes.top
@@ -137,6 +149,15 @@ def test_a_tree_saved_from_the_board_comes_back_when_the_save_is_loaded(board, m
     assert isinstance(loaded, AnalysisScene) and loaded is not scene
     assert loaded.board.tree.to_entries() == entries
     assert loaded.board.root_turns == len(played.turns)
+    # Saved again under its name, it is the same game: written over without a question.
+    loaded.play_line(0)
+    step(app, screen)
+    loaded.save()
+    step(app, screen)
+    app.scenes.top.save()
+    step(app, screen)
+    assert app.scenes.top is loaded
+    assert "study" in app.toast_text
 
 
 def test_leaving_the_board_closes_the_analysis(board):
@@ -192,6 +213,7 @@ def test_stop_and_start_the_analysis(board):
     scene.board.toggle()
     assert not scene.board.analysing and not study.running
     scene.play_line(0)
+    step(app, screen)
     assert len(study.starts) == 1  # stopped: a new position is not analysed
     scene.board.toggle()
     assert study.running and study.starts[-1] == scene.board.game.position
@@ -230,3 +252,28 @@ def test_closing_the_window_closes_the_analysis(board):
     app, scene, screen, study, _game = board
     app.shutdown()
     assert study.closed
+
+
+def test_export_writes_the_main_line_as_a_transcript(board):
+    from hwgame.app.tools.samples import busy_game
+    from hwgame.persist import default_store, exports_dir
+    from hwgame.rules import parse_transcript, replay
+
+    app, _scene, screen, _study, _game = board
+    played = busy_game(7, 24)
+    scene = app.open_scene("analysis", played)
+    step(app, screen)
+    scene.play_line(0)
+    step(app, screen)
+    scene.play_line(0)
+    step(app, screen)
+    scene.back()
+    scene.play_line(1)  # a variation: the main line stays the first turns tried
+    step(app, screen)
+    assert len(scene.board.tree) == 3
+    scene.export()
+    files = list(exports_dir(default_store()).glob("*.txt"))
+    assert len(files) == 1 and files[0].name in app.toast_text
+    again = replay(parse_transcript(files[0].read_text()), played.rules)
+    assert again.position == scene.main_line_game().position
+    assert len(again.turns) == len(played.turns) + 2

@@ -14,6 +14,7 @@ Leaving the screen stops and closes the analysis: no search process is left behi
 from __future__ import annotations
 
 import importlib
+import uuid
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -96,7 +97,8 @@ def back_to_the_study() -> str:
 class AnalysisScene(Scene):
     """The analysis board (see the module doc). ``variations`` is a tree read from a save (its root after
     ``variations.root`` turns of ``game``); ``service`` replaces the window's analysis (tests);
-    ``players`` are the seats a save keeps; ``explorer`` a panel that shares the lines' place."""
+    ``players`` and ``game_id`` are the seats and the identity of the save it came from; ``explorer`` a
+    panel that shares the lines' place."""
 
     flash_text = Worded()
     problem = Worded()
@@ -104,9 +106,10 @@ class AnalysisScene(Scene):
 
     def __init__(self, app: AppLike, game: Game, *, variations: VariationsData | None = None,
                  service: StudyService | None = None, players: list[Player] | None = None,
-                 bottom: int = 0, explorer: Explorer | None = None):
+                 bottom: int = 0, explorer: Explorer | None = None, game_id: str | None = None):
         super().__init__(app)
         self.players = players
+        self.game_id = game_id  # the save the board was opened from: saving again writes over it without asking
         self.save_name = app.save_names.get(game)  # offered again by Save
         self.problem = ""
         if service is None:
@@ -423,7 +426,9 @@ class AnalysisScene(Scene):
             from hwgame import persist
 
             game = self.main_line_game()
-            persist.default_store().remember(game, variations=self.variations_data())
+            if self.game_id is None:
+                self.game_id = uuid.uuid4().hex  # saved again from this board, it is the same game
+            persist.default_store().remember(game, variations=self.variations_data(), game_id=self.game_id)
         except Exception as exc:
             failed = exc
             self.app.toast(lambda: _("Not saved: {problem}").format(problem=error_text(failed)))
