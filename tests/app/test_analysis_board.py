@@ -277,3 +277,11 @@ def test_export_writes_the_main_line_as_a_transcript(board):
     again = replay(parse_transcript(files[0].read_text()), played.rules)
     assert again.position == scene.main_line_game().position
     assert len(again.turns) == len(played.turns) + 2
+
+
+def test_the_window_looks_for_lines_while_the_analysis_deepens_and_rests_after(board):
+    app, scene, screen, study, _game = board
+    assert 0 < scene.rest() <= 0.1
+    scene.board.toggle()  # Stop
+    step(app, screen)
+    assert scene.rest() == float("inf")

@@ -28,7 +28,7 @@ from hwgame.app.control.targets import BANK, SPACE, BankPieceTarget, MarkerTarge
 from hwgame.app.control.text import Text, Worded, error_text
 from hwgame.app.control.variations import Node, Variations
 from hwgame.app.kit.dialogs import ChoiceMenu, StarChooser
-from hwgame.app.panels.play_board import BoardPainter, BoardPicture
+from hwgame.app.panels.play_board import FLASH_FADE, BoardPainter, BoardPicture
 from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.panels.study_panel import StudyPanel
 from hwgame.app.stage import Scene
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from hwgame.persist import Player, VariationsData
 
 SHOWN_TURNS = 3  # turns of a line played with ghost pieces by Show
+POLL_REST = 0.1  # seconds between two looks for new lines while the analysis deepens
 
 
 class Explorer(Protocol):
@@ -493,10 +494,16 @@ class AnalysisScene(Scene):
             self.flash_time = max(0.0, self.flash_time - dt)
 
     def rest(self) -> float:
-        """Busy while the analysis deepens (new lines come), a line is shown or a message fades."""
-        if self.busy or self.board.running or self.demo is not None:
+        """Moving while a line is shown with ghost pieces; while the analysis deepens, a look for new
+        lines a few times a second (a new depth comes far less often, and the search has the cores);
+        else still until a message fades or input comes."""
+        if self.demo is not None:
             return 0.0
-        return self.flash_time if self.flash_time > 0 else float("inf")
+        # A message on the board fades out over its last moments (``play_board.FLASH_FADE``).
+        wait = max(0.0, self.flash_time - FLASH_FADE) if self.flash_time > 0 else float("inf")
+        if self.busy or self.board.running:
+            wait = min(wait, POLL_REST)
+        return wait
 
     # --- drawing ---
     def board_picture(self) -> BoardPicture:
