@@ -328,7 +328,8 @@ class App:
                 # A game saved from the analysis board opens there again, its variations with it.
                 self.stop_game()
                 self._open(self.make_scene("analysis", loaded.game, variations=loaded.save.variations,
-                                           players=loaded.players, game_id=loaded.save.game_id))
+                                           players=loaded.players, game_id=loaded.save.game_id,
+                                           bottom=1 if [p.kind for p in loaded.players] == [COMPUTER, HUMAN] else 0))
                 return True
             self.open_game(loaded.game, loaded.players)
             return True

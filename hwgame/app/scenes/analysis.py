@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from hwgame.app.control.controller import Highlights
-from hwgame.app.control.study_board import StudyBoard, StudyService
+from hwgame.app.control.study_board import StudyBoard, StudyController, StudyService, copy_of
 from hwgame.app.control.targets import BANK, SPACE, BankPieceTarget, MarkerTarget, Target
 from hwgame.app.control.text import Text, Worded, error_text
 from hwgame.app.control.variations import Node, Variations
@@ -137,7 +137,7 @@ class AnalysisScene(Scene):
         self.flash_time = 0.0
         self.highlights: Highlights | None = None
         self.closed = False
-        self.busy = True  # the analysis may have lines to give: polled at each frame
+        self.busy = True  # the analysis may have lines to give: looked for at the next update
         self._layouts: dict[tuple, Layouts] = {}
 
     def _tree_of(self, game: Game, data: VariationsData | None) -> tuple[Game, Variations | None]:
@@ -145,7 +145,6 @@ class AnalysisScene(Scene):
         if data is None:
             return game, None
         from hwgame import persist
-        from hwgame.app.control.study_board import copy_of
 
         try:
             entries = persist.replay_variations(game, data)
@@ -395,8 +394,6 @@ class AnalysisScene(Scene):
 
     def main_line_game(self) -> Game:
         """The base game followed by the tree's main line: what a save and an export hold."""
-        from hwgame.app.control.study_board import copy_of
-
         game = copy_of(self.board.base)
         for node in self.board.tree.main_line():
             if node.turn is not None:
@@ -434,8 +431,6 @@ class AnalysisScene(Scene):
             failed = exc
             self.app.toast(lambda: _("Not saved: {problem}").format(problem=error_text(failed)))
             return
-        from hwgame.app.control.study_board import StudyController
-
         ctl = StudyController(game, self.app.opponent, self.board.bottom)
         if self.players:  # the seats of the save the board was opened from
             ctl.seats = [p.kind for p in self.players]
