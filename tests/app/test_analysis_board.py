@@ -285,3 +285,22 @@ def test_the_window_looks_for_lines_while_the_analysis_deepens_and_rests_after(b
     scene.board.toggle()  # Stop
     step(app, screen)
     assert scene.rest() == float("inf")
+
+
+def test_a_save_whose_tree_does_not_replay_opens_as_a_game_with_a_notice(board):
+    import json
+
+    from hwgame.app.tools.samples import busy_game
+    from hwgame.persist import default_store
+
+    app, _scene, screen, _study, _game = board
+    game = busy_game(7, 24)
+    path = default_store().save(game, "broken tree")
+    data = json.loads(path.read_text())
+    data["variations"] = {"root": len(game.turns), "nodes": [{"parent": -1, "turn": "capture y3 Nowhere"}]}
+    path.write_text(json.dumps(data))
+    assert app.load("broken tree")
+    step(app, screen)
+    assert isinstance(app.scenes.top, PlayScene)
+    assert len(app.scenes.top.ctl.game.turns) == len(game.turns)
+    assert "variations" in app.toast_text
