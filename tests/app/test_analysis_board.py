@@ -84,7 +84,10 @@ def test_a_click_on_a_line_plays_its_first_turn(board):
 
 def test_a_turn_dragged_and_ended_joins_the_tree_and_the_analysis_restarts_there(board):
     app, scene, screen, study, game = board
-    step(app, screen, drag(ship_at(scene, "North", "y3"), system_at(scene, "Alpha")))
+    gesture = drag(ship_at(scene, "North", "y3"), system_at(scene, "Alpha"))
+    step(app, screen, gesture[:-1])
+    assert scene.highlights.systems == {"Alpha", "Gamma"}  # the targets lit, as in a game
+    step(app, screen, gesture[-1:])
     assert scene.board.game.pending == [Move(P("y3"), "North", "Alpha")]
     step(app, screen, [key(pygame.K_RETURN)])
     assert scene.board.tree.turns() == [(Move(P("y3"), "North", "Alpha"),)]
