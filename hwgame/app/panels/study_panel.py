@@ -62,7 +62,7 @@ class LineBox:
 class StudyPanel:
     """The side panel of the analysis board (see the module doc); ``commands`` name the scene's actions:
     toggle, show (with the line's index), play_line, back, forward, start, end, promote, delete,
-    end_turn, restart_turn, save, export, leave, tab."""
+    end_turn, restart_turn, save, export, leave, go (with a node of the tree), tab."""
 
     def __init__(self, host: StudyHost, commands: dict[str, Callable[..., object]]):
         self.host = host
