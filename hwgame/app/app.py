@@ -339,6 +339,13 @@ class App:
         def play_on(loaded: LoadedGame) -> bool:
             if not Path(loaded.path).stem.lower().startswith("autosave"):
                 self.save_names[loaded.game] = Path(loaded.path).stem
+            if loaded.save.variations is not None:
+                # A game saved from the analysis board opens there again, its variations with it.
+                self.stop_game()
+                self._open(self.make_scene("analysis", loaded.game, variations=loaded.save.variations,
+                                           players=loaded.players, game_id=loaded.save.game_id,
+                                           bottom=1 if [p.kind for p in loaded.players] == [COMPUTER, HUMAN] else 0))
+                return True
             self.open_game(loaded.game, loaded.players, loaded.save.clock)
             return True
 
@@ -569,6 +576,16 @@ class App:
         try:
             self.stop_game()
         finally:
+            self.close_scenes()
             self.stop_reviews()
             self.opponent.shutdown()
             self.sounds.close()
+
+    def close_scenes(self) -> None:
+        """Tell every screen still open that it leaves for good, top first: what a screen started (the
+        analysis board's search processes) does not outlive the window."""
+        for scene in reversed(list(self.scenes.scenes)):
+            try:
+                scene.close()
+            except Exception:  # one screen's trouble never keeps the others from closing
+                continue

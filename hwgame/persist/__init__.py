@@ -10,7 +10,9 @@ Imports the rules, pydantic and platformdirs, never the window. The window's ent
 - ``record_game(game, players, seat)`` once a game is over (its opening also goes into the player's own
   opening book, read by ``own_openings()``), ``game_record()`` -> ``Record`` (its
   ``games``, ``RecordedGame`` entries oldest first), ``game_of(entry)`` to replay one;
-- ``set_data_dir(folder)`` for the ``--data-dir`` option.
+- ``set_data_dir(folder)`` for the ``--data-dir`` option;
+- ``VariationsData`` (the analysis board's tree, saved with a game through ``Store.remember``) and
+  ``replay_variations(game, data)`` to read it back through the rules.
 
 Every failure is a ``SaveError`` with a one-line ``message``.
 """
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from .plans import SavePlan
     from .record import Record, RecordedGame, game_of
     from .schema import SCHEMA_VERSION, LessonProgress, Player, Result, SaveGame, Settings
-    from .sdg import export_save, exports_dir
+    from .sdg import export_game, export_save, exports_dir
     from .store import (
         SaveInfo,
         Store,
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
         save_game,
         save_settings,
     )
+    from .variations import VariationsData, VariationsProblem, replay_variations
 
 # Names are imported on first use: pydantic takes a noticeable part of a second to load, and commands
 # that never touch a save (the engine protocol, verify) should not wait for it.
@@ -60,6 +63,7 @@ _WHERE = {
     "Result": "schema",
     "SaveGame": "schema",
     "Settings": "schema",
+    "export_game": "sdg",
     "export_save": "sdg",
     "exports_dir": "sdg",
     "SaveInfo": "store",
@@ -80,6 +84,9 @@ _WHERE = {
     "record_game": "store",
     "save_game": "store",
     "save_settings": "store",
+    "VariationsData": "variations",
+    "VariationsProblem": "variations",
+    "replay_variations": "variations",
 }
 __all__ = [
     "ENV_VAR",
@@ -96,9 +103,12 @@ __all__ = [
     "SavePlan",
     "Settings",
     "Store",
+    "VariationsData",
+    "VariationsProblem",
     "autosave",
     "default_store",
     "delete_save",
+    "export_game",
     "export_save",
     "exports_dir",
     "game_of",
@@ -110,6 +120,7 @@ __all__ = [
     "plan_save",
     "read_save",
     "record_game",
+    "replay_variations",
     "save_game",
     "save_settings",
     "set_data_dir",

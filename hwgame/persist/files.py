@@ -26,6 +26,7 @@ from .convert import ReplayProblem, save_to_game
 from .errors import SaveError, Text, file_error, text_of, worded
 from .migrate import OLDEST, MigrationError, upgrade
 from .schema import SCHEMA_VERSION, Player, SaveGame, describe_validation, validation_turn
+from .variations import VariationsProblem, replay_variations, variations_notice
 
 MAX_BYTES = 16 * 1024 * 1024  # a long game is a few tens of kilobytes
 
@@ -154,7 +155,9 @@ def _bounded_float(text: str) -> float:
 
 # Parts of a file that are only a cache, dropped rather than refusing the file when they do not read:
 # a save's review (``schema.SaveGame.review``), which the computer can work out again.
-_DROPPABLE = {"save": ("review",)}
+# a save's review (``schema.SaveGame.review``), which the computer can work out again, and the analysis
+# board's tree of variations (``variations``), whose main line the save's turns hold anyway.
+_DROPPABLE = {"save": ("review", "variations")}
 PART_DEPTH = 16  # how deep a droppable part may nest (a review needs 4 levels); deeper, it is dropped
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 # A text of JSON, escapes and all; one left open runs to the end, so that no scan below retries it from
@@ -412,12 +415,22 @@ def load_game(path: str | Path) -> LoadedGame:
 
 def load_bytes(path: Path, raw: bytes) -> LoadedGame:
     """``load_game`` for bytes already read from ``path``: check, upgrade and replay them; raise SaveError."""
-    save, upgraded_from = save_from_data(path, parse_json_object(path, raw))
+    data = parse_json_object(path, raw)
+    kept_tree = "variations" in data  # never written as null: a null is a tree dropped as unreadable
+    save, upgraded_from = save_from_data(path, data)
     try:
         game = save_to_game(save)
     except ReplayProblem as exc:
         raise file_error(path, exc.text, exc.turn, of_file=False) from None
     notices: list[Text] = []
+    if kept_tree and save.variations is None:
+        notices.append(variations_notice(worded(N_("they do not read as a tree of turns"))))
+    elif save.variations is not None:
+        try:
+            replay_variations(game, save.variations)
+        except VariationsProblem as exc:
+            save = save.model_copy(update={"variations": None})
+            notices.append(variations_notice(exc.text))
     if upgraded_from is not None:
         notices.append(worded(N_("{file} is in the older format {version}; saving writes format {newest}"),
                               file=path.name, version=upgraded_from, newest=SCHEMA_VERSION))

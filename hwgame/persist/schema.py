@@ -39,6 +39,7 @@ from ..levels import DEFAULT_LEVEL, LEVEL_NAMES, is_level
 from ..rules import HANDICAP_KINDS, Handicap, HomeworldsError, parse_turn, quote, shown
 from ..words import name_problem
 from .errors import WordedProblem, worded, worded_refusal
+from .variations import VariationsData
 
 SCHEMA_VERSION = 3  # 3: levels by name (2 kept their number)
 SETTINGS_VERSION = 2  # 2: the level by name (1 kept its number)
@@ -357,8 +358,9 @@ class SaveGame(BaseModel):
 
     ``setup`` holds the turns played while the homeworlds were set up, ``turns`` the rest, numbered on
     from the setup (turn 1 is the first setup turn). ``turn_in_progress`` holds the actions of a turn
-    not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game, and
-    ``handicap`` (optional) the handicap it is played with, and ``clock`` (optional) its clock.
+    not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game,
+    ``handicap`` (optional) the handicap it is played with, ``clock`` (optional) its clock, and
+    ``variations`` (optional) the turns tried on the analysis board (``variations.VariationsData``).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -380,6 +382,7 @@ class SaveGame(BaseModel):
     review: ReviewCache | None = None
     handicap: HandicapData | None = None
     clock: ClockData | None = None
+    variations: VariationsData | None = None
 
     @field_validator("review", mode="wrap")
     @classmethod
@@ -391,12 +394,22 @@ class SaveGame(BaseModel):
         except ValidationError:
             return None
 
+    @field_validator("variations", mode="wrap")
+    @classmethod
+    def _variations_or_none(cls, value: object, handler: ValidatorFunctionWrapHandler) -> VariationsData | None:
+        # The analysis board's tree is an extra of the game: one that does not read is left out (loading
+        # says so, ``files.load_bytes``) and the game, whose turns hold the main line, loads all the same.
+        try:
+            return handler(value)
+        except ValidationError:
+            return None
+
     @model_serializer(mode="wrap")
     def _without_empty_review(self, handler: SerializerFunctionWrapHandler) -> dict:
         # A save without a review or a handicap is written exactly as before those fields existed, so
         # older copies of the game (whose saves forbid unknown fields) still read it.
         data = handler(self)
-        without_none(data, "review", "handicap", "clock")
+        without_none(data, "review", "handicap", "clock", "variations")
         return data
 
     @field_validator("schema_version")

@@ -163,3 +163,29 @@ def export_save(save: str | Path, store: Store) -> Path:
         n += 1
         out = folder / f"{stem}-{n}.txt"
     return export_transcript(loaded, out)
+
+
+def export_game(game: Game, stem: str, store: Store) -> Path:
+    """Write the SDG transcript of ``game``'s committed turns (the analysis board's main line) into the
+    exports folder as ``stem.txt`` (``-2``, ``-3``... added rather than replacing an earlier export);
+    return the path written. Raise SaveError when it cannot be written."""
+    folder = exports_dir(store)
+    try:
+        text = export_sdg(game)
+    except HomeworldsError as exc:
+        raise file_error(folder, worded(N_("cannot be written as a transcript: {problem}"), problem=exc),
+                         of_file=False) from None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise file_error(folder, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None
+    stem = file_name(stem)[: -len(SUFFIX)]
+    out, n = folder / f"{stem}.txt", 1
+    while exists(out):
+        n += 1
+        out = folder / f"{stem}-{n}.txt"
+    try:
+        atomic_write(out, text.encode("utf-8"), backup=False)
+    except OSError as exc:
+        raise file_error(out, worded(N_("could not be written: {why}"), why=exc.strerror or str(exc))) from None
+    return out

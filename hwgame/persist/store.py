@@ -40,6 +40,7 @@ from .plans import SavePlan, file_stamp
 from .record import RECORD_FILE, Record, add_to_record, entry_of, read_record
 from .schema import ClockData, Player, Result, SaveGame, SdgRecord, Settings, describe_validation, now_utc
 from .settings_file import read_settings, write_settings
+from .variations import VariationsData
 
 _UNSAFE = re.compile(r"[^\w \-.()']+")
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
@@ -103,6 +104,7 @@ class _Meta:
     autosave: Path | None = None  # the game's own autosave file, once it has one
     autosave_digest: str | None = None  # the bytes last written there (or read from there)
     clock: ClockData | None = None  # the game's clock as the window last told it
+    variations: VariationsData | None = None  # the analysis board's tree, saved with the game
 
 
 def _digest(data: bytes) -> str:
@@ -199,16 +201,23 @@ class Store:
 
     # --- saving ---
     def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None,
-                 clock: ClockData | None = None) -> None:
-        """Note a title, an imported record or the game's clock as it stands for ``game``, written with
-        each later save of it (the window tells the clock before each save)."""
+                 clock: ClockData | None = None, variations: VariationsData | None = None,
+                 game_id: str | None = None) -> None:
+        """Note a title, an imported record, the game's clock as it stands (the window tells it before
+        each save) or the analysis board's tree of variations for ``game``, written with each later save
+        of it; ``game_id`` says it is the same game as a save read before (the analysis board saving again
+        the game it opened), so that saving over that save asks nothing."""
         meta = self._meta_of(game)
         if clock is not None:
             meta.clock = clock
+        if game_id is not None:
+            meta.game_id = game_id
         if title is not None:
             meta.title = title
         if imported is not None:
             meta.imported = imported
+        if variations is not None:
+            meta.variations = variations
 
     def _meta_of(self, game: Game) -> _Meta:
         meta = self._meta.get(game)
@@ -231,6 +240,8 @@ class Store:
         except ValueError as exc:
             raise SaveError(worded(N_("this game cannot be saved: {problem}"), problem=exc)) from None
         meta.game_id = save.game_id
+        if meta.variations is not None:
+            save = save.model_copy(update={"variations": meta.variations})
         return save
 
     def _write(self, path: Path, save: SaveGame) -> str:

@@ -6,7 +6,8 @@
 - ``review``: the computer's review; ``coach``: what a reviewed turn gave
   away or missed, from the search's line;
 - ``results``: how a game ended;
-- ``verdict``: a position's verdict (a proof, a chance); ``warnings``: threats and losing turns.
+- ``verdict``: a position's verdict (a proof, a chance); ``warnings``: threats and losing turns;
+- ``board_lines``: the analysis board's lines, their verdicts and the depth reached.
 
 Imports only ``hwgame.rules`` and ``hwgame.i18n`` and installs nothing on import: ``str()`` of a
 rules error is its plain code form, and whoever shows one to a player calls ``refusal_text``. Every
@@ -14,6 +15,7 @@ function words its text in the language in force when it is called (or in a lang
 call them where the text is shown.
 """
 
+from .board_lines import depth_text, line_verdict, line_words
 from .marks import (
     better_text,
     board_text,
@@ -99,6 +101,8 @@ __all__ = [
     "proof_text", "standing_text", "threat_warning",
     # what a turn changes on the board
     "reason_text", "reasons_text", "strengthens_text", "weighed_text",
+    # the analysis board
+    "depth_text", "line_verdict", "line_words",
     # results
     "Decided", "Ended", "Recorded", "Result", "result_detail", "result_text", "result_title", "turns_played",
 ]  # fmt: skip

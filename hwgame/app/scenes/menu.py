@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from hwgame.app.control.options import rematch
+from hwgame.app.control.study_board import copy_of
 from hwgame.app.control.text import Text, text_of
 from hwgame.app.kit.base import ButtonScene
 from hwgame.app.kit.dialogs import confirm
@@ -106,6 +107,8 @@ class GameMenu(_Card):
                 entries.append((lambda: _("Agree a draw"), self.agree_draw))
                 if ctl.game.rules.repetition_draw and ctl.game.repetitions() >= 3:
                     entries.append((lambda: _("Claim a draw (repetition)"), self.claim_draw))
+        if not ctl.game.in_setup:
+            entries.append((lambda: _("Analyse"), self.analyse))
         entries += [
             (lambda: _("New game"), self.new_game),
             (lambda: _("Settings"), self.settings),
@@ -146,6 +149,13 @@ class GameMenu(_Card):
         """The Save screen: the game saved under a name the player types."""
         self.app.scenes.pop(self)
         self.app.open_scene("save-as", self.scene.ctl)
+
+    def analyse(self) -> None:
+        """The analysis board on a copy of the game at its current position; the game itself is untouched
+        and resumes when the board is left."""
+        self.app.scenes.pop(self)
+        ctl = self.scene.ctl
+        self.app.open_scene("analysis", copy_of(ctl.game), bottom=ctl.bottom, players=self.app.players_of(ctl))
 
     def new_game(self) -> None:
         """Leave this game (it stays in the autosave) for the new-game screen."""

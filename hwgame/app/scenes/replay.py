@@ -51,7 +51,17 @@ from hwgame.app.view.layout import (
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
 from hwgame.i18n import N_, _, current_language, pgettext
 from hwgame.openings import key_text
-from hwgame.rules import Action, Game, HomeworldsError, IllegalActionError, Position, Turn, opponent_of, turn_steps
+from hwgame.rules import (
+    PLAYING,
+    Action,
+    Game,
+    HomeworldsError,
+    IllegalActionError,
+    Position,
+    Turn,
+    opponent_of,
+    turn_steps,
+)
 from hwgame.words import Voice, describe_action, level_word, refusal_text, result_text, rules_title, save_title
 
 if TYPE_CHECKING:
@@ -142,6 +152,9 @@ class ReplayScene(ButtonScene):
                                       enabled=lambda: tl.outcome_at(self.point) is None)
         self.back = Button(lambda: _("Back"), self.leave, size=22,
                            shortcut=lambda: pgettext("key", "Esc"))
+        self.analyse_button = Button(lambda: _("Analyse"), self.analyse, size=22,
+                                     enabled=lambda: tl.starts[self.point.turn].stage >= PLAYING,
+                                     hint=lambda: _("The analysis board on the board shown"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
                                     hint=lambda: _("The computer looks at every turn: chances to win, mistakes and "
@@ -155,7 +168,8 @@ class ReplayScene(ButtonScene):
         self.painter = DemoPainter(app.theme)
         self.show_w = SHOW_W
         self._strip_rows: tuple[object, int] = (None, strip.MAX_LINES)  # (what they were measured for, rows)
-        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.analyse_button,
+                        self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
         self.review_run: ReviewRun | None = None
@@ -351,6 +365,19 @@ class ReplayScene(ButtonScene):
         self.app.open_game(game, self._seat_players(seats))
         self.app.toast(lambda: _("New game from {point}.").format(point=tl.describe(point)))
         return True
+
+    def analyse(self) -> None:
+        """The analysis board at the start of the turn shown; the record is not changed."""
+        from hwgame.rules import HomeworldsError
+
+        try:
+            game = continue_from(self.timeline, Point(self.point.turn), vs_computer=False, keep_partial=False)
+        except HomeworldsError as exc:
+            refusal = exc
+            message(self.app, lambda: _("Cannot analyse"),
+                    [lambda: _("The record does not replay: {problem}").format(problem=refusal_text(refusal))])
+            return
+        self.app.open_scene("analysis", game, bottom=self.bottom)
 
     def _seat_players(self, seats: tuple[str, str]) -> list[Player]:
         from hwgame.persist import Player
@@ -710,7 +737,9 @@ class ReplayScene(ButtonScene):
         th = self.app.theme
         x, w = rect.x + 14, rect.w - 28
         bottom = rect.bottom
-        self.back.rect = pygame.Rect(x, bottom - 50, w, 38)
+        half = (w - 6) // 2
+        self.back.rect = pygame.Rect(x, bottom - 50, half, 38)
+        self.analyse_button.rect = pygame.Rect(x + half + 6, bottom - 50, w - half - 6, 38)
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
         self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
         self.review_button.text = self._review_button_text  # worded at each frame

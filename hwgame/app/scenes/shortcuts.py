@@ -40,6 +40,11 @@ def sections() -> list[Section]:
             (lambda: _("Esc"), lambda: _("drop a drag, or open the menu")),
             (lambda: _("1 to 9"), lambda: _("choose a new system's star")),
         ]),
+        (lambda: _("Analysis board"), [
+            (lambda: _("Left, Right"), lambda: _("a turn back or on along the line")),
+            (lambda: _("Home, End"), lambda: _("the position studied or the end of the line")),
+            (lambda: _("Space"), lambda: _("start or stop the analysis")),
+        ]),
         (lambda: _("Replay"), [
             (lambda: _("Left, Right"), lambda: _("one action back or on")),
             (lambda: _("Up, Down, Page Up, Page Down"), lambda: _("one turn back or on")),
@@ -100,7 +105,7 @@ class ShortcutsScene(Scene):
         key_w = int(col_w * 0.42)
         top = self.card.y + 62
         x, y = self.card.x + 20, top
-        split = 2  # the first sections in the left column, the rest in the right one
+        split = 3  # the first sections in the left column, the rest in the right one
         lowest = top
         for i, (name, rows) in enumerate(sections()):
             if i == split:
