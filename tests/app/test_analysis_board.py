@@ -307,3 +307,32 @@ def test_a_save_whose_tree_does_not_replay_opens_as_a_game_with_a_notice(board):
     assert isinstance(app.scenes.top, PlayScene)
     assert len(app.scenes.top.ctl.game.turns) == len(game.turns)
     assert "variations" in app.toast_text
+
+
+def test_a_row_of_the_opening_explorer_is_tried_on_the_analysis_board(screen, data_dir, monkeypatch):
+    from hwgame.app.services.openings import Loaded
+    from hwgame.openings import Book, key_text, path_of
+    from hwgame.rules import parse_turn
+
+    from .helpers import click
+
+    monkeypatch.setattr(AnalysisScene, "service_factory", staticmethod(FakeStudy))
+    app = App(size=screen.get_size())
+    app.strict = True
+    app.settings.animation_speed = 0.0
+    # A book of one game that went on with two builds; the board studies it after the setup.
+    setup = ["Homeworld Y1 B2 G3", "Homeworld R1 B3 G3"]
+    known = Game()
+    for text in [*setup, "Build G1 North", "Build G1 South"]:
+        known.play(parse_turn(text))
+    game = Game()
+    for text in setup:
+        game.play(parse_turn(text))
+    scene = app.open_scene("analysis", game)
+    scene.explorer.books = (lambda: Loaded(Book().extend([path_of(known)])), lambda: Loaded(Book()))
+    scene.set_tab("explorer")
+    step(app, screen)
+    rect, row = scene.explorer.row_rects[0]
+    step(app, screen, click(rect.center))
+    assert key_text(scene.board.position()) == row.child  # the book's next turn, played on the board
+    assert len(scene.board.tree.path()) == 1  # and kept as a variation

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,16 +28,18 @@ from hwgame.app.control.targets import BANK, SPACE, BankPieceTarget, MarkerTarge
 from hwgame.app.control.text import Text, Worded, error_text
 from hwgame.app.control.variations import Node, Variations
 from hwgame.app.kit.dialogs import ChoiceMenu, StarChooser
+from hwgame.app.panels.explorer import ExplorerPanel
 from hwgame.app.panels.play_board import FLASH_FADE, BoardPainter, BoardPicture
 from hwgame.app.panels.show_me import Demo, DemoPainter
 from hwgame.app.panels.study_panel import StudyPanel
 from hwgame.app.stage import Scene
+from hwgame.app.view import theme as T
 from hwgame.app.view.board import BoardView
 from hwgame.app.view.input import Click, DragCancel, DragRefused, DragStart, DragTracker, Drop, Intent
 from hwgame.app.view.layout import Layouts, PiecePlace, bank_layout, board_layout, notice_corner, screen_layout
 from hwgame.app.view.widgets import sync_window_size
 from hwgame.i18n import _
-from hwgame.rules import Action, Catastrophe, Discover, Game, IllegalActionError, Position, TurnStep, format_turn
+from hwgame.rules import Action, Catastrophe, Discover, Game, IllegalActionError, Position, Turn, TurnStep, format_turn
 from hwgame.words import Voice, describe_action
 
 if TYPE_CHECKING:
@@ -49,14 +51,19 @@ POLL_REST = 0.1  # seconds between two looks for new lines while the analysis de
 
 
 class Explorer(Protocol):
-    """Another panel that may share the lines' place under a tab (the opening explorer)."""
+    """Another panel that shares the lines' place under a tab: the opening explorer
+    (``panels.explorer.ExplorerPanel``)."""
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, position: Position) -> None:
-        """Draw into ``rect`` for ``position``."""
+    def show(self, position: Position | None, avoid: Iterable[str] = ()) -> None:
+        """Explore ``position`` (names in ``avoid`` kept clear by a turn it offers)."""
         ...
 
-    def handle_event(self, event: pygame.event.Event) -> object:
-        """A click in it: the turn to play there, or None."""
+    def draw(self, surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect) -> None:
+        """Draw into ``rect``."""
+        ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the panel took the event (a click on a row plays its turn through ``on_turn``)."""
         ...
 
 
@@ -122,14 +129,15 @@ class AnalysisScene(Scene):
         self.board = StudyBoard(base, service, tree, app.opponent, bottom)
         self.view = BoardView(app.theme)
         self.tracker: DragTracker[Target] = DragTracker(self.hit, lambda s: self.board.ctl.drag_refusal(s))
-        self.explorer = explorer
+        # The opening explorer shares the lines' place: a row's turn is tried on the board like a drop.
+        self.explorer: Explorer = explorer if explorer is not None else ExplorerPanel(on_turn=self._explored)
         self.panel = StudyPanel(self, {
             "toggle": self.board.toggle, "show": self.show_line, "play_line": self.play_line,
             "back": self.back, "forward": self.forward, "start": self.to_start, "end": self.to_end,
             "promote": self.promote, "delete": self.delete, "end_turn": self.end_turn,
             "restart_turn": self.restart_turn, "save": self.save, "export": self.export, "leave": self.leave,
             "go": self.go, "tab": self.set_tab})
-        self.panel.has_explorer = explorer is not None
+        self.panel.has_explorer = True
         self.board_painter = BoardPainter()
         self.painter = DemoPainter(app.theme)
         self.demo: Demo | None = None
@@ -210,7 +218,7 @@ class AnalysisScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if self.tracker.press_pos is None:
-            if self.explorer is not None and self.panel.tab == "explorer" and self._explorer_event(event):
+            if self.panel.tab == "explorer" and self._explorer_event(event):
                 return True
             if self.panel.handle_event(event):
                 return True
@@ -221,12 +229,15 @@ class AnalysisScene(Scene):
 
     def _explorer_event(self, event: pygame.event.Event) -> bool:
         pos = getattr(event, "pos", None)
-        if pos is None or self.explorer is None or not self.panel.lines_area.collidepoint(pos):
+        if pos is None or not self.panel.lines_area.collidepoint(pos):
             return False
-        turn = self.explorer.handle_event(event)
-        if isinstance(turn, tuple):
-            self._played(self.board.play(turn))
+        self.explorer.show(self.board.position(), self.board.game.names_used())
+        self.explorer.handle_event(event)
         return True
+
+    def _explored(self, turn: Turn) -> None:
+        """A row of the opening explorer: its turn is tried on the board."""
+        self._played(self.board.play(turn))
 
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -519,8 +530,9 @@ class AnalysisScene(Scene):
         """The board (as the play screen draws it), the panel, the other panel's place, the ghosts."""
         self.board_painter.draw(self.board_picture(), surface)
         self.panel.draw(surface)
-        if self.explorer is not None and self.panel.tab == "explorer":
-            self.explorer.draw(surface, self.panel.lines_area, self.board.position())
+        if self.panel.tab == "explorer":
+            self.explorer.show(self.board.position(), self.board.game.names_used())
+            self.explorer.draw(surface, self.app.theme, self.panel.lines_area)
         if self.demo is not None:
             self.painter.draw(surface, self, self.demo)
 
