@@ -517,8 +517,11 @@ class Store:
     # --- the record of finished games ---
     def record_game(self, game: Game, players: Seats | None = None, seat: int | None = None) -> Path:
         """Add the finished ``game`` to the record of finished games (once: a game already there keeps its
-        first entry); ``seat`` is the record's player's seat. Raise SaveError when it cannot be written."""
-        add_to_record(self.record_path, entry_of(self.snapshot(game, players), seat))
+        first entry); ``seat`` is the record's player's seat. Raise SaveError when it cannot be written.
+        A game begun from a board set up in the editor is study, not a game of the record: left out."""
+        save = self.snapshot(game, players)
+        if save.start is None:
+            add_to_record(self.record_path, entry_of(save, seat))
         return self.record_path
 
     def read_record(self) -> Record:
