@@ -15,10 +15,10 @@ from ..i18n import N_
 from ..rules import (
     PLAYING,
     EndTurn,
-    Position,
     Game,
     HomeworldsError,
     IllegalActionError,
+    Position,
     RuleSet,
     Turn,
     format_position,

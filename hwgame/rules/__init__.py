@@ -78,6 +78,7 @@ __all__ = [
     "ruleset_named",
 ]  # fmt: skip
 
+from .board_check import OVER_CODES, BoardProblem, board_problems, is_playable  # noqa: E402
 from .game import Game, Outcome, TurnStep, outcome_of, turn_steps  # noqa: E402
 from .handicap import (  # noqa: E402
     EXTRA_SMALL,
@@ -103,7 +104,6 @@ from .notation import (  # noqa: E402
 from .serialize import PositionData, SystemData, position_from_dict, position_to_dict  # noqa: E402
 from .successors import LazySuccessor, Successor, iter_turns, legal_turns  # noqa: E402
 from .textform import MAX_POSITION_TEXT, board_position, format_position, parse_position, read_board_text  # noqa: E402
-from .board_check import OVER_CODES, BoardProblem, board_problems, is_playable  # noqa: E402
 from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
 from .transcript import (  # noqa: E402
     ReplayError,

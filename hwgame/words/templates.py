@@ -172,7 +172,9 @@ REFUSALS: dict[str, Template] = {
     "position-two-homeworlds": N_("a player has two homeworlds"),
     "position-too-many-pieces": N_("more than {count} pieces of {pieces}"),
     "position-no-star": N_("{system} has no star: drop a piece from the bank on it to be its star"),
-    "position-name-taken": N_("two systems are called {other} and {system}: a name is for one system only, whatever its case"),
+    "position-name-taken": N_(
+        "two systems are called {other} and {system}: a name is for one system only, whatever its case"
+    ),
     "position-second-homeworld": N_("{system} is a second homeworld of {player}, who has {other} already"),
     "position-empty-board": N_("the board is empty: drag pieces from the bank onto it"),
     "position-no-homeworld": N_("{player} has no homeworld: the game would be over"),

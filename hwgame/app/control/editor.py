@@ -21,7 +21,6 @@ from hwgame.rules import (
     LATE_HOME,
     NO_HOME,
     PLAYING,
-    STANDARD,
     BoardProblem,
     HomeworldsError,
     Position,

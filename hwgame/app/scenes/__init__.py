@@ -41,6 +41,7 @@ SCENES: dict[str, str] = {
     "puzzle": "puzzle:PuzzleScene",  # (puzzle): the same, judged at End Turn
     "shortcuts": "shortcuts:ShortcutsScene",  # the card of keys (F1 or ? on any screen)
     "statistics": "stats:StatsScene",  # the record of finished games
+    "editor": "editor:EditorScene",  # (position=None): the board editor
 }
 
 

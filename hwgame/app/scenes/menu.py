@@ -92,7 +92,7 @@ class _Card(ButtonScene):
 
 
 class GameMenu(_Card):
-    """Esc during a game: resume, save, new game, settings, rules, back to the title, quit."""
+    """Esc during a game: resume, save, edit this board, new game, settings, rules, back to the title, quit."""
 
     def __init__(self, app: AppLike, scene: GameScreen):
         self.scene = scene
@@ -107,6 +107,7 @@ class GameMenu(_Card):
                 if ctl.game.rules.repetition_draw and ctl.game.repetitions() >= 3:
                     entries.append((lambda: _("Claim a draw (repetition)"), self.claim_draw))
         entries += [
+            (lambda: _("Edit this board"), self.edit_board),
             (lambda: _("New game"), self.new_game),
             (lambda: _("Settings"), self.settings),
             (lambda: _("Rules"), self.rules),
@@ -146,6 +147,11 @@ class GameMenu(_Card):
         """The Save screen: the game saved under a name the player types."""
         self.app.scenes.pop(self)
         self.app.open_scene("save-as", self.scene.ctl)
+
+    def edit_board(self) -> None:
+        """The board editor on the board shown; the game itself stays as it is, under the editor."""
+        self.app.scenes.pop(self)
+        self.app.open_scene("editor", self.scene.ctl.game.state.position)
 
     def new_game(self) -> None:
         """Leave this game (it stays in the autosave) for the new-game screen."""

@@ -136,6 +136,8 @@ class ReplayScene(ButtonScene):
                                       enabled=lambda: tl.outcome_at(self.point) is None)
         self.back = Button(lambda: _("Back"), self.leave, size=22,
                            shortcut=lambda: pgettext("key", "Esc"))
+        self.edit_button = Button(lambda: _("Edit this board"), self.edit_board, size=18,
+                                  hint=lambda: _("The board shown, in the board editor"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
                                     hint=lambda: _("The computer looks at every turn: chances to win, mistakes and "
@@ -149,7 +151,8 @@ class ReplayScene(ButtonScene):
         self.painter = DemoPainter(app.theme)
         self.show_w = SHOW_W
         self._strip_rows: tuple[object, int] = (None, strip.MAX_LINES)  # (what they were measured for, rows)
-        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.back]
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.edit_button,
+                        self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
         self.review_run: ReviewRun | None = None
@@ -321,6 +324,10 @@ class ReplayScene(ButtonScene):
             (lambda: _("Cancel"), None),
         ]
         self.app.scenes.push(Dialog(self.app, lambda: _("Continue from here"), lines, choices, width=620, column=True))
+
+    def edit_board(self) -> None:
+        """The board editor on the board shown (the record stays as it is)."""
+        self.app.open_scene("editor", self.position)
 
     def start_from_here(self, seats: tuple[str, str]) -> bool:
         """Start the new game with these seats; return False (with a message) if it cannot be done."""
@@ -684,7 +691,10 @@ class ReplayScene(ButtonScene):
         th = self.app.theme
         x, w = rect.x + 14, rect.w - 28
         bottom = rect.bottom
-        self.back.rect = pygame.Rect(x, bottom - 50, w, 38)
+        # The editor's button shares the last row with Back, which is short in every language.
+        edit_w = (w - 8) * 3 // 5
+        self.edit_button.rect = pygame.Rect(x, bottom - 50, edit_w, 38)
+        self.back.rect = pygame.Rect(x + edit_w + 8, bottom - 50, w - edit_w - 8, 38)
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
         self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
         self.review_button.text = self._review_button_text  # worded at each frame
