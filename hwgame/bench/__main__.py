@@ -20,6 +20,7 @@ BENCHMARKS = {
     "smp": "hwgame.bench.smp",
     "coach": "hwgame.bench.coach",
     "memory": "hwgame.bench.memory",
+    "editor": "hwgame.bench.editor",
 }
 
 
