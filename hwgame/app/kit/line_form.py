@@ -84,16 +84,17 @@ class LineForm(FormScene):
         cw = min(900, w - 40)
         note = text_of(self.note)
         note_lines = len(th.wrap(note, 19, cw - 48)) if note else 0
-        ch = 200 + note_lines * 21 + (2 * 24 if self.problem else 0)
+        pitch = th.font(19).get_linesize() + 3  # the pitch of draw_paragraphs' lines
+        ch = 200 + note_lines * pitch + (2 * 24 if self.problem else 0)
         self.card = pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
         panel(surface, self.card, theme=th)
         title = th.fit_text(self.heading(), 30, cw - 40, T.TEXT, True)
         surface.blit(title, title.get_rect(midtop=(self.card.centerx, self.card.y + 16)))
         y = self.card.y + 62
         if note:
-            n = draw_paragraphs(surface, th, note, pygame.Rect(self.card.x + 24, y, cw - 48, note_lines * 21), 19,
+            n = draw_paragraphs(surface, th, note, pygame.Rect(self.card.x + 24, y, cw - 48, note_lines * pitch), 19,
                                 T.TEXT_DIM)
-            y += n * 21 + 6
+            y += n * pitch + 6
         self.draw_field(surface, pygame.Rect(self.card.x + 24, y, cw - 48, 40))
         y += 48
         if self.problem:

@@ -384,13 +384,14 @@ class EditorScene(ButtonScene):
         if not isinstance(source, (BankPieceTarget, StarTarget, ShipTarget)):
             return
         pos = self.tracker.pos
-        kind: PieceKind = "ship" if isinstance(source, ShipTarget) else "star"
-        w, h = piece_box(source.piece, lay.unit, kind, lone=True)
-        direction = (1 if source.owner != BOTTOM else -1) if isinstance(source, ShipTarget) else 0
-        rim = rim_for(getattr(source, "owner", BOTTOM), BOTTOM)
-        draw_piece(surface, self.app.theme, kind, source.piece, Box(pos[0] - w / 2, pos[1] - h / 2, w, h), direction,
-                   rim, glow=False)
         place = self.place_at(self.hit(pos), pos)
+        # Held over a player's side, the piece shows as the ship it would be there; elsewhere as a star.
+        kind: PieceKind = "ship" if isinstance(place, ShipPlace) else "star"
+        owner = place.owner if isinstance(place, ShipPlace) else BOTTOM
+        w, h = piece_box(source.piece, lay.unit, kind, lone=True)
+        direction = (-1 if owner == BOTTOM else 1) if kind == "ship" else 0
+        draw_piece(surface, self.app.theme, kind, source.piece, Box(pos[0] - w / 2, pos[1] - h / 2, w, h), direction,
+                   rim_for(owner, BOTTOM), glow=False)
         if place is not None:
             bounds = Box(0, 0, self.layouts(self.app.size)[0].panel.x, self.app.size[1])
             draw_tip(surface, self.app.theme, self.place_words(place), (pos[0] + 18, pos[1] + 18), bounds=bounds)
