@@ -17,6 +17,7 @@ from hwgame.app.control.editor import problem_lines
 from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import Button, Switch, wrap_hanging
 from hwgame.i18n import _, ngettext, pgettext
+from hwgame.words import refusal_text
 
 if TYPE_CHECKING:
     from hwgame.app.control.editor import BoardEditor
@@ -116,7 +117,7 @@ class EditorPanel:
         th = self.host.app.theme
         model = self.host.model
         y = self.problems_top
-        foot = self.versus.rect.y - 8
+        foot = self._draw_first_reason(surface, x, w)
         if model.playable:
             for line in th.wrap(_("This board can be played."), 20, w):
                 surface.blit(th.text(line, 20, T.TEXT_GOOD), (x, y))
@@ -144,6 +145,26 @@ class EditorPanel:
                              (x + (0 if i == 0 else th.font(PROBLEM_SIZE).size("• ")[0]), y))
                 y += lh
             y += 3
+
+    def _draw_first_reason(self, surface: pygame.Surface, x: int, w: int) -> int:
+        """Right above the buttons that play on, while they are off: why, in a line or two (the first
+        problem). Returns the height above it that the list of problems may use."""
+        th = self.host.app.theme
+        problems = self.host.model.problems
+        top = self.versus.rect.y - 6
+        if not problems:
+            return top - 2
+        reason = _("Cannot be played: {reason}").format(reason=refusal_text(problems[0].refusal))
+        size = 16
+        lh = th.font(size).get_linesize()
+        lines = th.wrap(reason, size, w)
+        if len(lines) > 2:  # the rest on the second line, cut there with an ellipsis (``fit_text``)
+            lines = [lines[0], reason[len(lines[0]):].strip()] if reason.startswith(lines[0]) else lines[:2]
+        y = top - lh * len(lines)
+        for line in lines:
+            surface.blit(th.fit_text(line, size, w, T.TEXT_BAD), (x, y))
+            y += lh
+        return top - lh * len(lines) - 8
 
 
 __all__ = ["EditorHost", "EditorPanel"]
