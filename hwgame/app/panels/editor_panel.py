@@ -158,11 +158,9 @@ class EditorPanel:
         size = 16
         lh = th.font(size).get_linesize()
         lines = th.wrap(reason, size, w)
-        if len(lines) > 2:  # the rest on the second line, cut there with an ellipsis (``fit_text``)
-            lines = [lines[0], reason[len(lines[0]):].strip()] if reason.startswith(lines[0]) else lines[:2]
         y = top - lh * len(lines)
         for line in lines:
-            surface.blit(th.fit_text(line, size, w, T.TEXT_BAD), (x, y))
+            surface.blit(th.text(line, size, T.TEXT_BAD), (x, y))
             y += lh
         return top - lh * len(lines) - 8
 
