@@ -307,7 +307,7 @@ class EditorScene(ButtonScene):
         except Exception:  # the analysis board is another part of the game; without it, say so
             self.app.toast(lambda: _("The analysis board is not part of this version."))
             return
-        game = self._game(vs_computer=True)  # as SHARED_API gives it: Game.from_position(position)
+        game = self._game(vs_computer=True)  # a bare position's game, as Game.from_position makes it
         if game is not None:
             self.app.open_scene("analysis", game)
 
