@@ -5,6 +5,8 @@ entries from the title, the game menu and the replay viewer."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -16,7 +18,7 @@ from hwgame.app.scenes.editor import BOTTOM, EditorScene, VersusCard
 from hwgame.app.scenes.play import PlayScene
 from hwgame.rules import NO_HOME, Game, parse_piece, parse_position, parse_turn, read_board_text
 
-from .helpers import click, drag, fake_opponent, key, make_app, run_frames
+from .helpers import click, down, drag, fake_opponent, key, make_app, motion, run_frames, up
 
 SOUND = "standard North South 0 2; North 0 y1b2 g3 -; South 1 r1y3 - g3; Alpha - r2 y1 b1"
 P = parse_piece
@@ -172,3 +174,32 @@ def test_the_title_the_game_menu_and_the_replay_open_the_editor(screen, data_dir
     replay = app.scenes.top
     run_frames(app, screen, click(replay.edit_button.rect.center))
     assert isinstance(app.scenes.top, EditorScene) and app.scenes.top.model.board == game.position
+
+
+@pytest.mark.slow
+def test_a_monkey_at_the_editor_raises_nothing_and_the_check_holds(screen, data_dir):
+    """Random drags between pieces, systems, the bank and open space, clicks and keys: nothing raises, and
+    whenever the editor says the board can be played, it is a position a game begins from."""
+    app = make_app(screen, still=True)
+    rng = random.Random(5)
+    app.scenes.reset(app.make_scene("title"))
+    app.open_scene("editor", parse_position(SOUND))
+    scene = app.scenes.top
+    for _ in range(600):
+        if app.scenes.top is not scene:
+            app.scenes.reset(app.make_scene("title"))
+            app.scenes.push(scene)
+        _screen, lay, bank = scene.layouts(app.size)
+        points = [c.box.center for c in bank.cells] + [pp.box.center for pp in lay.pieces()]
+        points += [sp.box.center for sp in lay.systems] + [open_space(scene), (rng.randrange(1280), rng.randrange(800))]
+        a, b = rng.choice(points), rng.choice(points)
+        r = rng.random()
+        if r < 0.75:
+            events = [down(a), motion(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)), motion(b), up(b)]
+        elif r < 0.85:
+            events = [down(a), up(a)]
+        else:
+            events = [key(rng.choice([pygame.K_z, pygame.K_ESCAPE, pygame.K_c]), pygame.KMOD_CTRL)]
+        run_frames(app, screen, events, 0)
+        if scene.model.playable:
+            assert Game.from_position(scene.model.playable_position()).legal_actions()

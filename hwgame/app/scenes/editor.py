@@ -111,8 +111,13 @@ class EditorScene(ButtonScene):
         self._layouts: tuple[tuple[object, ...], EditorLayouts] | None = None
 
     # --- geometry ---
-    def layouts(self, size: tuple[int, int]) -> EditorLayouts:
-        """(screen, map, bank) for the window size and the board now (kept while neither changes)."""
+    def display_position(self) -> Position:
+        """The board on the screen (the board being composed: nothing is animated here)."""
+        return self.model.board
+
+    def layouts(self, size: tuple[int, int], position: Position | None = None) -> EditorLayouts:
+        """(screen, map, bank) for the window size and the board now (kept while neither changes); as the
+        play screen's, it takes the position shown, which here is always the board being composed."""
         board = self.model.board
         key = (size, board)
         if self._layouts is None or self._layouts[0] != key:
