@@ -22,6 +22,7 @@ BENCHMARKS = {
     "memory": "hwgame.bench.memory",
     "study": "hwgame.bench.study",
     "explorer": "hwgame.bench.explorer",
+    "editor": "hwgame.bench.editor",
 }
 
 

@@ -18,12 +18,16 @@ from ..rules import (
     Game,
     HomeworldsError,
     IllegalActionError,
+    Position,
     RuleSet,
     Turn,
+    format_position,
     format_turn,
+    initial_position,
     opponent_of,
     outcome_of,
     parse_action,
+    parse_position,
     parse_turn,
     player_pair,
     ruleset_named,
@@ -123,6 +127,15 @@ def _checked_text(turn: Turn, number: int) -> str:
     return text
 
 
+def start_text(game: Game) -> str | None:
+    """The one-line text of the board ``game`` began from (``rules.format_position``), or None when it
+    began as every game does, on the empty board before setup."""
+    first = game.positions[0]
+    if first == initial_position(game.rules, game.players):
+        return None
+    return format_position(first)
+
+
 def game_to_save(
     game: Game,
     players: Seats | None = None,
@@ -162,6 +175,7 @@ def game_to_save(
         imported=imported,
         handicap=HandicapData.of(game.handicap),
         clock=clock,
+        start=start_text(game),
     )
 
 
@@ -188,8 +202,11 @@ def save_to_game(save: SaveGame) -> Game:
     """Replay a SaveGame through the rules; raise ReplayProblem naming the first turn that is refused."""
     names = player_pair(p.name for p in save.players)
     handicap = None if save.handicap is None else save.handicap.rules()
-    game = Game(ruleset_named(save.rules), players=names, auto_repetition_draw=save.auto_repetition_draw,
-                handicap=handicap)
+    rules = ruleset_named(save.rules)
+    if save.start is None:
+        game = Game(rules, players=names, auto_repetition_draw=save.auto_repetition_draw, handicap=handicap)
+    else:
+        game = Game.from_position(_start_of(save, rules, names), save.auto_repetition_draw, handicap)
     texts = [(t, True) for t in save.setup] + [(t, False) for t in save.turns]
     for number, (text, is_setup) in enumerate(texts, start=1):
         if game.is_over():
@@ -224,6 +241,19 @@ def save_to_game(save: SaveGame) -> Game:
         _declare(game, save.result)
     _check_result(game, save)
     return game
+
+
+def _start_of(save: SaveGame, rules: RuleSet, names: tuple[str, str]) -> Position:
+    """The board a save's game began from (``start``), checked to be of the save's rules and players."""
+    try:
+        start = parse_position(save.start or "")
+    except HomeworldsError as exc:
+        raise ReplayProblem(worded(N_("the board the game began from cannot be read: {problem}"),
+                                   problem=exc)) from None
+    if start.rules != rules or start.players != names:
+        raise ReplayProblem(worded(N_("the board the game began from is of other rules or players ({text})"),
+                                   text=shown(" ".join((start.rules.name, *start.players)))))
+    return start
 
 
 def _check_result(game: Game, save: SaveGame) -> None:

@@ -36,7 +36,16 @@ from pydantic_core import PydanticCustomError
 
 from ..i18n import N_, _, ngettext
 from ..levels import DEFAULT_LEVEL, LEVEL_NAMES, is_level
-from ..rules import HANDICAP_KINDS, Handicap, HomeworldsError, parse_turn, quote, shown
+from ..rules import (
+    HANDICAP_KINDS,
+    MAX_POSITION_TEXT,
+    Handicap,
+    HomeworldsError,
+    parse_position,
+    parse_turn,
+    quote,
+    shown,
+)
 from ..words import name_problem
 from .errors import WordedProblem, worded, worded_refusal
 from .variations import VariationsData
@@ -359,8 +368,9 @@ class SaveGame(BaseModel):
     ``setup`` holds the turns played while the homeworlds were set up, ``turns`` the rest, numbered on
     from the setup (turn 1 is the first setup turn). ``turn_in_progress`` holds the actions of a turn
     not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game,
-    ``handicap`` (optional) the handicap it is played with, ``clock`` (optional) its clock, and
-    ``variations`` (optional) the turns tried on the analysis board (``variations.VariationsData``).
+    ``handicap`` (optional) the handicap it is played with, ``clock`` (optional) its clock,
+    ``variations`` (optional) the turns tried on the analysis board (``variations.VariationsData``), and
+    ``start`` (optional) the board it began from when that is not the empty board before setup.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -383,6 +393,20 @@ class SaveGame(BaseModel):
     handicap: HandicapData | None = None
     clock: ClockData | None = None
     variations: VariationsData | None = None
+    # The board the game began from, as one line (``rules.format_position``), when it is not the empty
+    # board before setup: a game begun at a board composed in the editor. Its turns replay from there.
+    start: str | None = Field(default=None, max_length=MAX_POSITION_TEXT)
+
+    @field_validator("start")
+    @classmethod
+    def _readable_start(cls, text: str | None) -> str | None:
+        if text is not None:
+            try:
+                parse_position(text)
+            except HomeworldsError as exc:
+                raise Problem(worded(N_("the board the game began from cannot be read: {problem}"),
+                                     problem=worded_refusal(exc))) from None
+        return text
 
     @field_validator("review", mode="wrap")
     @classmethod
@@ -409,7 +433,7 @@ class SaveGame(BaseModel):
         # A save without a review or a handicap is written exactly as before those fields existed, so
         # older copies of the game (whose saves forbid unknown fields) still read it.
         data = handler(self)
-        without_none(data, "review", "handicap", "clock", "variations")
+        without_none(data, "review", "handicap", "clock", "variations", "start")
         return data
 
     @field_validator("schema_version")

@@ -105,6 +105,11 @@ def import_transcript(path: str | Path, store: Store) -> Path:
 def transcript_text(loaded: LoadedGame) -> str:
     """The SDG transcript of a loaded save (committed turns only); raise SaveError if it cannot be written."""
     game, record = loaded.game, loaded.save.imported
+    if loaded.save.start is not None:
+        # An SDG transcript has no way to say where a game began: it always starts from the empty board.
+        raise file_error(loaded.path, worded(N_("cannot be written as a transcript: the game began from a board "
+                                                "set up in the board editor, and a transcript starts from the "
+                                                "empty board")))
     winner = None
     if game.outcome() is None and record is not None:
         winner = record.winner  # a record won by resignation or timeout on the site

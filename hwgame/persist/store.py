@@ -536,8 +536,13 @@ class Store:
     # --- the record of finished games ---
     def record_game(self, game: Game, players: Seats | None = None, seat: int | None = None) -> Path:
         """Add the finished ``game`` to the record of finished games (once: a game already there keeps its
-        first entry); ``seat`` is the record's player's seat. Raise SaveError when it cannot be written."""
-        entry = entry_of(self.snapshot(game, players), seat)
+        first entry); ``seat`` is the record's player's seat. Raise SaveError when it cannot be written.
+        A game begun from a board set up in the editor is study, not a game of the record (nor of the
+        player's book of openings): left out."""
+        save = self.snapshot(game, players)
+        if save.start is not None:
+            return self.record_path
+        entry = entry_of(save, seat)
         try:
             # The opening goes into the player's own book first: it is kept even once the record drops
             # the game's turns. A failure there is a notice, never a reason to lose the record's entry.

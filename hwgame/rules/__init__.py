@@ -78,6 +78,7 @@ __all__ = [
     "ruleset_named",
 ]  # fmt: skip
 
+from .board_check import OVER_CODES, BoardProblem, board_problems, is_playable  # noqa: E402
 from .game import Game, Outcome, TurnStep, outcome_of, turn_steps  # noqa: E402
 from .handicap import (  # noqa: E402
     EXTRA_SMALL,
@@ -102,7 +103,7 @@ from .notation import (  # noqa: E402
 )
 from .serialize import PositionData, SystemData, position_from_dict, position_to_dict  # noqa: E402
 from .successors import LazySuccessor, Successor, iter_turns, legal_turns  # noqa: E402
-from .textform import MAX_POSITION_TEXT, format_position, parse_position  # noqa: E402
+from .textform import MAX_POSITION_TEXT, board_position, format_position, parse_position, read_board_text  # noqa: E402
 from .transcript import MAX_BYTES as MAX_TRANSCRIPT_BYTES  # noqa: E402
 from .transcript import (  # noqa: E402
     ReplayError,
@@ -125,5 +126,6 @@ __all__ += [
     "TranscriptFileError", "TranscriptLineError", "read_transcript_text", "TurnStep", "turn_steps",
     "PositionData", "SystemData", "position_from_dict", "position_to_dict", "MAX_POSITION_TEXT", "format_position",
     "parse_position", "EXTRA_SMALL", "HANDICAP_KINDS", "MEDIUM_SHIP", "Handicap", "HandicapEffect",
-    "apply_handicap", "format_handicap", "parse_handicap",
+    "apply_handicap", "format_handicap", "parse_handicap", "board_position", "read_board_text", "OVER_CODES",
+    "BoardProblem", "board_problems", "is_playable",
 ]  # fmt: skip

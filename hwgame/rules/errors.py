@@ -214,6 +214,14 @@ REFUSAL_CODES: dict[str, tuple[str, ...]] = {
     "position-duplicate-name": (),
     "position-two-homeworlds": (),
     "position-too-many-pieces": ("count", "pieces"),
+    # A board composed in the editor (board_check.board_problems): what no position may hold, and why
+    # no game could go on from it.
+    "position-no-star": ("system",),
+    "position-name-taken": ("system", "other"),
+    "position-second-homeworld": ("system", "other", "player"),
+    "position-empty-board": (),
+    "position-no-homeworld": ("player",),
+    "position-home-lost": ("system", "player"),
     "position-data-unreadable": ("why",),
     "position-data-bad-header": (),
     # SDG transcripts (TranscriptLineError, UnsupportedGameError, NotationError).

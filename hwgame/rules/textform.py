@@ -100,8 +100,9 @@ def _check_setup(systems: list[System], to_move: int, stage: int) -> None:
         raise _bad("position-setup-systems", stage=stage)
 
 
-def parse_position(text: str) -> Position:
-    """Read the one-line text of a position (``format_position``); raise NotationError if it is not one."""
+def _read_header(text: str) -> tuple[list[str], RuleSet, tuple[str, str], int, int]:
+    """The parts of a position's text and its header read (rules, players, mover, stage); raise
+    NotationError when the text is not a position's line at all."""
     if not isinstance(text, str):
         raise _bad("position-not-text", type=type(text).__name__)
     if len(text) > MAX_POSITION_TEXT:
@@ -124,8 +125,47 @@ def parse_position(text: str) -> Position:
     late = rules.late_home and stage_text == str(LATE_HOME)  # only rules that allow it know that stage
     if mover not in ("0", "1") or (stage_text not in ("0", "1", "2") and not late):
         raise _bad("position-bad-mover-stage", mover=quote(mover), stage=quote(stage_text))
+    return parts, rules, player_pair((first, second)), int(mover), int(stage_text)
+
+
+def parse_position(text: str) -> Position:
+    """Read the one-line text of a position (``format_position``); raise NotationError if it is not one."""
+    parts, rules, players, mover, stage = _read_header(text)
     systems = [_read_system(part) for part in parts[1:]]
-    return checked_position(systems, int(mover), int(stage_text), rules, player_pair((first, second)))
+    return checked_position(systems, mover, stage, rules, players)
+
+
+def read_board_text(text: str) -> Position:
+    """Read the one-line text of a position as a board that may break the position's promises (for the
+    board editor, which then says all that is wrong: ``board_check.board_problems``): only what makes
+    the text unreadable is refused (the header, a system's five words, its owner, its pieces), with
+    the reason ``parse_position`` gives. The bank is what the systems do not hold, a count below zero
+    where they hold more than three of a piece."""
+    parts, rules, players, mover, stage = _read_header(text)
+    systems = []
+    for part in parts[1:]:
+        words = part.split()
+        if len(words) != 5:
+            raise _bad("position-bad-system", part=quote(part.strip()))
+        name, owner, stars, ships0, ships1 = words
+        if owner not in _OWNERS:
+            raise _bad("position-bad-owner", system=quote(name), owner=quote(owner))
+        systems.append(System(_OWNERS[owner], _read_pieces(stars, "position-bad-stars", name),
+                              _read_pieces(ships0, "position-bad-ships", name),
+                              _read_pieces(ships1, "position-bad-ships", name), name))  # fmt: skip
+    return board_position(systems, mover, stage, rules, players)
+
+
+def board_position(
+    systems: list[System], to_move: int, stage: int, rules: RuleSet, players: tuple[str, str]
+) -> Position:
+    """A position from its parts, unchecked: the bank is what the systems do not hold (below zero where
+    they hold too many of a piece). For the board editor; ``checked_position`` for a game."""
+    bank = [COPIES] * 12
+    for s in systems:
+        for p in s.stars + s.ships0 + s.ships1:
+            bank[p] -= 1
+    return Position(tuple(systems), tuple(bank), to_move, stage, rules, players)
 
 
 def checked_position(

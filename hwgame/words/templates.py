@@ -171,6 +171,14 @@ REFUSALS: dict[str, Template] = {
     "position-duplicate-name": N_("two systems share a name"),
     "position-two-homeworlds": N_("a player has two homeworlds"),
     "position-too-many-pieces": N_("more than {count} pieces of {pieces}"),
+    "position-no-star": N_("{system} has no star: drop a piece from the bank on it to be its star"),
+    "position-name-taken": N_(
+        "two systems are called {other} and {system}: a name is for one system only, whatever its case"
+    ),
+    "position-second-homeworld": N_("{system} is a second homeworld of {player}, who has {other} already"),
+    "position-empty-board": N_("the board is empty: drag pieces from the bank onto it"),
+    "position-no-homeworld": N_("{player} has no homeworld: the game would be over"),
+    "position-home-lost": N_("{player} has no ship at their homeworld {system}: the game would be over"),
     "position-data-unreadable": N_("the data cannot be read ({why})"),
     "position-data-bad-header": N_("needs two players, to_move 0 or 1 and stage 0..2"),
     # SDG transcripts.

@@ -82,6 +82,8 @@ def _gesture(app, rng) -> list:
 def _replays(game: Game) -> bool:
     """True when the game's turns (and the turn in progress) replay through a fresh Game."""
     fresh = Game(game.rules, game.players, auto_repetition_draw=game.auto_repetition_draw)
+    if game.positions[0] != fresh.positions[0]:  # a game begun from a board set up in the editor
+        fresh = Game.from_position(game.positions[0], auto_repetition_draw=game.auto_repetition_draw)
     for turn in game.turns:
         fresh.play(turn)
     for action in game.pending:

@@ -42,6 +42,7 @@ SCENES: dict[str, str] = {
     "shortcuts": "shortcuts:ShortcutsScene",  # the card of keys (F1 or ? on any screen)
     "statistics": "stats:StatsScene",  # the record of finished games
     "analysis": "analysis:AnalysisScene",  # (game, variations=None, players=None, ...): the analysis board
+    "editor": "editor:EditorScene",  # (position=None): the board editor
 }
 
 

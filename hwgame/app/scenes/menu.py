@@ -93,7 +93,7 @@ class _Card(ButtonScene):
 
 
 class GameMenu(_Card):
-    """Esc during a game: resume, save, new game, settings, rules, back to the title, quit."""
+    """Esc during a game: resume, save, edit this board, new game, settings, rules, back to the title, quit."""
 
     def __init__(self, app: AppLike, scene: GameScreen):
         self.scene = scene
@@ -110,6 +110,7 @@ class GameMenu(_Card):
         if not ctl.game.in_setup:
             entries.append((lambda: _("Analyse"), self.analyse))
         entries += [
+            (lambda: _("Edit this board"), self.edit_board),
             (lambda: _("New game"), self.new_game),
             (lambda: _("Settings"), self.settings),
             (lambda: _("Rules"), self.rules),
@@ -156,6 +157,11 @@ class GameMenu(_Card):
         self.app.scenes.pop(self)
         ctl = self.scene.ctl
         self.app.open_scene("analysis", copy_of(ctl.game), bottom=ctl.bottom, players=self.app.players_of(ctl))
+
+    def edit_board(self) -> None:
+        """The board editor on the board shown; the game itself stays as it is, under the editor."""
+        self.app.scenes.pop(self)
+        self.app.open_scene("editor", self.scene.ctl.game.state.position)
 
     def new_game(self) -> None:
         """Leave this game (it stays in the autosave) for the new-game screen."""

@@ -152,9 +152,11 @@ class ReplayScene(ButtonScene):
                                       enabled=lambda: tl.outcome_at(self.point) is None)
         self.back = Button(lambda: _("Back"), self.leave, size=22,
                            shortcut=lambda: pgettext("key", "Esc"))
-        self.analyse_button = Button(lambda: _("Analyse"), self.analyse, size=22,
+        self.analyse_button = Button(lambda: _("Analyse"), self.analyse, size=18,
                                      enabled=lambda: tl.starts[self.point.turn].stage >= PLAYING,
                                      hint=lambda: _("The analysis board on the board shown"))
+        self.edit_button = Button(lambda: _("Edit this board"), self.edit_board, size=18,
+                                  hint=lambda: _("The board shown, in the board editor"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
                                     hint=lambda: _("The computer looks at every turn: chances to win, mistakes and "
@@ -169,6 +171,7 @@ class ReplayScene(ButtonScene):
         self.show_w = SHOW_W
         self._strip_rows: tuple[object, int] = (None, strip.MAX_LINES)  # (what they were measured for, rows)
         self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.analyse_button,
+                        self.edit_button,
                         self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
@@ -341,6 +344,10 @@ class ReplayScene(ButtonScene):
             (lambda: _("Cancel"), None),
         ]
         self.app.scenes.push(Dialog(self.app, lambda: _("Continue from here"), lines, choices, width=620, column=True))
+
+    def edit_board(self) -> None:
+        """The board editor on the board shown (the record stays as it is)."""
+        self.app.open_scene("editor", self.position)
 
     def start_from_here(self, seats: tuple[str, str]) -> bool:
         """Start the new game with these seats; return False (with a message) if it cannot be done."""
@@ -737,9 +744,12 @@ class ReplayScene(ButtonScene):
         th = self.app.theme
         x, w = rect.x + 14, rect.w - 28
         bottom = rect.bottom
-        half = (w - 6) // 2
-        self.back.rect = pygame.Rect(x, bottom - 50, half, 38)
-        self.analyse_button.rect = pygame.Rect(x + half + 6, bottom - 50, w - half - 6, 38)
+        # Analyse, the editor and Back share the last row; Back is short in every language.
+        analyse_w, edit_w = (w - 12) * 3 // 10, (w - 12) * 4 // 10
+        self.analyse_button.rect = pygame.Rect(x, bottom - 50, analyse_w, 38)
+        self.edit_button.rect = pygame.Rect(x + analyse_w + 6, bottom - 50, edit_w, 38)
+        self.back.rect = pygame.Rect(self.edit_button.rect.right + 6, bottom - 50,
+                                     x + w - self.edit_button.rect.right - 6, 38)
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
         self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
         self.review_button.text = self._review_button_text  # worded at each frame

@@ -23,7 +23,7 @@ from hwgame.app.control.options import (
 )
 from hwgame.app.control.text import Worded
 from hwgame.app.kit.base import ButtonScene, Control
-from hwgame.app.kit.dialogs import confirm
+from hwgame.app.kit.dialogs import ChoiceMenu, confirm
 from hwgame.app.services.opponent import LEVEL_NAMES
 from hwgame.app.view import theme as T
 from hwgame.app.view.layout import HEIGHTS, Box, piece_box
@@ -61,8 +61,8 @@ def continue_caption(info: SaveInfo) -> str:
 
 
 # The title's buttons, in order (translated where they are drawn).
-MENU = (N_("Continue"), N_("New game"), N_("Tutorial"), N_("Load"), N_("Statistics"), N_("Settings"), N_("Rules"),
-        N_("Quit"))
+MENU = (N_("Continue"), N_("New game"), N_("Tutorial"), N_("Study"), N_("Load"), N_("Statistics"), N_("Settings"),
+        N_("Rules"), N_("Quit"))
 
 
 def title_scale(h: int) -> float:
@@ -121,7 +121,7 @@ def draw_title_art(surface: pygame.Surface, theme: Theme, cx: float, top: float,
 
 
 class TitleScene(ButtonScene):
-    """Continue, New game, Tutorial, Load, Statistics, Settings, Rules, Quit."""
+    """Continue, New game, Tutorial, Study, Load, Statistics, Settings, Rules, Quit."""
 
     def __init__(self, app: AppLike):
         super().__init__(app)
@@ -131,6 +131,7 @@ class TitleScene(ButtonScene):
             (self.resume_game, lambda: self.latest is not None),
             (self.new_game, True),
             (self.tutorial, True),
+            (self.study, True),
             (self.load, True),
             (self.statistics, True),
             (self.settings, True),
@@ -176,6 +177,24 @@ class TitleScene(ButtonScene):
             self.app.toast(lambda: _("The tutorial is not part of this version: try Rules, then a game on Beginner."))
             return
         self.app.open_scene("lessons")
+
+    def study(self) -> None:
+        """A small choice: the board editor, or the analysis board from the start of a game."""
+        self.app.scenes.push(ChoiceMenu(self.app, lambda: _("Study"), [
+            (lambda: _("Board editor"), lambda: self.app.open_scene("editor")),
+            (lambda: _("Analysis board"), self.analysis_board)],
+            subtitle=lambda: _("Set up any board and play it, or study a game from its start.")))
+
+    def analysis_board(self) -> None:
+        """The analysis board on a game at its very start."""
+        from hwgame.rules import Game
+
+        try:
+            self.app.scene_class("analysis")
+        except Exception:  # the analysis board is another part of the game; without it, say so
+            self.app.toast(lambda: _("The analysis board is not part of this version."))
+            return
+        self.app.open_scene("analysis", Game())
 
     def load(self) -> None:
         """The list of saves."""

@@ -256,6 +256,24 @@ def _record_shots(app: App, screen: pygame_types.Surface, shot: Shot, data: Path
     app.scenes.pop()
     app.scenes.pop()
     _statistics_shot(app, screen, shot)
+    _editor_shot(app, screen, shot)
+
+
+# A board in the editor with something of each kind wrong: a homeworld of three stars, a system without a
+# star, another without a ship, a name taken twice, a fourth green 1.
+EDITED = ("standard North South 0 2; North 0 y1b2b3 - g1; South 1 r1y3 - g3; Alpha - - y1 -; Beta - g1 - -; "
+          "Gamma - g1g1g1 y1 -; North - r2 r3 -")
+
+
+def _editor_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
+    """The board editor on a board it refuses, saying why beside the buttons that would play it."""
+    from hwgame.rules import read_board_text
+
+    app.to_title()
+    app.open_scene("editor", read_board_text(EDITED))
+    _settle(app, screen, 2)
+    shot("editor")
+    app.to_title()
 
 
 def _statistics_shot(app: App, screen: pygame_types.Surface, shot: Shot) -> None:
