@@ -155,7 +155,8 @@ class ReplayScene(ButtonScene):
         self.analyse_button = Button(lambda: _("Analyse"), self.analyse, size=18,
                                      enabled=lambda: tl.starts[self.point.turn].stage >= PLAYING,
                                      hint=lambda: _("The analysis board on the board shown"))
-        self.edit_button = Button(lambda: _("Edit this board"), self.edit_board, size=18,
+        # "Edit" alone: the row holds three buttons; the hint names the editor in full.
+        self.edit_button = Button(lambda: _("Edit"), self.edit_board, size=18,
                                   hint=lambda: _("The board shown, in the board editor"))
         self.review_button = Button(self._review_button_text, self.toggle_review, size=22,
                                     enabled=lambda: tl.turn_count > 0 or self.review_run is not None,
@@ -745,7 +746,7 @@ class ReplayScene(ButtonScene):
         x, w = rect.x + 14, rect.w - 28
         bottom = rect.bottom
         # Analyse, the editor and Back share the last row; Back is short in every language.
-        analyse_w, edit_w = (w - 12) * 3 // 10, (w - 12) * 4 // 10
+        analyse_w = edit_w = (w - 12) // 3
         self.analyse_button.rect = pygame.Rect(x, bottom - 50, analyse_w, 38)
         self.edit_button.rect = pygame.Rect(x + analyse_w + 6, bottom - 50, edit_w, 38)
         self.back.rect = pygame.Rect(self.edit_button.rect.right + 6, bottom - 50,
