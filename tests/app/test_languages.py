@@ -27,7 +27,7 @@ from hwgame.app.scenes.replay import ReplayScene, ReviewScene
 from hwgame.app.scenes.save_as import SaveScene
 from hwgame.app.scenes.saves import LoadScene
 from hwgame.app.scenes.setup import SetupScene
-from hwgame.app.scenes.title import NewGameScene, TitleScene
+from hwgame.app.scenes.title import MENU, NewGameScene, TitleScene
 from hwgame.app.tools.samples import busy_game, finished_game
 from hwgame.rules import Build, Discover, Game, Move, format_turn, parse_piece
 
@@ -359,7 +359,7 @@ def test_saves_import_and_replay_speak_the_language(screen, data_dir, wide, draw
     app = _wide_app(screen, wide)
     allowed = _file_names(folder) | {"Evening", "North", "South", "Old laptop game", "A quick win"}
     assert leftovers(drawn.frame(app, screen), allowed) == []  # the title tells the notice
-    run_frames(app, screen, click(app.scenes.top.buttons[3].rect.center), 2)
+    run_frames(app, screen, click(app.scenes.top.buttons[MENU.index("Load")].rect.center), 2)
     load = app.scenes.top
     assert isinstance(load, LoadScene) and load.list.entries
     assert leftovers(drawn.frame(app, screen, before=200), allowed) == []  # once the toast has gone too

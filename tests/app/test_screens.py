@@ -260,3 +260,31 @@ def test_the_rules_page_tells_the_rule_book_and_how_to_play_it_here():
     assert "A homeworld left without ships stays on the map until the end of" in text
     assert "Systems left without ships, or without stars, disappear" not in text
     assert "drag" in text.lower() and "Ctrl+Z" in text
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_longest_game_menu_keeps_every_button_inside_its_card_on_a_short_window(screen, data_dir, size):
+    from hwgame.app.control.flow import PlayController
+    from hwgame.app.scenes.menu import GameMenu
+    from hwgame.app.tools.samples import busy_game
+
+    screen = pygame.display.set_mode(size)
+    try:
+        app = _app(screen)
+        game = busy_game(11, 70)
+        ctl = PlayController(game, (HUMAN, HUMAN), ("easy", "easy"), app.opponent, on_commit=lambda g: None)
+        app._open(app.make_scene("play", ctl))
+        _steps(app, screen, [key(pygame.K_ESCAPE)])
+        menu = app.scenes.top
+        assert isinstance(menu, GameMenu)
+        labels = [b.text for b in menu.buttons]
+        assert {"Resign", "Agree a draw", "Analyse", "Edit this board", "Quit"} <= set(labels)
+        rects = [b.rect for b in menu.buttons]
+        assert all(menu.card.contains(r) for r in rects), (menu.card, rects[-1])
+        assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:], strict=False)), "buttons overlap"
+        assert menu.card.top >= 40 and menu.card.bottom <= size[1] - 40  # room for a message above or below
+        _steps(app, screen, click(menu.buttons[labels.index("Quit to title")].rect.center))
+        assert isinstance(app.scenes.top, TitleScene)
+        app.shutdown()
+    finally:
+        pygame.display.set_mode((1280, 800))

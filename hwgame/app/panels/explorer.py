@@ -264,15 +264,22 @@ class ExplorerPanel:
         draw_results(surface, pygame.Rect(x, y, w, 8), total)
         y += 11
         lx = x
-        for template, count, colour in ((_("{share} won"), total.wins, WIN_RGB),
-                                        (_("{share} drawn"), total.draws, DRAW_RGB),
-                                        (_("{share} lost"), total.losses, LOSS_RGB)):
-            part = theme.fit_text(template.format(share=percent(count, total.games)), SMALL_PX, max(1, x + w - lx),
-                                  colour)
+        parts = [(_("{share} won"), total.wins, WIN_RGB), (_("{share} drawn"), total.draws, DRAW_RGB),
+                 (_("{share} lost"), total.losses, LOSS_RGB)]
+        if total.decided < total.games:
+            # Translators: the share of games whose record stops before an end on the board (a resignation,
+            # a timeout, a game left): the grey rest of the explorer's bar.
+            parts.append((_("{share} not played out"), total.games - total.decided, T.TEXT_DIM))
+        for template, count, colour in parts:
+            words = template.format(share=percent(count, total.games))
+            if lx > x and lx + theme.font(SMALL_PX).size(words)[0] > x + w:
+                lx, y = x, y + SMALL_PX + 3  # a part that does not fit goes to a line of its own
+            part = theme.fit_text(words, SMALL_PX, max(1, x + w - lx), colour)
             surface.blit(part, (lx, y))
             lx += part.get_width() + 10
         y += SMALL_PX + 8
         return y
+
     def _draw_row(self, surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, row: NextTurn, k: int) -> None:
         """One turn played next: its words, its games and score, and a small bar of its results."""
         assert self.position is not None

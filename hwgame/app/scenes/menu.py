@@ -74,7 +74,13 @@ class _Card(ButtonScene):
         w, h = surface.get_size()
         dim(surface, 120)
         text_h = sum(len(th.wrap(text, 24, 440)) * 26 for text, _colour in self.lines)
-        ch = 80 + text_h + 52 * len(self.buttons) + 16
+        # A long column packs its buttons closer on a short window, so that the card leaves the screen's
+        # strip for messages free above and below it, and its last button stays inside it.
+        pitch = 52
+        count = max(1, len(self.buttons))
+        if 96 + text_h + pitch * count > h - 120:
+            pitch = max(36, (h - 120 - 96 - text_h) // count)
+        ch = 80 + text_h + pitch * len(self.buttons) + 16
         self.card = pygame.Rect(0, 0, 500, min(h - 20, ch))
         self.card.center = (w // 2, h // 2)
         panel(surface, self.card, theme=th)
@@ -87,9 +93,9 @@ class _Card(ButtonScene):
                 y += 26
         y += 10
         for b in self.buttons:
-            b.rect = pygame.Rect(self.card.centerx - 170, y, 340, 42)
+            b.rect = pygame.Rect(self.card.centerx - 170, y, 340, pitch - 10)
             b.draw(surface, th)
-            y += 52
+            y += pitch
 
 
 class GameMenu(_Card):
