@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from hwgame import persist
 from hwgame.app.app import App
 from hwgame.app.control.controller import COMPUTER, HUMAN
 from hwgame.app.control.flow import PlayController
@@ -14,6 +15,7 @@ from hwgame.app.scenes.analysis import AnalysisScene
 from hwgame.app.scenes.play import PlayScene
 from hwgame.app.scenes.replay import ReplayScene
 from hwgame.app.scenes.save_as import SaveScene
+from hwgame.persist.sdg import exports_dir
 from hwgame.rules import Game, Move, parse_piece
 
 from .fake_study import FakeStudy
@@ -222,13 +224,33 @@ def test_stop_and_start_the_analysis(board):
     assert study.running and study.starts[-1] == scene.board.game.position
 
 
-def test_a_composed_board_is_not_saved_as_a_game_it_is_not(board):
-    app, scene, screen, _study, _game = board
-    scene.save()
-    assert app.scenes.top is scene  # no Save screen: the save would not replay
-    assert "cannot be saved" in app.toast_text
+def test_a_composed_board_saves_with_its_tree_and_is_not_exported_as_a_transcript(board):
+    app, scene, screen, _study, game = board
     scene.export()
-    assert "cannot be saved or exported" in app.toast_text
+    assert "SDG transcript cannot hold it" in app.toast_text
+    exports = exports_dir(persist.default_store())
+    assert not exports.exists() or not list(exports.iterdir())  # nothing written
+    scene.play_line(0)
+    step(app, screen)
+    scene.back()
+    scene.play_line(1)
+    step(app, screen)
+    entries = scene.board.tree.to_entries()
+    scene.save()
+    step(app, screen)
+    form = app.scenes.top
+    assert isinstance(form, SaveScene)
+    form.field.text = "composed"
+    form.save()
+    step(app, screen)
+    assert app.scenes.top is scene
+    assert app.load("composed")
+    step(app, screen)
+    loaded = app.scenes.top
+    assert isinstance(loaded, AnalysisScene) and loaded is not scene
+    assert loaded.board.tree.to_entries() == entries
+    assert loaded.board.base.positions[0] == game.positions[0]  # the composed board, not the empty one
+    assert not loaded.board.starts_at_the_beginning()
 
 
 def test_a_turn_that_wins_is_said_to_win(screen, data_dir, monkeypatch):

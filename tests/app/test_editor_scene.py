@@ -16,6 +16,7 @@ from hwgame.app.kit.dialogs import ChoiceMenu
 from hwgame.app.kit.line_form import LineForm
 from hwgame.app.scenes.editor import BOTTOM, EditorScene, VersusCard
 from hwgame.app.scenes.play import PlayScene
+from hwgame.i18n import text_of
 from hwgame.rules import NO_HOME, Game, parse_piece, parse_position, parse_turn, read_board_text
 
 from .helpers import click, down, drag, fake_opponent, key, make_app, motion, run_frames, up
@@ -132,6 +133,16 @@ def test_a_bad_paste_is_refused_with_the_reason_and_the_board_is_kept(editor):
     form.field.text = "standard North South 1 2; North 0 g1b2 g3 -; South 1 r1y3 - g3"
     run_frames(app, screen, [key(pygame.K_RETURN)])
     assert app.scenes.top is scene and scene.model.board.to_move == 1 and scene.model.playable
+
+
+def test_a_pasted_board_names_its_own_players_on_the_mover_switch(editor):
+    app, scene, screen = editor
+    run_frames(app, screen, click(scene.panel.text.rect.center))
+    form = app.scenes.top
+    form.field.text = "sdg Ann Bob 1 2; Ann 0 g3b2 y1y3 -; Bob 1 y2b1 g2 g1g3; Zoop - g1 y1y3 -"
+    run_frames(app, screen, [key(pygame.K_RETURN)])
+    assert app.scenes.top is scene and scene.model.playable
+    assert [text_of(label) for label in scene.panel.mover.labels] == ["Ann", "Bob"] and scene.panel.mover.index == 1
 
 
 def test_a_click_on_a_system_offers_its_homeworld_and_name(editor):

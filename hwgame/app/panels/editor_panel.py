@@ -46,11 +46,11 @@ class EditorPanel:
 
     def __init__(self, host: EditorHost, actions: Mapping[str, Callable[[], object]]):
         self.host = host
-        model = host.model
-        players = model.board.players
         self.rules = Switch([lambda: _("Standard"), lambda: pgettext("rules, short", "SDG")],
                             on_change=lambda i: host.model.set_rules(RULES[i]))
-        self.mover = Switch([lambda: players[0], lambda: players[1]], on_change=lambda i: host.model.set_to_move(i))
+        # The players' names as they stand: a pasted board brings its own.
+        self.mover = Switch([lambda: host.model.board.players[0], lambda: host.model.board.players[1]],
+                            on_change=lambda i: host.model.set_to_move(i))
         playable: Callable[[], bool] = lambda: host.model.playable  # noqa: E731
         self.versus = Button(lambda: _("Play against the computer"), actions["versus"], enabled=playable, size=20)
         self.hotseat = Button(lambda: _("Two players at this screen"), actions["hotseat"], enabled=playable, size=20)

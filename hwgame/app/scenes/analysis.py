@@ -419,18 +419,18 @@ class AnalysisScene(Scene):
         return VariationsData.of(self.board.root_turns, [(p, format_turn(t)) for p, t in entries], current)
 
     def _composed(self) -> bool:
-        """True (with a message) when the board studied did not come from the start of a game: it cannot
-        be written as a save or a transcript yet."""
+        """True (with a message) when the board studied did not come from the start of a game: an SDG
+        transcript begins on the empty board and cannot hold it (a save can: it keeps the board the game
+        began from)."""
         if self.board.starts_at_the_beginning():
             return False
-        self.app.toast(lambda: _("This board did not come from the start of a game: it cannot be saved or "
-                                 "exported."))
+        self.app.toast(lambda: _("This board did not come from the start of a game: an SDG transcript cannot "
+                                 "hold it. Save it instead."))
         return True
 
     def save(self) -> None:
-        """Save the main line with the tree (the Save screen names it)."""
-        if self._composed():
-            return
+        """Save the main line with the tree (the Save screen names it); a composed board is saved with
+        the board it began from."""
         try:
             from hwgame import persist
 
