@@ -56,12 +56,15 @@ class Demo:
     ``steps`` are ``TurnStep``s (action, before, after) of the intended play from the start of the turn;
     ``home`` is the position the board goes back to (the game's own, unchanged); ``ending`` words the
     caption once the play is shown: by default the invitation to play it, which a screen where nobody is
-    to play it (the replay) replaces with what is true there."""
+    to play it (the replay) replaces with what is true there. ``voice`` words the actions; by default the
+    mover is "you" (a play shown to the player who is to play it)."""
 
-    def __init__(self, steps: Iterable[TurnStep], home: Position, ending: Callable[[], str] = your_turn):
+    def __init__(self, steps: Iterable[TurnStep], home: Position, ending: Callable[[], str] = your_turn,
+                 voice: Voice | None = None):
         self.steps = list(steps)
         self.home = home
         self.ending = ending
+        self.voice = voice
         self.phases: list[Phase] = []
         for i in range(len(self.steps)):
             self.phases += [Phase("glide", i, GLIDE), Phase("settle", i, SETTLE)]
@@ -109,7 +112,7 @@ class Demo:
         p = now[0]
         step = self.steps[p.index]
         # The play shown is the mover's: their homeworld is "your homeworld", the other's by its owner.
-        voice = Voice(step.before.players, you=step.before.to_move)
+        voice = self.voice or Voice(step.before.players, you=step.before.to_move)
         return _("Show me, {n} of {total}: {action}").format(
             n=p.index + 1, total=len(self.steps), action=describe_action(step.action, voice)
         )
