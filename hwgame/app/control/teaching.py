@@ -57,7 +57,7 @@ def threshold_for(level: str) -> float:
 def threshold_text(level: str) -> str:
     """The threshold of ``level`` in a sentence for the Settings screen."""
     # Translators: {level} is a level's label ("Normal"), {fall} a percentage ("20%").
-    return _("{level}: stops after a turn that costs more than {fall} of your chance to win, or loses by force."
+    return _("Teaching games at {level} stop after a turn that costs more than {fall} of your chance to win."
              ).format(level=level_label(level), fall=chance_text(threshold_for(level)))
 
 
