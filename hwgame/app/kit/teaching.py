@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.panels.show_me import Demo
 from hwgame.i18n import _
-from hwgame.rules import IllegalActionError, turn_steps
+from hwgame.rules import IllegalActionError, TurnStep, turn_steps
+from hwgame.words import POSSIBLE, Voice, narrate_turn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,6 +46,14 @@ class Stops(Protocol):
 def reply_shown() -> str:
     """The caption once the computer's answer has been shown."""
     return _("That is how the computer would answer.")
+
+
+def reply_words(step: TurnStep, computer: int, voice: Voice) -> str:
+    """The caption of one action of the computer's answer: "The computer's answer: The computer can
+    capture your ..."."""
+    # Translators: the caption while a teaching game shows the computer's answer with ghost pieces;
+    # {action} is a sentence ("The computer captures your yellow 3 at your homeworld.").
+    return _("The computer's answer: {action}").format(action=narrate_turn([step.action], computer, voice, POSSIBLE))
 
 
 class TeachingOffer:
@@ -106,8 +115,9 @@ class TeachingOffer:
             return  # the verdict's turn does not apply to this board: nothing to show
         if not steps:
             return
-        scene.demo = Demo(steps, slip.position, reply_shown, voice=scene.ctl.voice())
+        voice, computer = scene.ctl.voice(), slip.position.to_move
+        scene.demo = Demo(steps, slip.position, reply_shown, told=lambda step: reply_words(step, computer, voice))
         self.replying = True
 
 
-__all__ = ["Stops", "TeachingOffer", "reply_shown"]
+__all__ = ["Stops", "TeachingOffer", "reply_shown", "reply_words"]
