@@ -196,3 +196,32 @@ def test_the_same_turn_played_again_stops_again():
     _pass(ctl)
     _frames(ctl)
     assert ctl.teaching_stop() is not None and worker.requests == []
+
+
+# --- real games ---
+@pytest.mark.slow
+def test_on_real_games_every_turn_that_lets_the_opponent_win_at_once_stops_and_its_reply_wins(sdg_games):
+    from hwgame.analysis import exact_verdict
+    from hwgame.rules import PLAYING, read_transcript, replay
+
+    stopped = 0
+    for path in sorted(sdg_games.glob("*.raw"))[:40]:
+        try:
+            game = replay(read_transcript(path))
+        except Exception:
+            continue  # a record the rules refuse is another test's business
+        for n in range(len(game.turns)):
+            before, after = game.positions[n], game.positions[n + 1]
+            if before.stage < PLAYING or after.is_over():
+                continue
+            judged_after = exact_verdict(after, losses=False)  # the threats and a win at once: exact
+            slip = slip_of(n, before, after, exact_verdict(before, losses=False), judged_after, before.to_move,
+                           threshold_for("normal"))
+            won = judged_after.proof is not None and judged_after.proof.result == "win"
+            assert (slip is not None) == won, (path.name, n)
+            if slip is not None:
+                stopped += 1
+                assert slip.lost and slip.reply is not None
+                # The reply shown is a fact of the rules: played, it wins the game for the opponent.
+                assert apply_turn_unchecked(after, slip.reply).winner() == after.to_move, (path.name, n)
+    assert stopped > 0  # real players walk into a loss at once now and then
