@@ -124,3 +124,28 @@ def test_a_finished_teaching_game_is_in_the_record_but_not_in_the_rating(screen,
     run_frames(app, screen)
     assert stats.rating is None
     assert rating_line(None, teaching=True).startswith("No rating yet: teaching games")
+
+
+def test_the_settings_say_where_a_teaching_game_at_the_chosen_level_stops_and_fit_a_small_window(data_dir):
+    from hwgame.app.control.teaching import threshold_text
+    from hwgame.app.scenes.info import SettingsScene
+
+    pygame.display.init()
+    pygame.font.init()
+    small = pygame.display.set_mode((1024, 700))
+    app = make_app(small, still=True, boot=True)
+    drawn: list[str] = []
+    fit_text = app.theme.fit_text
+    app.theme.fit_text = lambda text, *args, **kw: (drawn.append(text), fit_text(text, *args, **kw))[1]
+    app.open_scene("settings")
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    settings.level.set_value("hard")
+    run_frames(app, small)
+    assert threshold_text("hard") in drawn and "15%" in threshold_text("hard")
+    assert settings.back.rect.bottom <= 700  # the line under the level leaves Back on screen
+    form = NewGameScene(app)
+    app.scenes.push(form)
+    form.teaching.set_value(True)
+    run_frames(app, small)
+    assert form.start.rect.bottom <= 700 and form.teaching.rect.bottom <= form.first.rect.y
