@@ -225,3 +225,33 @@ def test_on_real_games_every_turn_that_lets_the_opponent_win_at_once_stops_and_i
                 # The reply shown is a fact of the rules: played, it wins the game for the opponent.
                 assert apply_turn_unchecked(after, slip.reply).winner() == after.to_move, (path.name, n)
     assert stopped > 0  # real players walk into a loss at once now and then
+
+
+@pytest.mark.slow
+def test_with_the_real_computer_a_losing_turn_stops_and_a_kept_one_is_answered_with_the_win():
+    import time
+
+    from hwgame.app.services.opponent import Opponent
+
+    opponent = Opponent(seed=1)
+    try:
+        ctl = PlayController(Game.from_position(position(THREAT)), (HUMAN, COMPUTER), ("normal", "normal"), opponent)
+        assert ctl.teach()
+
+        def until(done, seconds: float = 60.0) -> None:
+            deadline = time.monotonic() + seconds
+            while not done() and time.monotonic() < deadline:
+                ctl.update()
+                time.sleep(0.01)
+            assert done()
+
+        until(lambda: ctl.current_verdict() is not None)
+        assert ctl.end_turn() is None  # a pass
+        until(lambda: ctl.teaching_stop() is not None)
+        slip = ctl.teaching_stop()
+        assert slip.lost and len(ctl.game.turns) == 1 and not ctl.thinking
+        ctl.keep_turn()
+        until(lambda: ctl.game.is_over())
+        assert ctl.game.position.winner() == 1  # the computer took the win the stop warned of
+    finally:
+        opponent.shutdown()
