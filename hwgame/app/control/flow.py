@@ -11,7 +11,9 @@ position the turn starts from (``hwgame.analysis``), first the quick one (the th
 at once, in a fraction of a second), then the full one (a search under the hint's limit), and keeps them
 in an ``Analyst``. The hint is the verdict's best turn, the advantage bar reads the verdict of the board
 shown, and the warnings (a threat to parry, a turn that lets the opponent win at once) read its threats.
-The computer's own turn always goes first: asking for it withdraws an analysis out.
+The computer's own turn always goes first: asking for it withdraws an analysis out. In a teaching game
+(``teaching.Teacher``) the computer's turn waits while the verdicts of the boards before and after the
+player's turn are asked for, and while the player chooses after a turn that gave much away.
 """
 
 from __future__ import annotations
