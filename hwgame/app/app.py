@@ -179,6 +179,7 @@ class App:
         control = PRESETS.get(config.clock)
         if control is not None:
             ctl.clock = GameClock(control)
+        ctl.teach(config.teaching)
         if config.auto_setup:
             auto_setup(ctl, self.rng)
             self.autosave(ctl)
@@ -186,10 +187,11 @@ class App:
         else:
             self._open(self.make_scene("setup", ctl))
 
-    def open_game(self, game: Game, players: list[Player] | None = None, clock: ClockData | None = None) -> None:
+    def open_game(self, game: Game, players: list[Player] | None = None, clock: ClockData | None = None,
+                  teaching: bool = False) -> None:
         """Continue a game (loaded from a save, or begun at a board of the replay viewer): seats and levels
-        from ``players``, and the ``clock`` a save kept (held until the player's first action). An
-        unfinished game is autosaved at once, so Continue on the title finds it."""
+        from ``players``, the ``clock`` a save kept (held until the player's first action), and whether it
+        is a teaching game. An unfinished game is autosaved at once, so Continue on the title finds it."""
         self.stop_game()
         seats, levels = [HUMAN, HUMAN], ["easy", "easy"]
         for i, p in enumerate(players or []):
@@ -202,6 +204,7 @@ class App:
         if clock is not None:
             ctl.clock = GameClock.from_data(clock)
             self._autosaved = self._state_of(ctl)
+        ctl.teach(teaching)
         if not ctl.is_over():
             self.autosave(ctl)  # the game becomes the one Continue resumes at once
         if game.in_setup:
@@ -218,7 +221,8 @@ class App:
         auto = last is not None and last.names == tuple(game.players) and last.auto_setup
         clock = "none" if ctl.clock is None else preset_of(ctl.clock.control) or "none"
         return GameConfig((game.players[0], game.players[1]), (ctl.seats[0], ctl.seats[1]),
-                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto, game.handicap, clock)
+                          (ctl.levels[0], ctl.levels[1]), game.rules.name, auto, game.handicap, clock,
+                          ctl.teacher is not None)  # fmt: skip
 
     def _open(self, scene: Scene) -> None:
         """Show ``scene`` over the title (Escape, then "Quit to title", comes back to it)."""
@@ -270,6 +274,8 @@ class App:
 
             if ctl.clock is not None:
                 persist.default_store().remember(game, clock=ctl.clock.data())  # every later save keeps it
+            if ctl.teacher is not None:
+                persist.default_store().remember(game, teaching=True)  # so is a teaching game
             persist.autosave(game, self.players_of(ctl))
         except Exception as exc:
             failed = exc
@@ -346,7 +352,7 @@ class App:
                                            players=loaded.players, game_id=loaded.save.game_id,
                                            bottom=1 if [p.kind for p in loaded.players] == [COMPUTER, HUMAN] else 0))
                 return True
-            self.open_game(loaded.game, loaded.players, loaded.save.clock)
+            self.open_game(loaded.game, loaded.players, loaded.save.clock, loaded.save.teaching)
             return True
 
         def failure(problem: str) -> str:

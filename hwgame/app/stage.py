@@ -280,8 +280,10 @@ class AppLike(Protocol):
         """The game of ``ctl`` as the new-game form describes one (for a rematch or the form)."""
         ...
 
-    def open_game(self, game: Game, players: list[Player] | None = None, clock: ClockData | None = None) -> None:
-        """Continue a game with the seats and levels of ``players`` (and the clock a save kept)."""
+    def open_game(self, game: Game, players: list[Player] | None = None, clock: ClockData | None = None,
+                  teaching: bool = False) -> None:
+        """Continue a game with the seats and levels of ``players`` (the clock a save kept, and whether it is
+        a teaching game)."""
         ...
 
     def load(self, name: str | Path) -> bool:

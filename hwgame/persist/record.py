@@ -97,7 +97,8 @@ class RecordedGame(BaseModel):
     seat is theirs. ``setup`` and ``turns`` are the game in notation, as a save keeps it, or None once
     dropped for older games. ``handicap`` is the game's handicap, if it had one: such a game counts in
     the results per level and the streaks, is marked in the list, and is left out of the rating (the
-    levels' ratings are measured without handicaps).
+    levels' ratings are measured without handicaps). ``teaching`` marks a teaching game (the game stopped
+    after the player's slips and let them take turns back): it counts as a handicapped game does.
 
     Fields a newer version adds are ignored here and kept: an entry read from a file is written back as
     it was read (``_raw``), but for the turns dropped from older games."""
@@ -115,6 +116,7 @@ class RecordedGame(BaseModel):
     setup: list[TurnText] | None = Field(default=None, max_length=2)
     turns: list[TurnText] | None = Field(default=None, max_length=100_000)
     handicap: HandicapData | None = None
+    teaching: bool = False
     _raw: dict[str, Any] | None = PrivateAttr(default=None)  # the entry as a file held it
 
     @model_serializer(mode="wrap")
@@ -122,6 +124,8 @@ class RecordedGame(BaseModel):
         # An entry without a handicap is written as before the field existed: older copies read it.
         data = handler(self)
         without_none(data, "handicap")
+        if isinstance(data, dict) and data.get("teaching") is False:
+            data.pop("teaching")  # likewise an entry of a game that was not a teaching game
         return data
 
     @field_validator("finished")
@@ -148,6 +152,11 @@ class RecordedGame(BaseModel):
         if self.result.winner is None:
             return 0.5
         return 1.0 if self.result.winner == self.seat else 0.0
+
+    @property
+    def rated(self) -> bool:
+        """True for a game the rating may count: played even (no handicap) and not a teaching game."""
+        return self.handicap is None and not self.teaching
 
     @property
     def replayable(self) -> bool:
@@ -208,6 +217,7 @@ def entry_of(save: SaveGame, seat: int | None) -> RecordedGame:
         setup=list(save.setup),
         turns=list(save.turns),
         handicap=save.handicap,
+        teaching=save.teaching,
     )
 
 

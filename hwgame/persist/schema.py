@@ -369,8 +369,9 @@ class SaveGame(BaseModel):
     from the setup (turn 1 is the first setup turn). ``turn_in_progress`` holds the actions of a turn
     not yet ended. ``review`` (optional) keeps the replay viewer's finished review of the game,
     ``handicap`` (optional) the handicap it is played with, ``clock`` (optional) its clock,
-    ``variations`` (optional) the turns tried on the analysis board (``variations.VariationsData``), and
-    ``start`` (optional) the board it began from when that is not the empty board before setup.
+    ``variations`` (optional) the turns tried on the analysis board (``variations.VariationsData``),
+    ``start`` (optional) the board it began from when that is not the empty board before setup, and
+    ``teaching`` whether it is a teaching game (written only when it is one).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -396,6 +397,9 @@ class SaveGame(BaseModel):
     # The board the game began from, as one line (``rules.format_position``), when it is not the empty
     # board before setup: a game begun at a board composed in the editor. Its turns replay from there.
     start: str | None = Field(default=None, max_length=MAX_POSITION_TEXT)
+    # A teaching game (``hwgame.app.control.teaching``): it stops after a turn that gives much away, and
+    # is left out of the rating.
+    teaching: bool = False
 
     @field_validator("start")
     @classmethod
@@ -434,6 +438,8 @@ class SaveGame(BaseModel):
         # older copies of the game (whose saves forbid unknown fields) still read it.
         data = handler(self)
         without_none(data, "review", "handicap", "clock", "variations", "start")
+        if isinstance(data, dict) and data.get("teaching") is False:
+            data.pop("teaching")
         return data
 
     @field_validator("schema_version")
@@ -531,6 +537,7 @@ class Settings(BaseModel):
     last_auto_setup: bool = False
     last_handicap: HandicapChoice = "none"  # the form's value (``hwgame.app.control.options.handicap_choice``)
     last_clock: ClockChoice = "none"  # the form's clock (``hwgame.app.control.clock.PRESETS``)
+    last_teaching: bool = False  # the form's teaching game against the computer (``control.teaching``)
     # A ship dropped on the bank asks before it is sacrificed (a slip there costs a ship).
     confirm_sacrifice: bool = True
     # A bar beside the board with each player's chance to win, from the verdict of the board shown.

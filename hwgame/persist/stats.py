@@ -6,7 +6,8 @@ rating, ``hwgame.levels.Level.rating``) equals the score made, over the player's
 virtual draw against the default level keeps the estimate finite and modest after a few games (all wins
 or all losses have no finite fit), and weighs less as games are added. A game played with a handicap
 counts in the results and the streaks but not in the rating: the levels' ratings are measured between
-even sides, and a handicap moves the odds by an amount nobody measured.
+even sides, and a handicap moves the odds by an amount nobody measured. A teaching game, whose slips
+could be taken back, is left out of the rating for the same reason.
 """
 
 from __future__ import annotations
@@ -137,10 +138,10 @@ def fit_rating(results: Sequence[tuple[float, float]], prior: float | None = Non
 
 def rating(games: Sequence[RecordedGame]) -> Rating | None:
     """The player's rating from their most recent games against levels with a rating (``games`` oldest
-    first), or None before the first such game. Games with a handicap are left out."""
+    first), or None before the first such game. Games with a handicap and teaching games are left out."""
     results = [(float(LEVEL_RATINGS[g.opponent]), score) for g in games
                for score in (g.score,)
-               if g.opponent in LEVEL_RATINGS and score is not None and g.handicap is None]  # fmt: skip
+               if g.opponent in LEVEL_RATINGS and score is not None and g.rated]  # fmt: skip
     results = results[-RATED_GAMES:]
     if not results:
         return None

@@ -105,6 +105,7 @@ class _Meta:
     autosave_digest: str | None = None  # the bytes last written there (or read from there)
     clock: ClockData | None = None  # the game's clock as the window last told it
     variations: VariationsData | None = None  # the analysis board's tree, saved with the game
+    teaching: bool = False  # a teaching game (``SaveGame.teaching``)
 
 
 def _digest(data: bytes) -> str:
@@ -193,7 +194,8 @@ class Store:
         loaded = _load_file(self.locate(name))
         s = loaded.save
         self._good[same_place(loaded.path)] = loaded.digest
-        meta = self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported, clock=s.clock)
+        meta = self._meta[loaded.game] = _Meta(s.game_id, s.created, s.title, s.imported, clock=s.clock,
+                                               teaching=s.teaching)  # fmt: skip
         if self.is_autosave_file(loaded.path):
             # Played on, the game keeps writing to the autosave it came from (an old autosave.json too).
             meta.autosave, meta.autosave_digest = loaded.path, loaded.digest
@@ -202,12 +204,15 @@ class Store:
     # --- saving ---
     def remember(self, game: Game, *, title: str | None = None, imported: SdgRecord | None = None,
                  clock: ClockData | None = None, variations: VariationsData | None = None,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, teaching: bool | None = None) -> None:
         """Note a title, an imported record, the game's clock as it stands (the window tells it before
         each save) or the analysis board's tree of variations for ``game``, written with each later save
         of it; ``game_id`` says it is the same game as a save read before (the analysis board saving again
-        the game it opened), so that saving over that save asks nothing."""
+        the game it opened), so that saving over that save asks nothing. ``teaching`` says whether it is
+        a teaching game (None: as known)."""
         meta = self._meta_of(game)
+        if teaching is not None:
+            meta.teaching = teaching
         if clock is not None:
             meta.clock = clock
         if game_id is not None:
@@ -242,6 +247,8 @@ class Store:
         meta.game_id = save.game_id
         if meta.variations is not None:
             save = save.model_copy(update={"variations": meta.variations})
+        if meta.teaching:
+            save = save.model_copy(update={"teaching": True})
         return save
 
     def _write(self, path: Path, save: SaveGame) -> str:

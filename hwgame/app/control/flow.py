@@ -11,18 +11,21 @@ position the turn starts from (``hwgame.analysis``), first the quick one (the th
 at once, in a fraction of a second), then the full one (a search under the hint's limit), and keeps them
 in an ``Analyst``. The hint is the verdict's best turn, the advantage bar reads the verdict of the board
 shown, and the warnings (a threat to parry, a turn that lets the opponent win at once) read its threats.
-The computer's own turn always goes first: asking for it withdraws an analysis out.
+The computer's own turn always goes first: asking for it withdraws an analysis out. In a teaching game
+(``teaching.Teacher``) the computer's turn waits while the verdicts of the boards before and after the
+player's turn are asked for, and while the player chooses after a turn that gave much away.
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from hwgame.app.control.controller import COMPUTER, HUMAN, ActionResolver, Effect, GameJudge, Judge
 from hwgame.app.control.events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
 from hwgame.app.control.targets import Target
+from hwgame.app.control.teaching import TEACHING_HOLD, Slip, Teacher
 from hwgame.app.control.text import Text, Worded, join_sentences
 from hwgame.app.services.coach import Analyst, ending_loses, undo_of, verdict_chooser, verdict_of
 from hwgame.app.services.opponent import CAREFUL_NORMAL_LEVEL, Opponent, Purpose
@@ -124,6 +127,8 @@ class PlayController(ActionResolver):
         self._undone: list[Action] = []
         # The game's clock (``timing.GameClock``), None for a game without one; told of every turn and undo.
         self.clock: GameClock | None = None
+        # A teaching game's checks of the player's turns (``teaching.Teacher``), None for a game without.
+        self.teacher: Teacher | None = None
 
     def why_computer(self) -> list[str]:
         """Why the computer played the last turn of the game, in sentences from its search (empty when
@@ -377,10 +382,52 @@ class PlayController(ActionResolver):
         self.events.append(Committed())
         self._committed()
 
+    # --- a teaching game (``teaching``) ---
+    def teach(self, on: bool = True) -> bool:
+        """Make this game a teaching game (or not): against the computer only; True when it is one."""
+        if not on or self.seats.count(COMPUTER) != 1:
+            self.teacher = None
+        else:
+            computer = self.seats.index(COMPUTER)
+            self.teacher = Teacher(opponent_of(computer), self.levels[computer], self.analyst.get, self._settled)
+        return self.teacher is not None
+
+    def _settled(self, position: Position, n: int) -> bool:
+        """True when no better verdict of ``position`` (turn ``n``) is on its way: the full one is known,
+        came back, or could not be had."""
+        known = self.analyst.get(position, n)
+        key = position.key()
+        return (known is not None and full_verdict(known)) or (n, key) in self._full_done or (
+            n, key, False) in self._analysis_failed
+
+    def teaching_stop(self) -> Slip | None:
+        """The turn a teaching game is stopped on, waiting for the player's choice, or None."""
+        return None if self.teacher is None else self.teacher.stop(self.game)
+
+    def teaching_check(self) -> bool:
+        """True while a teaching game checks the player's last turn before the computer answers."""
+        return self.teacher is not None and self.teacher.checking(self.game)
+
+    def keep_turn(self) -> None:
+        """The player keeps the turn a teaching game stopped on: the computer answers it."""
+        if self.teacher is not None:
+            self.teacher.keep(self.game)
+        self._hold_for_teaching()
+        self.start_computer()
+
+    def _hold_for_teaching(self) -> bool:
+        """Whether the computer waits for a teaching game's check or choice (its clock held meanwhile)."""
+        holds = self.teacher is not None and self.teacher.holds(self.game)
+        if self.clock is not None:
+            self.clock.clock.hold(TEACHING_HOLD, holds)
+        return holds
+
     # --- the computer ---
     def start_computer(self) -> None:
-        """Ask the worker for the computer's turn if it is the computer's move and nothing is asked yet."""
-        if not self.computer_to_move() or self.thinking or self.ai_error:
+        """Ask the worker for the computer's turn if it is the computer's move and nothing is asked yet
+        (a teaching game's check or stop first)."""
+        held = self._hold_for_teaching()  # worked out on every call: the clock's hold is let go too
+        if not self.computer_to_move() or self.thinking or self.ai_error or held:
             return
         if self.opponent.purpose is not None:
             self._stop_analysis()  # the computer's own turn goes before any analysis
@@ -410,6 +457,7 @@ class PlayController(ActionResolver):
         self.opponent.cancel()
         self.ai_error = None
         self.seats = [HUMAN, HUMAN]
+        self.teach(False)
         self._changed()  # the save says who plays each side
 
     def update(self) -> None:
@@ -471,10 +519,16 @@ class PlayController(ActionResolver):
             self.opponent.cancel()
         self._analysing = None
 
+    def verdict_target(self) -> tuple[Position, int] | None:
+        """(position, turn index) whose verdict is asked for now: the one a teaching game's check waits
+        for, else the ``analysis_target``."""
+        wanted = None if self.teacher is None else self.teacher.wanted(self.game)
+        return wanted if wanted is not None and not self.thinking else self.analysis_target()
+
     def start_analysis(self) -> None:
         """Ask for the verdict of the human's position when it is not known yet: the quick one first,
         then the full one. An analysis out for another position is withdrawn."""
-        target = self.analysis_target()
+        target = self.verdict_target()
         out = self._analysing if self.opponent.purpose == Purpose.ANALYSE else None
         if out is not None and (target is None or out[:2] != (target[1], target[0].key())):
             self._stop_analysis()
@@ -495,8 +549,9 @@ class PlayController(ActionResolver):
 
     def _ask_verdict(self, position: Position, n: int, quick: bool) -> str | None:
         """Send the request for a verdict; an error message when the computer cannot be asked."""
-        avoid = () if quick else self._undoing_last_hint()
-        asked = self.opponent.request(position, CAREFUL_NORMAL_LEVEL, Purpose.ANALYSE, self.game.repetition_counts(),
+        avoid = () if quick or n != len(self.game.turns) else self._undoing_last_hint()
+        history = Counter(p.key() for p in self.game.positions[: n + 1])  # the boards met up to turn ``n``
+        asked = self.opponent.request(position, CAREFUL_NORMAL_LEVEL, Purpose.ANALYSE, history,
                                       avoid=avoid, choose=verdict_chooser(n, quick))  # fmt: skip
         if isinstance(asked, str):
             self._analysis_failed.add((n, position.key(), quick))

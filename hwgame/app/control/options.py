@@ -134,6 +134,7 @@ class GameConfig:
     auto_setup: bool = False
     handicap: Handicap | None = None
     clock: str = "none"  # a key of ``clock.PRESETS``: no clock, or the time control of the game
+    teaching: bool = False  # a teaching game against the computer (``teaching``)
 
     def problems(self) -> list[str]:
         """What is wrong with the names, as sentences in the language in force (empty when the game can
@@ -154,7 +155,8 @@ def rematch(config: GameConfig) -> GameConfig:
     changes with theirs."""
     handicap = None if config.handicap is None else config.handicap.swapped()
     return GameConfig((config.names[1], config.names[0]), (config.seats[1], config.seats[0]),
-                      (config.levels[1], config.levels[0]), config.rules, config.auto_setup, handicap, config.clock)
+                      (config.levels[1], config.levels[0]), config.rules, config.auto_setup, handicap, config.clock,
+                      config.teaching)
 
 
 # A handicap as the new-game form offers it: "none", or a kind of ``hwgame.rules.HANDICAP_KINDS`` and
@@ -191,9 +193,10 @@ def handicap_value(handicap: Handicap | None, against: str, my_seat: int) -> str
 
 def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: str, first: str,
                 rules: str, auto_setup: bool = False, rng: random.Random | None = None,
-                handicap: str = "none", clock: str = "none") -> GameConfig:
+                handicap: str = "none", clock: str = "none", teaching: bool = False) -> GameConfig:
     """Arrange seats from a human's point of view: who plays first decides who is player 0 (and the
-    seat of a ``handicap`` given as the form's value, see ``handicap_choice``)."""
+    seat of a ``handicap`` given as the form's value, see ``handicap_choice``); ``teaching`` holds only
+    against the computer."""
     other = opponent_name or default_name("computer" if opponent_kind == COMPUTER else "other")
     if other.lower() == me.lower():
         other = other[: MAX_NAME - 1] + "2"
@@ -203,7 +206,7 @@ def config_from(me: str, opponent_kind: str, opponent_name: str | None, level: s
     theirs = (other, opponent_kind, level)
     a, b = (mine, theirs) if first == "me" else (theirs, mine)
     return GameConfig((a[0], b[0]), (a[1], b[1]), (a[2], b[2]), rules, auto_setup,
-                      handicap_choice(handicap, first == "me"), clock)
+                      handicap_choice(handicap, first == "me"), clock, teaching and opponent_kind == COMPUTER)
 
 
 def config_from_args(args: argparse.Namespace, default_player: str, default_level: str, default_rules: str

@@ -56,12 +56,16 @@ class Demo:
     ``steps`` are ``TurnStep``s (action, before, after) of the intended play from the start of the turn;
     ``home`` is the position the board goes back to (the game's own, unchanged); ``ending`` words the
     caption once the play is shown: by default the invitation to play it, which a screen where nobody is
-    to play it (the replay) replaces with what is true there."""
+    to play it (the replay) replaces with what is true there. ``told(step)``, when given, words the caption
+    of a step in place of "Show me, 1 of 2: ...", for a play that is not the viewer's own (the computer's
+    answer in a teaching game)."""
 
-    def __init__(self, steps: Iterable[TurnStep], home: Position, ending: Callable[[], str] = your_turn):
+    def __init__(self, steps: Iterable[TurnStep], home: Position, ending: Callable[[], str] = your_turn,
+                 told: Callable[[TurnStep], str] | None = None):
         self.steps = list(steps)
         self.home = home
         self.ending = ending
+        self.told = told
         self.phases: list[Phase] = []
         for i in range(len(self.steps)):
             self.phases += [Phase("glide", i, GLIDE), Phase("settle", i, SETTLE)]
@@ -108,6 +112,8 @@ class Demo:
             return self.ending()
         p = now[0]
         step = self.steps[p.index]
+        if self.told is not None:
+            return self.told(step)
         # The play shown is the mover's: their homeworld is "your homeworld", the other's by its owner.
         voice = Voice(step.before.players, you=step.before.to_move)
         return _("Show me, {n} of {total}: {action}").format(

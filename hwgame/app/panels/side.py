@@ -381,6 +381,11 @@ class SidePanel:
             return (_("Game over: {result}").format(result=result_text(over)), T.TEXT_WARN)
         if ctl.ai_error:
             return (_("The computer could not move."), T.TEXT_BAD)
+        if ctl.teaching_check():
+            # Translators: a teaching game weighs the player's turn before the computer answers it.
+            return (_("Looking at your turn..."), T.TEXT)
+        if ctl.teaching_stop() is not None:
+            return (_("Stopped: your turn gives much away."), T.TEXT_WARN)
         if ctl.thinking:
             prog = ctl.opponent.progress()
             name = ctl.game.players[ctl.game.to_move]

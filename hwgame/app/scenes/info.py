@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from hwgame.app.control.teaching import threshold_text
 from hwgame.app.control.text import Text
 from hwgame.app.kit.base import ButtonScene, Control
 from hwgame.app.services.opponent import LEVEL_NAMES
@@ -83,6 +84,7 @@ class RulesScene(ButtonScene):
 
 # The volume in steps of a tenth: fine enough to choose by ear, few enough to click through.
 VOLUME_STEPS = [(f"{p}%", p / 100) for p in range(0, 101, 10)]
+NOTE_H = 20  # the line under the computer's level: where a teaching game at that level stops
 
 
 def nearest_step(value: float) -> int:
@@ -192,11 +194,11 @@ class SettingsScene(ButtonScene):
     def _rows(self, size: tuple[int, int]) -> tuple[int, int, int, int]:
         """(title's top, first row's top, row height, pitch) of the choices in a window of ``size``: a low
         window sets the title higher and closes the rows up, so that the messages' strip and Back stay
-        on screen under them."""
+        on screen under them (and the line under the level, ``NOTE_H``)."""
         h = size[1]
         top, y, row_h = (40, 120, 42) if h >= 780 else (18, 76, 40)
         n = len(self.widgets)
-        step = max(row_h + 4, min(60, (h - 58 - 16 - NOTICE_H - y - row_h) // max(1, n - 1)))
+        step = max(row_h + 3, min(60, (h - 58 - 16 - NOTICE_H - NOTE_H - y - row_h) // max(1, n - 1)))
         return top, y, row_h, step
 
     def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
@@ -204,7 +206,7 @@ class SettingsScene(ButtonScene):
         w, _h = size
         _top, y, row_h, step = self._rows(size)
         fw = min(680, w - 80)
-        bottom = y + step * (len(self.widgets) - 1) + row_h
+        bottom = y + step * (len(self.widgets) - 1) + row_h + NOTE_H
         return pygame.Rect(w // 2 - fw // 2, bottom + 8, fw, NOTICE_H)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -217,5 +219,10 @@ class SettingsScene(ButtonScene):
             wdg.rect = pygame.Rect(x, y, fw, row_h)
             wdg.draw(surface, th)
             y += step
+            if wdg is self.level:
+                # Under the level: where a teaching game at that level stops (``control.teaching``).
+                note = th.fit_text(threshold_text(self.level.value), 16, fw, T.TEXT_DIM)
+                surface.blit(note, note.get_rect(midtop=(x + fw // 2, y - step + row_h + 2)))
+                y += NOTE_H
         self.back.rect = pygame.Rect(w // 2 - 100, self.toast_place((w, h)).bottom + 8, 200, 46)
         self.back.draw(surface, th)

@@ -42,6 +42,7 @@ from hwgame.app.control.targets import (
 )
 from hwgame.app.control.text import Text, Worded, join_sentences, worded_source
 from hwgame.app.kit.dialogs import ChoiceMenu, Dialog, StarChooser, confirm
+from hwgame.app.kit.teaching import TeachingOffer
 from hwgame.app.panels.clocks import COVERED, clock_event, follow_clock
 from hwgame.app.panels.play_board import FLASH_FADE, BoardPainter, BoardPicture, flash_rect
 from hwgame.app.panels.show_me import Demo, DemoPainter
@@ -115,6 +116,7 @@ class PlayScene(Scene):
                                       "undo": self.undo, "hint": self.hint, "menu": self.open_menu,
                                       "show": self.show_hint})
         self.demo: Demo | None = None  # the hint played with ghost pieces (``show_hint``)
+        self.offer = TeachingOffer(self)  # a teaching game's choice after a turn that gives much away
         self.painter = DemoPainter(app.theme)
         self.current: Transition | None = None
         self.current_effect: Effect | None = None  # the controller's Effect that ``current`` animates
@@ -581,7 +583,7 @@ class PlayScene(Scene):
         self.panel.update(dt)
         if self.demo is not None:
             self.demo.advance(dt)
-            if self.demo.done or not self.ctl.hint:
+            if self.demo.done or not (self.ctl.hint or self.offer.replying):
                 self.demo = None
         if self.flash_time > 0:
             self.flash_time -= dt
@@ -592,6 +594,7 @@ class PlayScene(Scene):
             if self.snap[6] > 0.18:
                 self.snap = None
         self._animate(dt)
+        self.offer.update()
         if ctl.clock is not None and follow_clock(ctl, not self.in_front(), self.computer_showing() is not None):
             self.sound("clock-low")
         self._units[size] = self.layouts(size, self.display_position())[1].unit

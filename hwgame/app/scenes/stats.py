@@ -38,11 +38,14 @@ def opponent_label(opponent: str) -> str:
     return level_label(opponent)
 
 
-def rating_line(rating: Rating | None, handicapped: bool = False) -> str:
+def rating_line(rating: Rating | None, handicapped: bool = False, teaching: bool = False) -> str:
     """The rating in words: "Rating 1240", with how many games it rests on; before there is one, what
     would make one (``handicapped``: the record holds games against the computer, all with a handicap,
-    which are not rated)."""
+    which are not rated; ``teaching``: or teaching games, which are not rated either)."""
     if rating is None:
+        if teaching:
+            # Translators: every finished game against the computer was a teaching game or had a handicap.
+            return _("No rating yet: teaching games and games with a handicap are not rated.")
         if handicapped:
             # Translators: every finished game against the computer had a handicap, so none is rated yet.
             return _("No rating yet: only games against the computer without a handicap are rated.")
@@ -88,7 +91,10 @@ def game_line(entry: RecordedGame) -> str:
     names = " – ".join(p.name for p in entry.players)
     turns = ngettext("{count} turn", "{count} turns", entry.turn_count).format(count=entry.turn_count)
     parts = [opponent_label(entry.opponent), names, turns, result_detail(entry.result).rstrip(".。")]
-    if entry.handicap is not None:
+    if entry.teaching:
+        # Translators: a game of the Statistics list played as a teaching game, left out of the rating.
+        parts.append(_("teaching game, not rated"))
+    elif entry.handicap is not None:
         # Translators: a game of the Statistics list played with a handicap, left out of the rating.
         parts.append(_("with a handicap, not rated"))
     if not entry.replayable:
@@ -217,7 +223,9 @@ class StatsScene(ButtonScene):
         x, fw = draw_screen_head(surface, th, _("Statistics"), 20, margin=60)
         y = 80
         handicapped = any(g.opponent != "hotseat" and g.handicap is not None for g in self.games)
-        line = th.fit_text(rating_line(self.rating, handicapped), 30, fw, T.ACCENT if self.rating else T.TEXT_DIM, True)
+        teaching = any(g.opponent != "hotseat" and g.teaching for g in self.games)
+        line = th.fit_text(rating_line(self.rating, handicapped, teaching), 30, fw,
+                           T.ACCENT if self.rating else T.TEXT_DIM, True)
         surface.blit(line, line.get_rect(midtop=(w // 2, y)))
         y += 40
         streak = streak_line(self.streak, self.best)

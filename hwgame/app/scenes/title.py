@@ -21,6 +21,7 @@ from hwgame.app.control.options import (
     is_default_name,
     versus,
 )
+from hwgame.app.control.teaching import threshold_text
 from hwgame.app.control.text import Worded
 from hwgame.app.kit.base import ButtonScene, Control
 from hwgame.app.kit.dialogs import ChoiceMenu, confirm
@@ -327,14 +328,19 @@ class NewGameScene(ButtonScene):
         # Translators: the New game row that chooses the time control ("No clock", "5 min + 5 s"...).
         self.clock = Choice(lambda: _("Clock"), [(partial(preset_label, key), key) for key in PRESETS])
         self.clock.set_value(getattr(s, "last_clock", "none"))
+        # Translators: the New game row of a teaching game: the game stops after a turn that gives much
+        # away, before the computer answers, and offers to try again.
+        self.teaching = Choice(lambda: _("Teaching game"), [(lambda: pgettext("setting", "Off"), False),
+                                                            (lambda: pgettext("setting", "On"), True)])
+        self.teaching.set_value(bool(getattr(s, "last_teaching", False)))
         # Names may be in any script (RULES.md): the field keeps out only what no name may hold. A name
         # the game offered (not one the player typed) is offered in the language in force.
         mine = getattr(s, "player_name", "") or "Player"
         self.name = TextField(default_name("player") if is_default_name(mine, "player") else mine,
                               allowed=name_character, label=lambda: _("Your name"))
         self.other = TextField(default_name("computer"), allowed=name_character, label=lambda: _("Opponent's name"))
-        self.widgets: list[Widget] = [self.opponent, self.level, self.first, self.rules, self.setup,
-                                      self.handicap, self.clock, self.name, self.other]
+        self.widgets: list[Widget] = [self.opponent, self.level, self.teaching, self.first, self.rules,
+                                      self.setup, self.handicap, self.clock, self.name, self.other]
         self.start = Button(lambda: _("Start"), self.begin, size=26)
         self.back = Button(lambda: _("Back"), lambda: self.app.scenes.pop(self), size=26)
         self.problem = ""
@@ -359,10 +365,12 @@ class NewGameScene(ButtonScene):
         self.setup.set_value(config.auto_setup)
         self.handicap.set_value(handicap_value(config.handicap, kind, me))
         self.clock.set_value(config.clock)
+        self.teaching.set_value(config.teaching)
         self.name.text, self.other.text = config.names[me], config.names[1 - me]
 
     def _changed(self, value: str) -> None:
         self.level.visible = value == COMPUTER
+        self.teaching.visible = value == COMPUTER  # a teaching game is one against the computer
         # The handicap's sides are you and the computer, or the first and second player at one screen:
         # the same side is kept (you, or the opponent, are the first player unless Who starts says not).
         kind, _sep, side = self.handicap.value.partition(":")
@@ -392,6 +400,7 @@ class NewGameScene(ButtonScene):
             self.app.rng,
             self.handicap.value,
             self.clock.value,
+            bool(self.teaching.value),
         )
         if config.problems():
             self.problem = lambda: (config.problems() or [""])[0]  # worded again at each frame
@@ -406,6 +415,7 @@ class NewGameScene(ButtonScene):
             self.app.settings.last_auto_setup = bool(self.setup.value)
             self.app.settings.last_handicap = cast("HandicapChoice", self.handicap.value)
             self.app.settings.last_clock = cast("ClockChoice", self.clock.value)
+            self.app.settings.last_teaching = bool(self.teaching.value)
             self.app.save_settings()
         except Exception:
             pass  # settings are a convenience; the game starts regardless
@@ -428,15 +438,20 @@ class NewGameScene(ButtonScene):
         """Still until a caret blinks."""
         return min(self.name.rest(), self.other.rest())
 
+    @staticmethod
+    def _rows_top(h: int) -> int:
+        """Where the first row of the form goes: higher in a low window, closer under the title."""
+        return 130 if h >= 760 else 110
+
     def _pitch(self, h: int) -> int:
         """Pixels from one row of the form to the next: closer in a low window, so that the line under the
         rows, the messages' strip and the buttons fit under them."""
         rows = sum(1 for wdg in self.widgets if getattr(wdg, "visible", True))
-        return max(44, min(56, (h - 130 - 42 - NOTICE_H - 8 - 60) // max(1, rows)))
+        return max(42, min(56, (h - self._rows_top(h) - 42 - NOTICE_H - 8 - 60) // max(1, rows)))
 
     def _rows_bottom(self, h: int) -> int:
         rows = sum(1 for wdg in self.widgets if getattr(wdg, "visible", True))
-        return 130 + rows * self._pitch(h)
+        return self._rows_top(h) + rows * self._pitch(h)
 
     def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
         """Messages go in the strip between the line under the rows and the buttons."""
@@ -448,8 +463,8 @@ class NewGameScene(ButtonScene):
         """The form."""
         th = self.app.theme
         w, h = surface.get_size()
-        x, fw = draw_screen_head(surface, th, _("New game"), 40, 56, 620)
-        y = 130
+        x, fw = draw_screen_head(surface, th, _("New game"), 40 if h >= 760 else 28, 56, 620)
+        y = self._rows_top(h)
         pitch = self._pitch(h)
         for wdg in self.widgets:
             if isinstance(wdg, TextField):
@@ -465,6 +480,9 @@ class NewGameScene(ButtonScene):
             surface.blit(problem, problem.get_rect(midtop=(w // 2, y + 4)))
         elif handicap_hint(self.handicap.value):
             hint = th.fit_text(handicap_hint(self.handicap.value), 20, w - 40, T.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(midtop=(w // 2, y + 4)))
+        elif self.teaching.visible and self.teaching.value:
+            hint = th.fit_text(threshold_text(self.level.value), 20, w - 40, T.TEXT_DIM)
             surface.blit(hint, hint.get_rect(midtop=(w // 2, y + 4)))
         strip = self.toast_place((w, h))
         self.start.rect = pygame.Rect(w // 2 - 210, strip.bottom + 8, 200, 48)
