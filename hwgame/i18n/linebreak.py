@@ -43,7 +43,7 @@ GLOSSARY_WORDS = frozenset(
     "あなた アクション クリック コンピューター ハンデ バンク パス パズル ヒント ピラミッド ホームワールド "
     "レッスン 中型 交易 人口過剩 助数詞 勝ち 勝機 和局 回合 大型 大災害 失誤 小型 建造 引き分け 恆星 恒星 "
     "悪手 手番 手番終了 捕獲 提示 星系 棋子 棋譜 母星 母星系 災變 犠牲 犧牲 発見 發現 科技 移動 結束回合 "
-    "能力 艦船 行動 見逃し 記法 課程 謎題 讓子 跳過 過密 量詞 金字塔 銀行 錯失 電腦 飛船 點選".split()
+    "能力 艦船 行動 見逃し 記法 課程 謎題 讓子 跳過 過密 量詞 金字塔 銀行 錯失 電腦 飛船 點選 指導対局 指導對局".split()
 )
 # Words a player reads on the screens beside the glossary's: the win rate, the colours and the words of
 # a piece's comparisons.
