@@ -138,7 +138,9 @@ def acting(position: Position, line: Sequence[Turn], most: int | None = None) ->
     for turn in line[:most]:
         if pos.is_over():
             break
-        me, found, where = pos.to_move, set(), set()
+        me = pos.to_move
+        found: set[Lit] = set()
+        where: set[str] = set()
         try:
             state = start_turn(pos)
             for a in turn:
