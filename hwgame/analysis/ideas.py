@@ -198,7 +198,7 @@ def _blows(position: Position, verdict: Verdict) -> list[Event]:
 
 
 def _same_blow(idea: Idea, event: Event) -> bool:
-    if event.actor != idea.player or event.system.lower() != idea.system.lower():
+    if event.actor != idea.player or event.turn != idea.turn or event.system.lower() != idea.system.lower():
         return False
     if idea.kind == TARGET:
         return event.kind == CAPTURE and bool(set(idea.pieces) & set(event.pieces))
@@ -232,9 +232,12 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
         return proof is not None and proof.result == LOSS and proof.turns == idea.turns
     if proof is not None and proof.result == LOSS:
         return False  # every plan is refuted: only the loss is said
-    if idea.kind == PROVEN_WIN:
-        return proof is not None and proof.result == WIN and proof.turns == idea.turns
     line = whole_line(verdict)
+    if idea.kind == PROVEN_WIN:
+        # Every win is won at the loser's homeworld; a win this turn must be the best turn's own.
+        proven = proof is not None and proof.result == WIN and proof.turns == idea.turns
+        return proven and (idea.turns > 1 or any(e.kind == WON and e.turn == 0 and e.actor == me
+                                                 for e in _blows(position, verdict)))  # fmt: skip
     if not line:
         return False
     if idea.kind == THREAT:
@@ -247,7 +250,11 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
         saved = not any(e.victim == me and e.turn == 1 and e.system.lower() == idea.system.lower()
                         and set(e.pieces) & set(idea.pieces) for e in _blows(position, verdict))  # fmt: skip
         return saved and (bool(named & act.pieces) or idea.system.lower() in acting(position, line[:1]).systems)
-    if idea.kind in (WEAK_HOME, FOCUS):
+    if idea.kind == FOCUS:
+        # Its words say that no blow lands this turn: the best turn captures and destroys nothing.
+        quiet = not any(e.turn == 0 and e.actor == me for e in _blows(position, verdict))
+        return quiet and idea.system.lower() in acting(position, line[:1]).systems
+    if idea.kind == WEAK_HOME:
         return idea.system.lower() in acting(position, line[:1]).systems
     return False
 
