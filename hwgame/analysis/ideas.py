@@ -39,6 +39,7 @@ from hwgame.rules import (
     color_of,
     end_turn,
     opponent_of,
+    size_of,
     start_turn,
 )
 
@@ -179,6 +180,10 @@ def _touch(board: Position, a: object, me: int, found: set[Lit], where: set[str]
     elif isinstance(a, Capture):
         found |= {Lit(SHIP, a.system.lower(), them, a.piece), Lit(SHIP, a.system.lower(), me, a.piece)}
         where.add(a.system.lower())
+        system = board.system_named(a.system)
+        if system is not None and system.ships_of(me):
+            # The captor's largest ship there is the one whose size lets the capture be made.
+            found.add(Lit(SHIP, a.system.lower(), me, max(system.ships_of(me), key=size_of)))
     elif isinstance(a, Catastrophe):
         where.add(a.system.lower())
         system = board.system_named(a.system)

@@ -105,7 +105,10 @@ def test_on_a_real_position_the_rungs_end_with_the_verdicts_best_turn(sdg_games)
     assert ctl.hint is None and ctl.hint_text
     _press(ctl)
     ringed = set(ctl.hint_lit)
-    assert ringed and ringed <= set(hint_targets(pos, best)) | {t for t in ringed if isinstance(t, ShipTarget)
-                                                                and t.owner != pos.to_move}  # fmt: skip
+    assert set(hint_targets(pos, best)) <= ringed  # every piece the turn plays with...
+    places = {n for a in best for n in (getattr(a, "system", None), getattr(a, "origin", None)) if n}
+    for target in ringed - set(hint_targets(pos, best)):  # ...and a ship that acts where the turn is played
+        assert isinstance(target, ShipTarget) and target.system in places
+        assert target.piece in pos.system_named(target.system).ships_of(target.owner)
     _press(ctl)
     assert ctl.hint == best
