@@ -2,7 +2,7 @@
 
 Over held-out decided games of the SuperDuperGames archive (by default from record ``--skip`` on in sorted
 order, past the games the tests replay), every ``--every``-th position in play up to ``--positions`` of
-them is judged once (``analysis.judge`` at ``--level``, as the hint's verdict is reached) and its ladder
+them is judged once (``analysis.judge`` at ``--level``: by default the thinking of the hint's verdict) and its ladder
 built (``analysis.ideas.ladder_of``). Figures:
 - **names the board**: the share of ladders whose first rung names a system or piece on the board (a
   blow, a threat, a ship in danger, a weak homeworld, a proven win, or at least the place of the turn);
@@ -24,13 +24,15 @@ from collections import Counter
 from hwgame.bench.coach import decided_games
 from hwgame.bench.movegen import games_dir
 
+# The thinking the window's verdicts use (``app.services.opponent.CAREFUL_NORMAL_LEVEL``), by its name.
+HINTS_THINK = "careful-normal"
 PLACE_ONLY = "focus"
 LOST = "lost"
 
 
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench hints``."""
-    from hwgame.ai.bots import level
+    from hwgame.ai.bots import CAREFUL_NORMAL, level
     from hwgame.ai.proofs import in_play
     from hwgame.analysis import judge
     from hwgame.analysis.ideas import candidates, holds, ladder_of
@@ -40,14 +42,15 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--skip", type=int, default=500, help="records passed over first (default: 500)")
     parser.add_argument("--every", type=int, default=4, help="judge every n-th position (default: 4)")
     parser.add_argument("--positions", type=int, default=36, help="positions judged at most (default: 36)")
-    parser.add_argument("--level", default="easy", help="the level whose search judges (default: easy)")
+    parser.add_argument("--level", default=HINTS_THINK, help=f"the level whose search judges (default: {HINTS_THINK}, "
+                        "the hint's own)")
     args = parser.parse_args(argv)
     folder = games_dir()
     if folder is None:
         print("skipped: the SuperDuperGames archive is not here (set HWGAME_GAMES_DIR)")
         return 0
     games = decided_games(folder, args.skip, args.games)
-    thinking = level(args.level)
+    thinking = CAREFUL_NORMAL if args.level == HINTS_THINK else level(args.level)
     judged = board = beyond = lit = dropped = said = wrong = 0
     kinds: Counter[str] = Counter()
     seconds: list[float] = []

@@ -646,6 +646,8 @@ class PlayController(ActionResolver):
             rung = shown_rung(rung, ladder)
             self.ladder.settle(rung)
             if rung in (IDEA, PIECES):
+                if verdict.best is not None:  # the turn the player is led to: the next hint does not undo it
+                    self.last_hint = (len(self.game.turns), self.game.with_new_names(verdict.best))
                 self._give_rung(rung, ladder, position)
                 return
         if verdict.best is None:
