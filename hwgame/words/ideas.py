@@ -75,8 +75,15 @@ def idea_text(idea: IdeaLike, voice: Voice) -> str:
         # Translators: {who} is "the computer", "the enemy" or a name; {home} is "your homeworld".
         return _cap(fill(_("{who} threatens to win next turn at {home}: parry that threat first."),
                          who=in_sentence(voice, them), home=homeworld_of(me, voice)))
+    if idea.kind == TARGET and idea.at_home:
+        home = homeworld_of(them, voice)
+        if idea.turn == 0:
+            # Translators: {pieces} is "green 3"; {home} is "the computer's homeworld" or "Vega's homeworld".
+            return _cap(fill(_("The {pieces} at {home} can be captured this turn."), pieces=pieces, home=home))
+        return _cap(fill(_("The {pieces} at {home} is a target: prepare its capture for your next turn."),
+                         pieces=pieces, home=home))
     if idea.kind == TARGET:
-        place = homeworld_of(them, voice) if idea.at_home else voice.place(idea.system)
+        place = voice.place(idea.system)
         if idea.turn == 0:
             # Translators: {owner} is "the computer's" or "Vega's"; {pieces} "green 3"; {place} a system.
             return _cap(fill(_("{owner} {pieces} at {place} can be captured this turn."),
@@ -94,8 +101,12 @@ def idea_text(idea: IdeaLike, voice: Voice) -> str:
                          colour=colour, place=place))
     if idea.kind == ATTACK:
         return _cap(fill(_("{home} is open to attack: press it."), home=homeworld_of(them, voice)))
+    if idea.kind == DANGER and idea.at_home:
+        # Translators: {home} is "your homeworld"; {who} is "the computer" or a name.
+        return _cap(fill(_("The {pieces} at {home} is in danger: {who} could capture it next turn."),
+                         pieces=pieces, home=homeworld_of(me, voice), who=in_sentence(voice, them)))
     if idea.kind == DANGER:
-        place = homeworld_of(me, voice) if idea.at_home else voice.place(idea.system)
+        place = voice.place(idea.system)
         # Translators: {owner} is "your"; {who} is "the computer" or a name.
         return _cap(fill(_("{owner} {pieces} at {place} is in danger: {who} could capture it next turn."),
                          owner=owner, pieces=pieces, place=place, who=in_sentence(voice, them)))
