@@ -67,6 +67,13 @@ def test_an_action_or_an_undo_starts_the_ladder_again():
     assert ctl.ladder.rung == IDEA and ctl.hint is None and "in danger" in ctl.hint_text
 
 
+def test_after_an_action_the_hint_is_the_whole_turn_from_the_start():
+    ctl = _controller(DANGER, lambda pos: ESCAPE)
+    ctl.play(Pass())
+    _press(ctl)
+    assert ctl.hint == ESCAPE and ctl.hint_text.startswith("Hint (from the start of the turn):")
+
+
 def test_a_card_still_gets_the_whole_hint_at_once():
     ctl = _controller(DANGER, lambda pos: ESCAPE)
     assert ctl.request_hint() == ""

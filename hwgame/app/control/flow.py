@@ -599,7 +599,9 @@ class PlayController(ActionResolver):
         """The Hint button: the next rung of the hint's ladder (``hint_ladder``): the idea in words of the
         board, then the pieces that act, then the whole turn, which Show plays. Returns a message."""
         target = self.analysis_target()
-        if target is not None and self._hint_wanted is None:
+        # The ladder speaks of the board the turn starts from, whose pieces it rings: once an action is
+        # played the board differs, and the hint is the whole turn from the start, as it always was.
+        if target is not None and self._hint_wanted is None and not self.game.pending:
             self.ladder.climb((target[1], target[0].key()))
         return self.request_hint()
 
