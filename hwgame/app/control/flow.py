@@ -635,6 +635,11 @@ class PlayController(ActionResolver):
         self.hint_text = lambda: _("Thinking about a hint...")
         return ""
 
+    @property
+    def hint_waiting(self) -> bool:
+        """True while a hint asked for waits for the verdict it is read from."""
+        return self._hint_wanted is not None
+
     def _give_hint(self, verdict: Verdict) -> None:
         """Show ``verdict``'s best turn as the hint, worded for the position it was judged at; or, when
         the Hint button climbs the ladder, the rung reached (``_give_rung``)."""
