@@ -94,6 +94,8 @@ class Idea:
     turn: int = 0
     turns: int = 0
     at_home: bool = False
+    # What a quiet turn strengthens (``Verdict.strengthens``, the evaluation's groups), said with ``FOCUS``.
+    groups: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,8 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
     if idea.kind == FOCUS:
         # Its words say that no blow lands this turn: the best turn captures and destroys nothing.
         quiet = not any(e.turn == 0 and e.actor == me for e in _blows(position, verdict))
-        return quiet and idea.system.lower() in acting(position, line[:1]).systems
+        said = set(idea.groups) <= set(verdict.strengthens)  # what it strengthens is the verdict's own
+        return quiet and said and idea.system.lower() in acting(position, line[:1]).systems
     if idea.kind == WEAK_HOME:
         return idea.system.lower() in acting(position, line[:1]).systems
     return False
@@ -338,7 +341,8 @@ def candidates(position: Position, verdict: Verdict) -> list[Idea]:
     if verdict.best is not None:
         where = _focus(position, verdict.best)
         if where:
-            out.append(Idea(FOCUS, me, where, at_home=where.lower() == _home_name(position, me).lower()))
+            out.append(Idea(FOCUS, me, where, at_home=where.lower() == _home_name(position, me).lower(),
+                            groups=verdict.strengthens))
     return out
 
 

@@ -16,6 +16,7 @@ from hwgame.i18n import _, ngettext
 
 from .names import colour_name, piece_name
 from .phrases import homeworld_of, sentences
+from .reasons import strengthens_text
 from .spacing import fill
 from .told import Voice, join_pieces
 from .verdict import in_sentence, proof_text
@@ -46,6 +47,8 @@ class IdeaLike(Protocol):
     def turns(self) -> int: ...
     @property
     def at_home(self) -> bool: ...
+    @property
+    def groups(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -115,7 +118,8 @@ def idea_text(idea: IdeaLike, voice: Voice) -> str:
     if idea.kind == FOCUS:
         place = homeworld_of(me, voice) if idea.at_home else voice.place(idea.system)
         # Translators: where the turn the hint points to is played; {place} a system or "your homeworld".
-        return _cap(fill(_("No blow lands this turn: the turn to find is played at {place}."), place=place))
+        where = _cap(fill(_("No blow lands this turn: the turn to find is played at {place}."), place=place))
+        return sentences((where, strengthens_text(idea.groups, me, voice)))
     return ""
 
 

@@ -136,6 +136,8 @@ def test_each_idea_names_what_acts_in_the_verdicts_line(judged):
             elif idea.kind not in (PROVEN_WIN, THREAT):
                 named = {(idea.system.lower(), idea.owner, p) for p in idea.pieces}
                 assert (named & ships) or idea.system.lower() in systems, f"{name} turn {i}: {idea}"
+            # What a quiet turn is said to strengthen is what the verdict found it strengthens.
+            assert set(idea.groups) <= set(verdict.strengthens)
     # The games cover more than one kind of idea, so the checks above are not checking one sort only.
     assert len(kinds) >= 4, kinds
 

@@ -32,6 +32,8 @@ SAMPLES = [
     (Idea(ideas.DANGER, 0, "Alpha", (P("g1"),), 0), ["Your green 1 at Alpha", "in danger", "the computer"]),
     (Idea(ideas.WEAK_HOME, 0, "You", at_home=True), ["Your homeworld", "defence"]),
     (Idea(ideas.FOCUS, 0, "Gamma"), ["Gamma"]),
+    (Idea(ideas.FOCUS, 0, "Gamma", groups=("fleet", "pressure")),
+     ["Gamma", "It strengthens your fleet and your pressure on the computer's homeworld."]),
 ]
 
 
