@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from hwgame.ai.consequence import CAPTURE, CATASTROPHE, Event, line_events, turn_events
+from hwgame.ai.consequence import CAPTURE, CATASTROPHE, Event, line_events
 from hwgame.ai.consequence import WIN as WON
-from hwgame.ai.proofs import LOSS, WIN, passed
+from hwgame.ai.proofs import LOSS, WIN
+from hwgame.ai.tactics import find_win
 from hwgame.rules import (
     Build,
     Capture,
@@ -248,7 +249,7 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
     if not line:
         return False
     if idea.kind == THREAT:
-        return bool(verdict.threats) and _parried(position, line[0], verdict.threats)
+        return bool(verdict.threats) and _parried(position, line[0])
     if idea.kind in (TARGET, BUILDING, ATTACK):
         return any(_same_blow(idea, e) for e in _blows(position, verdict) if e.turn <= BLOW_HORIZON)
     act = acting(position, line)
@@ -267,19 +268,16 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
     return False
 
 
-def _parried(position: Position, best: Turn, threats: Iterable[Turn]) -> bool:
-    """True when no threat wins any more after ``best``: each is illegal then, or wins nothing."""
+def _parried(position: Position, best: Turn) -> bool:
+    """True when, after ``best``, the opponent has no win at once any more (the exact check the verdict's
+    threats come from): no threat is left standing, the one listed or another."""
     try:
-        after = passed(_played(position, best))
+        after = _played(position, best)
     except HomeworldsError:
         return False
     if after.is_over():
-        return True
-    for threat in threats:
-        events, _end = turn_events(after, threat, 1)
-        if any(e.kind == WON and e.actor == after.to_move for e in events):
-            return False
-    return True
+        return after.winner() == position.to_move
+    return find_win(after) is None
 
 
 def _played(position: Position, turn: Turn) -> Position:

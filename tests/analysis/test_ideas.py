@@ -42,6 +42,7 @@ from hwgame.rules import (
     Turn,
     apply_turn_unchecked,
     color_of,
+    parse_piece,
     read_transcript,
     replay,
 )
@@ -192,3 +193,22 @@ def test_a_proven_loss_names_no_plan(judged):
         ideas = ideas_of(pos, lost)
         assert [k.kind for k in ideas] == [LOST]
         assert not holds(pos, lost, Idea(THREAT, pos.to_move, pos.home_of(pos.to_move).name, at_home=True))
+
+
+def test_a_threat_is_named_only_when_the_best_turn_parries_it():
+    from hwgame.analysis import exact_verdict
+    from tests.ai.helpers import make_position
+
+    # North to move; South's red 3 sits at North beside North's only ship: a pass loses it.
+    pos = make_position("""
+        North: g3 b2 | y3 | r3
+        South: r1 b3 | | g3
+    """)
+    threats = exact_verdict(pos).threats
+    assert threats
+    for best, parried in (((Build(parse_piece("y1"), "North"),), True),  # a second ship: one capture leaves one
+                          ((Trade(parse_piece("y3"), parse_piece("b3"), "North"),), False),  # the new one is taken
+                          ((PASS,), False)):  # fmt: skip
+        verdict = Verdict(pos.to_move, best=best, threats=threats)
+        said = [k.kind for k in ideas_of(pos, verdict)]
+        assert (THREAT in said) == parried, (best, said)
