@@ -1,8 +1,9 @@
 """A hint as a ladder, read off the one verdict of a position: the idea, the pieces that act, the turn.
 
 The Hint button climbs three rungs. The first names the **idea** in words of the board (a threat
-against a homeworld to parry, a ship to capture, a catastrophe building at a named system in a named
-colour, a ship in danger, a weak homeworld, a win in so many turns that is proven); the second lights
+against a homeworld to parry, a ship to capture or to lay open to capture, a catastrophe building at a
+named system in a named colour, a ship in danger, a weak homeworld, a win in so many turns that is
+proven, or at least where a quiet turn is played and what it strengthens); the second lights
 the **pieces** that act; the third gives the verdict's **best turn** (and Show plays it).
 
 Every idea is found in the verdict (its proof, its threats, its best turn and the line the search
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from hwgame.ai.consequence import CAPTURE, CATASTROPHE, Event, line_events
 from hwgame.ai.consequence import WIN as WON
 from hwgame.ai.proofs import LOSS, WIN
+from hwgame.ai.reasons import CAPTURABLE, CATASTROPHE_NEAR, changes
 from hwgame.ai.tactics import find_win
 from hwgame.rules import (
     Build,
@@ -53,10 +55,12 @@ THREAT = "threat"  # the opponent wins next turn unless the threat is parried
 TARGET = "target"  # an enemy ship to capture (this turn, or on the next one)
 BUILDING = "building"  # a catastrophe of ``color`` at ``system`` (set off this turn, or building)
 ATTACK = "attack"  # the line wins at the opponent's homeworld
+NEAR = "near"  # the best turn builds up a catastrophe: a third piece of ``color`` where enemy ships stand
+OPENED = "opened"  # the best turn lays an enemy ship open to capture
 DANGER = "danger"  # one of the player's ships the opponent could take: the turn saves it
 WEAK_HOME = "weak_home"  # the player's homeworld needs defending
 FOCUS = "focus"  # no blow on either side: where the turn to find is played
-KINDS = (LOST, PROVEN_WIN, THREAT, TARGET, BUILDING, ATTACK, DANGER, WEAK_HOME, FOCUS)
+KINDS = (LOST, PROVEN_WIN, THREAT, TARGET, BUILDING, ATTACK, NEAR, OPENED, DANGER, WEAK_HOME, FOCUS)
 
 # How many ideas the first rung says at most (a hint is a nudge, not an essay).
 MOST_IDEAS = 2
@@ -253,6 +257,8 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
     if idea.kind in (TARGET, BUILDING, ATTACK):
         return any(_same_blow(idea, e) for e in _blows(position, verdict) if e.turn <= BLOW_HORIZON)
     act = acting(position, line)
+    if idea.kind in (NEAR, OPENED):
+        return _set_up(position, line, act, idea)
     if idea.kind == DANGER:
         named = {Lit(SHIP, idea.system.lower(), me, p) for p in idea.pieces}
         saved = not any(e.victim == me and e.turn == 1 and e.system.lower() == idea.system.lower()
@@ -266,6 +272,29 @@ def holds(position: Position, verdict: Verdict, idea: Idea) -> bool:
     if idea.kind == WEAK_HOME:
         return idea.system.lower() in acting(position, line[:1]).systems
     return False
+
+
+def _set_up(position: Position, line: Sequence[Turn], act: Acting, idea: Idea) -> bool:
+    """A catastrophe built up or a ship laid open by the best turn: true of the board after it, and the
+    best turn plays at that system (a piece of the colour brought there; the captor brought there, or the
+    ship named acting later in the line)."""
+    try:
+        after = _played(position, line[0])
+    except HomeworldsError:
+        return False
+    system = after.system_named(idea.system)
+    if after.is_over() or system is None or idea.owner is None:
+        return False
+    place = idea.system.lower()
+    first = acting(position, line[:1])
+    if idea.kind == NEAR:
+        count = sum(1 for p in (*system.stars, *system.ships0, *system.ships1) if color_of(p) == idea.color)
+        brought = any(p.system == place and p.owner == idea.player and color_of(p.piece) == idea.color
+                      for p in first.pieces)  # fmt: skip
+        return count == 3 and bool(system.ships_of(idea.owner)) and brought
+    named = {Lit(SHIP, place, idea.owner, p) for p in idea.pieces}
+    still = all(p in system.ships_of(idea.owner) for p in idea.pieces)
+    return still and (place in first.systems or bool(named & act.pieces))
 
 
 def _parried(position: Position, best: Turn) -> bool:
@@ -330,6 +359,7 @@ def candidates(position: Position, verdict: Verdict) -> list[Idea]:
         idea = _from_event(event, me, position)
         if idea is not None and idea not in out:
             out.append(idea)
+    out += _set_ups(position, verdict)
     if why is not None:
         for event in why.parried:
             if event.kind == CAPTURE and event.victim == me:
@@ -341,6 +371,28 @@ def candidates(position: Position, verdict: Verdict) -> list[Idea]:
         if where:
             out.append(Idea(FOCUS, me, where, at_home=where.lower() == _home_name(position, me).lower(),
                             groups=verdict.strengthens))
+    return out
+
+
+def _set_ups(position: Position, verdict: Verdict) -> list[Idea]:
+    """What the best turn sets up against the opponent on the board (``ai.reasons.changes``): a
+    catastrophe building where their ships stand, a ship of theirs open to capture."""
+    if verdict.best is None:
+        return []
+    me = position.to_move
+    them = opponent_of(me)
+    try:
+        after = _played(position, verdict.best)
+    except HomeworldsError:
+        return []
+    if after.is_over():
+        return []
+    out = []
+    for reason in changes(position, after, them):
+        if reason.kind == CATASTROPHE_NEAR and reason.colour is not None:
+            out.append(Idea(NEAR, me, reason.system, owner=them, color=reason.colour, at_home=reason.at_home))
+        elif reason.kind == CAPTURABLE and reason.piece is not None:
+            out.append(Idea(OPENED, me, reason.system, (reason.piece,), them, at_home=reason.at_home))
     return out
 
 
@@ -419,6 +471,7 @@ def ladder_of(position: Position, verdict: Verdict) -> Ladder:
     return Ladder(ideas, lit_pieces(position, verdict, ideas), verdict.best)
 
 
-__all__ = ["ATTACK", "BUILDING", "DANGER", "FOCUS", "KINDS", "LOST", "MOST_IDEAS", "PROVEN_WIN", "TARGET",
+__all__ = ["ATTACK", "BUILDING", "DANGER", "FOCUS", "KINDS", "LOST", "MOST_IDEAS", "NEAR", "OPENED", "PROVEN_WIN",
+           "TARGET",
            "THREAT", "WEAK_HOME", "Acting", "Idea", "Ladder", "Lit", "acting", "candidates", "holds", "ideas_of",
            "ladder_of", "lit_pieces", "whole_line"]  # fmt: skip

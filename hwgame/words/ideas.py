@@ -22,8 +22,9 @@ from .told import Voice, join_pieces
 from .verdict import in_sentence, proof_text
 
 # The kinds of idea (``analysis.ideas.KINDS``).
-LOST, PROVEN_WIN, THREAT, TARGET, BUILDING, ATTACK, DANGER, WEAK_HOME, FOCUS = (
-    "lost", "proven_win", "threat", "target", "building", "attack", "danger", "weak_home", "focus")  # fmt: skip
+LOST, PROVEN_WIN, THREAT, TARGET, BUILDING, ATTACK, NEAR, OPENED, DANGER, WEAK_HOME, FOCUS = (
+    "lost", "proven_win", "threat", "target", "building", "attack", "near", "opened", "danger", "weak_home",
+    "focus")  # fmt: skip
 
 
 class IdeaLike(Protocol):
@@ -104,6 +105,18 @@ def idea_text(idea: IdeaLike, voice: Voice) -> str:
                          colour=colour, place=place))
     if idea.kind == ATTACK:
         return _cap(fill(_("{home} is open to attack: press it."), home=homeworld_of(them, voice)))
+    if idea.kind == NEAR:
+        place = homeworld_of(them, voice) if idea.at_home else voice.place(idea.system)
+        # Translators: {colour} is a colour's name ("green"); {place} a system where the opponent's ships stand.
+        return _cap(fill(_("A {colour} catastrophe is building at {place}: this turn brings a third {colour} piece "
+                           "there."), colour=colour, place=place))
+    if idea.kind == OPENED and idea.at_home:
+        return _cap(fill(_("This turn can lay the {pieces} at {home} open to capture."),
+                         pieces=pieces, home=homeworld_of(them, voice)))
+    if idea.kind == OPENED:
+        # Translators: {owner} is "the computer's" or "Vega's"; {pieces} "green 3"; {place} a system.
+        return _cap(fill(_("This turn can lay {owner} {pieces} at {place} open to capture."),
+                         owner=owner, pieces=pieces, place=voice.place(idea.system)))
     if idea.kind == DANGER and idea.at_home:
         # Translators: {home} is "your homeworld"; {who} is "the computer" or a name.
         return _cap(fill(_("The {pieces} at {home} is in danger: {who} could capture it next turn."),

@@ -16,6 +16,7 @@ from hwgame.analysis.ideas import (
     ATTACK,
     BUILDING,
     LOST,
+    NEAR,
     PROVEN_WIN,
     TARGET,
     THREAT,
@@ -137,6 +138,11 @@ def test_each_idea_names_what_acts_in_the_verdicts_line(judged):
             elif idea.kind not in (PROVEN_WIN, THREAT):
                 named = {(idea.system.lower(), idea.owner, p) for p in idea.pieces}
                 assert (named & ships) or idea.system.lower() in systems, f"{name} turn {i}: {idea}"
+            if idea.kind == NEAR:  # three of the colour stand there after the best turn, beside enemy ships
+                after = apply_turn_unchecked(pos, tuple(a for a in line[0] if not isinstance(a, EndTurn)))
+                there = after.system_named(idea.system)
+                assert sum(color_of(p) == idea.color for p in (*there.stars, *there.ships0, *there.ships1)) == 3
+                assert there.ships_of(1 - pos.to_move)
             # What a quiet turn is said to strengthen is what the verdict found it strengthens.
             assert set(idea.groups) <= set(verdict.strengthens)
     # The games cover more than one kind of idea, so the checks above are not checking one sort only.

@@ -28,6 +28,10 @@ SAMPLES = [
     (Idea(ideas.BUILDING, 0, "Alpha", color=P("b1") // 3, turn=0), ["blue catastrophe", "Alpha"]),
     (Idea(ideas.BUILDING, 0, "Computer", color=P("r1") // 3, turn=2, at_home=True),
      ["red catastrophe", "the computer's homeworld"]),
+    (Idea(ideas.NEAR, 0, "Alpha", owner=1, color=P("g1") // 3), ["green catastrophe is building at Alpha", "third"]),
+    (Idea(ideas.OPENED, 0, "Beta", (P("r2"),), 1), ["lay the computer's red 2 at Beta open to capture"]),
+    (Idea(ideas.OPENED, 0, "Computer", (P("y3"),), 1, at_home=True),
+     ["the yellow 3 at the computer's homeworld open to capture"]),
     (Idea(ideas.ATTACK, 0, "Computer", turn=2, at_home=True), ["the computer's homeworld"]),
     (Idea(ideas.DANGER, 0, "Alpha", (P("g1"),), 0), ["Your green 1 at Alpha", "in danger", "the computer"]),
     (Idea(ideas.WEAK_HOME, 0, "You", at_home=True), ["Your homeworld", "defence"]),
@@ -39,7 +43,8 @@ SAMPLES = [
 
 def test_the_words_know_every_kind_the_ladder_finds():
     assert (idea_words.LOST, idea_words.PROVEN_WIN, idea_words.THREAT, idea_words.TARGET, idea_words.BUILDING,
-            idea_words.ATTACK, idea_words.DANGER, idea_words.WEAK_HOME, idea_words.FOCUS) == ideas.KINDS
+            idea_words.ATTACK, idea_words.NEAR, idea_words.OPENED, idea_words.DANGER, idea_words.WEAK_HOME,
+            idea_words.FOCUS) == ideas.KINDS
     assert {k.kind for k, _ in SAMPLES} == set(ideas.KINDS)
 
 
