@@ -147,11 +147,10 @@ def lit_text(count: int) -> str:
                     "The {n} pieces that act are ringed on the board.", count).format(n=count)  # fmt: skip
 
 
-def rung_text(rung: int) -> str:
-    """What pressing Hint again gives, after rung ``rung`` (1 or 2) of the hint."""
-    if rung == 1:
-        return _("Press Hint again to see the pieces that act.")
-    return _("Press Hint again for the whole turn.")
+def rung_text() -> str:
+    """Under the first rung: what pressing Hint again gives (the second rung needs no such line: the
+    panel keeps its few lines for the ideas and the rings)."""
+    return _("Press Hint again to see the pieces that act.")
 
 
 __all__ = ["IdeaLike", "idea_text", "ideas_text", "lit_text", "rung_text"]

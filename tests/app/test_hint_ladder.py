@@ -119,3 +119,29 @@ def test_on_a_real_position_the_rungs_end_with_the_verdicts_best_turn(sdg_games)
         assert target.piece in pos.system_named(target.system).ships_of(target.owner)
     _press(ctl)
     assert ctl.hint == best
+
+
+def test_the_longest_rungs_fit_the_panels_lines_at_1024x700():
+    import pygame
+
+    from hwgame.analysis import ideas
+    from hwgame.analysis.ideas import Idea
+    from hwgame.app.control.text import join_sentences
+    from hwgame.words import Voice, ideas_text, lit_text, rung_text
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1024, 700))
+    ctl = _controller(DANGER, lambda pos: ESCAPE)
+    app = make_app(screen, still=True)
+    scene = PlayScene(app, ctl)
+    app.scenes.reset(scene)
+    run_frames(app, screen, frames=2)
+    width = round(scene.panel.box.w) - 28  # the panel's text width (``SidePanel._paint``)
+    voice = Voice(("Marguerite", "Bartholomew"), you=0, computer=1)
+    # The two longest ideas a rung can hold, with long names of players and systems.
+    danger = Idea(ideas.DANGER, 0, "Betelgeuse", (P("g1"), P("b2")), 0)
+    near = Idea(ideas.NEAR, 0, "Andromeda", owner=1, color=P("g1") // 3)
+    for text in (join_sentences([ideas_text([danger, near], voice), rung_text()]),
+                 join_sentences([ideas_text([danger, near], voice), lit_text(7)])):
+        assert len(app.theme.wrap(text, 18, width)) <= 8, text  # the panel shows at most 8 lines of a hint

@@ -676,9 +676,9 @@ class PlayController(ActionResolver):
         voice, ideas = self.voice(), ladder.ideas
         if rung == PIECES:
             lit = self.hint_lit = lit_targets(position, ladder.lit)
-            self.hint_text = lambda: join_sentences([ideas_text(ideas, voice), lit_text(len(lit)), rung_text(PIECES)])
+            self.hint_text = lambda: join_sentences([ideas_text(ideas, voice), lit_text(len(lit))])
         else:
-            self.hint_text = lambda: join_sentences([ideas_text(ideas, voice), rung_text(IDEA)])
+            self.hint_text = lambda: join_sentences([ideas_text(ideas, voice), rung_text()])
         self.events.append(HintReady(self.hint_text))
 
     def _undoing_last_hint(self) -> tuple[Turn, ...]:
