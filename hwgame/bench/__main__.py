@@ -19,6 +19,7 @@ BENCHMARKS = {
     "win2": "hwgame.bench.win2",
     "smp": "hwgame.bench.smp",
     "coach": "hwgame.bench.coach",
+    "hints": "hwgame.bench.hints",
     "memory": "hwgame.bench.memory",
     "study": "hwgame.bench.study",
     "explorer": "hwgame.bench.explorer",

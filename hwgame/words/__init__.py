@@ -7,6 +7,7 @@
   away or missed, from the search's line;
 - ``results``: how a game ended;
 - ``verdict``: a position's verdict (a proof, a chance); ``warnings``: threats and losing turns;
+- ``ideas``: the idea of a hint (its first rungs);
 - ``board_lines``: the analysis board's lines, their verdicts and the depth reached.
 
 Imports only ``hwgame.rules`` and ``hwgame.i18n`` and installs nothing on import: ``str()`` of a
@@ -16,6 +17,7 @@ call them where the text is shown.
 """
 
 from .board_lines import depth_text, line_verdict, line_words
+from .ideas import idea_text, ideas_text, lit_text, rung_text
 from .marks import (
     better_text,
     board_text,
@@ -96,6 +98,8 @@ __all__ = [
     "better_text", "board_text", "mark_text", "consequence_text", "event_text", "homeworld_of", "mark_label",
     "mark_line",
     "why_sentences",
+    # the hint's ladder
+    "idea_text", "ideas_text", "lit_text", "rung_text",
     # verdicts and warnings
     "chance_label", "chance_sentence", "in_sentence", "losing_end_text", "lost_hint_text", "proof_short",
     "proof_text", "standing_text", "threat_warning",

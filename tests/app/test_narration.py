@@ -246,8 +246,9 @@ def test_show_plays_the_hint_with_ghost_pieces_and_a_click_ends_it(screen, data_
     hint = parse_turn("build g1 North")
     app, scene = _open(screen, Game.from_position(position(BOARD)), answers=(hint,), speed=0.0, hint=hint)
     assert not scene.panel.show_hint.rect.w  # no hint yet: no Show button
-    scene.hint()
-    run_frames(app, screen, frames=2)
+    for _rung in range(3):  # the idea, the pieces that act, then the whole turn and Show
+        scene.hint()
+        run_frames(app, screen, frames=2)
     assert scene.ctl.hint == hint and scene.panel.show_hint.rect.w > 0 and scene.panel.show_hint.enabled
     board_before = scene.ctl.game.position
     run_frames(app, screen, click(scene.panel.show_hint.rect.center), frames=1)

@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING
 
 from hwgame.app.control.controller import COMPUTER, HUMAN, ActionResolver, Effect, GameJudge, Judge
 from hwgame.app.control.events import AIFailed, Committed, ComputerPlayed, FlowEvent, HintReady
+from hwgame.app.control.hint_ladder import IDEA, PIECES, TURN, HintLadder, lit_targets, shown_rung
 from hwgame.app.control.targets import Target
 from hwgame.app.control.teaching import TEACHING_HOLD, Slip, Teacher
 from hwgame.app.control.text import Text, Worded, join_sentences
-from hwgame.app.services.coach import Analyst, ending_loses, undo_of, verdict_chooser, verdict_of
+from hwgame.app.services.coach import Analyst, ending_loses, hint_ladder, undo_of, verdict_chooser, verdict_of
 from hwgame.app.services.opponent import CAREFUL_NORMAL_LEVEL, Opponent, Purpose
 from hwgame.i18n import _, pgettext
 from hwgame.rules import (
@@ -45,10 +46,13 @@ from hwgame.words import (
     Voice,
     chance_sentence,
     describe_action,
+    ideas_text,
+    lit_text,
     losing_end_text,
     lost_hint_text,
     proof_text,
     refusal_text,
+    rung_text,
     strengthens_text,
     threat_warning,
     why_sentences,
@@ -56,7 +60,7 @@ from hwgame.words import (
 
 if TYPE_CHECKING:
     from hwgame.app.control.timing import GameClock
-    from hwgame.app.services.coach import SearchReply, Verdict, Why
+    from hwgame.app.services.coach import Ladder, SearchReply, Verdict, Why
     from hwgame.rules import PositionKey
 
 # How long the window may spend (CPU seconds) finding out whether the turn about to be ended lets the
@@ -108,6 +112,9 @@ class PlayController(ActionResolver):
         self.ai_error = None
         self.hint: tuple | None = None
         self.hint_text = ""
+        # The Hint button's ladder (``next_hint``): the rung reached, and the pieces the second rung rings.
+        self.ladder = HintLadder()
+        self.hint_lit: tuple[Target, ...] = ()
         # The verdicts of this game's positions (the hint, the bar and the warnings read them).
         self.analyst = Analyst()
         # The analysis out now: (turn index, board, quick or not, the position asked about).
@@ -643,6 +650,16 @@ class PlayController(ActionResolver):
         return out
 
     # --- hints ---
+    def next_hint(self) -> str:
+        """The Hint button: the next rung of the hint's ladder (``hint_ladder``): the idea in words of the
+        board, then the pieces that act, then the whole turn, which Show plays. Returns a message."""
+        target = self.analysis_target()
+        # The ladder speaks of the board the turn starts from, whose pieces it rings: once an action is
+        # played the board differs, and the hint is the whole turn from the start, as it always was.
+        if target is not None and self._hint_wanted is None and not self.game.pending:
+            self.ladder.climb((target[1], target[0].key()))
+        return self.request_hint()
+
     def request_hint(self) -> str:
         """The best turn of the verdict of this turn's start: at once when the full verdict is known,
         else when it comes (it is asked for now if it is not on its way). Returns a message."""
@@ -673,10 +690,28 @@ class PlayController(ActionResolver):
         self.hint_text = lambda: _("Thinking about a hint...")
         return ""
 
+    @property
+    def hint_waiting(self) -> bool:
+        """True while a hint asked for waits for the verdict it is read from."""
+        return self._hint_wanted is not None
+
     def _give_hint(self, verdict: Verdict) -> None:
-        """Show ``verdict``'s best turn as the hint, worded for the position it was judged at."""
+        """Show ``verdict``'s best turn as the hint, worded for the position it was judged at; or, when
+        the Hint button climbs the ladder, the rung reached (``_give_rung``)."""
         self._hint_wanted = None
+        self.hint_lit = ()
         me, voice, from_start = self.game.to_move, self.voice(), bool(self.game.pending)
+        position = self.game.position  # the turn's start, which the verdict judges
+        rung = self.ladder.rung_at((len(self.game.turns), position.key()))
+        if rung and rung < TURN and (verdict.best is not None or verdict.proof_for(me) is not None):
+            ladder = hint_ladder(position, verdict)
+            rung = shown_rung(rung, ladder)
+            self.ladder.settle(rung)
+            if rung in (IDEA, PIECES):
+                if verdict.best is not None:  # the turn the player is led to: the next hint does not undo it
+                    self.last_hint = (len(self.game.turns), self.game.with_new_names(verdict.best))
+                self._give_rung(rung, ladder, position)
+                return
         if verdict.best is None:
             proof = verdict.proof_for(me)
             if proof is not None:
@@ -688,6 +723,17 @@ class PlayController(ActionResolver):
         hint = self.hint = self.game.with_new_names(verdict.best)  # no name this game used before
         self.last_hint = (len(self.game.turns), hint)
         self.hint_text = lambda: verdict_hint_words(verdict, me, hint, from_start, voice)
+        self.events.append(HintReady(self.hint_text))
+
+    def _give_rung(self, rung: int, ladder: Ladder, position: Position) -> None:
+        """Show the first rung (the ideas) or the second (the ideas, and the pieces that act ringed)."""
+        self.hint = None
+        voice, ideas = self.voice(), ladder.ideas
+        if rung == PIECES:
+            lit = self.hint_lit = lit_targets(position, ladder.lit)
+            self.hint_text = lambda: join_sentences([ideas_text(ideas, voice), lit_text(len(lit))])
+        else:
+            self.hint_text = lambda: join_sentences([ideas_text(ideas, voice), rung_text()])
         self.events.append(HintReady(self.hint_text))
 
     def _undoing_last_hint(self) -> tuple[Turn, ...]:
@@ -706,6 +752,8 @@ class PlayController(ActionResolver):
         self._hint_wanted = None
         self.hint = None
         self.hint_text = ""
+        self.hint_lit = ()
+        self.ladder.reset()
 
     def close(self) -> None:
         """Stop thinking (new game, quit) and forget the game's verdicts."""

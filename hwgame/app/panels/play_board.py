@@ -106,6 +106,8 @@ def _draw_board(painter: BoardPainter, scene: BoardPicture, surface: pygame.Surf
         scene.view.draw_still(surface, position, lay, bank, opts)
         if scene.ctl.hint and not scene.ctl.game.pending and not dragging and not scene.demo:
             _draw_hint_pieces(scene, surface)
+        elif scene.ctl.hint_lit and not scene.ctl.game.pending and not dragging:
+            _draw_lit_pieces(scene, surface)
         if not dragging and not scene.demo and scene.showing is None:
             _draw_threat_pieces(scene, surface)
     if dragging and source is not None:
@@ -213,6 +215,14 @@ def hint_targets(position: Position, hint: Iterable[Action], mover: int | None =
 def _draw_hint_pieces(scene: BoardPicture, surface: pygame.Surface) -> None:
     """Rings round the pieces of the hint, in the hint's colour (still: a board at rest is not redrawn)."""
     for target in hint_targets(scene.ctl.game.position, scene.ctl.hint or ()):
+        place = scene.place_of(target)
+        if place is not None:
+            pygame.draw.rect(surface, T.TEXT_WARN, pygame.Rect(place.box.as_ints()).inflate(8, 8), 3, border_radius=6)
+
+
+def _draw_lit_pieces(scene: BoardPicture, surface: pygame.Surface) -> None:
+    """Rings round the pieces the hint's second rung lights (``PlayController.hint_lit``), as the hint's."""
+    for target in scene.ctl.hint_lit:
         place = scene.place_of(target)
         if place is not None:
             pygame.draw.rect(surface, T.TEXT_WARN, pygame.Rect(place.box.as_ints()).inflate(8, 8), 3, border_radius=6)

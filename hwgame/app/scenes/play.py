@@ -468,11 +468,11 @@ class PlayScene(Scene):
         self.finish_animations()  # what Undo took back comes back at once, as it went
 
     def hint(self) -> None:
-        """Ask the computer for a hint (or the card, which shows it)."""
+        """Ask the computer for the next rung of the hint (or the card, which shows it whole)."""
         if self.card is not None:
             self.card.hint()
             return
-        text = self.ctl.request_hint()
+        text = self.ctl.next_hint()  # the ladder: the idea, the pieces that act, the turn
         if text:
             self.flash(text)
 

@@ -4,8 +4,8 @@ The play flow, the puzzles and the tutorial judge positions through here and nev
 (``hwgame.ai``) or the analysis layer (``hwgame.analysis``) themselves, so that one module of the window
 says what it asks of them: the verdict of a position (kept per game in an ``Analyst``, asked for in the
 search process through the opponent with ``verdict_chooser`` and read from its reply with
-``verdict_of``), whether ending a turn lets the opponent win at once, the turn that undoes a hint, and
-the winning turn of a puzzle taken from a real game. The types
+``verdict_of``), whether ending a turn lets the opponent win at once, the turn that undoes a hint, the rungs of a
+hint (``hint_ladder``), and the winning turn of a puzzle taken from a real game. The types
 a screen reads (``Verdict``, ``Why``, ``SearchReply``) are named here for the same reason.
 """
 
@@ -19,14 +19,15 @@ from hwgame.ai.bots import reversal_of
 from hwgame.ai.proofs import draw_keys, survives
 from hwgame.ai.tactics import find_win
 from hwgame.analysis import Analyst, Verdict, verdict_of, verdict_reply
+from hwgame.analysis.ideas import Idea, Ladder, Lit, ladder_of
 from hwgame.rules import Position, Turn, end_turn, opponent_of
 
 if TYPE_CHECKING:
     from hwgame.ai.handoff import Chooser, History, SearchReply
     from hwgame.ai.why import Why
 
-__all__ = ["Analyst", "SearchReply", "Verdict", "Why", "ending_loses", "find_win", "undo_of", "verdict_chooser",
-           "verdict_of"]
+__all__ = ["Analyst", "Idea", "Ladder", "Lit", "SearchReply", "Verdict", "Why", "ending_loses", "find_win",
+           "hint_ladder", "undo_of", "verdict_chooser", "verdict_of"]
 
 
 class _TooLong(Exception):
@@ -58,6 +59,12 @@ def ending_loses(position: Position, history: History, seconds: float) -> bool |
         return not survives(after, me, tick, draws)
     except _TooLong:
         return None
+
+
+def hint_ladder(position: Position, verdict: Verdict) -> Ladder:
+    """The rungs of the hint of ``verdict`` at ``position`` (``analysis.ideas.ladder_of``): the ideas,
+    each checked against the verdict's line, the pieces that act in it, and the best turn."""
+    return ladder_of(position, verdict)
 
 
 def undo_of(turn: Turn) -> Turn | None:

@@ -309,8 +309,11 @@ def _pump_until(app: App, screen: pygame_types.Surface, done: Callable[[], bool]
 
 def _hint_shot(app: App, screen: pygame_types.Surface, scene: PlayScene, shot: Shot) -> None:
     """The middle game with a hint: its pieces ringed and its reasons on the panel."""
-    scene.hint()
-    _pump_until(app, screen, lambda: scene.ctl.hint is not None)
+    for _rung in range(3):  # the hint's ladder: the idea, the pieces that act, then the whole turn
+        scene.hint()
+        _pump_until(app, screen, lambda: not scene.ctl.hint_waiting)
+        if scene.ctl.hint is not None:
+            break
     shot("hint")
 
 
