@@ -111,8 +111,8 @@ class DeckFile(BaseModel):
 class Deck:
     """What the deck holds: ``games`` by key and ``puzzles`` (oldest first); ``notices`` worded when
     read; ``broken`` True when the file did not read as a whole (it is set aside at the next write);
-    ``newer`` True for a file of a newer version (never written over); ``raw`` what the file held of
-    puzzles that did not read (written back as they were)."""
+    ``newer`` True for a file of a newer version (never written over); ``unread`` and ``unread_games``
+    what the file held of puzzles and games that did not read (written back as they were)."""
 
     games: dict[str, DeckGame] = field(default_factory=dict)
     puzzles: list[DeckPuzzle] = field(default_factory=list)
@@ -120,6 +120,7 @@ class Deck:
     broken: bool = False
     newer: bool = False
     unread: list[Any] = field(default_factory=list)
+    unread_games: dict[str, Any] = field(default_factory=dict)
 
     def puzzle(self, puzzle_id: str) -> DeckPuzzle | None:
         """The puzzle called ``puzzle_id``, or None."""
@@ -143,7 +144,7 @@ def _parse(path: Path, raw: bytes) -> Deck:
         try:
             deck.games[str(key)[:80]] = DeckGame.model_validate(value)
         except ValidationError:
-            continue  # its puzzles do not read either: counted below
+            deck.unread_games[str(key)[:80]] = value  # kept as it is; its puzzles are counted below
     bad = 0
     for item in data["puzzles"][-MAX_PUZZLES:]:
         try:
@@ -198,7 +199,7 @@ def _set_aside(path: Path) -> None:
 
 def encode_deck(deck: Deck) -> bytes:
     """The bytes of the file holding ``deck`` (puzzles that did not read kept as they were)."""
-    games = {k: g.model_dump(mode="json", exclude_none=True) for k, g in deck.games.items()}
+    games = {**deck.unread_games, **{k: g.model_dump(mode="json") for k, g in deck.games.items()}}
     puzzles = [p.model_dump(mode="json") for p in deck.puzzles] + list(deck.unread)
     data = {"format": FORMAT, "version": DECK_VERSION, "games": games, "puzzles": puzzles[-MAX_PUZZLES:]}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

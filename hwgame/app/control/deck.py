@@ -78,9 +78,12 @@ def grade(solved: bool, tries: int, helped: bool) -> int:
 def seat_of_player(kinds: Sequence[str], names: Sequence[str], player_name: str) -> int | None:
     """The seat whose turns make puzzles of the player's deck: the human's against the computer; at one
     screen (or in a game of no known seats) the seat named as the player is named in the settings; else
-    None (the game is not theirs)."""
-    if list(kinds).count("computer") == 1 and "human" in kinds:
-        return list(kinds).index("human")
+    None (the game is not theirs, or the computer played both seats)."""
+    kinds = list(kinds)
+    if kinds and "human" not in kinds:
+        return None  # the computer against itself: no one's mistakes
+    if kinds.count("computer") == 1:
+        return kinds.index("human")
     mine = player_name.strip().casefold()
     folded = [name.casefold() for name in names]
     if mine and folded.count(mine) == 1:
