@@ -33,8 +33,8 @@ from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, Positi
 from hwgame.words import PLAYED, describe_turn, sentence
 
 if TYPE_CHECKING:
-    from hwgame.ai.thinking import Thinking
     from hwgame.app.services.opponent import Opponent
+    from hwgame.app.services.reviewer import Thinking
     from hwgame.app.stage import AppLike
     from hwgame.persist.deck_file import Deck, DeckGame, DeckPuzzle
 
