@@ -156,7 +156,7 @@ class DeckScene(LessonCard):
         self.number = number
         self.puzzle = self.queue[number]
         self.kept, self.source = _puzzle_game(deck, self.puzzle)
-        super().__init__(app, self._controller())
+        super().__init__(app, self._controller(app))
         self.card_buttons = [
             (lambda: _("Show the better turn"), self.show_better),
             (lambda: _("Skip"), self.skip),
@@ -169,9 +169,9 @@ class DeckScene(LessonCard):
         self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM,
                  follow=False)
 
-    def _controller(self) -> DeckController:
+    def _controller(self, app: AppLike) -> DeckController:
         position = self.source.positions[self.puzzle.index]
-        return DeckController(position, self.puzzle.index, parse_turn(self.puzzle.best), self.app.opponent,
+        return DeckController(position, self.puzzle.index, parse_turn(self.puzzle.best), app.opponent,
                               self.thinking)
 
     # --- what the card says ---
