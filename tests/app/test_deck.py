@@ -175,3 +175,18 @@ def test_a_turn_within_the_margin_of_the_better_one_is_accepted(archive_game):
     assert accepts(position, index, best, best, Findings(best, 800.0, -800.0)).accepted
     # At a proven win only a turn that keeps the win is accepted, however close its score.
     assert not verdict(100.0, 100.0, proof=Proven(WIN, 2)).accepted
+
+
+def test_a_review_finished_in_the_replay_viewer_fills_the_players_deck(app, archive_game):
+    from hwgame.persist import Player
+
+    game, review = archive_game
+    players = [Player(name="OnePageWars"), Player(name="ts52")]
+    viewer = app.scene_class("replay")(app, game, players)
+    app.settings.player_name = "Someone"
+    viewer._add_to_deck(review)
+    assert read_deck(deck_path()).puzzles == []  # not the player's game: nothing added
+    app.settings.player_name = "OnePageWars"
+    viewer._add_to_deck(review)
+    [puzzle] = read_deck(deck_path()).puzzles
+    assert puzzle.player == 0 and puzzle.index + 1 == BLUNDER_TURN
