@@ -166,6 +166,7 @@ class DeckScene(LessonCard):
         self.tries = 0
         self.helped = False
         self._showing: Turn = ()
+        self._judging = False  # the card says a turn is being judged
         self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM,
                  follow=False)
 
@@ -199,6 +200,11 @@ class DeckScene(LessonCard):
             margin=round(ACCEPT_MARGIN * 100))
 
     # --- the buttons ---
+    def hint(self) -> None:
+        """The better turn's first action, on the card: the puzzle then counts as solved with help."""
+        self.helped = True
+        super().hint()
+
     def show_better(self) -> None:
         """Play the better turn with ghost pieces; the puzzle then counts as solved with help."""
         if self.ctl.solved:
@@ -247,9 +253,13 @@ class DeckScene(LessonCard):
     def update(self, dt: float) -> None:
         """Take in a verdict once it is there."""
         super().update(dt)
+        if self.ctl.run is not None and not self._judging:
+            self._judging = True
+            self.say(lambda: _("Judging your turn..."), T.TEXT_DIM)
         found = self.ctl.poll()
         if found is None:
             return
+        self._judging = False
         if isinstance(found, str):
             problem = found
             self.say(lambda: _("The turn could not be judged: {problem}").format(problem=problem), T.TEXT_BAD)
