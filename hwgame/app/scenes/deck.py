@@ -28,7 +28,7 @@ from hwgame.app.kit.card import LessonCard
 from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.services.deck import ACCEPT_MARGIN, TryRun, TryVerdict, deck_path
 from hwgame.app.view import theme as T
-from hwgame.i18n import _
+from hwgame.i18n import _, ngettext
 from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, Position, Turn, parse_turn, turn_steps
 from hwgame.words import PLAYED, describe_turn, sentence
 
@@ -309,7 +309,8 @@ class DeckScene(LessonCard):
         title: Text = (lambda: _("Solved with help")) if solved and self.helped else (
             (lambda: _("Solved!")) if solved else (lambda: _("Skipped")))
         days = sm2(self.puzzle.schedule, quality, today).interval
-        lines: list[Text] = [lambda: _("This puzzle comes back in {days} days.").format(days=days)]
+        lines: list[Text] = [lambda: ngettext("This puzzle comes back in {days} day.",
+                                              "This puzzle comes back in {days} days.", days).format(days=days)]
         buttons: list[tuple[Text, Callable[[], object] | None]] = []
         if self.number + 1 < len(self.queue):
             buttons.append((lambda: _("Next puzzle"), self.next_puzzle))
