@@ -234,6 +234,8 @@ class DeckScene(LessonCard):
     def skip(self) -> None:
         """Give the puzzle up: it comes back tomorrow."""
         self.stop_demo()
+        if self.ctl.solved:
+            return
         self._finish(solved=False)
 
     def open_game(self) -> None:
@@ -266,6 +268,9 @@ class DeckScene(LessonCard):
             return
         self.tries += 1
         if found.accepted:
+            keeps, better = round(found.tried_chance * 100), round(found.best_chance * 100)
+            self.say(lambda: _("Found: your turn keeps a {keeps}% chance to win; the better turn keeps {better}%.")
+                     .format(keeps=keeps, better=better), T.TEXT_GOOD)
             self._finish(solved=True)
             return
         self._refused(found)
