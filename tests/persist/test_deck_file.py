@@ -160,3 +160,25 @@ def test_a_write_killed_midway_leaves_the_deck_as_it_was(data_dir, tmp_path):
     add_puzzles(path, 2)
     assert ids(path) == ["game1:0", "game1:1", "game2:0", "game2:1"]
     assert backup_path(path).exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe", "huge"])
+def test_something_else_at_the_decks_name_is_never_read_only_moved_aside(data_dir, kind):
+    import os
+
+    path = data_dir / DECK_FILE
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "pipe":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no named pipes here")
+        os.mkfifo(path)
+    else:
+        with open(path, "wb") as handle:
+            handle.truncate(200 << 20)  # sparse: 200 MB that are never read
+    deck = read_deck(path)  # returns at once: a pipe is not waited on, a huge file not read
+    assert deck.broken and deck.puzzles == [] and deck.notices
+    add_puzzles(path, 1)
+    assert ids(path) == ["game1:0", "game1:1"]
+    assert os.path.lexists(path.with_name("deck.json.broken"))
