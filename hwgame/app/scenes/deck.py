@@ -251,6 +251,12 @@ class DeckScene(LessonCard):
         viewer.go_to_turn(self.puzzle.index)
         self.app.scenes.push(viewer)
 
+    def leave(self) -> None:
+        """Back to the list; a judgement still running is stopped."""
+        if self.ctl.run is not None:
+            self.ctl.run.cancel()
+        super().leave()
+
     # --- the round ---
     def update(self, dt: float) -> None:
         """Take in a verdict once it is there."""

@@ -155,6 +155,7 @@ class TryRun:
         self.verdict: TryVerdict | None = None
         self.error: str | None = None
         self.finished = False
+        self.stop = threading.Event()
         args = (position, index, _played(tried), best, thinking)
         self._thread = threading.Thread(target=self._run, args=args, name="hwgame-deck-try", daemon=True)
         self._thread.start()
@@ -164,12 +165,16 @@ class TryRun:
         from hwgame.analysis.review import verdict_at
 
         try:
-            found = verdict_at(position, tried, thinking or level(JUDGE_LEVEL))
+            found = verdict_at(position, tried, thinking or level(JUDGE_LEVEL), cancel=self.stop)
             self.verdict = accepts(position, index, tried, best, found)
         except Exception as exc:  # a failed judgement is a message, never a closed window
             self.error = f"{type(exc).__name__}: {exc}"
         finally:
             self.finished = True
+
+    def cancel(self) -> None:
+        """Stop the judgement (the screen was left): its search stops within milliseconds."""
+        self.stop.set()
 
     def join(self, timeout: float) -> bool:
         """Wait at most ``timeout`` seconds for the judgement; True once it is there."""
