@@ -29,7 +29,17 @@ from hwgame.app.kit.dialogs import Dialog
 from hwgame.app.services.deck import ACCEPT_MARGIN, TryRun, TryVerdict, deck_path
 from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
-from hwgame.rules import PASS, Game, HomeworldsError, IllegalActionError, Position, Turn, parse_turn, turn_steps
+from hwgame.rules import (
+    PASS,
+    Game,
+    HomeworldsError,
+    IllegalActionError,
+    Position,
+    Turn,
+    apply_turn_unchecked,
+    parse_turn,
+    turn_steps,
+)
 from hwgame.words import PLAYED, describe_turn, sentence
 
 if TYPE_CHECKING:
@@ -295,7 +305,7 @@ class DeckScene(LessonCard):
             better=better), T.TEXT_WARN, False)  # fmt: skip
         try:
             steps = turn_steps(self.ctl.start, tried)
-            steps += turn_steps(steps[-1].after if steps else self.ctl.start, reply)
+            steps += turn_steps(apply_turn_unchecked(self.ctl.start, tried), reply)  # from the board after the turn
         except (IllegalActionError, HomeworldsError, IndexError):
             return
         self.start_demo(steps, self.ctl.start)
