@@ -132,6 +132,8 @@ def test_a_deck_puzzle_accepts_the_better_turn_and_refuses_a_losing_one(app, arc
     assert scene.ctl.verdict is not None and scene.ctl.verdict.reply is not None
     after = apply_turn_unchecked(scene.ctl.start, parse_turn(puzzle.played))
     assert apply_turn_unchecked(after, scene.ctl.verdict.reply).winner() == 1
+    # The ghosts play the turn tried, then that answer.
+    assert scene.demo is not None and scene.demo.steps[-1].action == scene.ctl.verdict.reply[-1]
     scene.stop_demo()
     # The better turn: accepted, graded (solved after a wrong try), its next day written.
     play(scene, puzzle.best)
