@@ -192,3 +192,18 @@ def test_a_review_finished_in_the_replay_viewer_fills_the_players_deck(app, arch
     viewer._add_to_deck(review)
     [puzzle] = read_deck(deck_path()).puzzles
     assert puzzle.player == 0 and puzzle.index + 1 == BLUNDER_TURN
+
+
+def test_a_deck_puzzle_opens_the_game_it_came_from_at_its_turn(app, archive_game):
+    from hwgame.app.scenes.deck import DeckScene
+
+    game, review = archive_game
+    add_review(deck_path(), game, None, review, 0, "SDG 17917")
+    scene = DeckScene(app, read_deck(deck_path()), thinking=LIGHT)
+    app.scenes.push(scene)
+    frames(app)
+    scene.open_game()
+    frames(app)
+    viewer = app.scenes.top
+    assert viewer is not scene and viewer.game.turns == game.turns
+    assert viewer.position == game.positions[BLUNDER_TURN - 1]  # the board before the puzzle's turn
