@@ -19,7 +19,7 @@ from hwgame.i18n import text_of
 from hwgame.persist import SaveError
 from hwgame.persist.atomic import backup_path, is_temporary
 from hwgame.persist.convert import game_to_save
-from hwgame.persist.deck_file import DECK_FILE, DeckGame, DeckPuzzle, Schedule, change_deck, read_deck
+from hwgame.persist.deck_file import DECK_FILE, DECK_VERSION, DeckFile, DeckGame, DeckPuzzle, Schedule, change_deck, read_deck
 
 from .test_record import finished_game
 
@@ -55,6 +55,9 @@ def test_a_deck_reads_back_as_written(data_dir):
     assert [p.id for p in deck.puzzles] == ["game1:0", "game1:1", "game2:0", "game2:1", "game2:2"]
     assert deck.puzzles[2].schedule.due == date(2026, 3, 1) and not deck.notices and not deck.broken
     assert deck.games["game2"].save.turns == game_to_save(finished_game(2)).turns
+    # The file as a whole is the schema's, with its version.
+    whole = DeckFile.model_validate_json(path.read_bytes())
+    assert whole.version == DECK_VERSION and len(whole.puzzles) == 5 and set(whole.games) == {"game1", "game2"}
 
 
 @pytest.mark.parametrize("damage", [lambda raw: raw[:-30], lambda raw: b"\x00\xff not json",
