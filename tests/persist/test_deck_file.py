@@ -19,7 +19,16 @@ from hwgame.i18n import text_of
 from hwgame.persist import SaveError
 from hwgame.persist.atomic import backup_path, is_temporary
 from hwgame.persist.convert import game_to_save
-from hwgame.persist.deck_file import DECK_FILE, DECK_VERSION, DeckFile, DeckGame, DeckPuzzle, Schedule, change_deck, read_deck
+from hwgame.persist.deck_file import (
+    DECK_FILE,
+    DECK_VERSION,
+    DeckFile,
+    DeckGame,
+    DeckPuzzle,
+    Schedule,
+    change_deck,
+    read_deck,
+)
 
 from .test_record import finished_game
 
