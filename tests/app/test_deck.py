@@ -102,11 +102,17 @@ def test_the_tutorial_row_shows_the_count_due_today(app, archive_game):
     frames(app)
     assert isinstance(listing, LessonList) and listing.deck_label().endswith("0 due today")
     assert listing.deck_button in listing.controls()
+    listing.open_deck()  # an empty deck: a message, no screen
+    frames(app)
+    assert app.scenes.top is listing
     add_review(deck_path(), game, None, review, 0)
     listing.resume()
     frames(app)
     assert listing.deck_label() == "Your puzzle deck  ·  1 due today"
     assert listing.deck_button.text == listing.deck_label()  # drawn on the row
+    listing.open_deck()
+    frames(app)
+    assert type(app.scenes.top).__name__ == "DeckScene"
 
 
 def test_a_deck_puzzle_accepts_the_better_turn_and_refuses_a_losing_one(app, archive_game):
