@@ -213,3 +213,23 @@ def test_a_deck_puzzle_opens_the_game_it_came_from_at_its_turn(app, archive_game
     viewer = app.scenes.top
     assert viewer is not scene and viewer.game.turns == game.turns
     assert viewer.position == game.positions[BLUNDER_TURN - 1]  # the board before the puzzle's turn
+
+
+def test_a_skipped_puzzle_comes_back_tomorrow(app, archive_game):
+    from hwgame.app.kit.dialogs import Dialog
+    from hwgame.app.scenes.deck import DeckScene
+
+    game, review = archive_game
+    add_review(deck_path(), game, None, review, 0)
+    scene = DeckScene(app, read_deck(deck_path()), thinking=LIGHT)
+    app.scenes.push(scene)
+    frames(app)
+    scene.skip()
+    scene.skip()  # once is enough: a second press takes no second step
+    frames(app)
+    assert isinstance(app.scenes.top, Dialog)
+    kept = read_deck(deck_path()).puzzles[0].schedule
+    assert (kept.repetitions, kept.lapses, kept.due) == (0, 1, date.today() + timedelta(days=1))
+    from hwgame.app.control.deck import due_count
+
+    assert due_count(read_deck(deck_path()), date.today()) == 0

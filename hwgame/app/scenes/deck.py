@@ -177,6 +177,7 @@ class DeckScene(LessonCard):
         self.helped = False
         self._showing: Turn = ()
         self._judging = False  # the card says a turn is being judged
+        self.graded = False  # the puzzle's SM-2 step is taken (once: solved or skipped)
         self.say(lambda: _("Play your turn on the board, then press End Turn to have it judged."), T.TEXT_DIM,
                  follow=False)
 
@@ -244,8 +245,9 @@ class DeckScene(LessonCard):
     def skip(self) -> None:
         """Give the puzzle up: it comes back tomorrow."""
         self.stop_demo()
-        if self.ctl.solved:
-            return
+        if self.ctl.run is not None:
+            self.ctl.run.cancel()
+            self.ctl.run = None
         self._finish(solved=False)
 
     def open_game(self) -> None:
@@ -314,6 +316,9 @@ class DeckScene(LessonCard):
         """Grade the puzzle (SM-2), write its next day, and offer the next one."""
         from hwgame.persist.deck_file import change_deck
 
+        if self.graded:
+            return
+        self.graded = True
         quality = grade(solved, self.tries, self.helped)
         puzzle_id, today = self.puzzle.id, self.today
 
