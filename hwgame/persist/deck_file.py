@@ -175,7 +175,7 @@ def read_deck(path: str | Path) -> Deck:
     try:
         return _parse(path, read_bytes(path))
     except (SaveError, ValueError) as exc:
-        why = exc.text if isinstance(exc, SaveError) else str(exc)[:80]
+        why = exc.detail_text if isinstance(exc, SaveError) else str(exc)[:80]  # the file is named once
     deck = Deck()
     backup = backup_path(path)
     if os.path.lexists(backup):
