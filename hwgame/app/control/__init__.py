@@ -5,7 +5,8 @@ rules (``controller``: ``ActionResolver``), the flow of a game in the window (``
 playing and committing, undo, the computer's turns, hints, warnings), the targets a drag can start from
 or end on (``targets``), a record as a timeline to step through (``timeline``), what the narration says
 (``narration``), the notices of a game (``events``, ``notices``), the advice for a setup (``advice``),
-the options a window starts from (``options``) and text that is worded when drawn (``text``).
+the options a window starts from (``options``), the puzzle deck's SM-2 schedule (``deck``) and text
+that is worded when drawn (``text``).
 
 Nothing here imports pygame (a test keeps it so), so all of it runs in plain tests. It sits below the
 view and above the services: the flow asks the opponent and the coach for the computer's turns and

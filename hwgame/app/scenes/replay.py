@@ -49,7 +49,7 @@ from hwgame.app.view.layout import (
     screen_layout,
 )
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
-from hwgame.i18n import N_, _, current_language, pgettext
+from hwgame.i18n import N_, _, current_language, ngettext, pgettext
 from hwgame.openings import key_text
 from hwgame.rules import (
     PLAYING,
@@ -433,6 +433,7 @@ class ReplayScene(ButtonScene):
         elif run.review is not None and run.review.complete:
             self.review = run.review
             self._keep_review(run.review)
+            self._add_to_deck(run.review)
         else:
             self.show_review = self.review is not None
 
@@ -445,6 +446,7 @@ class ReplayScene(ButtonScene):
         if review is not None:
             self.review = review
             self.show_review = True
+            self._add_to_deck(review)
 
     def _keep_review(self, review: Review) -> None:
         """Write the finished review into the save the record came from (see ``review_run.keep_review``);
@@ -457,6 +459,28 @@ class ReplayScene(ButtonScene):
             failed = exc
             self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
                 problem=error_text(failed)))
+
+    def _add_to_deck(self, review: Review) -> None:
+        """The player's clear mistakes of this finished game of theirs become puzzles of their deck
+        (``services.deck.add_review``; the Tutorial's "Your puzzle deck"); a failure only says so."""
+        from hwgame.app.control.deck import seat_of_player
+        from hwgame.app.services.deck import add_review, deck_path
+
+        kinds = [getattr(p, "kind", HUMAN) for p in self.players or []]
+        seat = seat_of_player(kinds, self.game.players, self.app.settings.player_name)
+        if seat is None or not self.game.is_over():
+            return
+        title = (self.loaded.save.title or "") if self.loaded is not None else ""
+        try:
+            added = add_review(deck_path(), self.game, self.players, review, seat, title, self.path)
+        except Exception as exc:  # the review is still shown; only the deck missed its puzzles
+            failed = exc
+            self.app.toast(lambda: _("The puzzles of this game were not added to your deck: {problem}").format(
+                problem=error_text(failed)))
+            return
+        if added:
+            self.app.toast(lambda: ngettext("{count} new puzzle in your deck (Tutorial).",
+                                            "{count} new puzzles in your deck (Tutorial).", added).format(count=added))
 
     def review_entries(self) -> list[TurnReview]:
         """The turns reviewed so far: the finished review's, or those of the review being computed."""

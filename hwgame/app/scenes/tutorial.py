@@ -1,7 +1,9 @@
 """The tutorial's home: lessons by tier, puzzles by difficulty, and the quick reference.
 
 ``LessonList`` is the list; a lesson (``"lesson"``) or a puzzle (``"puzzle"``) it opens is played on the
-board, with the coaching card over the play screen.
+board, with the coaching card over the play screen. Under the puzzle of the day, the player's own puzzle
+deck (``"deck"``: positions of their finished games where the review found a clearly better turn) says
+how many of its puzzles are due today.
 
 Lessons already finished carry a check mark and a lesson left half-way resumes at its step (both kept
 in the settings' ``tutorial`` table); solved puzzles carry a check mark too, in another colour and
@@ -12,9 +14,11 @@ lack.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 import pygame
 
+from hwgame.app.control.text import error_text
 from hwgame.app.kit.base import ButtonScene
 from hwgame.app.kit.card import progress_of
 from hwgame.app.view import theme as T
@@ -79,12 +83,48 @@ class LessonList(ButtonScene):
             done, _step, helped = progress_of(self.app, "puzzle:" + self.daily.id)
             if done:
                 self.marks[id(self.daily_button)] = (HELPED, True) if helped else (DONE, False)
+        self._read_deck()
         for puzzle in PUZZLES:
             done, _step, helped = progress_of(self.app, "puzzle:" + puzzle.id)
             button = Button("", self._puzzle_opener(puzzle))
             self.puzzle_buttons.append(button)
             if done:
                 self.marks[id(button)] = (HELPED, True) if helped else (DONE, False)
+
+    def _read_deck(self) -> None:
+        """The player's puzzle deck (``scenes.deck``) and how many of its puzzles are due today; a deck
+        file that does not read says so once, as a message."""
+        from hwgame.app.control.deck import due_count
+        from hwgame.app.services.deck import deck_path
+        from hwgame.persist.deck_file import read_deck
+
+        self.deck = read_deck(deck_path())
+        self.deck_due = due_count(self.deck, date.today())
+        for notice in self.deck.notices if not getattr(self, "_deck_told", False) else []:
+            self.app.toast(notice, 8.0)
+        self._deck_told = True
+        self.deck_button = Button("", self.open_deck)
+
+    def deck_label(self) -> str:
+        """The deck's row: its name and the count of puzzles due today."""
+        return _("Your puzzle deck  ·  {count} due today").format(count=self.deck_due)
+
+    def open_deck(self) -> None:
+        """Today's round of the deck; with nothing due, a message says when puzzles come."""
+        if not self.deck.puzzles:
+            self.app.toast(lambda: _("Your deck is empty: the review of a finished game of yours adds its "
+                                     "mistakes to it."))
+            return
+        if not self.deck_due:
+            later = min(p.schedule.due for p in self.deck.puzzles)
+            self.app.toast(lambda: _("No puzzle of your deck is due today; the next comes back on {day}.").format(
+                day=later.isoformat()))
+            return
+        try:
+            self.app.open_scene("deck", self.deck)
+        except Exception as exc:  # a puzzle whose game no longer replays: a message, never a closed window
+            failed = exc
+            self.app.toast(lambda: _("The deck could not be opened: {problem}").format(problem=error_text(failed)))
 
     def _lesson_label(self, number: int, lesson: Lesson) -> str:
         done, step, _helped = progress_of(self.app, lesson.id)
@@ -118,7 +158,8 @@ class LessonList(ButtonScene):
     def controls(self) -> list[Button]:
         """Every button of the screen: the lessons, the puzzles, Quick reference and Back."""
         daily = [self.daily_button] if self.daily_button is not None else []
-        return [b for _t, b in self.lesson_buttons] + daily + self.puzzle_buttons + [self.reference, self.back]
+        return ([b for _t, b in self.lesson_buttons] + daily + [self.deck_button] + self.puzzle_buttons
+                + [self.reference, self.back])
 
     def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
         """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
@@ -170,7 +211,9 @@ class LessonList(ButtonScene):
             label = _("Puzzle of the day  ·  {task}  ·  {difficulty}").format(task=self.daily.task,
                                                                               difficulty=self.daily.difficulty_name)
             self._row(surface, self.daily_button, label, right, y, col_w, bh)
-            y += bh + 10
+            y += bh + 4
+        self._row(surface, self.deck_button, self.deck_label(), right, y, col_w, bh)
+        y += bh + 10
         for i, (button, puzzle) in enumerate(zip(self.puzzle_buttons, PUZZLES, strict=True), 1):
             self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
             y += bh + 4

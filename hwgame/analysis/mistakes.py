@@ -1,0 +1,61 @@
+"""A player's own mistakes, as the review marked them: which turns to meet again, and whether the better
+turn there is clear enough to ask for.
+
+Nothing here judges a position anew: both functions read the marks and the numbers the review kept
+(``review.TurnReview``), which are the verdict's own (the proof where one is known, else the search's
+estimate, read as a chance to win).
+
+- ``marked_turns``: a player's turns marked BLUNDER, MISTAKE or MISSED_WIN, in order. INACCURACY is left
+  out: a fall of a tenth of the chance to win is within what two searches of a moment may disagree on,
+  so the "better" turn there is often only the engine's taste.
+- ``better_turn_is_clear``: the review knows a better turn there and it stands above the turn played
+  beyond doubt: a proof says so (a forced win the turn gave up, or a loss the turn walked into while the
+  better turn avoided it), or, where nothing is proven, the better turn's lead over the turn played is at
+  least ``CLEAR_LEAD`` both in the one search that ranked them side by side and in the verdict of the
+  board after the turn (two judgements that agree).
+"""
+
+from __future__ import annotations
+
+from hwgame.ai.proofs import LOSS, WIN
+from hwgame.ai.winchance import estimate_chance
+
+from .review import BLUNDER, MISSED_WIN, MISTAKE, Review, TurnReview
+
+# The kinds of mark a player meets again (see the module docstring for why INACCURACY is not one).
+ASKED_KINDS = (MISSED_WIN, BLUNDER, MISTAKE)
+# The least lead in win chance of the better turn over the turn played, where nothing is proven, for it
+# to count as clear: the review's own threshold of a mistake.
+CLEAR_LEAD = 0.20
+
+
+def marked_turns(review: Review, player: int) -> list[TurnReview]:
+    """``player``'s turns (0 or 1) that the review marked BLUNDER, MISTAKE or MISSED_WIN, in the order
+    they were played."""
+    return [t for t in review.turns if t.player == player and t.kind in ASKED_KINDS]
+
+
+def better_turn_is_clear(turn: TurnReview) -> bool:
+    """True when the review knows a better turn than the one played at ``turn`` and it is clear: proven
+    (a forced win given up, a loss walked into that the better turn avoided), or a lead of at least
+    ``CLEAR_LEAD`` in win chance both in the search that ranked the two turns and in the verdict after
+    the turn (see the module docstring)."""
+    best = turn.best
+    if best is None or turn.before is None or tuple(best) == tuple(turn.turn):
+        return False
+    before, after = turn.proof_before, turn.proof_after
+    if before is not None and before.result == WIN:
+        # A forced win: clear when the turn played gave it up (the better turn keeps it, proven).
+        return after is None or after.result != WIN
+    if after is not None and after.result == LOSS:
+        # The turn played loses by force; clear when the board before it was not lost as well.
+        return before is None or before.result != LOSS
+    if before is not None:
+        return False  # a proven draw or loss before the turn: no turn is clearly better
+    if turn.after is None:
+        return False
+    lead_in_search = estimate_chance(turn.before, turn.phase) - estimate_chance(turn.after, turn.phase)
+    return lead_in_search >= CLEAR_LEAD and turn.fall >= CLEAR_LEAD
+
+
+__all__ = ["ASKED_KINDS", "CLEAR_LEAD", "better_turn_is_clear", "marked_turns"]
