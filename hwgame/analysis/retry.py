@@ -163,15 +163,19 @@ def judge_try(entry: TurnReview, tried: Turn, verdict: Verdict | None) -> Ruling
 @dataclass
 class RetryRound:
     """The turns asked in one retry of a game and how each went: ``entries`` in order, ``at`` the one
-    shown, ``states`` what became of each (``FOUND``, ``SKIPPED``, ``SHOWN`` or None while open)."""
+    shown, ``states`` what became of each (``FOUND``, ``SKIPPED``, ``SHOWN`` or None while open) and
+    ``misses`` how many tries of each were refused."""
 
     entries: list[TurnReview]
     at: int = 0
     states: list[str | None] = field(default_factory=list)
+    misses: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if len(self.states) != len(self.entries):
             self.states = [None] * len(self.entries)
+        if len(self.misses) != len(self.entries):
+            self.misses = [0] * len(self.entries)
 
     @property
     def total(self) -> int:
@@ -194,8 +198,12 @@ class RetryRound:
         return self.at >= len(self.entries)
 
     def record(self, ruling: Ruling) -> None:
-        """Keep an accepted try as found (a turn shown before stays shown)."""
-        if ruling.accepted and not self.finished and self.states[self.at] is None:
+        """Keep an accepted try as found (a turn shown before stays shown), count a refused one."""
+        if self.finished:
+            return
+        if not ruling.accepted:
+            self.misses[self.at] += 1
+        elif self.states[self.at] is None:
             self.states[self.at] = FOUND
 
     def show(self) -> None:

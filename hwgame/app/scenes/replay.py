@@ -49,7 +49,7 @@ from hwgame.app.view.layout import (
     screen_layout,
 )
 from hwgame.app.view.widgets import Button, TextField, sync_window_size
-from hwgame.i18n import N_, _, current_language, pgettext
+from hwgame.i18n import N_, _, current_language, ngettext, pgettext
 from hwgame.openings import key_text
 from hwgame.rules import (
     PLAYING,
@@ -163,6 +163,10 @@ class ReplayScene(ButtonScene):
                                     hint=lambda: _("The computer looks at every turn: chances to win, mistakes and "
                                                    "the better turn"))
         # Under a marked turn's words: that turn and the better one, played with ghost pieces.
+        # Once a review is done: its marked turns asked again (the "retry" screen).
+        self.retry_button = Button(lambda: _("Find the better turn"), self.retry_mistakes, size=18,
+                                   enabled=lambda: self.review is not None and self.review.complete,
+                                   hint=lambda: _("Play again the turns the review marked, and find better ones"))
         self.show_played = Button(lambda: _("Show played"), lambda: self.show_turn(better=False), size=15,
                                   rect=(0, 0, 0, 0))
         self.show_better = Button(lambda: _("Show better"), lambda: self.show_turn(better=True), size=15,
@@ -171,9 +175,8 @@ class ReplayScene(ButtonScene):
         self.painter = DemoPainter(app.theme)
         self.show_w = SHOW_W
         self._strip_rows: tuple[object, int] = (None, strip.MAX_LINES)  # (what they were measured for, rows)
-        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.analyse_button,
-                        self.edit_button,
-                        self.back]
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.retry_button, self.continue_button,
+                        self.analyse_button, self.edit_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
         self.review_run: ReviewRun | None = None
@@ -433,6 +436,7 @@ class ReplayScene(ButtonScene):
         elif run.review is not None and run.review.complete:
             self.review = run.review
             self._keep_review(run.review)
+            self._add_to_deck(run.review)
         else:
             self.show_review = self.review is not None
 
@@ -457,6 +461,52 @@ class ReplayScene(ButtonScene):
             failed = exc
             self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
                 problem=error_text(failed)))
+
+    def retry_mistakes(self) -> None:
+        """Ask which player's marked turns to play again, then open the retry screen on them."""
+        from hwgame.app.services.retry import asked_for
+
+        review = self.review
+        if review is None or not review.complete:
+            return
+        names = self.timeline.players
+        asked = [asked_for(review, player) for player in (0, 1)]
+        choices: list[tuple[Text, Callable[[], object] | None]] = []
+        for player in (self.bottom, opponent_of(self.bottom)):
+            if asked[player]:
+                choices.append(self._retry_choice(player, names[player], asked[player]))
+        if not choices:
+            message(self.app, lambda: _("Find the better turn"),
+                    [lambda: _("The review marked no mistake of either player to play again.")])
+            return
+        choices.append((lambda: _("Cancel"), None))
+        self.app.scenes.push(Dialog(self.app, lambda: _("Find the better turn"),
+                                    [lambda: _("Whose marked turns do you want to play again?")], choices, width=560,
+                                    column=True))  # fmt: skip
+
+    def _retry_choice(self, player: int, name: str, asked: list[TurnReview]
+                      ) -> tuple[Text, Callable[[], object] | None]:  # fmt: skip
+        """The dialog's button that retries ``player``'s ``asked`` turns."""
+        count = len(asked)
+        return (lambda: ngettext("{name}: {count} turn", "{name}: {count} turns", count).format(name=name, count=count),
+                lambda: self._open_retry(player, asked))  # fmt: skip
+
+    def _open_retry(self, player: int, asked: list[TurnReview]) -> None:
+        name = self.name
+        self.app.open_scene("retry", self.game, self.review, player, lambda: name or _("This game"), entries=asked)
+
+    def _add_to_deck(self, review: Review) -> None:
+        """A finished game's complete review gives its players' puzzles to the deck (``services.deck``):
+        the players at this screen, never the computer's nor an imported game's unknown players."""
+        if self.timeline.outcome is None or not self.players:
+            return
+        from hwgame.app.services.deck import add_review
+
+        kinds = [getattr(p, "kind", HUMAN) for p in self.players]
+        mine = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+        problem = add_review(self.game, review, mine, str(self.name or ""), self.path)
+        if problem:
+            self.app.toast(problem)
 
     def review_entries(self) -> list[TurnReview]:
         """The turns reviewed so far: the finished review's, or those of the review being computed."""
@@ -753,6 +803,12 @@ class ReplayScene(ButtonScene):
                                      x + w - self.edit_button.rect.right - 6, 38)
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
         self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
+        if self.review is not None and self.review.complete:  # the row shared with "Find the better turn"
+            half = (w - 6) // 2
+            self.review_button.rect = pygame.Rect(x, bottom - 142, half, 40)
+            self.retry_button.rect = pygame.Rect(x + half + 6, bottom - 142, w - half - 6, 40)
+        else:
+            self.retry_button.rect = pygame.Rect(0, 0, 0, 0)
         self.review_button.text = self._review_button_text  # worded at each frame
         bw = (w - 5 * 5) // 6
         for i, b in enumerate(self.nav):

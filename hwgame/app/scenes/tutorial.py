@@ -79,6 +79,11 @@ class LessonList(ButtonScene):
             done, _step, helped = progress_of(self.app, "puzzle:" + self.daily.id)
             if done:
                 self.marks[id(self.daily_button)] = (HELPED, True) if helped else (DONE, False)
+        # The player's own deck: the boards of their mistakes, with the count due today.
+        from hwgame.app.services.deck import due_today
+
+        self.deck_due = len(due_today())
+        self.deck_button = Button("", lambda: self.app.open_scene("deck"))
         for puzzle in PUZZLES:
             done, _step, helped = progress_of(self.app, "puzzle:" + puzzle.id)
             button = Button("", self._puzzle_opener(puzzle))
@@ -118,7 +123,8 @@ class LessonList(ButtonScene):
     def controls(self) -> list[Button]:
         """Every button of the screen: the lessons, the puzzles, Quick reference and Back."""
         daily = [self.daily_button] if self.daily_button is not None else []
-        return [b for _t, b in self.lesson_buttons] + daily + self.puzzle_buttons + [self.reference, self.back]
+        return ([b for _t, b in self.lesson_buttons] + daily + [self.deck_button] + self.puzzle_buttons
+                + [self.reference, self.back])
 
     def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
         """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
@@ -170,7 +176,10 @@ class LessonList(ButtonScene):
             label = _("Puzzle of the day  ·  {task}  ·  {difficulty}").format(task=self.daily.task,
                                                                               difficulty=self.daily.difficulty_name)
             self._row(surface, self.daily_button, label, right, y, col_w, bh)
-            y += bh + 10
+            y += bh + 4
+        deck = _("Your puzzle deck  ·  {due} due today").format(due=self.deck_due)
+        self._row(surface, self.deck_button, deck, right, y, col_w, bh)
+        y += bh + 10
         for i, (button, puzzle) in enumerate(zip(self.puzzle_buttons, PUZZLES, strict=True), 1):
             self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
             y += bh + 4
