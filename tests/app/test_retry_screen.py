@@ -1,0 +1,153 @@
+"""Find the better turn, on the screen: opened from a finished review, the board before the marked turn,
+the turn played refused with its punishing reply shown by ghosts, a turn the verdict finds as good
+accepted, Show and Skip, the progress "n of m found"; the deck's screen plays a puzzle and moves it."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from hwgame.ai.thinking import Limit, Thinking
+from hwgame.analysis.review import review_of
+from hwgame.app.scenes.retry import RetryScene, rules_text
+from hwgame.app.services import deck as deck_service
+from hwgame.app.services.retry import MARGIN
+from hwgame.persist.deck import read_deck
+from hwgame.rules import SDG, parse_turn, read_transcript, replay
+
+from .helpers import click, make_app, run_frames
+
+LIGHT = Thinking(Limit(depth=1, nodes=2000))
+GAME, BLUNDER_TURN = "17917.raw", 17  # OnePageWars' turn 17 lets ts52 win at once
+
+
+@pytest.fixture
+def reviewed(sdg_games):
+    game = replay(read_transcript(sdg_games / GAME), SDG)
+    return game, review_of(game, LIGHT)
+
+
+def _open(screen, game, review):
+    app = make_app(screen, still=True, boot=True)
+    me = game.players.index("OnePageWars")
+    app.open_scene("retry", game, review, me, lambda: "SDG 17917")
+    run_frames(app, screen)
+    scene = app.scenes.top
+    assert isinstance(scene, RetryScene)
+    return app, scene
+
+
+def _try(app, screen, scene, text):
+    for action in parse_turn(text):
+        scene.ctl.game.act(action)
+    scene.play.request_end_turn()  # the play screen's End Turn
+    run_frames(app, screen, frames=2)
+
+
+def test_the_retry_asks_the_board_before_the_marked_turn_and_refuses_the_turn_played(screen, reviewed):
+    game, review = reviewed
+    app, scene = _open(screen, game, review)
+    entry = scene.round.current
+    assert entry is not None and entry.number == BLUNDER_TURN
+    assert scene.ctl.game.position == game.positions[BLUNDER_TURN - 1]
+    assert "0 of 1 found" in scene.header() and "SDG 17917, turn 17" in scene.header()
+    assert f"{round(MARGIN * 100)} points" in rules_text() and scene.goal() == rules_text()
+    _try(app, screen, scene, "Build G2 OnePageWars")
+    assert scene.ruling is not None and not scene.ruling.accepted
+    assert scene.ruling.reply == entry.refutation
+    # The try and the reply are played by ghosts; the board itself is the asked position again.
+    assert scene.demo is not None
+    assert scene.ctl.game.position == game.positions[BLUNDER_TURN - 1] and not scene.ctl.game.pending
+    assert "Try again" in scene.message and "0 of 1 found" in scene.header()
+
+
+def test_the_better_turn_is_found_and_counted(screen, reviewed):
+    game, review = reviewed
+    app, scene = _open(screen, game, review)
+    entry = scene.round.current
+    assert entry is not None and entry.best is not None
+    from hwgame.rules import format_turn
+
+    _try(app, screen, scene, format_turn(entry.best))
+    assert scene.ruling is not None and scene.ruling.accepted
+    assert "1 of 1 found" in scene.header() and scene.message.startswith("Found")
+    assert [b.text for b in scene.card_buttons][0] == "Next"
+
+
+def test_a_try_is_judged_by_the_verdict_of_the_board_after_it(screen, reviewed):
+    game, review = reviewed
+    app, scene = _open(screen, game, review)
+    worker = app.opponent._worker
+    entry = scene.round.current
+    assert entry is not None and entry.chance_before is not None
+    # The stand-in search says the opponent stands far better after a pass: refused, its reply shown.
+    worker.score = 3000.0
+    _try(app, screen, scene, "Pass")
+    assert worker.analyses and worker.analyses[-1][1] is False  # a full verdict of the board after the try
+    assert scene.ruling is not None and not scene.ruling.accepted and scene.ruling.reply is not None
+    assert scene.demo is not None
+    # Then it says the opponent stands far worse: within the margin of the best, accepted.
+    scene.stop_demo()
+    worker.score = -3000.0
+    _try(app, screen, scene, "Pass")
+    assert scene.ruling is not None and scene.ruling.accepted and scene.round.found == 1
+
+
+def test_show_and_skip_are_always_there(screen, reviewed):
+    game, review = reviewed
+    app, scene = _open(screen, game, review)
+    labels = [b.text for b in scene.card_buttons]
+    assert labels == ["Show", "Skip", "Back"]
+    run_frames(app, screen, click(scene.card_buttons[0].rect.center))
+    assert scene.demo is not None and scene.message.startswith("Better:")
+    assert scene.round.states[0] == "shown" and scene.round.found == 0
+    scene.skip()
+    run_frames(app, screen)
+    assert scene.round.finished and "Done: 0 of 1" in app.scenes.top.message
+
+
+def test_the_replay_offers_the_retry_once_its_review_is_complete(screen, reviewed, data_dir):
+    game, review = reviewed
+    app = make_app(screen, still=True, boot=True)
+    viewer = app.scene_class("replay")(app, game, name="SDG 17917")
+    app.scenes.push(viewer)
+    run_frames(app, screen)
+    assert viewer.retry_button.rect.w == 0
+    viewer.review = review
+    run_frames(app, screen)
+    assert viewer.retry_button.rect.w > 0 and viewer.retry_button.enabled
+    run_frames(app, screen, click(viewer.retry_button.rect.center))
+    dialog = app.scenes.top
+    texts = [b.text for b in dialog.buttons]
+    assert any(t.startswith("OnePageWars: 1 turn") for t in texts)
+    assert not any(t.startswith("ts52") for t in texts)  # ts52 has no asked turn in this game
+
+
+def test_the_deck_plays_a_puzzle_and_moves_it_on_its_schedule(screen, reviewed, data_dir):
+    game, review = reviewed
+    me = game.players.index("OnePageWars")
+    path = deck_service.deck_path()
+    assert deck_service.add_review(game, review, [me], "SDG 17917") is None
+    deck = read_deck(path)
+    assert [c.number for c in deck.cards.values()] == [BLUNDER_TURN]
+    app = make_app(screen, still=True, boot=True)
+    app.open_scene("deck")
+    run_frames(app, screen)
+    listing = app.scenes.top
+    assert len(listing.due) == 1
+    run_frames(app, screen, click(listing.rows[0][1].rect.center))
+    scene = app.scenes.top
+    assert isinstance(scene, RetryScene) and "SDG 17917, turn 17" in scene.header()
+    from hwgame.rules import format_turn
+
+    entry = scene.round.current
+    assert entry is not None and entry.best is not None
+    _try(app, screen, scene, format_turn(entry.best))
+    scene.leave()
+    run_frames(app, screen)
+    card = next(iter(read_deck(path).cards.values()))
+    assert card.due == dt.date.today() + dt.timedelta(days=1) and card.repetitions == 1 and card.solved == 1
+    # The game it came from opens in the replay, before that turn.
+    listing = app.scenes.top
+    assert listing.total == 1 and listing.due == []
