@@ -107,7 +107,7 @@ class DeckFile(BaseModel):
 
     format: Literal["hwgame-deck"] = "hwgame-deck"
     version: int = VERSION
-    cards: list[dict[str, Any]] = Field(default_factory=list)
+    cards: list[Any] = Field(default_factory=list)  # each read on its own: a bad one is left out alone
 
 
 @dataclass

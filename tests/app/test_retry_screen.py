@@ -151,3 +151,27 @@ def test_the_deck_plays_a_puzzle_and_moves_it_on_its_schedule(screen, reviewed, 
     # The game it came from opens in the replay, before that turn.
     listing = app.scenes.top
     assert listing.total == 1 and listing.due == []
+
+
+def test_a_finished_games_clear_mistakes_become_puzzles_that_read_back_as_reviewed(reviewed, tmp_path):
+    game, review = reviewed
+    from hwgame.analysis.retry import clear_better
+
+    seats = [0, 1]
+    cards = deck_service.cards_of(game, review, seats, "SDG 17917")
+    wanted = [t.index for t in review.turns if t.kind in ("mistake", "blunder") and clear_better(t)]
+    assert [c.index for c in cards] == wanted and wanted
+    for card in cards:
+        entry = deck_service.entry_of(card)
+        original = review.turns[card.index]
+        assert entry is not None and entry.position == original.position
+        assert (entry.best, entry.refutation, entry.chance_before, entry.chance_after, entry.kind) == (
+            original.best, original.refutation, original.chance_before, original.chance_after, original.kind)
+        replayed = deck_service.game_of_card(card)
+        assert replayed is not None and replayed.positions[card.index] == original.position
+    # Only the seats given: the computer's (or an unknown player's) turns are not the player's puzzles.
+    assert deck_service.cards_of(game, review, []) == []
+    path = tmp_path / "deck.json"
+    assert deck_service.add_review(game, review, seats, "SDG 17917", deck=path) is None
+    assert deck_service.add_review(game, review, seats, "SDG 17917", deck=path) is None
+    assert len(read_deck(path).cards) == len(cards)  # the same game twice: each puzzle once
