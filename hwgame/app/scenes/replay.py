@@ -804,9 +804,12 @@ class ReplayScene(ButtonScene):
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
         self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
         if self.review is not None and self.review.complete:  # the row shared with "Find the better turn"
-            half = (w - 6) // 2
-            self.review_button.rect = pygame.Rect(x, bottom - 142, half, 40)
-            self.retry_button.rect = pygame.Rect(x + half + 6, bottom - 142, w - half - 6, 40)
+            review_w = max(90, min(w // 2, th.font(18).size(self._review_button_text())[0] + 24))
+            self.review_button.rect = pygame.Rect(x, bottom - 142, review_w, 40)
+            self.retry_button.rect = pygame.Rect(x + review_w + 6, bottom - 142, w - review_w - 6, 40)
+            self.retry_button.size = next((size for size in range(18, 12, -1)
+                                           if th.font(size).size(self.retry_button.text)[0] + 16
+                                           <= self.retry_button.rect.w), 13)  # fmt: skip
         else:
             self.retry_button.rect = pygame.Rect(0, 0, 0, 0)
         self.review_button.text = self._review_button_text  # worded at each frame

@@ -50,7 +50,7 @@ from hwgame.rules import (
     opponent_of,
     turn_steps,
 )
-from hwgame.words import POSSIBLE, Voice, better_text, mark_label, mark_text, narrate_turn, sentences
+from hwgame.words import POSSIBLE, Voice, better_text, mark_label, mark_text, narrate_turn, sentences, weighed_text
 
 if TYPE_CHECKING:
     from hwgame.app.services.opponent import Opponent
@@ -199,10 +199,12 @@ class RetryScene(LessonCard):
         self.round.show()
         self._set_buttons()
         self.ctl.game.restart_turn()
-        steps = _steps(entry.position, entry.best)
-        self.start_demo(steps, entry.position)
+        self.start_demo(_steps(entry.position, entry.best), entry.position)
         self._showing = entry.best
         words = better_text(entry, self.voice)
+        why = weighed_text(entry.weighed(), entry.player, self.voice)
+        if why and why not in self.task():
+            words = sentences((words, why))
         line = [narrate_turn(t, (entry.player + 1 + k) % 2, self.voice, POSSIBLE)
                 for k, t in enumerate(entry.better_line[:LINE_SHOWN])]
         if line:
@@ -249,6 +251,10 @@ class RetryScene(LessonCard):
         self.say(lambda: _("Done: {found} of {total} better turns found.").format(found=found, total=total),
                  T.TEXT_GOOD)
 
+    def hint(self) -> None:
+        """The play screen's Hint: Show."""
+        self.show_better()
+
     def demo_finished(self) -> None:
         """After a demonstration the board is the asked position again."""
         self._showing = None
@@ -292,7 +298,8 @@ class RetryScene(LessonCard):
             after = _after(entry.position, tried)
             if steps and after is not None:
                 steps += _steps(after, ruling.reply)
-            self.start_demo(steps, entry.position)
+            if self.start_demo(steps, entry.position) and self.demo is not None:
+                self.demo.ending = _try_again  # the board comes back for another try, not the reply's turn
         else:
             words = sentences((words, _("Try again.")))
         self.say(words, T.TEXT_WARN, ok=False)
@@ -318,6 +325,11 @@ def _steps(position: Position, turn: Turn) -> list[TurnStep]:
         return turn_steps(position, turn)
     except IllegalActionError:
         return []
+
+
+def _try_again() -> str:
+    """The caption once a refused try and its answer were played by ghosts."""
+    return _("The board goes back to the position before your turn: try another turn.")
 
 
 def accepted_text(ruling: Ruling) -> str:
