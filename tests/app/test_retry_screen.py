@@ -148,9 +148,13 @@ def test_the_deck_plays_a_puzzle_and_moves_it_on_its_schedule(screen, reviewed, 
     run_frames(app, screen)
     card = next(iter(read_deck(path).cards.values()))
     assert card.due == dt.date.today() + dt.timedelta(days=1) and card.repetitions == 1 and card.solved == 1
-    # The game it came from opens in the replay, before that turn.
     listing = app.scenes.top
     assert listing.total == 1 and listing.due == []
+    # The game it came from opens in the replay, at the board before that turn.
+    listing.open_game(card)
+    run_frames(app, screen)
+    viewer = app.scenes.top
+    assert viewer.position == game.positions[BLUNDER_TURN - 1] and viewer.timeline.turn_count == len(game.turns)
 
 
 def test_a_finished_games_clear_mistakes_become_puzzles_that_read_back_as_reviewed(reviewed, tmp_path):
@@ -175,3 +179,46 @@ def test_a_finished_games_clear_mistakes_become_puzzles_that_read_back_as_review
     assert deck_service.add_review(game, review, seats, "SDG 17917", deck=path) is None
     assert deck_service.add_review(game, review, seats, "SDG 17917", deck=path) is None
     assert len(read_deck(path).cards) == len(cards)  # the same game twice: each puzzle once
+
+
+def test_the_better_turn_is_played_by_drag_and_drop_as_in_a_game(screen, reviewed):
+    from hwgame.app.control.targets import ShipTarget
+    from hwgame.rules import Move
+
+    from .helpers import drag
+
+    game, review = reviewed
+    app, scene = _open(screen, game, review)
+    entry = scene.round.current
+    assert entry is not None and entry.best is not None
+    (move,) = entry.best  # the better turn here is one move: the blue 3 home from Yellowstar
+    assert isinstance(move, Move)
+    play = scene.play
+    _s, lay, _b = play.layouts(app.size, play.display_position())
+    origin, destination = lay.system(move.origin), lay.system(move.destination)
+    wanted = ShipTarget(move.origin, entry.player, move.ship)
+    ship = next(pp for pp in origin.pieces if pp.target == wanted)
+    dest = destination.box
+    run_frames(app, screen, drag(ship.box.center, (dest.x + dest.w / 2, dest.y + dest.h - 8)), frames=2)
+    assert tuple(scene.ctl.game.pending) == (move,)
+    play.request_end_turn()
+    run_frames(app, screen, frames=2)
+    assert scene.ruling is not None and scene.ruling.accepted and scene.round.found == 1
+
+
+def test_a_finished_review_in_the_replay_adds_the_human_players_mistakes_to_the_deck(screen, reviewed, data_dir):
+    from types import SimpleNamespace
+
+    from hwgame.persist import Player
+
+    game, review = reviewed
+    app = make_app(screen, still=True, boot=True)
+    seats = [Player(name="OnePageWars"), Player(name="ts52", kind="computer", level="normal")]
+    viewer = app.scene_class("replay")(app, game, seats, name="SDG 17917")
+    app.scenes.push(viewer)
+    viewer.review_run = SimpleNamespace(finished=True, error=None, review=review)  # a review that just ended
+    run_frames(app, screen)
+    assert viewer.review is review
+    cards = list(read_deck(deck_service.deck_path()).cards.values())
+    assert [(c.number, c.player) for c in cards] == [(BLUNDER_TURN, 0)]  # ts52's (the computer's) never
+    assert cards[0].game_title == "SDG 17917"

@@ -115,6 +115,7 @@ class ReplayScene(ButtonScene):
     """A record on the board with the move log; nothing can be played here (see module doc)."""
 
     name = Worded()  # the record's title over the panel, worded at each frame
+    names_the_game = True  # the title names the record (the game just played is only "This game")
     note = Worded()  # a short message under the go-to field, worded at each frame
 
     def __init__(self, app: AppLike, game: Game, players: Sequence[Player] | None = None, *, name: Text = "",
@@ -504,7 +505,8 @@ class ReplayScene(ButtonScene):
 
         kinds = [getattr(p, "kind", HUMAN) for p in self.players]
         mine = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
-        problem = add_review(self.game, review, mine, str(self.name or ""), self.path)
+        title = str(self.name or "") if self.names_the_game else ""
+        problem = add_review(self.game, review, mine, title, self.path)
         if problem:
             self.app.toast(problem)
 
@@ -849,6 +851,8 @@ class ReplayScene(ButtonScene):
 class ReviewScene(ReplayScene):
     """Reviewing the game just played: the replay viewer on a live game of the play screen (from the
     game-over card); it opens at the last board."""
+
+    names_the_game = False
 
     def __init__(self, app: AppLike, ctl: PlayController):
         super().__init__(app, ctl.game, app.players_of(ctl), name=lambda: _("This game"), bottom=ctl.bottom)
