@@ -36,6 +36,7 @@ from hwgame.analysis.retry import (
 from hwgame.analysis.review import Review, TurnReview
 from hwgame.app.services.coach import verdict_chooser, verdict_of
 from hwgame.app.services.opponent import Purpose
+from hwgame.i18n import _
 from hwgame.openings import Book, key_text
 from hwgame.rules import EndTurn, HomeworldsError, Turn, apply_turn_unchecked
 
@@ -116,10 +117,16 @@ class TryJudge:
 
     def poll(self) -> Ruling | None:
         """The ruling on the try out, once its verdict came back (None until then)."""
-        if self._asked is None or self.opponent.purpose != Purpose.ANALYSE:
-            if self._asked is not None and not self.opponent.thinking:
-                self._asked = None  # withdrawn by another user of the worker
+        if self._asked is None:
             return None
+        if self.opponent.purpose != Purpose.ANALYSE:
+            if self.opponent.thinking:
+                return None
+            # Withdrawn by another user of the worker: the try is given back unjudged, with a reason.
+            entry, tried = self._asked
+            self._asked = None
+            self.error = _("the computer was asked something else meanwhile")
+            return judge_try(entry, tried, None)
         reply = self.opponent.poll()
         if reply is None:
             return None
