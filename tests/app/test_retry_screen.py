@@ -222,3 +222,18 @@ def test_a_finished_review_in_the_replay_adds_the_human_players_mistakes_to_the_
     cards = list(read_deck(deck_service.deck_path()).cards.values())
     assert [(c.number, c.player) for c in cards] == [(BLUNDER_TURN, 0)]  # ts52's (the computer's) never
     assert cards[0].game_title == "SDG 17917"
+
+
+@pytest.mark.slow
+def test_the_card_says_when_more_than_one_turn_may_do(screen, reviewed, sdg_games):
+    game, review = reviewed
+    _app, scene = _open(screen, game, review)
+    assert "More than one turn may be good here." not in scene.task()  # a blunder with a winning reply
+    other = replay(read_transcript(sdg_games / "10081.raw"), SDG)
+    other_review = review_of(other, LIGHT)
+    entry = other_review.turns[22]  # Keith's turn 23: a mistake whose better turn leads by little
+    assert entry.kind == "mistake"
+    app = make_app(screen, still=True, boot=True)
+    app.open_scene("retry", other, other_review, entry.player, "SDG 10081", entries=[entry])
+    run_frames(app, screen)
+    assert "More than one turn may be good here." in app.scenes.top.task()

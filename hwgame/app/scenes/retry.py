@@ -35,6 +35,7 @@ from hwgame.app.services.retry import (
     Ruling,
     TryJudge,
     TurnReview,
+    clear_better,
 )
 from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
@@ -182,6 +183,8 @@ class RetryScene(LessonCard):
         marked = mark_text(entry, self.voice)
         said = _("Your turn {number} here was marked: {mark}.").format(number=entry.number,
                                                                      mark=mark_label(entry.kind or ""))
+        if not clear_better(entry):  # the deck's test: here more than one turn may do
+            marked = sentences((marked, _("More than one turn may be good here.")))
         return sentences((said, marked))
 
     def goal(self) -> str:
