@@ -16,10 +16,11 @@ better turn. Everything here reads the review's marks and the one verdict of a p
   leaves the mover within ``MARGIN`` of the chance the best turn keeps. The marked turn itself is
   refused with the review's own punishing reply.
 - **A clear better turn** (``clear_better``, shared with the puzzle deck): the review proved a result
-  (a win the turn played gave up, or a loss it walked into while the best turn avoided it), or the best
-  turn keeps at least ``CLEAR_LEAD`` more chance than the turn played. The review's search ranks only
-  those two turns, so the lead is over the turn played; a third turn near the best is no harm, as a try
-  is judged by ``judge_try``'s margin, not by being the best turn.
+  (a win the turn played gave up, or a loss it walked into, refuted by an exact winning reply, while
+  the best turn avoided it), or the best turn keeps at least ``CLEAR_LEAD`` more chance than every
+  other turn the review's search ranked at its root (``TurnReview.second``: their best score, exact or
+  an upper bound, so the lead is never overstated). A review kept by an older version, without that
+  score, has no clear turn but a proven one.
 - **The progress** (``RetryRound``): where the player is among the asked turns and how many were found.
 
 Pure: imports the rules, the AI's proofs and the review only.
@@ -31,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hwgame.ai.proofs import LOSS, WIN
+from hwgame.ai.winchance import estimate_chance
 from hwgame.rules import EndTurn, HomeworldsError, Position, Turn, apply_turn_unchecked
 
 from .review import BLUNDER, MISSED_WIN, MISTAKE, Review, TurnReview
@@ -41,8 +43,9 @@ ASKED_KINDS = (MISSED_WIN, BLUNDER, MISTAKE)
 # A try within this much chance to win of the best turn is as good as it: five points, under what a
 # review's search tells apart from one depth to the next.
 MARGIN = 0.05
-# A better turn is clear when it keeps this much more chance than the turn played (without a proof).
-CLEAR_LEAD = 0.25
+# A better turn is clear (without a proof) when it keeps this much more chance than every other turn
+# the search ranked: twice the margin a try is accepted within.
+CLEAR_LEAD = 2 * MARGIN
 
 FOUND, SKIPPED, SHOWN = "found", "skipped", "shown"
 # The reasons of a ruling (``Ruling.reason``).
@@ -64,7 +67,7 @@ def _after(position: Position, turn: Turn) -> Position | None:
 def clear_better(entry: TurnReview) -> bool:
     """True when the review's better turn at ``entry`` is clear (see the module docstring): a proven win
     given up, a proven loss walked into that the best turn avoided, or a lead of ``CLEAR_LEAD`` over
-    the turn played. False without a best turn."""
+    every other turn the search ranked. False without a best turn."""
     if entry.best is None or entry.position is None:
         return False
     won_before = entry.proof_before is not None and entry.proof_before.result == WIN
@@ -75,8 +78,10 @@ def clear_better(entry: TurnReview) -> bool:
         return True
     if lost_after and not lost_before and entry.kind == BLUNDER and entry.refutation is not None:
         return True  # an exact winning reply the best turn leaves no room for (the review checked it)
-    before, after = entry.chance_before, entry.chance_after
-    return before is not None and after is not None and before - after >= CLEAR_LEAD
+    if entry.before is None or entry.second is None:
+        return False
+    phase = entry.phase
+    return estimate_chance(entry.before, phase) - estimate_chance(entry.second, phase) >= CLEAR_LEAD
 
 
 def asked_turns(review: Review, player: int, common: Callable[[TurnReview], bool] | None = None) -> list[TurnReview]:

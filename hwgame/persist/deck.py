@@ -60,7 +60,7 @@ FOUND_FIRST, FOUND_AFTER_MISS, FOUND_AFTER_SHOW, NOT_FOUND = 5, 4, 2, 1
 class DeckCard(BaseModel):
     """One puzzle of the deck (see the module docstring). ``position`` is the board before the turn
     (``rules.position_to_dict``); ``turn``, ``best``, ``refutation`` and the lines are in canonical
-    notation; ``before`` to ``threats`` are the review's fields of the turn (``review.TurnData``)."""
+    notation; ``before`` to ``second`` are the review's fields of the turn (``review.TurnData``)."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -80,6 +80,7 @@ class DeckCard(BaseModel):
     proof_before: list[Any] | None = None
     proof_after: list[Any] | None = None
     threats: list[str] = Field(default_factory=list, max_length=16)
+    second: float | None = None
     level: str = Field(default="", max_length=40)
     game_title: str = Field(default="", max_length=300)
     game_path: str | None = Field(default=None, max_length=MAX_TEXT)

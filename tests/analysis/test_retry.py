@@ -11,6 +11,7 @@ from hwgame.analysis import judge
 from hwgame.analysis.retry import (
     ASKED_KINDS,
     BEST,
+    CLEAR_LEAD,
     MARGIN,
     PLAYED,
     WITHIN,
@@ -161,13 +162,28 @@ def test_the_round_counts_found_turns_and_skips(sdg_games):
 
 
 @pytest.mark.parametrize("name", [BLUNDER_GAME, pytest.param(MARGIN_GAME, marks=pytest.mark.slow)])
-def test_a_clear_better_turn_has_a_proof_or_a_wide_lead(sdg_games, name):
+def test_a_clear_better_turn_has_a_proof_or_a_lead_over_every_other_ranked_turn(sdg_games, name):
+    from dataclasses import replace
+
+    from hwgame.ai.winchance import estimate_chance
+
     _game, review = _reviewed(sdg_games, name)
+    assert any(t.second is not None for t in review.marks())
     for entry in review.marks():
-        if not clear_better(entry):
-            continue
         proven = entry.proof_before is not None or entry.proof_after is not None
-        lead = (entry.chance_before or 0.0) - (entry.chance_after or 0.0)
-        assert proven or lead >= 0.25
+        if clear_better(entry) and not proven:
+            assert entry.second is not None and entry.before is not None
+            lead = estimate_chance(entry.before, entry.phase) - estimate_chance(entry.second, entry.phase)
+            assert lead >= CLEAR_LEAD
+        # Without the other turns' score (a review kept by an older version) only a proof makes it clear.
+        if not proven:
+            assert not clear_better(replace(entry, second=None))
     blunder = [t for t in review.marks() if t.kind == "blunder" and t.refutation is not None]
     assert all(clear_better(t) for t in blunder)
+
+
+def test_the_other_turns_score_survives_the_reviews_data(sdg_games):
+    game, review = _reviewed(sdg_games, BLUNDER_GAME)
+    again = Review.from_data(review.to_data(), game.positions, game.turns)
+    assert [t.second for t in again.turns] == [t.second for t in review.turns]
+    assert [clear_better(t) for t in again.turns] == [clear_better(t) for t in review.turns]

@@ -95,7 +95,7 @@ def entry_of(card: DeckCard) -> TurnReview | None:
         after = apply_turn_unchecked(position, turn)
         fields = card.model_dump(mode="json")
         kept = {k: fields[k] for k in ("before", "after", "best", "kind", "refutation", "line", "better_line",
-                                        "later", "proof_before", "proof_after", "threats")}  # fmt: skip
+                                        "later", "proof_before", "proof_after", "threats", "second")}  # fmt: skip
         review = Review.from_data({"method": METHOD, "total": 1, "level": card.level,
                                    "turns": [{**kept, "note": ""}]}, [position, after], [turn])  # fmt: skip
     except (ValueError, HomeworldsError, KeyError, TypeError):
