@@ -237,3 +237,17 @@ def test_the_card_says_when_more_than_one_turn_may_do(screen, reviewed, sdg_game
     app.open_scene("retry", other, other_review, entry.player, "SDG 10081", entries=[entry])
     run_frames(app, screen)
     assert "More than one turn may be good here." in app.scenes.top.task()
+
+
+def test_escape_offers_the_way_back(screen, reviewed):
+    import pygame
+
+    from .helpers import key
+
+    game, review = reviewed
+    app, scene = _open(screen, game, review)
+    run_frames(app, screen, [key(pygame.K_ESCAPE)])
+    menu = app.scenes.top
+    assert menu is not scene and [b.text for b in menu.buttons][:2] == ["Back", "Back to the title"]
+    run_frames(app, screen, click(menu.buttons[0].rect.center), frames=2)
+    assert scene not in app.scenes.scenes and scene.play not in app.scenes.scenes

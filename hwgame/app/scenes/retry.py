@@ -22,6 +22,7 @@ from hwgame.app.control.controller import HUMAN
 from hwgame.app.control.flow import PlayController
 from hwgame.app.control.text import Text, text_of
 from hwgame.app.kit.card import LessonCard
+from hwgame.app.kit.dialogs import ChoiceMenu
 from hwgame.app.services.retry import (
     BEST,
     GIVES_UP_WIN,
@@ -253,6 +254,15 @@ class RetryScene(LessonCard):
         self._set_buttons()
         self.say(lambda: _("Done: {found} of {total} better turns found.").format(found=found, total=total),
                  T.TEXT_GOOD)
+
+    def open_menu(self) -> None:
+        """Escape and the panel's Menu: back to where the round was opened, or to the title."""
+        if self.app.scenes.top is not self:
+            return
+        self.stop_demo()
+        self.app.scenes.push(ChoiceMenu(self.app, lambda: _("Find the better turn"),
+                                        [(lambda: _("Back"), self.leave),
+                                         (lambda: _("Back to the title"), self.app.to_title)]))  # fmt: skip
 
     def hint(self) -> None:
         """The play screen's Hint: Show."""
