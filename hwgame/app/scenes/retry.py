@@ -280,7 +280,7 @@ class RetryScene(LessonCard):
         tried, self.ctl.tried = self.ctl.tried, None
         if tried is not None and entry is not None:
             self.stop_demo()
-            ruling = self.judge.ask(entry, tried)
+            ruling = self.judge.ask(entry, tried, self._boards_before(entry))
             if ruling is None:
                 self.say(lambda: _("The computer is looking at your turn..."), T.TEXT_DIM)
                 self._pending = tried
@@ -290,6 +290,13 @@ class RetryScene(LessonCard):
         ruling = self.judge.poll()
         if ruling is not None and entry is not None:
             self._ruled(entry, self._pending, ruling)
+
+    def _boards_before(self, entry: TurnReview) -> list[Position]:
+        """The game's boards up to ``entry``'s (none when the game shown is not the one it came from)."""
+        positions = self.game.positions
+        if entry.index < len(positions) and positions[entry.index] == entry.position:
+            return list(positions[: entry.index + 1])
+        return []
 
     def _ruled(self, entry: TurnReview, tried: Turn, ruling: Ruling) -> None:
         self.ruling = ruling

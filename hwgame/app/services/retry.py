@@ -9,7 +9,8 @@ asks for its verdicts) and turns the reply into a ruling without the window ever
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from hwgame.analysis.retry import (
@@ -38,7 +39,7 @@ from hwgame.app.services.coach import verdict_chooser, verdict_of
 from hwgame.app.services.opponent import Purpose
 from hwgame.i18n import _
 from hwgame.openings import Book, key_text
-from hwgame.rules import EndTurn, HomeworldsError, Turn, apply_turn_unchecked
+from hwgame.rules import EndTurn, HomeworldsError, Position, Turn, apply_turn_unchecked
 
 if TYPE_CHECKING:
     from hwgame.app.services.opponent import Opponent
@@ -97,17 +98,19 @@ class TryJudge:
         """True while a verdict is out."""
         return self._asked is not None
 
-    def ask(self, entry: TurnReview, tried: Turn) -> Ruling | None:
+    def ask(self, entry: TurnReview, tried: Turn, before: Sequence[Position] = ()) -> Ruling | None:
         """Judge ``tried`` at ``entry``'s board: the ruling when it is known at once, else None (the
-        verdict is asked for; ``poll`` gives the ruling). A computer that cannot be asked sets ``error``
-        and gives an unjudged refusal."""
+        verdict is asked for; ``poll`` gives the ruling). ``before`` are the game's boards up to that one
+        (the draws by repetition count them). A computer that cannot be asked sets ``error`` and gives an
+        unjudged refusal."""
         self.cancel()
         self.error = None
         quick = quick_ruling(entry, tried)
         if quick is not None or entry.position is None:
             return quick or Ruling(False, WORSE)
         after = apply_turn_unchecked(entry.position, tried)
-        asked = self.opponent.request(after, self.level, Purpose.ANALYSE, None,
+        history = Counter(p.key() for p in (*before, after)) if after.rules.repetition_draw else None
+        asked = self.opponent.request(after, self.level, Purpose.ANALYSE, history,
                                       choose=verdict_chooser(entry.index + 1, False))  # fmt: skip
         if isinstance(asked, str):
             self.error = asked
