@@ -30,7 +30,6 @@ from hwgame.app.services.retry import (
     PLAYED,
     STILL_WINS,
     WINS_NOW,
-    WITHIN,
     RetryRound,
     Review,
     Ruling,
@@ -369,8 +368,6 @@ def refused_text(ruling: Ruling) -> str:
         return _("That is the turn played in the game.")
     if ruling.reason == GIVES_UP_WIN:
         return _("Your turn lets a certain win go.")
-    if ruling.reason == WITHIN:  # never refused, kept for completeness of the table
-        return ""
     if ruling.chance is None:
         return _("Not that turn.")
     return _("Your turn keeps {chance}% where the better turn keeps {best}%.").format(
