@@ -8,11 +8,15 @@ estimate, read as a chance to win).
 - ``marked_turns``: a player's turns marked BLUNDER, MISTAKE or MISSED_WIN, in order. INACCURACY is left
   out: a fall of a tenth of the chance to win is within what two searches of a moment may disagree on,
   so the "better" turn there is often only the engine's taste.
-- ``better_turn_is_clear``: the review knows a better turn there and it stands above the turn played
-  beyond doubt: a proof says so (a forced win the turn gave up, or a loss the turn walked into while the
-  better turn avoided it), or, where nothing is proven, the better turn's lead over the turn played is at
-  least ``CLEAR_LEAD`` both in the one search that ranked them side by side and in the verdict of the
-  board after the turn (two judgements that agree).
+- ``better_turn_is_clear``: the review knows a better turn there and it stands above the others beyond
+  doubt: a proof says so (a forced win the turn gave up, or a loss the turn walked into while the board
+  before it was not lost), or, where nothing is proven, the better turn keeps at least ``CLEAR_LEAD``
+  more chance than every other turn the review's search ranked at its root (``TurnReview.second``:
+  their best score, exact or an upper bound, so the lead is never overstated). A review kept by an
+  older version, without that score, has no clear turn but a proven one.
+- ``MARGIN``: a try within this much chance of the better turn is as good as it (the retry mode and the
+  puzzle deck both accept such a try); a clear turn leads every other by twice that, so that only one
+  turn is ever within the margin of it.
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ from .review import BLUNDER, MISSED_WIN, MISTAKE, Review, TurnReview
 
 # The kinds of mark a player meets again (see the module docstring for why INACCURACY is not one).
 ASKED_KINDS = (MISSED_WIN, BLUNDER, MISTAKE)
-# The least lead in win chance of the better turn over the turn played, where nothing is proven, for it
-# to count as clear: the review's own threshold of a mistake.
-CLEAR_LEAD = 0.20
+# A try within this much chance to win of the better turn is as good as it: five points, under what a
+# review's search tells apart from one depth to the next.
+MARGIN = 0.05
+# A better turn is clear (without a proof) when it keeps this much more chance than every other turn the
+# search ranked: twice the margin a try is accepted within.
+CLEAR_LEAD = 2 * MARGIN
 
 
 def marked_turns(review: Review, player: int) -> list[TurnReview]:
@@ -37,9 +44,9 @@ def marked_turns(review: Review, player: int) -> list[TurnReview]:
 
 def better_turn_is_clear(turn: TurnReview) -> bool:
     """True when the review knows a better turn than the one played at ``turn`` and it is clear: proven
-    (a forced win given up, a loss walked into that the better turn avoided), or a lead of at least
-    ``CLEAR_LEAD`` in win chance both in the search that ranked the two turns and in the verdict after
-    the turn (see the module docstring)."""
+    (a forced win given up, a loss walked into while the board before was not lost), or a lead of at least
+    ``CLEAR_LEAD`` in win chance over every other turn the review's search ranked (see the module
+    docstring)."""
     best = turn.best
     if best is None or turn.before is None or tuple(best) == tuple(turn.turn):
         return False
@@ -50,12 +57,9 @@ def better_turn_is_clear(turn: TurnReview) -> bool:
     if after is not None and after.result == LOSS:
         # The turn played loses by force; clear when the board before it was not lost as well.
         return before is None or before.result != LOSS
-    if before is not None:
-        return False  # a proven draw or loss before the turn: no turn is clearly better
-    if turn.after is None:
-        return False
-    lead_in_search = estimate_chance(turn.before, turn.phase) - estimate_chance(turn.after, turn.phase)
-    return lead_in_search >= CLEAR_LEAD and turn.fall >= CLEAR_LEAD
+    if before is not None or turn.second is None:
+        return False  # a proven draw or loss before the turn, or no score of the other turns kept
+    return estimate_chance(turn.before, turn.phase) - estimate_chance(turn.second, turn.phase) >= CLEAR_LEAD
 
 
-__all__ = ["ASKED_KINDS", "CLEAR_LEAD", "better_turn_is_clear", "marked_turns"]
+__all__ = ["ASKED_KINDS", "CLEAR_LEAD", "MARGIN", "better_turn_is_clear", "marked_turns"]

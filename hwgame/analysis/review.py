@@ -103,6 +103,7 @@ class TurnData(TypedDict):
     proof_before: list[Any] | None
     proof_after: list[Any] | None
     threats: list[str]
+    second: float | None
 
 
 class ReviewData(TypedDict):
@@ -127,8 +128,9 @@ class Findings:
     side to move), the lines expected after each (``line`` after the turn played, ``better_line``
     after the best), a turn that wins at once here (``win``, exact), the opponent's winning reply
     after the turn played (``reply``, exact), whether the best turn leaves no such reply, the exact
-    short ``proof`` of the position for the side to move (``proofs.short_proof``) and the opponent's
-    ``threats`` (``proofs.threats``)."""
+    short ``proof`` of the position for the side to move (``proofs.short_proof``), the opponent's
+    ``threats`` (``proofs.threats``) and ``second_score``, the best score of any other turn the search
+    ranked at its root (an upper bound where the search cut it off; None when there was no other)."""
 
     best: Turn | None
     best_score: float
@@ -141,6 +143,7 @@ class Findings:
     depth: int = 0
     proof: Proven | None = None
     threats: tuple[Turn, ...] = ()
+    second_score: float | None = None
 
 
 @dataclass(frozen=True)
@@ -158,10 +161,11 @@ class TurnReview:
 
     ``proof_before`` and ``proof_after`` are proven results for the mover at the board before and
     after the turn (``proofs.Proven``; None where nothing is proven), ``threats`` the opponent's turns
-    that would win at once had the mover passed. The judgement before the turn is the verdict of the
-    board before it, the judgement after it the verdict of the board after it (the next position's):
-    a proof where one is known, else the search's estimate. The fall that marks a turn is the one
-    between the two, and the graph and the words read the same two numbers.
+    that would win at once had the mover passed; ``second`` the score (for the mover) of the best other
+    turn the search ranked before the turn (``Findings.second_score``). The judgement before the turn is
+    the verdict of the board before it, the judgement after it the verdict of the board after it (the
+    next position's): a proof where one is known, else the search's estimate. The fall that marks a turn
+    is the one between the two, and the graph and the words read the same two numbers.
     """
 
     index: int
@@ -180,6 +184,7 @@ class TurnReview:
     proof_before: Proven | None = None
     proof_after: Proven | None = None
     threats: tuple[Turn, ...] = ()
+    second: float | None = None
 
     @property
     def phase(self) -> str:
@@ -359,6 +364,7 @@ class Review:
                     "proof_before": _proof_data(t.proof_before),
                     "proof_after": _proof_data(t.proof_after),
                     "threats": [format_turn(x, "canonical") for x in t.threats],
+                    "second": t.second,
                 }
                 for t in self.turns
             ],
@@ -389,7 +395,8 @@ class Review:
                                   _number(entry.get("after")), _turn(entry.get("best")), kind,
                                   str(entry.get("note") or ""), _turn(entry.get("refutation")), line, better,
                                   positions[i], _number(entry.get("later")), _proof(entry.get("proof_before")),
-                                  _proof(entry.get("proof_after")), threats))  # fmt: skip
+                                  _proof(entry.get("proof_after")), threats,
+                                  _number(entry.get("second"))))  # fmt: skip
         a, b = positions[0].players
         return cls((a, b), str(data.get("level") or ""), out, total, _turn(data.get("final_best")),
                    _number(data.get("final_score")))  # fmt: skip
@@ -518,8 +525,10 @@ def verdict_at(
         if proof is not None:
             proof = Proven(proof.result, proof.turns, result.turn)
     line = tuple(result.also_line[:LINE_TURNS]) if played is not None else ()
+    others = [score for score, turn in result.ranked if turn != result.turn]
+    second = float(max(others)) if others else None
     return Findings(result.turn, float(result.score), result.also_score, line, tuple(result.line[:LINE_TURNS]), win,
-                    reply, best_safe, result.depth, proof, threats)  # fmt: skip
+                    reply, best_safe, result.depth, proof, threats, second)  # fmt: skip
 
 
 def _after_proof(after: Position, me: int, following: Findings | None, further: Findings | None) -> Proven | None:
@@ -571,12 +580,12 @@ def mark_turn(
     if proof_before is None and proof_after is not None and proof_after.result == WON:
         proof_before = Proven(WON, proof_after.turns + (0 if after.is_over() else 1), played)  # this turn forced it
     entry = TurnReview(index, me, played, best_score, score, verdict.best, None, "", None, line, better, before, later,
-                       proof_before, proof_after, verdict.threats)  # fmt: skip
+                       proof_before, proof_after, verdict.threats, verdict.second_score)  # fmt: skip
     kind, note, refutation = _mark(entry, before, after, verdict)
     if kind is None:
         return entry
     return TurnReview(index, me, played, best_score, score, verdict.best, kind, note, refutation, line, better,
-                      before, later, proof_before, proof_after, verdict.threats)  # fmt: skip
+                      before, later, proof_before, proof_after, verdict.threats, verdict.second_score)  # fmt: skip
 
 
 def _mark(

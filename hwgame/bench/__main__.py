@@ -24,6 +24,7 @@ BENCHMARKS = {
     "study": "hwgame.bench.study",
     "explorer": "hwgame.bench.explorer",
     "editor": "hwgame.bench.editor",
+    "retry": "hwgame.bench.retry",
 }
 
 

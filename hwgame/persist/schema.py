@@ -308,6 +308,8 @@ class ReviewedTurn(BaseModel):
     proof_before: ProvenResult | None = None
     proof_after: ProvenResult | None = None
     threats: list[str] = Field(default_factory=list, max_length=8)
+    # The best score of another turn the search ranked before the turn (absent in older reviews).
+    second: Score | None = None
 
     @field_validator("best", "refutation")
     @classmethod

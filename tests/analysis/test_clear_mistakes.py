@@ -1,6 +1,5 @@
 """Which marked turns are met again and when the better turn is clear: a proof decides where there is
-one; otherwise the better turn must lead the turn played in the search that ranked them and in the
-verdict after the turn."""
+one; otherwise the better turn must lead every other turn the review's search ranked by CLEAR_LEAD."""
 
 from __future__ import annotations
 
@@ -15,10 +14,10 @@ BEST = parse_turn("trade r1 g1 home")
 INDEX = 30  # a turn of the middle game
 
 
-def entry(before=None, after=None, later=None, proof_before=None, proof_after=None, kind=MISTAKE, best=BEST,
+def entry(before=None, after=None, second=None, proof_before=None, proof_after=None, kind=MISTAKE, best=BEST,
           player=0, index=INDEX):
-    return TurnReview(index, player, PLAYED, before, after, best, kind, later=later, proof_before=proof_before,
-                      proof_after=proof_after)
+    return TurnReview(index, player, PLAYED, before, after, best, kind, proof_before=proof_before,
+                      proof_after=proof_after, second=second)
 
 
 def score_for(chance: float, phase: str) -> float:
@@ -41,16 +40,17 @@ def test_a_proof_makes_the_better_turn_clear():
     assert not better_turn_is_clear(entry(90_000, 90_000, proof_before=Proven(WIN, 2), proof_after=Proven(WIN, 1)))
 
 
-def test_without_a_proof_the_lead_must_hold_in_both_judgements():
+def test_without_a_proof_the_better_turn_must_lead_every_other_turn_ranked():
     phase = entry().phase
     high, low = score_for(0.70, phase), score_for(0.70 - CLEAR_LEAD - 0.05, phase)
     slight = score_for(0.70 - CLEAR_LEAD / 2, phase)
-    # ``later``: the verdict of the board after the turn (the next best score), for the mover.
-    assert better_turn_is_clear(entry(high, low, later=low))
-    assert not better_turn_is_clear(entry(high, slight, later=low))  # the search that ranked them: close
-    assert not better_turn_is_clear(entry(high, low, later=slight))  # the verdict after: close
-    assert not better_turn_is_clear(entry(high, low, later=low, best=PLAYED))  # the turn played was the best
-    assert not better_turn_is_clear(entry(high, low, later=low, best=None))
+    # ``second``: the best score of the other turns the search ranked beside the better one.
+    assert better_turn_is_clear(entry(high, low, second=low))
+    # The turn played was far worse, but another turn was nearly as good: more than one answer.
+    assert not better_turn_is_clear(entry(high, low, second=slight))
+    assert not better_turn_is_clear(entry(high, low, second=None))  # an older review: only proofs count
+    assert not better_turn_is_clear(entry(high, low, second=low, best=PLAYED))  # the turn played was the best
+    assert not better_turn_is_clear(entry(high, low, second=low, best=None))
 
 
 def test_the_marked_turns_of_a_player_leave_out_inaccuracies_and_the_other_player():

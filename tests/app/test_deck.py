@@ -164,7 +164,7 @@ def test_a_review_not_complete_adds_nothing(archive_game, data_dir):
 def test_a_turn_within_the_margin_of_the_better_one_is_accepted(archive_game):
     from hwgame.ai.proofs import WIN, Proven
     from hwgame.analysis.review import Findings
-    from hwgame.app.services.deck import ACCEPT_MARGIN, accepts
+    from hwgame.app.services.deck import MARGIN, accepts
 
     game, review = archive_game
     entry = review.turns[BLUNDER_TURN - 1]
@@ -176,9 +176,9 @@ def test_a_turn_within_the_margin_of_the_better_one_is_accepted(archive_game):
 
     assert verdict(100.0, 100.0).accepted  # as good as the best, in the search that ranked both
     close = verdict(100.0, 90.0)
-    assert close.accepted and close.best_chance - close.tried_chance <= ACCEPT_MARGIN
+    assert close.accepted and close.best_chance - close.tried_chance <= MARGIN
     far = verdict(800.0, -800.0)
-    assert not far.accepted and far.best_chance - far.tried_chance > ACCEPT_MARGIN
+    assert not far.accepted and far.best_chance - far.tried_chance > MARGIN
     # The better turn itself is always accepted, whatever the numbers say.
     assert accepts(position, index, best, best, Findings(best, 800.0, -800.0)).accepted
     # At a proven win only a turn that keeps the win is accepted, however close its score.

@@ -22,10 +22,11 @@ REVIEW = {
     "total": 2,
     "turns": [
         {"before": None, "after": None, "later": None, "best": None, "kind": None, "note": "", "refutation": None,
-         "line": [], "better_line": [], "proof_before": None, "proof_after": None, "threats": []},
+         "line": [], "better_line": [], "proof_before": None, "proof_after": None, "threats": [], "second": None},
         {"before": 3.5, "after": -99998.0, "later": -99998.0, "best": "move y1 North Alpha", "kind": "blunder",
          "note": "blunder: after this, South wins with Pass", "refutation": "pass", "line": ["pass"],
-         "better_line": ["pass", "pass"], "proof_before": None, "proof_after": ("loss", 1), "threats": ["pass"]},
+         "better_line": ["pass", "pass"], "proof_before": None, "proof_after": ("loss", 1), "threats": ["pass"],
+         "second": 1.5},
     ],
     "final_best": None,
     "final_score": None,

@@ -44,6 +44,7 @@ SCENES: dict[str, str] = {
     "statistics": "stats:StatsScene",  # the record of finished games
     "analysis": "analysis:AnalysisScene",  # (game, variations=None, players=None, ...): the analysis board
     "editor": "editor:EditorScene",  # (position=None): the board editor
+    "retry": "retry:RetryScene",  # (game, review, player, title, entries=None): find the better turn
 }
 
 

@@ -4,7 +4,7 @@ turn than yours, played again on the SM-2 schedule (``app.control.deck``).
 ``DeckScene`` is a coaching card over a play screen, as a tutorial puzzle is (``scenes.puzzle``): the
 board is the one before your turn, you play a whole turn by drag and drop and press End Turn. The turn is
 judged on a thread of its own by the review's search (``services.deck.TryRun``): the better turn is
-always accepted, and so is any turn the verdict puts within ``services.deck.ACCEPT_MARGIN`` of it (where
+always accepted, and so is any turn the verdict puts within ``services.deck.MARGIN`` of it (where
 the board is a proven win, only a turn that keeps the win). A turn that falls short is taken back and
 the card says what it allows, the opponent's answer shown with ghost pieces; you try again.
 
@@ -26,7 +26,7 @@ from hwgame.app.control.flow import PlayController
 from hwgame.app.control.text import Text, error_text
 from hwgame.app.kit.card import LessonCard
 from hwgame.app.kit.dialogs import Dialog
-from hwgame.app.services.deck import ACCEPT_MARGIN, TryRun, TryVerdict, deck_path
+from hwgame.app.services.deck import MARGIN, TryRun, TryVerdict, deck_path
 from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
 from hwgame.rules import (
@@ -208,7 +208,7 @@ class DeckScene(LessonCard):
     def goal(self) -> str:
         """The test a turn must pass, in words."""
         return _("Goal: a turn that keeps your chance to win within {margin} points of the better turn's.").format(
-            margin=round(ACCEPT_MARGIN * 100))
+            margin=round(MARGIN * 100))
 
     # --- the buttons ---
     def hint(self) -> None:

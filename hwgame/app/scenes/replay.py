@@ -115,6 +115,7 @@ class ReplayScene(ButtonScene):
     """A record on the board with the move log; nothing can be played here (see module doc)."""
 
     name = Worded()  # the record's title over the panel, worded at each frame
+    names_the_game = True  # the title names the record (the game just played is only "This game")
     note = Worded()  # a short message under the go-to field, worded at each frame
 
     def __init__(self, app: AppLike, game: Game, players: Sequence[Player] | None = None, *, name: Text = "",
@@ -163,6 +164,10 @@ class ReplayScene(ButtonScene):
                                     hint=lambda: _("The computer looks at every turn: chances to win, mistakes and "
                                                    "the better turn"))
         # Under a marked turn's words: that turn and the better one, played with ghost pieces.
+        # Once a review is done: its marked turns asked again (the "retry" screen).
+        self.retry_button = Button(lambda: _("Find the better turn"), self.retry_mistakes, size=18,
+                                   enabled=lambda: self.review is not None and self.review.complete,
+                                   hint=lambda: _("Play again the turns the review marked, and find better ones"))
         self.show_played = Button(lambda: _("Show played"), lambda: self.show_turn(better=False), size=15,
                                   rect=(0, 0, 0, 0))
         self.show_better = Button(lambda: _("Show better"), lambda: self.show_turn(better=True), size=15,
@@ -171,9 +176,8 @@ class ReplayScene(ButtonScene):
         self.painter = DemoPainter(app.theme)
         self.show_w = SHOW_W
         self._strip_rows: tuple[object, int] = (None, strip.MAX_LINES)  # (what they were measured for, rows)
-        self.buttons = [*self.nav, self.go_button, self.review_button, self.continue_button, self.analyse_button,
-                        self.edit_button,
-                        self.back]
+        self.buttons = [*self.nav, self.go_button, self.review_button, self.retry_button, self.continue_button,
+                        self.analyse_button, self.edit_button, self.back]
         # The review: finished (``review``), being computed (``review_run``), or failed (``review_error``).
         self.review: Review | None = None
         self.review_run: ReviewRun | None = None
@@ -459,6 +463,39 @@ class ReplayScene(ButtonScene):
             failed = exc
             self.app.toast(lambda: _("The review was not kept with the save: {problem}").format(
                 problem=error_text(failed)))
+
+    def retry_mistakes(self) -> None:
+        """Ask which player's marked turns to play again, then open the retry screen on them."""
+        from hwgame.app.services.retry import asked_for
+
+        review = self.review
+        if review is None or not review.complete:
+            return
+        names = self.timeline.players
+        asked = [asked_for(review, player) for player in (0, 1)]
+        choices: list[tuple[Text, Callable[[], object] | None]] = []
+        for player in (self.bottom, opponent_of(self.bottom)):
+            if asked[player]:
+                choices.append(self._retry_choice(player, names[player], asked[player]))
+        if not choices:
+            message(self.app, lambda: _("Find the better turn"),
+                    [lambda: _("The review marked no mistake of either player to play again.")])
+            return
+        choices.append((lambda: _("Cancel"), None))
+        self.app.scenes.push(Dialog(self.app, lambda: _("Find the better turn"),
+                                    [lambda: _("Whose marked turns do you want to play again?")], choices, width=560,
+                                    column=True))  # fmt: skip
+
+    def _retry_choice(self, player: int, name: str, asked: list[TurnReview]
+                      ) -> tuple[Text, Callable[[], object] | None]:  # fmt: skip
+        """The dialog's button that retries ``player``'s ``asked`` turns."""
+        count = len(asked)
+        return (lambda: ngettext("{name}: {count} turn", "{name}: {count} turns", count).format(name=name, count=count),
+                lambda: self._open_retry(player, asked))  # fmt: skip
+
+    def _open_retry(self, player: int, asked: list[TurnReview]) -> None:
+        name = self.name
+        self.app.open_scene("retry", self.game, self.review, player, lambda: name or _("This game"), entries=asked)
 
     def _add_to_deck(self, review: Review) -> None:
         """The player's clear mistakes of this finished game of theirs become puzzles of their deck
@@ -777,6 +814,15 @@ class ReplayScene(ButtonScene):
                                      x + w - self.edit_button.rect.right - 6, 38)
         self.continue_button.rect = pygame.Rect(x, bottom - 96, w, 40)
         self.review_button.rect = pygame.Rect(x, bottom - 142, w, 40)
+        if self.review is not None and self.review.complete:  # the row shared with "Find the better turn"
+            review_w = max(90, min(w // 2, th.font(18).size(self._review_button_text())[0] + 24))
+            self.review_button.rect = pygame.Rect(x, bottom - 142, review_w, 40)
+            self.retry_button.rect = pygame.Rect(x + review_w + 6, bottom - 142, w - review_w - 6, 40)
+            self.retry_button.size = next((size for size in range(18, 12, -1)
+                                           if th.font(size).size(self.retry_button.text)[0] + 16
+                                           <= self.retry_button.rect.w), 13)  # fmt: skip
+        else:
+            self.retry_button.rect = pygame.Rect(0, 0, 0, 0)
         self.review_button.text = self._review_button_text  # worded at each frame
         bw = (w - 5 * 5) // 6
         for i, b in enumerate(self.nav):
@@ -814,6 +860,8 @@ class ReplayScene(ButtonScene):
 class ReviewScene(ReplayScene):
     """Reviewing the game just played: the replay viewer on a live game of the play screen (from the
     game-over card); it opens at the last board."""
+
+    names_the_game = False
 
     def __init__(self, app: AppLike, ctl: PlayController):
         super().__init__(app, ctl.game, app.players_of(ctl), name=lambda: _("This game"), bottom=ctl.bottom)

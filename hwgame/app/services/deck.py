@@ -10,7 +10,7 @@ puzzle already in the deck keeps its schedule.
 ``TryRun`` judges a turn tried at a puzzle on a thread of its own (never touching pygame) with the
 review's own search (``analysis.review.verdict_at``: the turn tried and the engine's best ranked in one
 search, the same verdict the review marked the turn with); ``accepts`` reads it (see its docstring and
-``ACCEPT_MARGIN``).
+``MARGIN``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from hwgame.ai.proofs import WIN, proven_of_score
 from hwgame.ai.winchance import estimate_chance, phase_of_turn, turns_in_play
-from hwgame.analysis.mistakes import better_turn_is_clear, marked_turns
+from hwgame.analysis.mistakes import MARGIN, better_turn_is_clear, marked_turns
 from hwgame.analysis.review import BLUNDER, MISTAKE, Review, fingerprint
 from hwgame.persist.deck_file import DECK_FILE, Deck, DeckGame, DeckPuzzle, Schedule, change_deck, read_deck
 from hwgame.rules import EndTurn, Game, HomeworldsError, Position, Turn, apply_turn_unchecked, format_turn
@@ -38,9 +38,8 @@ if TYPE_CHECKING:
 # different lesson (seeing a win), met in the retry mode.
 DECK_KINDS = (BLUNDER, MISTAKE)
 # A turn tried at a puzzle is accepted when, in the search that ranks it beside the engine's best, it
-# keeps the player's chance to win within this much of the best turn's (five points in a hundred): two
-# turns that close are equally good as far as the search can tell.
-ACCEPT_MARGIN = 0.05
+# keeps the player's chance to win within ``MARGIN`` of the best turn's (``analysis.mistakes``, the
+# retry mode's margin too): two turns that close are equally good as far as the search can tell.
 JUDGE_LEVEL = "normal"  # the review's own level: the puzzle is judged as its turn was marked
 
 
@@ -123,7 +122,7 @@ def accepts(position: Position, index: int, tried: Turn, best: Turn, found: Find
     """The verdict on ``tried`` at ``position`` (turn ``index`` of its game), where the puzzle's better
     turn is ``best`` and ``found`` is the review's search there with ``tried`` ranked beside the engine's
     best. The better turn itself (or any turn to the same board) is always accepted; where the position is
-    a proven win only a turn that keeps the win is; else a turn within ``ACCEPT_MARGIN`` of the search's
+    a proven win only a turn that keeps the win is; else a turn within ``MARGIN`` of the search's
     best chance that leaves the opponent no winning reply."""
     phase = phase_of_turn(turns_in_play(index))
     best_chance = estimate_chance(found.best_score, phase)
@@ -141,7 +140,7 @@ def accepts(position: Position, index: int, tried: Turn, best: Turn, found: Find
         won = proven_of_score(score)
         ok = won is not None and won.result == WIN
         return TryVerdict(ok, 1.0, 1.0 if ok else tried_chance, None if ok else reply)
-    ok = found.reply is None and best_chance - tried_chance <= ACCEPT_MARGIN
+    ok = found.reply is None and best_chance - tried_chance <= MARGIN
     return TryVerdict(ok, best_chance, tried_chance, None if ok else reply)
 
 
@@ -182,5 +181,5 @@ class TryRun:
         return self.finished
 
 
-__all__ = ["ACCEPT_MARGIN", "DECK_KINDS", "TryRun", "TryVerdict", "accepts", "add_review", "deck_path", "game_key",
+__all__ = ["DECK_KINDS", "MARGIN", "TryRun", "TryVerdict", "accepts", "add_review", "deck_path", "game_key",
            "puzzles_of"]
