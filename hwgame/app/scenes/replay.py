@@ -798,7 +798,8 @@ class ReplayScene(ButtonScene):
             surface.blit(note, (self.go_button.rect.right + 8, bottom - 224))
         self.goto.draw(surface, th)
         for b in self.buttons:
-            b.draw(surface, th)
+            if b.rect.w > 0:  # "Find the better turn" has no room until a review is done
+                b.draw(surface, th)
 
     def _place_panel(self, rect: pygame.Rect) -> None:
         """Lay out the panel in ``rect``: its buttons, the go-to field and the move log (called from
