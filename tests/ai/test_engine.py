@@ -285,7 +285,10 @@ def test_go_multiturn_ranks_turns_at_every_depth_then_answers():
     from tests.ai.helpers import make_position
 
     two = format_position(make_position("North: r1 | r1 |\nSouth: b3 y2 | | g3"))
-    out = talk(OPENED + ["go multiturn=3 depth=2", "go multiturn=0", f"position {two}", "go multiturn=3 depth=2"])
+    # A command after the last go waits for its answer, so the closing quit cannot cut that search short
+    # (a quit with nothing waiting ends a search at once, by design).
+    out = talk(OPENED + ["go multiturn=3 depth=2", "go multiturn=0", f"position {two}", "go multiturn=3 depth=2",
+                         "undo"])
     assert out[:3] == ["ok", "ok", "ok"]
     infos = [line.split() for line in out if line.startswith("info ")]
     answers = [line for line in out[3:] if not line.startswith("info ")]
