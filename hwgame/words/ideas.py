@@ -58,12 +58,9 @@ class _Proof:
     turns: int
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def idea_text(idea: IdeaLike, voice: Voice) -> str:
     """One idea as a sentence for the player to move (empty for a kind it does not know)."""
+    cap = voice.sentence  # a sentence begins with a capital, a player's name as written
     me, them = idea.player, 1 - idea.player
     pieces = join_pieces([piece_name(p) for p in idea.pieces])
     owner = voice.owner(idea.owner) if idea.owner is not None else ""
@@ -77,61 +74,61 @@ def idea_text(idea: IdeaLike, voice: Voice) -> str:
         return sentences((head, fill(_("Aim at {home}."), home=homeworld_of(them, voice))))
     if idea.kind == THREAT:
         # Translators: {who} is "the computer", "the enemy" or a name; {home} is "your homeworld".
-        return _cap(fill(_("{who} threatens to win next turn at {home}: parry that threat first."),
+        return cap(fill(_("{who} threatens to win next turn at {home}: parry that threat first."),
                          who=in_sentence(voice, them), home=homeworld_of(me, voice)))
     if idea.kind == TARGET and idea.at_home:
         home = homeworld_of(them, voice)
         if idea.turn == 0:
             # Translators: {pieces} is "green 3"; {home} is "the computer's homeworld" or "Vega's homeworld".
-            return _cap(fill(_("The {pieces} at {home} can be captured this turn."), pieces=pieces, home=home))
-        return _cap(fill(_("The {pieces} at {home} is a target: prepare its capture for your next turn."),
+            return cap(fill(_("The {pieces} at {home} can be captured this turn."), pieces=pieces, home=home))
+        return cap(fill(_("The {pieces} at {home} is a target: prepare its capture for your next turn."),
                          pieces=pieces, home=home))
     if idea.kind == TARGET:
         place = voice.place(idea.system)
         if idea.turn == 0:
             # Translators: {owner} is "the computer's" or "Vega's"; {pieces} "green 3"; {place} a system.
-            return _cap(fill(_("{owner} {pieces} at {place} can be captured this turn."),
+            return cap(fill(_("{owner} {pieces} at {place} can be captured this turn."),
                              owner=owner, pieces=pieces, place=place))
         # Translators: a ship the player can set up to capture on the next turn.
-        return _cap(fill(_("{owner} {pieces} at {place} is a target: prepare its capture for your next turn."),
+        return cap(fill(_("{owner} {pieces} at {place} is a target: prepare its capture for your next turn."),
                          owner=owner, pieces=pieces, place=place))
     if idea.kind == BUILDING:
         place = homeworld_of(them, voice) if idea.at_home else voice.place(idea.system)
         if idea.turn == 0:
             # Translators: {colour} is a colour's name ("green"); {place} a system or a homeworld.
-            return _cap(fill(_("A {colour} catastrophe can be set off at {place} this turn."),
+            return cap(fill(_("A {colour} catastrophe can be set off at {place} this turn."),
                              colour=colour, place=place))
-        return _cap(fill(_("A {colour} catastrophe is building at {place}: bring it about."),
+        return cap(fill(_("A {colour} catastrophe is building at {place}: bring it about."),
                          colour=colour, place=place))
     if idea.kind == ATTACK:
-        return _cap(fill(_("{home} is open to attack: press it."), home=homeworld_of(them, voice)))
+        return cap(fill(_("{home} is open to attack: press it."), home=homeworld_of(them, voice)))
     if idea.kind == NEAR:
         place = homeworld_of(them, voice) if idea.at_home else voice.place(idea.system)
         # Translators: {colour} is a colour's name ("green"); {place} a system where the opponent's ships stand.
-        return _cap(fill(_("A {colour} catastrophe is building at {place}: this turn brings a third {colour} piece "
+        return cap(fill(_("A {colour} catastrophe is building at {place}: this turn brings a third {colour} piece "
                            "there."), colour=colour, place=place))
     if idea.kind == OPENED and idea.at_home:
-        return _cap(fill(_("This turn can lay the {pieces} at {home} open to capture."),
+        return cap(fill(_("This turn can lay the {pieces} at {home} open to capture."),
                          pieces=pieces, home=homeworld_of(them, voice)))
     if idea.kind == OPENED:
         # Translators: {owner} is "the computer's" or "Vega's"; {pieces} "green 3"; {place} a system.
-        return _cap(fill(_("This turn can lay {owner} {pieces} at {place} open to capture."),
+        return cap(fill(_("This turn can lay {owner} {pieces} at {place} open to capture."),
                          owner=owner, pieces=pieces, place=voice.place(idea.system)))
     if idea.kind == DANGER and idea.at_home:
         # Translators: {home} is "your homeworld"; {who} is "the computer" or a name.
-        return _cap(fill(_("The {pieces} at {home} is in danger: {who} could capture it next turn."),
+        return cap(fill(_("The {pieces} at {home} is in danger: {who} could capture it next turn."),
                          pieces=pieces, home=homeworld_of(me, voice), who=in_sentence(voice, them)))
     if idea.kind == DANGER:
         place = voice.place(idea.system)
         # Translators: {owner} is "your"; {who} is "the computer" or a name.
-        return _cap(fill(_("{owner} {pieces} at {place} is in danger: {who} could capture it next turn."),
+        return cap(fill(_("{owner} {pieces} at {place} is in danger: {who} could capture it next turn."),
                          owner=owner, pieces=pieces, place=place, who=in_sentence(voice, them)))
     if idea.kind == WEAK_HOME:
-        return _cap(fill(_("{home} is weak: see to its defence."), home=homeworld_of(me, voice)))
+        return cap(fill(_("{home} is weak: see to its defence."), home=homeworld_of(me, voice)))
     if idea.kind == FOCUS:
         place = homeworld_of(me, voice) if idea.at_home else voice.place(idea.system)
         # Translators: where the turn the hint points to is played; {place} a system or "your homeworld".
-        where = _cap(fill(_("No blow lands this turn: the turn to find is played at {place}."), place=place))
+        where = cap(fill(_("No blow lands this turn: the turn to find is played at {place}."), place=place))
         return sentences((where, strengthens_text(idea.groups, me, voice)))
     return ""
 

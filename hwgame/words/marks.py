@@ -229,7 +229,7 @@ def consequence_text(events: Sequence[Event], voice: Voice) -> str:
     for clause in clauses[1:]:
         # Translators: joins two things that happen in a line of play ("A captures ..., then A wins ...").
         text = fill(_("{first}, then {next}"), first=text, next=clause)
-    return text[:1].upper() + text[1:] + pgettext("end of sentence", ".")
+    return voice.sentence(text) + pgettext("end of sentence", ".")
 
 
 def fall_text(entry: MarkedTurn, voice: Voice) -> str:
@@ -318,8 +318,8 @@ def why_sentences(why: Why, voice: Voice, gains: bool = True, chance: float | No
         # Translators: {owner} is "your", "the computer's" or "Vega's".
         text = fill(_("{owner} chance to win after it: {chance}."), owner=voice.owner(why.player),
                                                                      chance=chance_text(chance))  # fmt: skip
-        out.append(text[:1].upper() + text[1:])
-    return [s[:1].upper() + s[1:] for s in out if s]
+        out.append(voice.sentence(text))
+    return [voice.sentence(s) for s in out if s]
 
 
 def mark_line(entry: MarkedTurn, voice: Voice) -> str:

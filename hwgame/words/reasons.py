@@ -38,36 +38,33 @@ class ReasonLike(Protocol):
     def piece(self) -> int | None: ...
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def reason_text(reason: ReasonLike, voice: Voice) -> str:
     """One reason as a sentence, for the player it costs."""
+    cap = voice.sentence  # a sentence begins with a capital, a player's name as written
     home = homeworld_of(reason.player, voice)
     place = home if reason.at_home else voice.place(reason.system)
     colour = colour_name(reason.colour) if reason.colour is not None else ""
     if reason.kind == ONE_SHIP:
         # Translators: {home} is "your homeworld", "the computer's homeworld" or "Vega's homeworld".
-        return _cap(fill(_("{home} is left with a single ship: losing it loses the game."),
+        return cap(fill(_("{home} is left with a single ship: losing it loses the game."),
             home=home))
     if reason.kind == NO_LARGE:
-        return _cap(fill(_("{home} no longer has its large ship to defend it."), home=home))
+        return cap(fill(_("{home} no longer has its large ship to defend it."), home=home))
     if reason.kind == COLOUR_LOST:
         # Translators: {colour} is a colour's name ("green").
-        return _cap(fill(_("{home} has no {colour} any more, so that power is lost there."),
+        return cap(fill(_("{home} has no {colour} any more, so that power is lost there."),
             home=home, colour=colour))
     if reason.kind == CATASTROPHE_NEAR:
         # Translators: {place} is a system; {colour} a colour's name.
-        return _cap(fill(_("Three {colour} pieces stand at {place}: one more lets a {colour} catastrophe destroy "
+        return cap(fill(_("Three {colour} pieces stand at {place}: one more lets a {colour} catastrophe destroy "
                            "every {colour} piece there."), colour=colour, place=place))
     if reason.kind == CUT_OFF:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {target} a homeworld.
-        return _cap(fill(_("None of {owner} ships stands within one move of {target} any more."),
+        return cap(fill(_("None of {owner} ships stands within one move of {target} any more."),
             owner=voice.owner(reason.player), target=homeworld_of(1 - reason.player, voice)))
     if reason.kind == CAPTURABLE and reason.piece is not None:
         # Translators: {owner} is "your", "the computer's" or "Vega's"; {piece} a ship ("green 3"); {place} a system.
-        return _cap(fill(_("{owner} {piece} at {place} can now be captured."),
+        return cap(fill(_("{owner} {piece} at {place} can now be captured."),
             owner=voice.owner(reason.player), piece=piece_name(reason.piece), place=place))
     return ""
 

@@ -143,6 +143,13 @@ class Voice:
     computer: int | None = None
     enemy: int | None = None
 
+    def sentence(self, text: str) -> str:
+        """``text`` begun with a capital letter, as a sentence is, unless it begins with a player's name:
+        a name is written as its player wrote it ("ts52 wins", never "Ts52 wins")."""
+        if any(name and text.startswith(name) for name in self.names):
+            return text
+        return text[:1].upper() + text[1:]
+
     def place(self, system: str, actor: int | None = None) -> str:
         """A system as a sentence names it: a homeworld named after a player is that player's homeworld
         ("your homeworld", "the computer's homeworld", "Vega's homeworld"), since a player's name read as

@@ -210,3 +210,10 @@ def test_a_refusal_words_homeworlds_as_places_but_names_as_names():
     assert refusal_text(apart) == "Player and Computer are not connected: they share a star size"
     taken = Refusal("name-taken-by-system", {"name": "Computer", "system": "Computer"})
     assert "the system Computer has it" in refusal_text(taken, voice=against)
+
+
+def test_a_sentence_begins_with_a_capital_but_a_players_name_as_the_player_wrote_it():
+    voice = Voice(("ts52", "OnePageWars"), you=1)
+    assert voice.sentence("ts52 wins on the next turn") == "ts52 wins on the next turn"
+    assert voice.sentence("the computer wins") == "The computer wins"
+    assert voice.sentence("") == ""
