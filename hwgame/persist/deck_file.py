@@ -81,6 +81,11 @@ class DeckPuzzle(BaseModel):
     best: TurnText
     chance_before: float | None = Field(default=None, ge=0.0, le=1.0)
     chance_after: float | None = Field(default=None, ge=0.0, le=1.0)
+    # What a try is judged against (``analysis.retry.judge_try``): the review's score of the board before
+    # the turn, whether a win was proven there, and the reply that punishes the turn played.
+    score_before: float | None = Field(default=None, ge=-1e9, le=1e9)
+    won_before: bool = False
+    refutation: TurnText | None = None
     added: datetime
     schedule: Schedule
 

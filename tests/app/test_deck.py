@@ -18,7 +18,7 @@ from hwgame.analysis.review import BLUNDER, MISTAKE, review_of  # noqa: E402
 from hwgame.app.services.deck import add_review, deck_path, game_key  # noqa: E402
 from hwgame.persist.convert import save_to_game  # noqa: E402
 from hwgame.persist.deck_file import DECK_FILE, read_deck  # noqa: E402
-from hwgame.rules import SDG, EndTurn, apply_turn_unchecked, format_turn, parse_turn, read_transcript, replay  # noqa: E402
+from hwgame.rules import PASS, SDG, EndTurn, apply_turn_unchecked, format_turn, parse_turn, read_transcript, replay  # noqa: E402
 
 LIGHT = Thinking(Limit(depth=1, nodes=2000))
 # SDG game 17917: OnePageWars' turn 17 builds a fourth green at home, and ts52 wins at once with a green
@@ -123,7 +123,7 @@ def test_a_deck_puzzle_accepts_the_better_turn_and_refuses_a_losing_one(app, arc
     path = deck_path()
     add_review(path, game, None, review, 0, "SDG 17917")
     deck = read_deck(path)
-    scene = DeckScene(app, deck, thinking=LIGHT)
+    scene = DeckScene(app, deck, level="easy")
     app.scenes.push(scene)
     frames(app)
     assert "turn 17" in scene.header() and "blunder" in scene.task()
@@ -161,28 +161,31 @@ def test_a_review_not_complete_adds_nothing(archive_game, data_dir):
     assert add_review(path, game, None, review, 0) == 0 and not path.exists()
 
 
-def test_a_turn_within_the_margin_of_the_better_one_is_accepted(archive_game):
-    from hwgame.ai.proofs import WIN, Proven
-    from hwgame.analysis.review import Findings
-    from hwgame.app.services.deck import MARGIN, accepts
+def test_a_puzzle_is_judged_as_the_retry_mode_judges_its_turn(archive_game, data_dir):
+    from hwgame.analysis.retry import judge_try
+    from hwgame.analysis.verdict import Estimate, Verdict
+    from hwgame.app.services.deck import MARGIN, entry_of
 
     game, review = archive_game
-    entry = review.turns[BLUNDER_TURN - 1]
-    position, best, other = entry.position, entry.best, entry.turn
-    index = entry.index
+    add_review(deck_path(), game, None, review, 0, "SDG 17917")
+    puzzle = read_deck(deck_path()).puzzles[0]
+    reviewed = review.turns[puzzle.index]
+    entry = entry_of(puzzle, reviewed.position)
+    # The puzzle keeps what the judgement reads of the review's entry.
+    assert (entry.turn, entry.best, entry.refutation) == (reviewed.turn, reviewed.best, reviewed.refutation)
+    assert entry.chance_before == reviewed.chance_before
+    best = entry.chance_before
+    other = (PASS,)  # neither the better turn nor the turn played
+    assert other not in (entry.best, entry.turn)
 
-    def verdict(best_score, tried_score, proof=None):
-        return accepts(position, index, other, best, Findings(best, best_score, tried_score, proof=proof))
+    def ruling(chance):  # the verdict of the board after the try, from the opponent's side
+        return judge_try(entry, other, Verdict(1 - puzzle.player, estimate=Estimate(0.0, 1.0 - chance)))
 
-    assert verdict(100.0, 100.0).accepted  # as good as the best, in the search that ranked both
-    close = verdict(100.0, 90.0)
-    assert close.accepted and close.best_chance - close.tried_chance <= MARGIN
-    far = verdict(800.0, -800.0)
-    assert not far.accepted and far.best_chance - far.tried_chance > MARGIN
-    # The better turn itself is always accepted, whatever the numbers say.
-    assert accepts(position, index, best, best, Findings(best, 800.0, -800.0)).accepted
-    # At a proven win only a turn that keeps the win is accepted, however close its score.
-    assert not verdict(100.0, 100.0, proof=Proven(WIN, 2)).accepted
+    assert ruling(best - MARGIN / 2).accepted
+    assert not ruling(best - 2 * MARGIN).accepted
+    assert judge_try(entry, entry.best, None).accepted  # the better turn itself, without a verdict
+    played = judge_try(entry, entry.turn, None)
+    assert not played.accepted and played.reply == reviewed.refutation  # punished by the review's reply
 
 
 def test_a_review_finished_in_the_replay_viewer_fills_the_players_deck(app, archive_game):
@@ -205,7 +208,7 @@ def test_a_deck_puzzle_opens_the_game_it_came_from_at_its_turn(app, archive_game
 
     game, review = archive_game
     add_review(deck_path(), game, None, review, 0, "SDG 17917")
-    scene = DeckScene(app, read_deck(deck_path()), thinking=LIGHT)
+    scene = DeckScene(app, read_deck(deck_path()), level="easy")
     app.scenes.push(scene)
     frames(app)
     scene.open_game()
@@ -221,7 +224,7 @@ def test_a_skipped_puzzle_comes_back_tomorrow(app, archive_game):
 
     game, review = archive_game
     add_review(deck_path(), game, None, review, 0)
-    scene = DeckScene(app, read_deck(deck_path()), thinking=LIGHT)
+    scene = DeckScene(app, read_deck(deck_path()), level="easy")
     app.scenes.push(scene)
     frames(app)
     scene.skip()

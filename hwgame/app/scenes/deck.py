@@ -2,10 +2,11 @@
 turn than yours, played again on the SM-2 schedule (``app.control.deck``).
 
 ``DeckScene`` is a coaching card over a play screen, as a tutorial puzzle is (``scenes.puzzle``): the
-board is the one before your turn, you play a whole turn by drag and drop and press End Turn. The turn is
-judged on a thread of its own by the review's search (``services.deck.TryRun``): the better turn is
-always accepted, and so is any turn the verdict puts within ``services.deck.MARGIN`` of it (where
-the board is a proven win, only a turn that keeps the win). A turn that falls short is taken back and
+board is the one before your turn, you play a whole turn by drag and drop and press End Turn. The turn
+is judged as the retry mode judges a try, by the one verdict of the board after it, asked of the
+computer's own process (``services.deck.TryRun``): the better turn is always accepted, and so is any
+turn the verdict puts within ``services.deck.MARGIN`` of it (where the board is a proven win, only a
+turn that keeps the win). A turn that falls short is taken back and
 the card says what it allows, the opponent's answer shown with ghost pieces; you try again.
 
 The card says which game and turn the puzzle comes from and "Open the game" shows that game in the
@@ -26,7 +27,7 @@ from hwgame.app.control.flow import PlayController
 from hwgame.app.control.text import Text, error_text
 from hwgame.app.kit.card import LessonCard
 from hwgame.app.kit.dialogs import Dialog
-from hwgame.app.services.deck import MARGIN, TryRun, TryVerdict, deck_path
+from hwgame.app.services.deck import MARGIN, TryRun, TryVerdict, deck_path, entry_of
 from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
 from hwgame.rules import (
@@ -43,8 +44,8 @@ from hwgame.rules import (
 from hwgame.words import PLAYED, describe_turn, sentence
 
 if TYPE_CHECKING:
+    from hwgame.analysis.review import TurnReview
     from hwgame.app.services.opponent import Opponent
-    from hwgame.app.services.reviewer import Thinking
     from hwgame.app.stage import AppLike
     from hwgame.persist.deck_file import Deck, DeckGame, DeckPuzzle
 
@@ -53,13 +54,14 @@ class DeckController(PlayController):
     """A hotseat controller at a deck puzzle's position whose End Turn has the turn judged (on a thread:
     ``poll`` takes the verdict in)."""
 
-    def __init__(self, position: Position, index: int, best: Turn, opponent: Opponent | None = None,
-                 thinking: Thinking | None = None):
+    def __init__(self, entry: TurnReview, position: Position, opponent: Opponent, level: str | None = None):
         super().__init__(Game.from_position(position), (HUMAN, HUMAN), opponent=opponent)
+        self.entry = entry
         self.start = position
-        self.index = index
-        self.best = best
-        self.judging = thinking  # how the judgement thinks (None: the review's level)
+        self.index = entry.index
+        self.best: Turn = entry.best or ()
+        self.judging = level  # the level whose verdict judges (None: the review's)
+        self.judge_opponent = opponent
         self.run: TryRun | None = None
         self.tried: Turn = ()
         self.verdict: TryVerdict | None = None
@@ -79,14 +81,14 @@ class DeckController(PlayController):
         self.tried = tuple(self.game.pending) or (PASS,)
         self.verdict = None
         self.effects.clear()
-        self.run = TryRun(self.start, self.index, self.tried, self.best, self.judging)
+        self.run = TryRun(self.judge_opponent, self.entry, self.tried, self.judging)
         return None
 
     def poll(self) -> TryVerdict | str | None:
         """The verdict once the judgement is done (the turn kept when accepted, else taken back), its
         error in words when it failed, or None while it runs (or when nothing was asked)."""
         run = self.run
-        if run is None or not run.finished:
+        if run is None or not run.poll():
             return None
         self.run = None
         if run.verdict is None:
@@ -153,13 +155,13 @@ class DeckScene(LessonCard):
 
     ctl: DeckController
 
-    def __init__(self, app: AppLike, deck: Deck, today: date | None = None, thinking: Thinking | None = None,
+    def __init__(self, app: AppLike, deck: Deck, today: date | None = None, level: str | None = None,
                  queue: list[DeckPuzzle] | None = None, number: int = 0):
         """Today's round of ``deck``'s due puzzles (or ``queue``), from its puzzle ``number``; raise
         ValueError when there is none, KeyError or an error of the rules when its game does not replay."""
         self.deck = deck
         self.today = today or date.today()
-        self.thinking = thinking  # the judgement's thinking (tests use a light one); None: the review's level
+        self.level = level  # the level whose verdict judges a try (None: the review's)
         self.queue = queue if queue is not None else due_puzzles(deck, self.today)
         if not 0 <= number < len(self.queue):
             raise ValueError("no puzzle is due")
@@ -183,8 +185,7 @@ class DeckScene(LessonCard):
 
     def _controller(self, app: AppLike) -> DeckController:
         position = self.source.positions[self.puzzle.index]
-        return DeckController(position, self.puzzle.index, parse_turn(self.puzzle.best), app.opponent,
-                              self.thinking)
+        return DeckController(entry_of(self.puzzle, position), position, app.opponent, self.level)
 
     # --- what the card says ---
     def opponent_name(self) -> str:
@@ -350,7 +351,7 @@ class DeckScene(LessonCard):
         passed over)."""
         for number in range(self.number + 1, len(self.queue)):
             try:
-                self.app.scenes.replace(DeckScene(self.app, self.deck, self.today, self.thinking, self.queue, number))
+                self.app.scenes.replace(DeckScene(self.app, self.deck, self.today, self.level, self.queue, number))
                 return
             except (KeyError, HomeworldsError, ValueError):
                 continue

@@ -7,39 +7,39 @@ puzzle for every turn of the player's marked BLUNDER or MISTAKE (``analysis.mist
 MISSED_WIN is left to the retry mode) where the better turn is clear (``better_turn_is_clear``). A
 puzzle already in the deck keeps its schedule.
 
-``TryRun`` judges a turn tried at a puzzle on a thread of its own (never touching pygame) with the
-review's own search (``analysis.review.verdict_at``: the turn tried and the engine's best ranked in one
-search, the same verdict the review marked the turn with); ``accepts`` reads it (see its docstring and
-``MARGIN``).
+``TryRun`` judges a turn tried at a puzzle exactly as the retry mode judges one (``services.retry.TryJudge``:
+the one verdict of the board after the try, asked of the computer's own process, read by
+``analysis.retry.judge_try`` with its ``MARGIN``); ``entry_of`` gives it the puzzle as the review's entry.
 """
 
 from __future__ import annotations
 
-import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hwgame.ai.proofs import WIN, proven_of_score
-from hwgame.ai.winchance import estimate_chance, phase_of_turn, turns_in_play
+from hwgame.ai.proofs import WIN, Proven
 from hwgame.analysis.mistakes import MARGIN, better_turn_is_clear, marked_turns
-from hwgame.analysis.review import BLUNDER, MISTAKE, Review, fingerprint
+from hwgame.analysis.retry import Ruling
+from hwgame.analysis.review import BLUNDER, MISTAKE, Review, TurnReview, fingerprint
 from hwgame.persist.deck_file import DECK_FILE, Deck, DeckGame, DeckPuzzle, Schedule, change_deck, read_deck
-from hwgame.rules import EndTurn, Game, HomeworldsError, Position, Turn, apply_turn_unchecked, format_turn
+from hwgame.rules import EndTurn, Game, Position, Turn, format_turn, parse_turn
+
+from .retry import TryJudge
 
 if TYPE_CHECKING:
-    from hwgame.ai.thinking import Thinking
-    from hwgame.analysis.review import Findings
     from hwgame.persist.schema import Player
+
+    from .opponent import Opponent
 
 # The kinds of mark that make puzzles of the deck: the player's own worse choices. A missed win is a
 # different lesson (seeing a win), met in the retry mode.
 DECK_KINDS = (BLUNDER, MISTAKE)
-# A turn tried at a puzzle is accepted when, in the search that ranks it beside the engine's best, it
-# keeps the player's chance to win within ``MARGIN`` of the best turn's (``analysis.mistakes``, the
-# retry mode's margin too): two turns that close are equally good as far as the search can tell.
+# A turn tried at a puzzle is accepted when the verdict of the board after it keeps the player's chance
+# to win within ``MARGIN`` of the better turn's (``analysis.mistakes``, the retry mode's margin too).
 JUDGE_LEVEL = "normal"  # the review's own level: the puzzle is judged as its turn was marked
 
 
@@ -65,7 +65,9 @@ def puzzles_of(review: Review, player: int, key: str, now: datetime) -> list[Dec
         out.append(DeckPuzzle.model_validate({
             "id": f"{key}:{turn.index}", "game": key, "index": turn.index, "player": turn.player, "kind": turn.kind,
             "played": format_turn(turn.turn, "canonical"), "best": format_turn(turn.best, "canonical"),
-            "chance_before": turn.chance_before, "chance_after": turn.chance_after, "added": now,
+            "chance_before": turn.chance_before, "chance_after": turn.chance_after, "score_before": turn.before,
+            "won_before": turn.proof_before is not None and turn.proof_before.result == WIN,
+            "refutation": format_turn(turn.refutation, "canonical") if turn.refutation else None, "added": now,
             "schedule": Schedule(due=now.date())}))
     return out
 
@@ -104,9 +106,9 @@ def add_review(path: Path, game: Game, players: Sequence[Player] | None, review:
 
 @dataclass(frozen=True)
 class TryVerdict:
-    """The judgement of a turn tried at a puzzle: ``accepted``, the chances to win the best turn and the
-    turn tried keep (for the player, from the same search) and the opponent's ``reply`` that punishes
-    the turn tried (its winning reply, or the line the search expects), if any."""
+    """The judgement of a turn tried at a puzzle: ``accepted``, the chances to win the turn tried and
+    the better turn keep (for the player) and the opponent's ``reply`` that punishes the turn tried, if
+    any."""
 
     accepted: bool
     best_chance: float
@@ -114,72 +116,60 @@ class TryVerdict:
     reply: Turn | None = None
 
 
-def _played(turn: Turn) -> Turn:
-    return tuple(a for a in turn if not isinstance(a, EndTurn))
+def entry_of(puzzle: DeckPuzzle, position: Position) -> TurnReview:
+    """The puzzle as the review's entry of its turn (at ``position``, the board before it), as the retry
+    mode's judgement reads one."""
+    won = Proven(WIN, 1) if puzzle.won_before else None
+    refutation = parse_turn(puzzle.refutation) if puzzle.refutation else None
+    return TurnReview(puzzle.index, puzzle.player, parse_turn(puzzle.played), puzzle.score_before, None,
+                      parse_turn(puzzle.best), puzzle.kind, refutation=refutation, position=position,
+                      proof_before=won)  # fmt: skip
 
 
-def accepts(position: Position, index: int, tried: Turn, best: Turn, found: Findings) -> TryVerdict:
-    """The verdict on ``tried`` at ``position`` (turn ``index`` of its game), where the puzzle's better
-    turn is ``best`` and ``found`` is the review's search there with ``tried`` ranked beside the engine's
-    best. The better turn itself (or any turn to the same board) is always accepted; where the position is
-    a proven win only a turn that keeps the win is; else a turn within ``MARGIN`` of the search's
-    best chance that leaves the opponent no winning reply."""
-    phase = phase_of_turn(turns_in_play(index))
-    best_chance = estimate_chance(found.best_score, phase)
-    score = found.played_score if found.played_score is not None else found.best_score
-    tried_chance = estimate_chance(score, phase)
-    reply = found.reply or (found.line[0] if found.line else None)
-    try:
-        after = apply_turn_unchecked(position, _played(tried))
-        same = after.key() == apply_turn_unchecked(position, _played(best)).key()
-    except HomeworldsError:
-        return TryVerdict(False, best_chance, 0.0, None)
-    if same or after.winner() == position.to_move:
-        return TryVerdict(True, best_chance, max(tried_chance, best_chance))
-    if found.proof is not None and found.proof.result == WIN:
-        won = proven_of_score(score)
-        ok = won is not None and won.result == WIN
-        return TryVerdict(ok, 1.0, 1.0 if ok else tried_chance, None if ok else reply)
-    ok = found.reply is None and best_chance - tried_chance <= MARGIN
-    return TryVerdict(ok, best_chance, tried_chance, None if ok else reply)
+def _verdict_of(ruling: Ruling) -> TryVerdict:
+    best = ruling.best_chance if ruling.best_chance is not None else 0.0
+    tried = ruling.chance if ruling.chance is not None else (best if ruling.accepted else 0.0)
+    return TryVerdict(ruling.accepted, best, tried, ruling.reply)
 
 
 class TryRun:
-    """The judgement of one turn tried at a puzzle, computed on a thread of its own; the screen reads
-    ``finished`` and then ``verdict`` or ``error``."""
+    """The judgement of one turn tried at a puzzle (see the module docstring); the screen calls ``poll``
+    each frame until it is True, then reads ``verdict`` or ``error``."""
 
-    def __init__(self, position: Position, index: int, tried: Turn, best: Turn, thinking: Thinking | None = None):
-        """Judge ``tried`` at ``position`` (turn ``index``) against the better turn ``best``, thinking as
-        the review's level does (or as ``thinking`` says)."""
+    def __init__(self, opponent: Opponent, entry: TurnReview, tried: Turn, level: str | None = None):
+        """Judge ``tried`` at ``entry``'s board at ``level`` (None: the review's, ``JUDGE_LEVEL``)."""
         self.verdict: TryVerdict | None = None
         self.error: str | None = None
         self.finished = False
-        self.stop = threading.Event()
-        args = (position, index, _played(tried), best, thinking)
-        self._thread = threading.Thread(target=self._run, args=args, name="hwgame-deck-try", daemon=True)
-        self._thread.start()
+        self.judge = TryJudge(opponent, level or JUDGE_LEVEL)
+        self._take(self.judge.ask(entry, tuple(a for a in tried if not isinstance(a, EndTurn))))
 
-    def _run(self, position: Position, index: int, tried: Turn, best: Turn, thinking: Thinking | None) -> None:
-        from hwgame.ai.bots import level
-        from hwgame.analysis.review import verdict_at
+    def _take(self, ruling: Ruling | None) -> None:
+        if ruling is None:
+            return
+        self.finished = True
+        if self.judge.error:
+            self.error = self.judge.error
+        else:
+            self.verdict = _verdict_of(ruling)
 
-        try:
-            found = verdict_at(position, tried, thinking or level(JUDGE_LEVEL), cancel=self.stop)
-            self.verdict = accepts(position, index, tried, best, found)
-        except Exception as exc:  # a failed judgement is a message, never a closed window
-            self.error = f"{type(exc).__name__}: {exc}"
-        finally:
-            self.finished = True
+    def poll(self) -> bool:
+        """True once the judgement is there (never waits)."""
+        if not self.finished:
+            self._take(self.judge.poll())
+        return self.finished
 
     def cancel(self) -> None:
-        """Stop the judgement (the screen was left): its search stops within milliseconds."""
-        self.stop.set()
+        """Withdraw the judgement (the screen was left)."""
+        self.judge.cancel()
 
     def join(self, timeout: float) -> bool:
-        """Wait at most ``timeout`` seconds for the judgement; True once it is there."""
-        self._thread.join(max(0.0, timeout))
+        """Poll until the judgement is there or ``timeout`` seconds passed (for scripts and tests)."""
+        deadline = time.monotonic() + timeout
+        while not self.poll() and time.monotonic() < deadline:
+            time.sleep(0.02)
         return self.finished
 
 
-__all__ = ["DECK_KINDS", "MARGIN", "TryRun", "TryVerdict", "accepts", "add_review", "deck_path", "game_key",
+__all__ = ["DECK_KINDS", "MARGIN", "TryRun", "TryVerdict", "entry_of", "add_review", "deck_path", "game_key",
            "puzzles_of"]
