@@ -44,8 +44,8 @@ from hwgame.rules import (
 from hwgame.words import PLAYED, describe_turn, sentence
 
 if TYPE_CHECKING:
-    from hwgame.analysis.review import TurnReview
     from hwgame.app.services.opponent import Opponent
+    from hwgame.app.services.retry import TurnReview
     from hwgame.app.stage import AppLike
     from hwgame.persist.deck_file import Deck, DeckGame, DeckPuzzle
 
