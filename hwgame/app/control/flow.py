@@ -642,7 +642,8 @@ class PlayController(ActionResolver):
         which the opponent can win at once."""
         out = super().end_turn_warnings()
         pos = self.game.state.position
-        if pos.stage >= PLAYING and self.end_would_lose():
+        # A teaching game says it after the turn, with Try again and the reply shown: not twice.
+        if pos.stage >= PLAYING and self.teacher is None and self.end_would_lose():
             from hwgame.rules import end_turn as ended
 
             if not ended(pos).is_over():  # a game lost by the turn itself is said by the rules' reasons

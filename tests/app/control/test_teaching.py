@@ -150,6 +150,14 @@ def test_the_same_turn_in_a_game_that_is_not_a_teaching_game_goes_on():
     assert ctl.teaching_stop() is None and len(worker.requests) == 1
 
 
+def test_a_turn_that_walks_into_a_loss_is_told_once_after_it_in_a_teaching_game_and_before_it_otherwise():
+    ctl, _worker = _teaching(THREAT)
+    teaching = ctl.end_turn_warnings()  # the rules' own reasons only: the teaching stop says the loss
+    ctl.teach(False)
+    ordinary = ctl.end_turn_warnings()  # an ordinary game warns of it before the turn ends
+    assert teaching == ordinary[:-1] and len(ordinary) == len(teaching) + 1
+
+
 # --- the choices ---
 def test_try_again_restores_the_position_and_the_clock_exactly():
     ctl, worker = _teaching(THREAT)
