@@ -27,7 +27,7 @@ from hwgame.app.control.flow import PlayController
 from hwgame.app.control.text import Text, error_text
 from hwgame.app.kit.card import LessonCard
 from hwgame.app.kit.dialogs import Dialog
-from hwgame.app.services.deck import MARGIN, TryRun, TryVerdict, deck_path, entry_of
+from hwgame.app.services.deck import MARGIN, Ruling, TryRun, deck_path, entry_of, percents
 from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
 from hwgame.rules import (
@@ -64,7 +64,7 @@ class DeckController(PlayController):
         self.judge_opponent = opponent
         self.run: TryRun | None = None
         self.tried: Turn = ()
-        self.verdict: TryVerdict | None = None
+        self.verdict: Ruling | None = None
         self.solved = False
 
     @property
@@ -84,7 +84,7 @@ class DeckController(PlayController):
         self.run = TryRun(self.judge_opponent, self.entry, self.tried, self.judging)
         return None
 
-    def poll(self) -> TryVerdict | str | None:
+    def poll(self) -> Ruling | str | None:
         """The verdict once the judgement is done (the turn kept when accepted, else taken back), its
         error in words when it failed, or None while it runs (or when nothing was asked)."""
         run = self.run
@@ -287,17 +287,17 @@ class DeckScene(LessonCard):
             return
         self.tries += 1
         if found.accepted:
-            keeps, better = round(found.tried_chance * 100), round(found.best_chance * 100)
+            keeps, better = percents(found)
             self.say(lambda: _("Found: your turn keeps a {keeps}% chance to win; the better turn keeps {better}%.")
                      .format(keeps=keeps, better=better), T.TEXT_GOOD)
             self._finish(solved=True)
             return
         self._refused(found)
 
-    def _refused(self, verdict: TryVerdict) -> None:
+    def _refused(self, verdict: Ruling) -> None:
         """Say what the turn tried allows, and show the opponent's answer with ghost pieces."""
         tried, reply, names = self.ctl.tried, verdict.reply, self.ctl.names()
-        keeps, better = round(verdict.tried_chance * 100), round(verdict.best_chance * 100)
+        keeps, better = percents(verdict)
         if reply is None:
             self.say(lambda: _("Not quite: your turn keeps a {keeps}% chance to win, the better turn {better}%. "
                                "Try again.").format(keeps=keeps, better=better), T.TEXT_WARN, False)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -104,18 +103,6 @@ def add_review(path: Path, game: Game, players: Sequence[Player] | None, review:
     return added[0] if added else 0
 
 
-@dataclass(frozen=True)
-class TryVerdict:
-    """The judgement of a turn tried at a puzzle: ``accepted``, the chances to win the turn tried and
-    the better turn keep (for the player) and the opponent's ``reply`` that punishes the turn tried, if
-    any."""
-
-    accepted: bool
-    best_chance: float
-    tried_chance: float
-    reply: Turn | None = None
-
-
 def entry_of(puzzle: DeckPuzzle, position: Position) -> TurnReview:
     """The puzzle as the review's entry of its turn (at ``position``, the board before it), as the retry
     mode's judgement reads one."""
@@ -126,19 +113,21 @@ def entry_of(puzzle: DeckPuzzle, position: Position) -> TurnReview:
                       proof_before=won)  # fmt: skip
 
 
-def _verdict_of(ruling: Ruling) -> TryVerdict:
+def percents(ruling: Ruling) -> tuple[int, int]:
+    """The chances to win, in percent, that the turn tried and the better turn keep, as a card says them
+    (a ruling given without a chance, such as the better turn itself, keeps the better turn's)."""
     best = ruling.best_chance if ruling.best_chance is not None else 0.0
     tried = ruling.chance if ruling.chance is not None else (best if ruling.accepted else 0.0)
-    return TryVerdict(ruling.accepted, best, tried, ruling.reply)
+    return round(tried * 100), round(best * 100)
 
 
 class TryRun:
     """The judgement of one turn tried at a puzzle (see the module docstring); the screen calls ``poll``
-    each frame until it is True, then reads ``verdict`` or ``error``."""
+    each frame until it is True, then reads ``verdict`` (the retry mode's ``Ruling``) or ``error``."""
 
     def __init__(self, opponent: Opponent, entry: TurnReview, tried: Turn, level: str | None = None):
         """Judge ``tried`` at ``entry``'s board at ``level`` (None: the review's, ``JUDGE_LEVEL``)."""
-        self.verdict: TryVerdict | None = None
+        self.verdict: Ruling | None = None
         self.error: str | None = None
         self.finished = False
         self.judge = TryJudge(opponent, level or JUDGE_LEVEL)
@@ -151,7 +140,7 @@ class TryRun:
         if self.judge.error:
             self.error = self.judge.error
         else:
-            self.verdict = _verdict_of(ruling)
+            self.verdict = ruling
 
     def poll(self) -> bool:
         """True once the judgement is there (never waits)."""
@@ -171,5 +160,5 @@ class TryRun:
         return self.finished
 
 
-__all__ = ["DECK_KINDS", "MARGIN", "TryRun", "TryVerdict", "entry_of", "add_review", "deck_path", "game_key",
+__all__ = ["DECK_KINDS", "MARGIN", "Ruling", "TryRun", "entry_of", "percents", "add_review", "deck_path", "game_key",
            "puzzles_of"]
