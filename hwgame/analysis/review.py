@@ -383,23 +383,25 @@ class Review:
         total = int(data.get("total", len(turns)))
         if total != len(turns) or len(entries) > len(turns):
             raise ValueError(f"the review covers {total} turns, the game has {len(turns)}")
-        out = []
-        for i, entry in enumerate(entries):
-            kind = entry.get("kind")
-            if kind is not None and kind not in KINDS:
-                raise ValueError(f"turn {i + 1}: unknown mark {shown(kind)}")
-            line = tuple(_turn(x) or () for x in (entry.get("line") or ())[:LINE_TURNS])
-            better = tuple(_turn(x) or () for x in (entry.get("better_line") or ())[:LINE_TURNS])
-            threats = tuple(_turn(x) or () for x in (entry.get("threats") or ())[:THREATS_LISTED])
-            out.append(TurnReview(i, positions[i].to_move, tuple(turns[i]), _number(entry.get("before")),
-                                  _number(entry.get("after")), _turn(entry.get("best")), kind,
-                                  str(entry.get("note") or ""), _turn(entry.get("refutation")), line, better,
-                                  positions[i], _number(entry.get("later")), _proof(entry.get("proof_before")),
-                                  _proof(entry.get("proof_after")), threats,
-                                  _number(entry.get("second"))))  # fmt: skip
+        out = [turn_review_of(i, positions[i], tuple(turns[i]), entry) for i, entry in enumerate(entries)]
         a, b = positions[0].players
         return cls((a, b), str(data.get("level") or ""), out, total, _turn(data.get("final_best")),
                    _number(data.get("final_score")))  # fmt: skip
+
+
+def turn_review_of(index: int, position: Position, turn: Turn, entry: Mapping[str, Any]) -> TurnReview:
+    """The review of turn ``index`` (played ``turn`` from ``position``) from its plain data, as
+    ``Review.to_data`` keeps it; raise ValueError on an unknown mark or bad notation."""
+    kind = entry.get("kind")
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"turn {index + 1}: unknown mark {shown(kind)}")
+    line = tuple(_turn(x) or () for x in (entry.get("line") or ())[:LINE_TURNS])
+    better = tuple(_turn(x) or () for x in (entry.get("better_line") or ())[:LINE_TURNS])
+    threats = tuple(_turn(x) or () for x in (entry.get("threats") or ())[:THREATS_LISTED])
+    return TurnReview(index, position.to_move, turn, _number(entry.get("before")), _number(entry.get("after")),
+                      _turn(entry.get("best")), kind, str(entry.get("note") or ""), _turn(entry.get("refutation")),
+                      line, better, position, _number(entry.get("later")), _proof(entry.get("proof_before")),
+                      _proof(entry.get("proof_after")), threats, _number(entry.get("second")))  # fmt: skip
 
 
 def _proof_data(proof: Proven | None) -> list[Any] | None:
@@ -1029,4 +1031,4 @@ def judge_game(positions: Sequence[Position], turns: Sequence[Turn], thinking: T
 __all__ = ["BLUNDER", "BLUNDER_FALL", "INACCURACY", "INACCURACY_FALL", "KINDS", "METHOD", "MISSED_WIN", "MISTAKE",
            "MISTAKE_FALL", "Findings", "Review", "ReviewData", "TurnData", "TurnReview", "analysis_thinking",
            "end_reviews", "fingerprint", "flip", "judge_game", "mark_turn", "review_game", "review_of", "review_pids",
-           "review_workers", "standing", "verdict_at"]  # fmt: skip
+           "review_workers", "standing", "turn_review_of", "verdict_at"]  # fmt: skip

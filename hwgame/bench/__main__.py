@@ -25,6 +25,7 @@ BENCHMARKS = {
     "explorer": "hwgame.bench.explorer",
     "editor": "hwgame.bench.editor",
     "retry": "hwgame.bench.retry",
+    "lessons": "hwgame.bench.lessons",
 }
 
 

@@ -15,108 +15,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hwgame.app.control.controller import HUMAN
-from hwgame.app.control.flow import PlayController
 from hwgame.app.control.text import Text, text_of
-from hwgame.app.kit.card import LessonCard
+from hwgame.app.kit.asked_turn import AskedTurnCard, rules_text
 from hwgame.app.kit.dialogs import ChoiceMenu
-from hwgame.app.services.retry import (
-    BEST,
-    GIVES_UP_WIN,
-    MARGIN,
-    PLAYED,
-    STILL_WINS,
-    WINS_NOW,
-    RetryRound,
-    Review,
-    Ruling,
-    TryJudge,
-    TurnReview,
-    better_turn_is_clear,
-)
+from hwgame.app.services.retry import RetryRound, Review, Ruling, TurnReview, better_turn_is_clear
 from hwgame.app.view import theme as T
-from hwgame.i18n import _, ngettext
-from hwgame.rules import (
-    PASS,
-    Game,
-    HomeworldsError,
-    IllegalActionError,
-    Position,
-    Turn,
-    TurnStep,
-    apply_turn_unchecked,
-    opponent_of,
-    turn_steps,
-)
+from hwgame.i18n import _
+from hwgame.rules import Game, Position, Turn
 from hwgame.words import POSSIBLE, Voice, better_text, mark_label, mark_text, narrate_turn, sentences, weighed_text
 
 if TYPE_CHECKING:
-    from hwgame.app.services.opponent import Opponent
     from hwgame.app.stage import AppLike
 
 LINE_SHOWN = 3  # turns of the better line told after Show
 
 
-def rules_text() -> str:
-    """The rule a try is judged by, in words (the margin is ``analysis.retry.MARGIN``)."""
-    points = round(MARGIN * 100)
-    return ngettext(
-        "A turn is accepted when the computer finds it keeps your chance to win within {points} point of the "
-        "better turn's; where a win was certain, only a turn that still wins.",
-        "A turn is accepted when the computer finds it keeps your chance to win within {points} points of the "
-        "better turn's; where a win was certain, only a turn that still wins.", points).format(points=points)
-
-
-class RetryController(PlayController):
-    """A controller at the board before the asked turn whose End Turn hands the turn over to be judged
-    (the board goes back to the start of the turn); nobody answers and nothing is analysed meanwhile:
-    the opponent's search process belongs to the judge."""
-
-    def __init__(self, entry: TurnReview, opponent: Opponent | None = None):
-        assert entry.position is not None
-        super().__init__(Game.from_position(entry.position), (HUMAN, HUMAN), opponent=opponent)
-        self.entry = entry
-        self.tried: Turn | None = None  # the turn handed over, taken by the card
-        self.warnings_on = False
-
-    @property
-    def bottom(self) -> int:
-        """The player asked sits at the bottom."""
-        return self.entry.player
-
-    def end_turn(self) -> str | None:
-        """Hand the turn played so far (none: a pass) over to be judged; the board goes back."""
-        self.tried = tuple(self.game.pending) or (PASS,)
-        self.game.restart_turn()
-        self.effects.clear()
-        return None
-
-    def end_turn_warnings(self) -> list[str]:
-        """The judgement says it all: no confirmation."""
-        return []
-
-    def start_computer(self) -> None:
-        """Nobody plays the other side here."""
-
-    def start_analysis(self) -> None:
-        """The card's judge uses the search process; the coach is not asked."""
-
-    def threat_shown(self) -> tuple[Turn, ...]:
-        """No warnings: finding the threat is part of the task."""
-        return ()
-
-    def update(self) -> None:
-        """No computer to poll (the card's judge polls its own verdict)."""
-
-    def request_hint(self) -> str:
-        """The card's Show stands for a hint."""
-        return ""
-
-
-class RetryScene(LessonCard):
+class RetryScene(AskedTurnCard):
     """The card over the board of one asked turn (see the module doc)."""
-
-    ctl: RetryController
 
     def __init__(self, app: AppLike, game: Game, review: Review, player: int, title: Text = "",
                  entries: list[TurnReview] | None = None, on_end: Callable[[RetryRound], None] | None = None,
@@ -136,16 +51,12 @@ class RetryScene(LessonCard):
         self.round = round_
         self.on_end = on_end
         self.on_step = on_step
-        self.judge = TryJudge(app.opponent, review.level or "normal")
-        self.ruling: Ruling | None = None
         self._showing: Turn | None = None
-        self._pending: Turn = ()  # the try whose verdict is out
         self._told: set[int] = set()  # the asked turns ``on_step`` heard of
         first = self.round.current
         if first is None or first.position is None:
             raise ValueError("no turn to ask")
-        super().__init__(app, RetryController(first, app.opponent))
-        self.voice = Voice(tuple(game.players), you=player)  # type: ignore[arg-type]
+        super().__init__(app, first, review.level or "normal", Voice(tuple(game.players), you=player))  # type: ignore[arg-type]
         self._set_buttons()
         self.say(lambda: _("Play a better turn on the board, then press End Turn."), T.TEXT_DIM, follow=False)
 
@@ -195,11 +106,9 @@ class RetryScene(LessonCard):
         entry = self.round.current
         if entry is None or entry.best is None or entry.position is None:
             return
-        self.judge.cancel()
         self.round.show()
         self._set_buttons()
-        self.ctl.game.restart_turn()
-        self.start_demo(_steps(entry.position, entry.best), entry.position)
+        self.show_turn(entry.best)
         self._showing = entry.best
         words = better_text(entry, self.voice)
         why = weighed_text(entry.weighed(), entry.player, self.voice)
@@ -269,106 +178,31 @@ class RetryScene(LessonCard):
         self._showing = None
 
     # --- judging ---
-    def update(self, dt: float) -> None:
-        """A turn handed over is judged; a ruling that came back is said (and a refusal shown)."""
-        super().update(dt)
-        entry = self.round.current
-        tried, self.ctl.tried = self.ctl.tried, None
-        if tried is not None and entry is not None:
-            self.stop_demo()
-            ruling = self.judge.ask(entry, tried, self._boards_before(entry))
-            if ruling is None:
-                self.say(lambda: _("The computer is looking at your turn..."), T.TEXT_DIM)
-                self._pending = tried
-            else:
-                self._ruled(entry, tried, ruling)
-            return
-        ruling = self.judge.poll()
-        if ruling is not None and entry is not None:
-            self._ruled(entry, self._pending, ruling)
+    @property
+    def entry(self) -> TurnReview | None:
+        """The turn asked now (None once the round is over)."""
+        return self.round.current
 
-    def _boards_before(self, entry: TurnReview) -> list[Position]:
+    def boards_before(self, entry: TurnReview) -> list[Position]:
         """The game's boards up to ``entry``'s (none when the game shown is not the one it came from)."""
         positions = self.game.positions
         if entry.index < len(positions) and positions[entry.index] == entry.position:
             return list(positions[: entry.index + 1])
         return []
 
-    def _ruled(self, entry: TurnReview, tried: Turn, ruling: Ruling) -> None:
-        self.ruling = ruling
+    def ruled(self, entry: TurnReview, tried: Turn, ruling: Ruling) -> None:
+        """Count the ruling in the round, then say it."""
         self.round.record(ruling)
         self._set_buttons()
-        if ruling.accepted:
-            self.say(accepted_text(ruling), T.TEXT_GOOD)
-            return
-        if self.judge.error:
-            error = self.judge.error
-            self.say(lambda: _("Your turn could not be judged ({error}).").format(error=error), T.TEXT_BAD)
-            return
-        words = refused_text(ruling)
-        if ruling.reply is not None and entry.position is not None:
-            them = opponent_of(entry.player)
-            reply = narrate_turn(ruling.reply, them, self.voice, POSSIBLE)
-            words = sentences((words, _("The answer: {reply}").format(reply=reply), _("Try again.")))
-            steps = _steps(entry.position, tried)
-            after = _after(entry.position, tried)
-            if steps and after is not None:
-                steps += _steps(after, ruling.reply)
-            if self.start_demo(steps, entry.position) and self.demo is not None:
-                self.demo.ending = _try_again  # the board comes back for another try, not the reply's turn
-        else:
-            words = sentences((words, _("Try again.")))
-        self.say(words, T.TEXT_WARN, ok=False)
+        super().ruled(entry, tried, ruling)
 
     def leave(self) -> None:
         """Back to where the round was opened; a verdict still out is withdrawn, and a turn found or
         shown is told to ``on_step`` as done."""
-        self.judge.cancel()
         if not self.round.finished and self.round.states[self.round.at] is not None:
             self._stepped()
         super().leave()
 
 
-def _after(position: Position, turn: Turn) -> Position | None:
-    try:
-        return apply_turn_unchecked(position, turn)
-    except HomeworldsError:  # a turn that does not play shows nothing
-        return None
 
-
-def _steps(position: Position, turn: Turn) -> list[TurnStep]:
-    try:
-        return turn_steps(position, turn)
-    except IllegalActionError:
-        return []
-
-
-def _try_again() -> str:
-    """The caption once a refused try and its answer were played by ghosts."""
-    return _("The board goes back to the position before your turn: try another turn.")
-
-
-def accepted_text(ruling: Ruling) -> str:
-    """Why a try was accepted, in words."""
-    if ruling.reason == BEST:
-        return _("Found: that is the better turn.")
-    if ruling.reason in (WINS_NOW, STILL_WINS):
-        return _("Found: your turn wins.")
-    chance, best = ruling.chance or 0.0, ruling.best_chance or 0.0
-    return _("Found: your turn keeps {chance}% where the better turn keeps {best}%.").format(
-        chance=round(chance * 100), best=round(best * 100))
-
-
-def refused_text(ruling: Ruling) -> str:
-    """Why a try was refused, in words."""
-    if ruling.reason == PLAYED:
-        return _("That is the turn played in the game.")
-    if ruling.reason == GIVES_UP_WIN:
-        return _("Your turn lets a certain win go.")
-    if ruling.chance is None:
-        return _("Not that turn.")
-    return _("Your turn keeps {chance}% where the better turn keeps {best}%.").format(
-        chance=round((ruling.chance or 0.0) * 100), best=round((ruling.best_chance or 0.0) * 100))
-
-
-__all__ = ["RetryController", "RetryScene", "accepted_text", "refused_text", "rules_text"]
+__all__ = ["RetryScene", "rules_text"]

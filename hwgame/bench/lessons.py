@@ -1,0 +1,164 @@
+"""``python -m hwgame.bench lessons``: mine the archive for the positions the strategy lessons teach from.
+
+Reviews decided games of the SuperDuperGames archive at a level, the way the replay viewer does, and
+writes one JSON line for each turn whose best turn is clear by the one verdict (a proven win, or a lead of
+``CLEAR_LEAD`` in win chance over every other turn the search ranked), with the board, the review's
+data of that turn and the ideas its best turn shows (``idea_tags``). The lines are what the lesson
+author picks from; the lessons' tests check each picked position against the verdict again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from hwgame.analysis.review import TurnReview
+from hwgame.rules import (
+    NO_HOME,
+    Capture,
+    Catastrophe,
+    Discover,
+    EndTurn,
+    HomeworldsError,
+    Move,
+    Position,
+    Sacrifice,
+    Trade,
+    Turn,
+    apply_turn_unchecked,
+    format_turn,
+    opponent_of,
+    position_to_dict,
+)
+
+COLORS = ("red", "yellow", "green", "blue")
+
+
+def _bank_sizes(position: Position, color: int) -> list[int]:
+    return [size for size in range(3) if position.bank[color * 3 + size] > 0]
+
+
+def idea_tags(position: Position, turn: Turn) -> list[str]:
+    """The ideas the turn shows at ``position`` (its mover's): what it does and where, in a few tags."""
+    me = position.to_move
+    them = opponent_of(me)
+    actions = [a for a in turn if not isinstance(a, EndTurn)]
+    try:
+        after = apply_turn_unchecked(position, tuple(actions))
+    except HomeworldsError:
+        return []
+    tags: set[str] = set()
+    home = next((s.name for s in position.systems if s.home == them), None)
+    mine = next((s.name for s in position.systems if s.home == me), None)
+    had = {piece // 3 for s in position.systems for piece in s.ships_of(me)}
+    for action in actions:
+        tags.add(type(action).__name__.lower())
+        if isinstance(action, Capture) and action.system == home:
+            tags.add("capture-at-home")
+        if isinstance(action, Catastrophe):
+            system = position.system_named(action.system)
+            if action.system == home:
+                tags.add("catastrophe-at-home")
+                stars = system.stars if system is not None else ()
+                if any(star // 3 == action.color for star in stars):
+                    tags.add("star-demolition")
+                else:
+                    tags.add("fleet-catastrophe")
+            elif action.system == mine:
+                tags.add("catastrophe-at-own-home")
+            else:
+                tags.add("catastrophe-away")
+        if isinstance(action, Sacrifice):
+            tags.add(f"sacrifice-{COLORS[action.ship // 3]}")
+        if isinstance(action, Trade) and action.new // 3 not in had:
+            tags.add("trade-new-colour")
+        if isinstance(action, Discover) or (isinstance(action, Move) and action.destination != mine):
+            tags.add("moves-out")
+    # Taking a colour's smallest pieces from the bank, where the other player has that colour's power.
+    their_colours = {piece // 3 for s in position.systems for piece in s.ships_of(them)}
+    for color in range(4):
+        before, later = _bank_sizes(position, color), _bank_sizes(after, color)
+        if before and (not later or later[0] > before[0]) and color in their_colours:
+            tags.add("denies-smallest")
+        if before and not later:
+            tags.add("empties-colour")
+    if after.is_over() and after.winner() == me:
+        tags.add("wins-now")
+    if not any(isinstance(a, (Capture, Catastrophe)) for a in actions):
+        tags.add("quiet")
+    if not any(s.home == NO_HOME and s.ships_of(me) for s in position.systems):
+        tags.add("all-at-home")
+    return sorted(tags)
+
+
+def clear_lead(entry: TurnReview) -> float | None:
+    """The best turn's lead in win chance over every other ranked turn (1.0 for a proven win; None when
+    nothing was ranked)."""
+    from hwgame.ai.proofs import WIN
+    from hwgame.ai.winchance import estimate_chance
+
+    if entry.proof_before is not None:
+        return 1.0 if entry.proof_before.result == WIN else None
+    if entry.before is None or entry.second is None:
+        return None
+    return estimate_chance(entry.before, entry.phase) - estimate_chance(entry.second, entry.phase)
+
+
+def run(argv: list[str]) -> int:
+    """Entry point of ``python -m hwgame.bench lessons``."""
+    from hwgame.ai.bots import level
+    from hwgame.analysis.mistakes import CLEAR_LEAD
+    from hwgame.analysis.review import review_game
+    from hwgame.bench.movegen import games_dir
+    from hwgame.rules import SDG, read_transcript, replay
+
+    parser = argparse.ArgumentParser(prog="python -m hwgame.bench lessons", description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="normal", help="the level whose search reviews (default: normal)")
+    parser.add_argument("--games", type=int, default=5, help="decided games to review (default: 5)")
+    parser.add_argument("--skip", type=int, default=0, help="decided games to pass over first (default: 0)")
+    parser.add_argument("--workers", type=int, default=2, help="processes to search in (default: 2)")
+    parser.add_argument("--out", type=Path, default=Path("lesson_positions.jsonl"), help="lines appended here")
+    args = parser.parse_args(argv)
+    folder = games_dir()
+    if folder is None:
+        print("skipped: the SuperDuperGames archive is not here (set HWGAME_GAMES_DIR)")
+        return 0
+    start, done, seen, kept = time.perf_counter(), 0, 0, 0
+    with args.out.open("a", encoding="utf-8") as out:
+        for path in sorted(folder.glob("*.raw")):
+            if done >= args.games:
+                break
+            try:
+                record = read_transcript(path)
+                if record.winner is None or not 12 <= len(record.turns) <= 80:
+                    continue
+                game = replay(record, SDG)
+            except (HomeworldsError, ValueError, OSError):
+                continue
+            seen += 1
+            if seen <= args.skip:
+                continue
+            done += 1
+            review = review_game(game.positions, game.turns, level(args.level), level=args.level,
+                                 workers=args.workers)  # fmt: skip
+            data = review.to_data()["turns"]
+            for entry, turn_data in zip(review.turns, data, strict=False):
+                lead = clear_lead(entry)
+                if entry.position is None or entry.best is None or lead is None or lead < CLEAR_LEAD:
+                    continue
+                kept += 1
+                line = {"game": path.stem, "players": list(entry.position.players), "index": entry.index,
+                        "played": format_turn(entry.turn, "canonical"), "board": position_to_dict(entry.position),
+                        "review": turn_data,
+                        "tags": idea_tags(entry.position, entry.best), "lead": round(lead, 3),
+                        "played_is_best": tuple(entry.best) == tuple(entry.turn)}  # fmt: skip
+                out.write(json.dumps(line) + "\n")
+            out.flush()
+            print(f"{path.name}: {len(game.turns)} turns, {kept} kept so far, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
+    return 0
+
+
+__all__ = ["clear_lead", "idea_tags", "run"]
