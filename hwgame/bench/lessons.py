@@ -106,6 +106,31 @@ def clear_lead(entry: TurnReview) -> float | None:
     return estimate_chance(entry.before, entry.phase) - estimate_chance(entry.second, entry.phase)
 
 
+def position_id(line: dict) -> str:
+    """The id of a mined position: the game and the turn's number ("sdg-1041-51")."""
+    return f"sdg-{line['game']}-{int(line['index']) + 1}"
+
+
+def pick(mined: Path, ids: list[str]) -> int:
+    """Write the mined positions named by ``ids`` (in that order) to the package's position file."""
+    from hwgame.tutorial.strategy import DATA
+
+    lines = {}
+    with mined.open(encoding="utf-8") as source:
+        for raw in source:
+            line = json.loads(raw)
+            lines[position_id(line)] = line
+    missing = [pid for pid in ids if pid not in lines]
+    if missing:
+        print(f"not mined: {', '.join(missing)}")
+        return 1
+    kept = ("game", "players", "index", "played", "board", "review", "tags", "lead")
+    entries = [{"id": pid, **{key: lines[pid][key] for key in kept}} for pid in dict.fromkeys(ids)]
+    DATA.write_text(json.dumps(entries, indent=0, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{len(entries)} positions written to {DATA}")
+    return 0
+
+
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench lessons``."""
     from hwgame.ai.bots import level
@@ -120,7 +145,12 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--skip", type=int, default=0, help="decided games to pass over first (default: 0)")
     parser.add_argument("--workers", type=int, default=2, help="processes to search in (default: 2)")
     parser.add_argument("--out", type=Path, default=Path("lesson_positions.jsonl"), help="lines appended here")
+    parser.add_argument("--pick", nargs="+", metavar="ID",
+                        help="instead of mining: write these positions (GAME-TURN, as the ids read) of --out to "
+                             "the package's strategy_positions.json")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.pick:
+        return pick(args.out, args.pick)
     folder = games_dir()
     if folder is None:
         print("skipped: the SuperDuperGames archive is not here (set HWGAME_GAMES_DIR)")
@@ -161,4 +191,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["clear_lead", "idea_tags", "run"]
+__all__ = ["clear_lead", "idea_tags", "pick", "position_id", "run"]

@@ -39,6 +39,7 @@ SCENES: dict[str, str] = {
     "lessons": "tutorial:LessonList",
     "lesson": "lesson:LessonScene",  # (runner): a play screen with the coaching card over it
     "puzzle": "puzzle:PuzzleScene",  # (puzzle): the same, judged at End Turn
+    "strategy": "strategy:StrategyScene",  # (lesson, step=0): a strategy lesson on positions of real games
     "deck": "deck:DeckScene",  # (deck, today=None, thinking=None): the puzzle deck's round of the day
     "shortcuts": "shortcuts:ShortcutsScene",  # the card of keys (F1 or ? on any screen)
     "statistics": "stats:StatsScene",  # the record of finished games

@@ -25,6 +25,8 @@ from hwgame.app.view import theme as T
 from hwgame.app.view.widgets import NOTICE_H, Button, notice_strip
 from hwgame.i18n import _
 from hwgame.tutorial import LESSONS, PUZZLES, TIERS, Lesson, Puzzle, lessons_in_tier, puzzle_of_the_day, runner_for
+from hwgame.tutorial.lessons_strategy import offered_strategy_lessons
+from hwgame.tutorial.strategy import STRATEGY_TIERS, StrategyLesson
 
 GUTTER = 30  # room left of each row for its mark
 DONE = T.TEXT_GOOD  # a lesson finished, a puzzle solved unaided
@@ -56,6 +58,7 @@ class LessonList(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
         self.lesson_buttons: list[tuple[int, Button]] = []  # (tier, button)
+        self.strategy_buttons: list[tuple[StrategyLesson, Button]] = []
         self.puzzle_buttons: list[Button] = []
         self.reference = Button(lambda: _("Quick reference"), self.open_reference, size=22)
         self.back = Button(lambda: _("Back"), self.leave, size=22)
@@ -74,6 +77,13 @@ class LessonList(ButtonScene):
                 self.rows.append((button.rect, lesson))
                 if done:
                     self.marks[id(button)] = (DONE, False)
+        self.strategy_buttons = []
+        for strategy in offered_strategy_lessons():
+            done, step, _helped = progress_of(self.app, strategy.id)
+            button = Button("", self._strategy_opener(strategy, 0 if done else step))
+            self.strategy_buttons.append((strategy, button))
+            if done:
+                self.marks[id(button)] = (DONE, False)
         self.puzzle_buttons = []
         # The puzzle of the day, from a real game, heads the list (when the package holds any).
         self.daily = puzzle_of_the_day()
@@ -145,6 +155,24 @@ class LessonList(ButtonScene):
 
         return open_lesson
 
+    def _strategy_opener(self, lesson: StrategyLesson, step: int) -> Callable[[], None]:
+        def open_lesson() -> None:
+            self.app.open_scene("strategy", lesson, step)
+
+        return open_lesson
+
+    def _strategy_label(self, number: int, lesson: StrategyLesson) -> str:
+        done, step, _helped = progress_of(self.app, lesson.id)
+        if step and not done:
+            return _("{number}. {title}  (position {step} of {steps})").format(
+                number=number, title=_(lesson.title), step=step + 1, steps=len(lesson.steps))
+        return _("{number}. {title}").format(number=number, title=_(lesson.title))
+
+    @property
+    def all_lessons(self) -> list[str]:
+        """The ids of every lesson offered: the rules lessons, then the strategy lessons."""
+        return [lesson.id for lesson in LESSONS] + [lesson.id for lesson, _b in self.strategy_buttons]
+
     def _puzzle_opener(self, puzzle):
         def open_puzzle():
             self.app.open_scene("puzzle", puzzle)
@@ -158,8 +186,8 @@ class LessonList(ButtonScene):
     def controls(self) -> list[Button]:
         """Every button of the screen: the lessons, the puzzles, Quick reference and Back."""
         daily = [self.daily_button] if self.daily_button is not None else []
-        return ([b for _t, b in self.lesson_buttons] + daily + [self.deck_button] + self.puzzle_buttons
-                + [self.reference, self.back])
+        return ([b for _t, b in self.lesson_buttons] + [b for _l, b in self.strategy_buttons] + daily
+                + [self.deck_button] + self.puzzle_buttons + [self.reference, self.back])
 
     def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
         """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
@@ -175,21 +203,27 @@ class LessonList(ButtonScene):
     def toast_place(self, size: tuple[int, int]) -> pygame.Rect:
         """Messages go in the strip above the buttons, under the two columns."""
         w, h = size
-        col_w = min(560, (w - 90) // 2)
-        return notice_strip(w // 2 - col_w - 15, 2 * col_w + 30, h - 64)
+        left, col_w, gap = self.columns(w)
+        return notice_strip(left, 3 * col_w + 2 * gap, h - 64)
+
+    def columns(self, w: int) -> tuple[int, int, int]:
+        """(left edge, column width, gap) of the three columns: rules lessons, strategy, puzzles."""
+        gap = 20
+        col_w = min(440, (w - 40 - 2 * gap) // 3)
+        return (w - 3 * col_w - 2 * gap) // 2, col_w, gap
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Two columns: lessons on the left, puzzles on the right (and what their marks mean)."""
+        """Three columns: the rules lessons, the strategy lessons and the puzzles (and what marks mean)."""
         th = self.app.theme
         w, h = surface.get_size()
         surface.fill(T.BG)
         title = T.draw_text(surface, th, _("Learn to play"), (w // 2, 14), 46, T.TEXT, True, "midtop")
-        done = sum(1 for lesson in LESSONS if progress_of(self.app, lesson.id)[0])
-        counted = _("{done} of {count} lessons done").format(done=done, count=len(LESSONS))
+        ids = self.all_lessons
+        done = sum(1 for key in ids if progress_of(self.app, key)[0])
+        counted = _("{done} of {count} lessons done").format(done=done, count=len(ids))
         T.draw_text(surface, th, counted, (w // 2, max(62, title.bottom + 2)), 20, T.TEXT_DIM, anchor="midtop")
-        col_w = min(560, (w - 90) // 2)
-        left = w // 2 - col_w - 15
-        right = w // 2 + 15
+        left, col_w, gap = self.columns(w)
+        middle, right = left + col_w + gap, left + 2 * (col_w + gap)
         rows = len(self.lesson_buttons) + len(TIERS)
         bh = max(22, min(32, (h - 208 - NOTICE_H) // rows - 4))  # the messages' strip, above the buttons, stays clear
         y = 96
@@ -198,11 +232,18 @@ class LessonList(ButtonScene):
         for t, button in self.lesson_buttons:
             if t != tier:
                 tier = t
-                head = _("{number}. {tier}").format(number=t, tier=_(TIERS[t]))
-                T.draw_text(surface, th, head, (left, y + bh / 2), 22, T.ACCENT, True, "midleft")
-                y += bh
+                y = self._tier_head(surface, _(TIERS[t]), t, left, y, bh)
             number += 1
             self._row(surface, button, self._lesson_label(number, self.rows[number - 1][1]), left, y, col_w, bh)
+            y += bh + 4
+        y = 96
+        tier = None
+        for strategy, button in self.strategy_buttons:
+            if strategy.tier != tier:
+                tier = strategy.tier
+                y = self._tier_head(surface, _(STRATEGY_TIERS[tier]), tier, middle, y, bh)
+            number += 1
+            self._row(surface, button, self._strategy_label(number, strategy), middle, y, col_w, bh)
             y += bh + 4
         y = 96
         T.draw_text(surface, th, _("Puzzles"), (right, y + bh / 2), 22, T.ACCENT, True, "midleft")
@@ -223,6 +264,12 @@ class LessonList(ButtonScene):
         self.back.rect = pygame.Rect(w // 2 + 10, h - 64, bw, 44)
         self.reference.draw(surface, th)
         self.back.draw(surface, th)
+
+    def _tier_head(self, surface: pygame.Surface, name: str, number: int, x: int, y: int, bh: int) -> int:
+        """A tier's heading at ``y``; the ``y`` of the row under it."""
+        head = _("{number}. {tier}").format(number=number, tier=name)
+        T.draw_text(surface, self.app.theme, head, (x, y + bh / 2), 22, T.ACCENT, True, "midleft")
+        return y + bh
 
     def _legend(self, surface: pygame.Surface, x: int, y: int) -> None:
         """What the puzzles' marks mean."""
