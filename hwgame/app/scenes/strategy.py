@@ -101,9 +101,9 @@ class StrategyScene(AskedTurnCard):
         study = self.study
         source = _("From a real game: {source}. {player} to move, and you play {player}.").format(
             source=study.source_text(), player=study.mover)
-        parts = (source, _(self.example.task))
+        parts = [source, _(self.example.task)]
         if self.step == 0:
-            parts = (_(self.lesson.intro), *parts)  # the idea first, then the board it is met on
+            parts.insert(0, _(self.lesson.intro))  # the idea first, then the board it is met on
         return sentences(parts)
 
     def goal(self) -> str:
