@@ -56,13 +56,22 @@ def test_every_position_is_the_board_of_its_real_game_at_its_turn(sdg_games, les
 def test_every_taught_turn_plays_on_its_board_and_is_confirmed_by_the_verdict(lesson_id, step, pid):
     study = study_position(pid)
     assert turn_steps(study.position, study.taught)  # every action through the validator
+    me = study.position.to_move
+    proven = entry_of(study).proof_before
+    if proven is not None:
+        # A proven win: the verdict of the board after the taught turn proves it (or the game is won).
+        assert proven.result == WIN
+        after = apply_turn_unchecked(study.position, study.taught)
+        if after.winner() == me:
+            return
+        proof = judge(after, level(LEVEL), study.index + 1).proof_for(me)
+        assert proof is not None and proof.result == WIN, f"{pid}: no win proven after the taught turn"
+        return
     found = verdict_at(study.position, None, level(LEVEL))
     assert found.best is not None
     taught_after = apply_turn_unchecked(study.position, study.taught)
     assert apply_turn_unchecked(study.position, found.best).key() == taught_after.key(), (
         f"{pid}: the verdict's best turn is now {found.best}")
-    if found.proof is not None and found.proof.result == WIN:
-        return
     assert found.second_score is not None
     phase = phase_of_turn(turns_in_play(study.index))
     lead = estimate_chance(found.best_score, phase) - estimate_chance(found.second_score, phase)
@@ -81,7 +90,8 @@ def test_a_test_position_accepts_exactly_the_turns_the_verdict_accepts(lesson_id
     me = study.position.to_move
     thinking = level(LEVEL)
     taught_key = apply_turn_unchecked(study.position, study.taught).key()
-    others = [t for t in legal_turns(study.position) if apply_turn_unchecked(study.position, t).key() != taught_key]
+    others = [t for t, _after in legal_turns(study.position)
+              if apply_turn_unchecked(study.position, t).key() != taught_key]
     winning = [t for t in others if apply_turn_unchecked(study.position, t).winner() == me]
     assert judge_try(entry, study.taught, None).accepted  # the taught turn needs no search
     for turn in winning:
