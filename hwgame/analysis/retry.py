@@ -74,8 +74,8 @@ class Ruling:
 
 def quick_ruling(entry: TurnReview, tried: Turn) -> Ruling | None:
     """The ruling on ``tried`` that needs no verdict: the best turn (or a turn reaching the same board)
-    is accepted, a turn that wins the game at once is accepted, the marked turn itself is refused with
-    the review's punishing reply. None when the verdict of the board after the try is needed."""
+    is accepted, a turn that wins the game at once is accepted, the turn played (when the review marked it)
+    is refused with the review's punishing reply. None when the verdict of the board after the try is needed."""
     position = entry.position
     if position is None:
         return None
@@ -89,7 +89,9 @@ def quick_ruling(entry: TurnReview, tried: Turn) -> Ruling | None:
         if best_after is not None and best_after.key() == after.key():
             return Ruling(True, BEST, entry.chance_before, entry.chance_before)
     played_after = _after(position, entry.turn)
-    if played_after is not None and played_after.key() == after.key():
+    # The turn played is refused as the review marked it; unmarked (a lesson's position, where the real
+    # player's turn may be as good), it is judged by the verdict like any other try.
+    if entry.kind is not None and played_after is not None and played_after.key() == after.key():
         reply = entry.refutation if entry.kind != MISSED_WIN else None
         line = entry.line if reply is None else (reply,)
         return Ruling(False, PLAYED, entry.chance_after, entry.chance_before, reply or (line[0] if line else None),

@@ -103,7 +103,10 @@ def clear_lead(entry: TurnReview) -> float | None:
         return 1.0 if entry.proof_before.result == WIN else None
     if entry.before is None or entry.second is None:
         return None
-    return estimate_chance(entry.before, entry.phase) - estimate_chance(entry.second, entry.phase)
+    rival = entry.second
+    if entry.after is not None and tuple(entry.turn) != tuple(entry.best or ()):
+        rival = max(rival, entry.after)  # the turn the real player chose is one of the others
+    return estimate_chance(entry.before, entry.phase) - estimate_chance(rival, entry.phase)
 
 
 def position_id(line: dict) -> str:

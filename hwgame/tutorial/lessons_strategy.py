@@ -80,10 +80,10 @@ ECONOMY = _lesson(
     "economy",
     N_("The economy: build while you can"),
     4,
-    N_("Ships are your economy: each ship is an action you can take later, and each colour you hold is a "
-       "power you keep. A build costs nothing but the turn: it takes the smallest piece of its colour left in "
-       "the bank, and every piece you take is one the other player cannot have. In each position of this "
-       "lesson a build is the turn that keeps the game going your way."),
+    N_("Ships are your economy: each ship is one more piece to act with in the turns to come, and each colour you "
+       "hold is a power you keep. A build costs nothing but the turn: it takes the smallest piece of its colour left "
+       "in the bank, and every piece you take is one the other player cannot have. In each position of this lesson a "
+       "build is the turn that keeps the game going your way."),
     N_("Find the turn that grows your fleet where it counts."),
     N_("A ship built now works for you every turn from now on, and the piece it took from the bank is one the "
        "other player cannot have. The computer's search finds every other turn clearly worse here."),
@@ -134,11 +134,11 @@ TEMPO = _lesson(
     N_("A ship that stays at home defends, but it does not threaten anything. Moving out, to a new system "
        "or toward the other player's homeworld, puts your ships where they can act next turn: they threaten "
        "captures, claim stars, and make the other player answer you. Each position here asks for the move "
-       "that gains time."),
+       "that gains a step on the other player."),
     N_("Find the move that puts a ship where it counts."),
     N_("The ship moved now is in place for the next turn, and the other player has to answer it; the search "
        "finds every other turn clearly slower."),
-    (N_("Which of your ships can move, with a yellow star or a yellow ship at its system?"),
+    (N_("Which of your ships can move: is there a yellow star, or a yellow ship of yours, at its system?"),
      N_("Think of where a ship would threaten something next turn, or claim a star you want.")),
     N_("Every turn is an action: use it to go where the game will be decided, before the other player does."),
 )
@@ -167,7 +167,8 @@ CAPTURE = _lesson(
        "bigger answer, or leaves your home open, is no gain. In each position here a capture is the turn."),
     N_("Find the capture that gains the most and costs nothing."),
     N_("The ship taken changes sides, and the search finds the other player cannot win it back at once."),
-    (N_("Where do your ships stand next to the other player's, with red at hand (a red ship, or a red star)?"),
+    (N_("Where do your ships stand next to the other player's, with red at hand (a red ship of yours there, "
+        "or a red star)?"),
      N_("Before you take, look at the answer: can the other player capture back, or strike at your home?")),
     N_("Take what is free, and check the answer before you take."),
 )
@@ -180,8 +181,8 @@ DIRECT_ASSAULT = _lesson(
        "win is to bring ships to the other player's homeworld and capture the defenders, often with a red "
        "sacrifice for several captures in one turn. In each position here the assault decides the game."),
     N_("Find the turn that takes the homeworld's defenders."),
-    N_("The captures leave the homeworld without a ship of its owner, which is the win, or a win the other "
-       "player can no longer stop."),
+    N_("The captures leave the homeworld without a ship of its owner: that wins at once, or leaves the other "
+       "player no way to stop the win."),
     (N_("Count the defenders at the other homeworld, and the red actions you can bring: a red ship there, "
         "or a red ship to sacrifice."),
      N_("A red sacrifice gives as many captures as the ship's size, and your largest ship at the homeworld "
@@ -193,10 +194,10 @@ FLEET_CATASTROPHE = _lesson(
     "fleet-catastrophe",
     N_("Fleet catastrophe"),
     5,
-    N_("Four pieces of one colour in a system make a catastrophe: every piece of that colour there goes back "
-       "to the bank, ships of both players alike. At the other player's homeworld, a catastrophe of the "
-       "colour of their ships can wipe out the defence at one stroke. In each position here you can make "
-       "that happen."),
+    N_("Four or more pieces of one colour in a system are an overpopulation, and any player may then trigger a "
+       "catastrophe: every piece of that colour there goes back to the bank, ships of both players alike. At the "
+       "other player's homeworld, a catastrophe of the colour of their ships can wipe out the defence at one stroke. "
+       "In each position here you can make that happen."),
     N_("Find the turn that removes the defenders with a catastrophe."),
     N_("The catastrophe takes the defenders back to the bank, and the homeworld is left empty or lost."),
     (N_("At the other homeworld, count the pieces of each colour: stars and both players' ships."),
@@ -209,13 +210,14 @@ STAR_DEMOLITION = _lesson(
     N_("Star demolition"),
     5,
     N_("A catastrophe removes stars too. A homeworld that loses both stars is destroyed, and its owner loses. "
-       "A homeworld with one star left is weak: its power may be gone, and one more catastrophe ends it. In "
+       "A homeworld with one star left is weak: the lost star's power is gone, and one more catastrophe ends it. In "
        "each position here a catastrophe of a homeworld's star colour decides."),
     N_("Find the catastrophe that destroys a star of the other homeworld."),
     N_("With its star gone the homeworld loses the star's power, or vanishes with every ship there, which "
        "wins."),
     (N_("What colours are the other homeworld's stars? Count the pieces of those colours there."),
-     N_("Ships of that colour brought there, yours or theirs, make the count to four.")),
+     N_("Every piece of that colour there counts, the other player's own ships too: bring yours until there "
+        "are four.")),
     N_("A homeworld star is a target: keep the count of its colour at your own home below four."),
 )
 

@@ -172,6 +172,25 @@ def test_every_lesson_is_completed_in_every_language_and_its_cards_fit(app, lang
     assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
 
 
+def test_every_strategy_lesson_reads_in_every_language_at_its_first_and_last_position(app, language, audited):
+    from hwgame.tutorial.lessons_strategy import STRATEGY_LESSONS
+
+    for lesson in STRATEGY_LESSONS:
+        for step in (0, len(lesson.steps) - 1):
+            scene = app.open_scene("strategy", lesson, step)
+            frames(app)
+            scene.hint()
+            frames(app)
+            scene.show_taught()
+            frames(app, 3)
+            assert scene.message and scene.task(), (lesson.id, step)
+            while len(app.scenes.scenes) > 1:
+                app.scenes.pop(app.scenes.top)
+            frames(app, 1)
+    found = audited.problems(language)
+    assert not found, f"{len(found)} problems at 1024x700 in {language}:\n" + "\n".join(found[:30])
+
+
 def test_every_puzzle_is_solved_in_every_language(app, language, audited):
     from hwgame.app.kit.dialogs import Dialog
 

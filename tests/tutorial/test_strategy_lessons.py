@@ -102,8 +102,8 @@ def test_a_test_position_accepts_exactly_the_turns_the_verdict_accepts(lesson_id
             continue
         verdict = judge(after, thinking, study.index + 1) if not after.is_over() else None
         ruling = judge_try(entry, turn, verdict)
-        if after.winner() == me:
-            assert ruling.accepted
+        if after.is_over():
+            assert ruling.accepted == (after.winner() == me)
             continue
         assert verdict is not None
         proof = verdict.proof_for(me)

@@ -189,9 +189,13 @@ class LessonList(ButtonScene):
         return ([b for _t, b in self.lesson_buttons] + [b for _l, b in self.strategy_buttons] + daily
                 + [self.deck_button] + self.puzzle_buttons + [self.reference, self.back])
 
-    def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int) -> None:
-        """One row: its mark in the gutter, then the button with its label in the largest size that fits."""
+    def _row(self, surface: pygame.Surface, button: Button, label: str, x: int, y: int, w: int, h: int,
+             short: str = "") -> None:
+        """One row: its mark in the gutter, then the button with its label in the largest size that fits;
+        ``short`` stands for a label too long for the row even in the smallest size."""
         th = self.app.theme
+        if short and th.font(15).size(label)[0] > w - GUTTER - 12:
+            label = short
         mark = self.marks.get(id(button))
         if mark is not None:
             draw_check(surface, (x + GUTTER / 2 - 2, y + h / 2), min(h - 6, 20), mark[0], mark[1])
@@ -234,7 +238,9 @@ class LessonList(ButtonScene):
                 tier = t
                 y = self._tier_head(surface, _(TIERS[t]), t, left, y, bh)
             number += 1
-            self._row(surface, button, self._lesson_label(number, self.rows[number - 1][1]), left, y, col_w, bh)
+            lesson = self.rows[number - 1][1]
+            short = _("{number}. {title}").format(number=number, title=_(lesson.title))
+            self._row(surface, button, self._lesson_label(number, lesson), left, y, col_w, bh, short)
             y += bh + 4
         y = 96
         tier = None
@@ -243,7 +249,8 @@ class LessonList(ButtonScene):
                 tier = strategy.tier
                 y = self._tier_head(surface, _(STRATEGY_TIERS[tier]), tier, middle, y, bh)
             number += 1
-            self._row(surface, button, self._strategy_label(number, strategy), middle, y, col_w, bh)
+            short = _("{number}. {title}").format(number=number, title=_(strategy.title))
+            self._row(surface, button, self._strategy_label(number, strategy), middle, y, col_w, bh, short)
             y += bh + 4
         y = 96
         T.draw_text(surface, th, _("Puzzles"), (right, y + bh / 2), 22, T.ACCENT, True, "midleft")
@@ -251,12 +258,13 @@ class LessonList(ButtonScene):
         if self.daily_button is not None and self.daily is not None:
             label = _("Puzzle of the day  ·  {task}  ·  {difficulty}").format(task=self.daily.task,
                                                                               difficulty=self.daily.difficulty_name)
-            self._row(surface, self.daily_button, label, right, y, col_w, bh)
+            self._row(surface, self.daily_button, label, right, y, col_w, bh, _("Puzzle of the day"))
             y += bh + 4
         self._row(surface, self.deck_button, self.deck_label(), right, y, col_w, bh)
         y += bh + 10
         for i, (button, puzzle) in enumerate(zip(self.puzzle_buttons, PUZZLES, strict=True), 1):
-            self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh)
+            short = _("{number}. {title}").format(number=i, title=_(puzzle.title))
+            self._row(surface, button, self._puzzle_label(i, puzzle), right, y, col_w, bh, short)
             y += bh + 4
         self._legend(surface, right, y + 8)
         bw = max(220, max(th.font(22).size(b.text)[0] for b in (self.reference, self.back)) + 30)
