@@ -3,7 +3,9 @@
 - ``LESSONS``: fifteen lessons in three tiers (see ``lesson.TIERS``), played with ``LessonRunner``;
 - ``PUZZLES``: positions to win, survive or win in two, judged with ``check_answer`` and solved by
   ``solution`` (both by exhaustive search with the engine);
-- ``reference.SECTIONS``: the quick reference of the rules.
+- ``reference.SECTIONS``: the quick reference of the rules;
+- ``lessons_strategy.STRATEGY_LESSONS``: the strategy lessons of the two tiers after the rules, on
+  positions of real games (``strategy``; the window judges a turn there by the verdict).
 
 Progress in a lesson is ``(lesson id, step index)``; ``runner_for`` resumes from it.
 """
