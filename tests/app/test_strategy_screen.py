@@ -111,18 +111,41 @@ def test_another_turn_is_judged_by_the_verdict_of_the_board_after_it(screen):
     assert "The turn:" in scene.message  # the taught turn is still explained
 
 
-def test_the_turn_of_the_real_game_is_refused_where_it_was_not_the_taught_one(screen):
+def _real_turns(marked: bool):
+    """(lesson, step, study) where the real player chose another turn than the taught one, not ending the
+    game, and the review marked that turn (``marked``) or not."""
+    from hwgame.app.services.strategy import entry_of
+
     for lesson in STRATEGY_LESSONS:
         for step, example in enumerate(lesson.steps):
             study = study_position(example.position)
             if study.played_taught() or apply_turn_unchecked(study.position, study.played).is_over():
                 continue
-            app, scene = _open(screen, lesson.id, step)
-            _play(app, screen, scene, study.played)
-            assert scene.ruling is not None and not scene.ruling.accepted
-            assert "That is the turn played in the game." in scene.message
-            return
-    pytest.skip("every real player chose the taught turn")
+            if (entry_of(study).kind is not None) == marked:
+                yield lesson, step, study
+
+
+def test_the_real_players_turn_when_marked_is_refused_with_the_reviews_answer(screen):
+    found = next(_real_turns(marked=True), None)
+    if found is None:
+        pytest.skip("no real player's turn of the lessons was marked by its review")
+    lesson, step, study = found
+    app, scene = _open(screen, lesson.id, step)
+    _play(app, screen, scene, study.played)
+    assert scene.ruling is not None and not scene.ruling.accepted
+    assert "That is the turn played in the game." in scene.message
+
+
+def test_the_real_players_turn_when_unmarked_is_judged_by_the_verdict_like_any_other(screen):
+    found = next(_real_turns(marked=False), None)
+    if found is None:
+        pytest.skip("every real player's other turn was marked by its review")
+    lesson, step, study = found
+    app, scene = _open(screen, lesson.id, step)
+    worker = app.opponent._worker
+    worker.score = -3000.0  # the verdict finds it as good as the taught turn: accepted
+    _play(app, screen, scene, study.played)
+    assert worker.analyses and scene.ruling is not None and scene.ruling.accepted
 
 
 def test_hints_come_one_by_one_then_show(screen):
