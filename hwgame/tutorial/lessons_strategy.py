@@ -28,7 +28,7 @@ POSITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "colours": (
         ("sdg-1653-18", "sdg-13205-26"),
-        ("sdg-16393-14", "sdg-11177-23", "sdg-1653-16"),
+        ("sdg-16393-14", "sdg-11177-23"),
     ),
     "freeze-out": (
         ("sdg-15149-45", "sdg-10241-35", "sdg-13409-14"),
@@ -36,7 +36,7 @@ POSITIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "tempo": (
         ("sdg-1001-69", "sdg-1065-28"),
-        ("sdg-15297-17", "sdg-13821-36", "sdg-1001-67"),
+        ("sdg-15297-17", "sdg-13821-36"),
     ),
     "investment": (
         ("sdg-11073-14", "sdg-15297-41", "sdg-1421-21"),
