@@ -62,4 +62,18 @@ def better_turn_is_clear(turn: TurnReview) -> bool:
     return estimate_chance(turn.before, turn.phase) - estimate_chance(turn.second, turn.phase) >= CLEAR_LEAD
 
 
-__all__ = ["ASKED_KINDS", "CLEAR_LEAD", "MARGIN", "better_turn_is_clear", "marked_turns"]
+def best_turn_lead(turn: TurnReview) -> float | None:
+    """How clearly the review's best turn at ``turn`` stands above the rest, in win chance: 1.0 where a
+    win is proven; else its lead over every other turn the search ranked at the root and over the turn
+    played (when it was another); None when a proof says otherwise or nothing else was ranked."""
+    if turn.proof_before is not None:
+        return 1.0 if turn.proof_before.result == WIN else None
+    if turn.before is None or turn.second is None:
+        return None
+    rival = turn.second
+    if turn.after is not None and tuple(turn.turn) != tuple(turn.best or ()):
+        rival = max(rival, turn.after)  # the turn played is one of the others
+    return estimate_chance(turn.before, turn.phase) - estimate_chance(rival, turn.phase)
+
+
+__all__ = ["ASKED_KINDS", "CLEAR_LEAD", "MARGIN", "best_turn_lead", "better_turn_is_clear", "marked_turns"]

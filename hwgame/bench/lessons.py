@@ -14,7 +14,6 @@ import json
 import time
 from pathlib import Path
 
-from hwgame.analysis.review import TurnReview
 from hwgame.rules import (
     NO_HOME,
     Capture,
@@ -93,22 +92,6 @@ def idea_tags(position: Position, turn: Turn) -> list[str]:
     return sorted(tags)
 
 
-def clear_lead(entry: TurnReview) -> float | None:
-    """The best turn's lead in win chance over every other ranked turn (1.0 for a proven win; None when
-    nothing was ranked)."""
-    from hwgame.ai.proofs import WIN
-    from hwgame.ai.winchance import estimate_chance
-
-    if entry.proof_before is not None:
-        return 1.0 if entry.proof_before.result == WIN else None
-    if entry.before is None or entry.second is None:
-        return None
-    rival = entry.second
-    if entry.after is not None and tuple(entry.turn) != tuple(entry.best or ()):
-        rival = max(rival, entry.after)  # the turn the real player chose is one of the others
-    return estimate_chance(entry.before, entry.phase) - estimate_chance(rival, entry.phase)
-
-
 def position_id(line: dict) -> str:
     """The id of a mined position: the game and the turn's number ("sdg-1041-51")."""
     return f"sdg-{line['game']}-{int(line['index']) + 1}"
@@ -137,7 +120,7 @@ def pick(mined: Path, ids: list[str]) -> int:
 def run(argv: list[str]) -> int:
     """Entry point of ``python -m hwgame.bench lessons``."""
     from hwgame.ai.bots import level
-    from hwgame.analysis.mistakes import CLEAR_LEAD
+    from hwgame.analysis.mistakes import CLEAR_LEAD, best_turn_lead
     from hwgame.analysis.review import review_game
     from hwgame.bench.movegen import games_dir
     from hwgame.rules import SDG, read_transcript, replay
@@ -178,7 +161,7 @@ def run(argv: list[str]) -> int:
                                  workers=args.workers)  # fmt: skip
             data = review.to_data()["turns"]
             for entry, turn_data in zip(review.turns, data, strict=False):
-                lead = clear_lead(entry)
+                lead = best_turn_lead(entry)
                 if entry.position is None or entry.best is None or lead is None or lead < CLEAR_LEAD:
                     continue
                 kept += 1
@@ -194,4 +177,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["clear_lead", "idea_tags", "pick", "position_id", "run"]
+__all__ = ["idea_tags", "pick", "position_id", "run"]

@@ -53,6 +53,11 @@ def test_every_position_of_a_lesson_is_reached_and_the_lesson_ends_with_its_test
             _play(app, screen, scene, study.taught)  # found: the taught turn is accepted at once
             assert scene.ruling is not None and scene.ruling.accepted and scene.results[0] == FOUND
             assert scene.message.startswith("Found") and "The turn:" in scene.message
+            entry = scene.ctl.entry
+            if entry.proof_before is not None:
+                assert "proved that this turn wins by force" in scene.message
+            else:
+                assert "Of the other turns the computer's search ranked here, the best keeps" in scene.message
         else:
             scene.show_taught()
             run_frames(app, screen)
@@ -108,7 +113,9 @@ def test_another_turn_is_judged_by_the_verdict_of_the_board_after_it(screen):
     worker.score = -3000.0
     _play(app, screen, scene, turn)
     assert scene.ruling is not None and scene.ruling.accepted and scene.results[0] == FOUND
-    assert "The turn:" in scene.message  # the taught turn is still explained
+    # The taught turn is still explained, and nothing then calls the learner's turn worse.
+    assert "Your turn is as good by the computer's judgement. The turn this lesson teaches:" in scene.message
+    assert "ranked here" not in scene.message
 
 
 def _real_turns(marked: bool):

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hwgame.app.control.text import text_of
-from hwgame.app.kit.asked_turn import AskedTurnCard, accepted_text, rules_text
+from hwgame.app.kit.asked_turn import AskedTurnCard, accepted_text, after_turn, rules_text
 from hwgame.app.kit.card import save_progress
 from hwgame.app.kit.dialogs import ChoiceMenu, Dialog
 from hwgame.app.services.retry import Ruling, TurnReview
-from hwgame.app.services.strategy import LEVEL, entry_of
+from hwgame.app.services.strategy import LEVEL, entry_of, lead_points
 from hwgame.app.view import theme as T
-from hwgame.i18n import _
+from hwgame.i18n import _, ngettext
 from hwgame.rules import Turn
 from hwgame.tutorial.strategy import Example, StrategyLesson, StudyPosition, study_position
 from hwgame.words import PLAYED, POSSIBLE, Voice, narrate_turn, sentences, weighed_text
@@ -129,19 +128,26 @@ class StrategyScene(AskedTurnCard):
         self.show_turn(self.study.taught)
         self.say(self._explained(), T.ACCENT)
 
-    def _explained(self, lead: Text = "") -> Text:
-        """``lead`` (a ruling's words, or nothing), the taught turn, why it is the turn, and what the real
-        player chose."""
+    def _explained(self, ruling: Ruling | None = None, other: bool = False) -> Text:
+        """The ruling's words (when a turn was accepted), the taught turn, why it is the turn in the
+        lesson's words and in the verdict's (its proof or its lead, where the board after it stands
+        better, the line it expects), and what the real player chose; ``other``: the accepted turn is not
+        the taught one (it reaches another board)."""
         study, example = self.study, self.example
         me = study.position.to_move
         voice = self.voice
-
         entry = self.ctl.entry
 
         def words() -> str:
             turn = narrate_turn(study.taught, me, voice, POSSIBLE)
-            told = text_of(lead)
-            parts = [*([told] if told else []), _("The turn: {turn}").format(turn=turn), _(example.why)]
+            parts = [accepted_text(ruling)] if ruling is not None else []
+            if other:
+                parts.append(_("Your turn is as good by the computer's judgement. The turn this lesson teaches: "
+                               "{turn}").format(turn=turn))
+            else:
+                parts.append(_("The turn: {turn}").format(turn=turn))
+            parts.append(_(example.why))
+            parts.append(verdict_words(entry, other))
             # The verdict's own words: where the board after it stands better, and the line it expects.
             why = weighed_text(entry.weighed(), me, voice)
             if why:
@@ -150,7 +156,7 @@ class StrategyScene(AskedTurnCard):
             if line:
                 parts.append(_("Then: {line}").format(line=" ".join(line)))
             parts.append(played_words(study))
-            return sentences(parts)
+            return sentences([p for p in parts if p])
 
         return words
 
@@ -202,7 +208,24 @@ class StrategyScene(AskedTurnCard):
         if self.results[self.step] is None:
             self.results[self.step] = FOUND
         self._set_buttons()
-        self.say(self._explained(lambda: accepted_text(ruling)), T.TEXT_GOOD)
+        taught = after_turn(self.study.position, self.study.taught)
+        tried_after = after_turn(self.study.position, tried)
+        other = taught is None or tried_after is None or taught.key() != tried_after.key()
+        self.say(self._explained(ruling, other), T.TEXT_GOOD)
+
+
+def verdict_words(entry: TurnReview, other: bool = False) -> str:
+    """How the verdict stands behind the taught turn: its proof, or its lead over the turns the search
+    ranked (not said after another turn was accepted, where it would read as a contradiction)."""
+    if entry.proof_before is not None:
+        return _("The computer proved that this turn wins by force.")
+    points = lead_points(entry)
+    if other or points is None:
+        return ""
+    return ngettext("Of the other turns the computer's search ranked here, the best keeps {points} point less "
+                    "chance to win.",
+                    "Of the other turns the computer's search ranked here, the best keeps {points} points less "
+                    "chance to win.", points).format(points=points)
 
 
 def played_words(study: StudyPosition) -> str:
@@ -213,4 +236,4 @@ def played_words(study: StudyPosition) -> str:
     return _("In the game, {player} chose another turn: {turn}").format(player=study.mover, turn=turn)
 
 
-__all__ = ["FOUND", "SHOWN", "StrategyScene", "played_words"]
+__all__ = ["FOUND", "SHOWN", "StrategyScene", "played_words", "verdict_words"]

@@ -10,6 +10,7 @@ the taught turn's chance; where a win was proven, only a turn that still wins.
 
 from __future__ import annotations
 
+from hwgame.analysis.mistakes import best_turn_lead
 from hwgame.analysis.review import TurnReview, turn_review_of
 from hwgame.tutorial.strategy import StudyPosition
 
@@ -23,4 +24,13 @@ def entry_of(study: StudyPosition) -> TurnReview:
     return turn_review_of(study.index, study.position, study.played, study.review)
 
 
-__all__ = ["LEVEL", "entry_of"]
+def lead_points(entry: TurnReview) -> int | None:
+    """The taught turn's lead over every other turn the search ranked, in points of chance to win (None
+    where a proof stands instead, or nothing else was ranked)."""
+    if entry.proof_before is not None:
+        return None
+    lead = best_turn_lead(entry)
+    return None if lead is None else round(lead * 100)
+
+
+__all__ = ["LEVEL", "entry_of", "lead_points"]
