@@ -81,14 +81,14 @@ ECONOMY = _lesson(
     N_("The economy: build while you can"),
     4,
     N_("Ships are your economy: each ship is one more piece to act with in the turns to come, and each colour you "
-       "hold is a power you keep. A build costs nothing but the turn: it takes the smallest piece of its colour left "
-       "in the bank, and every piece you take is one the other player cannot have. In each position of this lesson a "
-       "build is the turn that keeps the game going your way."),
+       "hold is a power you keep. A build costs nothing but the turn: it takes the smallest piece of its colour "
+       "left in the bank, and every piece you take is one the other player cannot have. In each position of this "
+       "lesson a build is the turn that keeps the game going your way."),
     N_("Find the turn that grows your fleet where it counts."),
     N_("A ship built now works for you every turn from now on, and the piece it took from the bank is one the other "
        "player cannot have."),
-    (N_("Which colours can you build with, at each of your systems? A green ship or a green star there gives you the "
-        "build."),
+    (N_("Which colours can you build with, at each of your systems? A green ship or a green star there gives you "
+        "the build."),
      N_("Compare the builds: which piece does each one take from the bank, and which does it leave for the other "
         "player?")),
     N_("Build early and often: a turn spent on a build is rarely wasted, and the bank is shared."),
@@ -114,10 +114,10 @@ FREEZE_OUT = _lesson(
     "freeze-out",
     N_("The freeze-out: empty a colour"),
     4,
-    N_("The bank is shared. When it runs out of a colour, nobody can build that colour, trade into it, or discover a "
-       "star of it until a piece comes back. Taking the last pieces of a colour the other player needs leaves them "
-       "frozen out of that power: this is called a freeze-out. In each position here, the turn takes the last pieces "
-       "of a colour."),
+    N_("The bank is shared. When it runs out of a colour, nobody can build that colour, trade into it, or discover "
+       "a star of it until a piece comes back. Taking the last pieces of a colour the other player needs leaves "
+       "them frozen out of that power: this is called a freeze-out. In each position here, the turn takes the last "
+       "pieces of a colour."),
     N_("Find the turn that leaves the bank empty of a colour the other player needs."),
     N_("Look at the bank after this turn: that colour is gone from it, so the other player can neither build it nor "
        "trade into it."),
@@ -135,7 +135,7 @@ TEMPO = _lesson(
        "stars, and make the other player answer you. Each position here asks for the move that gains a step on the "
        "other player."),
     N_("Find the move that puts a ship where it counts."),
-    N_("The ship moved now is in place for the next turn, and the other player has to answer it."),
+    N_("The ship moved now is in place for the next turn."),
     (N_("Which of your ships can move: is there a yellow star, or a yellow ship of yours, at its system?"),
      N_("Think of where a ship would threaten something next turn, or claim a star you want.")),
     N_("Every turn is an action: use it to go where the game will be decided, before the other player does."),
@@ -159,13 +159,13 @@ CAPTURE = _lesson(
     "capture",
     N_("Captures: take what is free"),
     4,
-    N_("Red captures an enemy ship at the same system, no larger than your largest ship there. A capture is a double "
-       "gain: the other player loses a ship and you gain one. But a capture that walks into a bigger answer, or "
-       "leaves your home open, is no gain. In each position here a capture is the turn."),
-    N_("Find the capture that gains the most and costs nothing."),
+    N_("Red captures an enemy ship at the same system, no larger than your largest ship there. A capture is a "
+       "double gain: the other player loses a ship and you gain one. But a capture that walks into a bigger answer, "
+       "or leaves your home open, is no gain. In each position here a capture is the turn."),
+    N_("Find the capture that gains the most."),
     N_("The ship taken changes sides: one fewer for the other player, one more for you."),
-    (N_("Where do your ships stand next to the other player's, with red at hand (a red ship of yours there, or a red "
-        "star)?"),
+    (N_("Where do your ships stand next to the other player's, with red at hand (a red ship of yours there, or a "
+        "red star)?"),
      N_("Before you take, look at the answer: can the other player capture back, or strike at your home?")),
     N_("Take what is free, and check the answer before you take."),
 )
@@ -193,8 +193,8 @@ FLEET_CATASTROPHE = _lesson(
     5,
     N_("Four or more pieces of one colour in a system are an overpopulation, and any player may then trigger a "
        "catastrophe: every piece of that colour there goes back to the bank, ships of both players alike. At the "
-       "other player's homeworld, a catastrophe of the colour of their ships can wipe out the defence at one stroke. "
-       "In each position here you can make that happen."),
+       "other player's homeworld, a catastrophe of the colour of their ships can wipe out the defence at one "
+       "stroke. In each position here you can make that happen."),
     N_("Find the turn that removes the defenders with a catastrophe."),
     N_("The catastrophe takes the defenders back to the bank, and the homeworld is left empty or lost."),
     (N_("At the other homeworld, count the pieces of each colour: stars and both players' ships."),
@@ -222,8 +222,8 @@ ONLY_DEFENCE = _lesson(
     N_("Defending: stop the threat"),
     5,
     N_("When the other player threatens to win next turn, nothing else matters: find every way they could win, and "
-       "the turn that stops them all. Often only one turn does. In each position here the other player has a threat, "
-       "and one turn stands clearly above the rest."),
+       "the turn that stops them all. Often only one turn does. In each position here the other player has a "
+       "threat, and one turn stands clearly above the rest."),
     N_("Find the turn that stops the other player's threat."),
     N_("A defence must stop every way the other player could win next turn, not only the first one you see."),
     (N_("First ask how the other player would win next turn: a capture at your home, a catastrophe there, ships "
