@@ -92,6 +92,85 @@ def idea_tags(position: Position, turn: Turn) -> list[str]:
     return sorted(tags)
 
 
+# The ideas each lesson teaches, read from a mined line's tags and its review's proof and threats; the
+# order is the order of choosing (the rarer ideas first, so that a position fitting two goes to the rarer).
+CHOOSING = ("only-defence", "win-in-two", "colours", "freeze-out", "tempo", "investment", "direct-assault",
+            "fleet-catastrophe", "star-demolition", "capture", "economy")  # fmt: skip
+PER_LESSON = 6  # positions a lesson takes: three examples, then a test of three
+SHARP = 0.10  # the lead in chance to win a chosen position must have at least (CLEAR_LEAD)
+
+
+def lessons_of(line: dict) -> list[str]:
+    """The lessons (of ``CHOOSING``) whose idea a mined position's taught turn shows."""
+    tags, review = set(line["tags"]), line["review"]
+    proof, threats = review.get("proof_before"), review.get("threats")
+    out = []
+    if proof and proof[0] == "win" and proof[1] == 2:
+        out.append("win-in-two")
+    if threats and not proof:
+        out.append("only-defence")
+    if "star-demolition" in tags:
+        out.append("star-demolition")
+    if "fleet-catastrophe" in tags:
+        out.append("fleet-catastrophe")
+    if "capture-at-home" in tags and "catastrophe" not in tags:
+        out.append("direct-assault")
+    if "quiet" in tags and not proof and not threats:
+        if "trade-new-colour" in tags:
+            out.append("colours")
+        if "empties-colour" in tags:
+            out.append("freeze-out")
+        if "build" in tags and "sacrifice" not in tags:
+            out.append("economy")
+        if "moves-out" in tags and "sacrifice" not in tags and "build" not in tags:
+            out.append("tempo")
+        if "sacrifice" in tags:
+            out.append("investment")
+    if "capture" in tags and not proof and not threats and "capture-at-home" not in tags and "catastrophe" not in tags:
+        out.append("capture")
+    return out
+
+
+def lead_of(line: dict) -> float:
+    """A mined position's lead, read again from its review's data (``mistakes.best_turn_lead``)."""
+    from hwgame.analysis.mistakes import best_turn_lead
+    from hwgame.analysis.review import turn_review_of
+    from hwgame.rules import parse_turn, position_from_dict
+
+    entry = turn_review_of(int(line["index"]), position_from_dict(line["board"]), parse_turn(line["played"]),
+                           line["review"])  # fmt: skip
+    return best_turn_lead(entry) or 0.0
+
+
+def choose(mined: Path, left_out: set[str]) -> dict[str, tuple[list[str], list[str]]]:
+    """For each lesson, its examples and its test: the clearest positions of the idea (a proof first,
+    then the larger lead), one a game, no position in two lessons, none of ``left_out``."""
+    lines = []
+    with mined.open(encoding="utf-8") as source:
+        for raw in source:
+            line = json.loads(raw)
+            line["lead"] = lead_of(line)
+            if line["lead"] >= SHARP and position_id(line) not in left_out:
+                lines.append(line)
+    used: set[str] = set()
+    chosen = {}
+    for lesson in CHOOSING:
+        games: set[str] = set()
+        taken = []
+        for line in sorted((x for x in lines if lesson in lessons_of(x)), key=lambda x: -x["lead"]):
+            pid = position_id(line)
+            if pid in used or line["game"] in games:
+                continue
+            games.add(line["game"])
+            taken.append(pid)
+            if len(taken) == PER_LESSON:
+                break
+        used.update(taken)
+        examples = max(2, len(taken) - 3)
+        chosen[lesson] = (taken[:examples], taken[examples:])
+    return chosen
+
+
 def position_id(line: dict) -> str:
     """The id of a mined position: the game and the turn's number ("sdg-1041-51")."""
     return f"sdg-{line['game']}-{int(line['index']) + 1}"
@@ -134,7 +213,16 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--pick", nargs="+", metavar="ID",
                         help="instead of mining: write these positions (GAME-TURN, as the ids read) of --out to "
                              "the package's strategy_positions.json")  # fmt: skip
+    parser.add_argument("--choose", action="store_true",
+                        help="instead of mining: choose each lesson's positions among those of --out, print them "
+                             "and write them to the package's strategy_positions.json")  # fmt: skip
+    parser.add_argument("--leave-out", nargs="*", default=[], metavar="ID", help="with --choose: never these")
     args = parser.parse_args(argv)
+    if args.choose:
+        chosen = choose(args.out, set(args.leave_out))
+        for lesson, (examples, test) in chosen.items():
+            print(f"{lesson}: examples {' '.join(examples)}; test {' '.join(test)}")
+        return pick(args.out, [pid for examples, test in chosen.values() for pid in examples + test])
     if args.pick:
         return pick(args.out, args.pick)
     folder = games_dir()
@@ -177,4 +265,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["idea_tags", "pick", "position_id", "run"]
+__all__ = ["CHOOSING", "choose", "idea_tags", "lead_of", "lessons_of", "pick", "position_id", "run"]
