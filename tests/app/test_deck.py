@@ -94,6 +94,21 @@ def frames(app, n: int = 2) -> None:
         app.step([], 1 / 60, app.screen)
 
 
+def judged(app, scene, text: str, seconds: float = 30.0) -> None:
+    """Play ``text`` and press End Turn, then run frames until the card has its ruling."""
+    import time
+
+    play(scene, text)
+    tries = scene.tries
+    scene.play.request_end_turn()
+    deadline = time.monotonic() + seconds
+    while scene.tries == tries and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    assert scene.tries == tries + 1, "no ruling came back"
+    frames(app)
+
+
 def test_the_tutorial_row_shows_the_count_due_today(app, archive_game):
     from hwgame.app.scenes.tutorial import LessonList
 
@@ -128,25 +143,21 @@ def test_a_deck_puzzle_accepts_the_better_turn_and_refuses_a_losing_one(app, arc
     frames(app)
     assert "turn 17" in scene.header() and "blunder" in scene.task()
     puzzle = deck.puzzles[0]
+    start = scene.ctl.entry.position
     # The blunder itself: refused, taken back, and ts52's winning answer told and shown with ghosts.
-    play(scene, puzzle.played)
-    scene.ctl.end_turn()
-    assert scene.ctl.run is not None and scene.ctl.run.join(30)
-    frames(app)
-    assert not scene.ctl.solved and not scene.ctl.game.pending and scene.tries == 1
-    assert "ts52 can answer" in scene.message and scene.demo is not None
-    assert scene.ctl.verdict is not None and scene.ctl.verdict.reply is not None
-    after = apply_turn_unchecked(scene.ctl.start, parse_turn(puzzle.played))
-    assert apply_turn_unchecked(after, scene.ctl.verdict.reply).winner() == 1
+    judged(app, scene, puzzle.played)
+    assert not scene.solved and not scene.ctl.game.pending and scene.tries == 1
+    assert "The answer: ts52" in scene.message and scene.demo is not None
+    assert scene.ruling is not None and scene.ruling.reply is not None
+    after = apply_turn_unchecked(start, parse_turn(puzzle.played))
+    assert apply_turn_unchecked(after, scene.ruling.reply).winner() == 1
     # The ghosts play the turn tried, then that answer.
-    assert scene.demo is not None and scene.demo.steps[-1].action == scene.ctl.verdict.reply[-1]
+    assert scene.demo is not None and scene.demo.steps[-1].action == scene.ruling.reply[-1]
     scene.stop_demo()
-    # The better turn: accepted, graded (solved after a wrong try), its next day written.
-    play(scene, puzzle.best)
-    scene.ctl.end_turn()
-    assert scene.ctl.run is not None and scene.ctl.run.join(30)
-    frames(app)
-    assert scene.ctl.solved and isinstance(app.scenes.top, Dialog)
+    # The better turn: accepted and kept on the board, graded (solved after a wrong try), its next day written.
+    judged(app, scene, puzzle.best)
+    assert scene.solved and isinstance(app.scenes.top, Dialog)
+    assert scene.ctl.game.position == apply_turn_unchecked(start, parse_turn(puzzle.best))
     kept = read_deck(path).puzzles[0]
     assert kept.schedule.repetitions == 1 and kept.schedule.due == date.today() + timedelta(days=1)
     assert kept.schedule.ease == puzzle.schedule.ease  # solved after a wrong try: SM-2 grade 4 keeps the ease

@@ -128,6 +128,10 @@ class AskedTurnCard(LessonCard):
             return
         self.tell_refusal(entry, tried, ruling)
 
+    def asking(self) -> bool:
+        """True while a turn handed over is to be judged (a screen whose turn was found may say no)."""
+        return True
+
     def found_words(self, entry: TurnReview) -> str:
         """More to say once a try is accepted ("" by default)."""
         return ""
@@ -169,6 +173,8 @@ class AskedTurnCard(LessonCard):
         super().update(dt)
         entry = self.entry
         tried, self.ctl.tried = self.ctl.tried, None
+        if not self.asking():
+            tried = None  # nothing is asked any more (the turn was found): End Turn judges nothing
         if tried is not None and entry is not None:
             self.stop_demo()
             ruling = self.judge.ask(entry, tried, self.boards_before(entry))

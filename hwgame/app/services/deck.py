@@ -7,14 +7,13 @@ puzzle for every turn of the player's marked BLUNDER or MISTAKE (``analysis.mist
 MISSED_WIN is left to the retry mode) where the better turn is clear (``better_turn_is_clear``). A
 puzzle already in the deck keeps its schedule.
 
-``TryRun`` judges a turn tried at a puzzle exactly as the retry mode judges one (``services.retry.TryJudge``:
-the one verdict of the board after the try, asked of the computer's own process, read by
-``analysis.retry.judge_try`` with its ``MARGIN``); ``entry_of`` gives it the puzzle as the review's entry.
+A turn tried at a puzzle is judged exactly as the retry mode judges one (the deck's screen is the same
+card, ``kit.asked_turn``: the one verdict of the board after the try, read by ``analysis.retry.judge_try``
+with its ``MARGIN``); ``entry_of`` gives it the puzzle as the review's entry.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -25,14 +24,11 @@ from hwgame.analysis.mistakes import MARGIN, better_turn_is_clear, marked_turns
 from hwgame.analysis.retry import Ruling
 from hwgame.analysis.review import BLUNDER, MISTAKE, Review, TurnReview, fingerprint
 from hwgame.persist.deck_file import DECK_FILE, Deck, DeckGame, DeckPuzzle, Schedule, change_deck, read_deck
-from hwgame.rules import EndTurn, Game, Position, Turn, format_turn, parse_turn
-
-from .retry import TryJudge
+from hwgame.rules import Game, Position, format_turn, parse_turn
 
 if TYPE_CHECKING:
     from hwgame.persist.schema import Player
 
-    from .opponent import Opponent
 
 # The kinds of mark that make puzzles of the deck: the player's own worse choices. A missed win is a
 # different lesson (seeing a win), met in the retry mode.
@@ -113,52 +109,5 @@ def entry_of(puzzle: DeckPuzzle, position: Position) -> TurnReview:
                       proof_before=won)  # fmt: skip
 
 
-def percents(ruling: Ruling) -> tuple[int, int]:
-    """The chances to win, in percent, that the turn tried and the better turn keep, as a card says them
-    (a ruling given without a chance, such as the better turn itself, keeps the better turn's)."""
-    best = ruling.best_chance if ruling.best_chance is not None else 0.0
-    tried = ruling.chance if ruling.chance is not None else (best if ruling.accepted else 0.0)
-    return round(tried * 100), round(best * 100)
-
-
-class TryRun:
-    """The judgement of one turn tried at a puzzle (see the module docstring); the screen calls ``poll``
-    each frame until it is True, then reads ``verdict`` (the retry mode's ``Ruling``) or ``error``."""
-
-    def __init__(self, opponent: Opponent, entry: TurnReview, tried: Turn, level: str | None = None):
-        """Judge ``tried`` at ``entry``'s board at ``level`` (None: the review's, ``JUDGE_LEVEL``)."""
-        self.verdict: Ruling | None = None
-        self.error: str | None = None
-        self.finished = False
-        self.judge = TryJudge(opponent, level or JUDGE_LEVEL)
-        self._take(self.judge.ask(entry, tuple(a for a in tried if not isinstance(a, EndTurn))))
-
-    def _take(self, ruling: Ruling | None) -> None:
-        if ruling is None:
-            return
-        self.finished = True
-        if self.judge.error:
-            self.error = self.judge.error
-        else:
-            self.verdict = ruling
-
-    def poll(self) -> bool:
-        """True once the judgement is there (never waits)."""
-        if not self.finished:
-            self._take(self.judge.poll())
-        return self.finished
-
-    def cancel(self) -> None:
-        """Withdraw the judgement (the screen was left)."""
-        self.judge.cancel()
-
-    def join(self, timeout: float) -> bool:
-        """Poll until the judgement is there or ``timeout`` seconds passed (for scripts and tests)."""
-        deadline = time.monotonic() + timeout
-        while not self.poll() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        return self.finished
-
-
-__all__ = ["DECK_KINDS", "MARGIN", "Ruling", "TryRun", "entry_of", "percents", "add_review", "deck_path", "game_key",
+__all__ = ["DECK_KINDS", "JUDGE_LEVEL", "MARGIN", "Ruling", "entry_of", "add_review", "deck_path", "game_key",
            "puzzles_of"]
