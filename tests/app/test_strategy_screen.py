@@ -161,6 +161,12 @@ def test_hints_come_one_by_one_then_show(screen):
     for hint in lesson.examples[0].hints:
         scene.hint()
         assert scene.message == f"Hint: {hint}"
+    assert not scene.marks()
+    scene.hint()  # where the taught turn begins, marked on the board
+    study = scene.study
+    system = next(getattr(a, "system", None) or a.origin for a in study.taught)
+    assert scene.message.startswith("Hint: the turn begins at ")
+    assert [(m.kind, m.system) for m in scene.marks()] == [("system", system)]
     scene.hint()
     assert scene.demo is not None and scene.results[0] == SHOWN
 

@@ -28,6 +28,8 @@ from hwgame.app.services.strategy import LEVEL, entry_of, lead_points
 from hwgame.app.view import theme as T
 from hwgame.i18n import _, ngettext
 from hwgame.rules import Turn
+from hwgame.tutorial import Highlight
+from hwgame.tutorial.lesson import hl_system
 from hwgame.tutorial.strategy import Example, StrategyLesson, StudyPosition, study_position
 from hwgame.words import PLAYED, POSSIBLE, Voice, narrate_turn, sentences, weighed_text
 
@@ -111,14 +113,30 @@ class StrategyScene(AskedTurnCard):
 
     # --- the buttons ---
     def hint(self) -> None:
-        """The example's next hint; after the last one, Show."""
+        """The example's next hint; after them, where the taught turn begins (marked on the board); then
+        Show."""
         hints = self.example.hints
-        if self.hints_given >= len(hints):
+        k = self.hints_given
+        if k > len(hints):
             self.show_taught()
             return
-        hint = hints[self.hints_given]
         self.hints_given += 1
-        self.say(lambda: _("Hint: {hint}").format(hint=_(hint)), T.TEXT_WARN)
+        if k < len(hints):
+            hint = hints[k]
+            self.say(lambda: _("Hint: {hint}").format(hint=_(hint)), T.TEXT_WARN)
+            return
+        system, voice = where_it_begins(self.study.taught), self.voice
+        if system:
+            self.say(lambda: _("Hint: the turn begins at {place}.").format(place=voice.place(system)), T.TEXT_WARN)
+        else:
+            self.show_taught()
+
+    def marks(self) -> tuple[Highlight, ...]:
+        """Once the last hint said where the taught turn begins, that system is marked on the board."""
+        system = where_it_begins(self.study.taught)
+        if self.hints_given > len(self.example.hints) and system and self.demo is None:
+            return (hl_system(system),)
+        return ()
 
     def show_taught(self) -> None:
         """The taught turn with ghost pieces, then the idea in words; a test position shown is not found."""
@@ -214,6 +232,15 @@ class StrategyScene(AskedTurnCard):
         self.say(self._explained(ruling, other), T.TEXT_GOOD)
 
 
+def where_it_begins(turn: Turn) -> str:
+    """The system where ``turn``'s first action is played ("" when it has none)."""
+    for action in turn:
+        place = getattr(action, "system", None) or getattr(action, "origin", None)
+        if isinstance(place, str):
+            return place
+    return ""
+
+
 def verdict_words(entry: TurnReview, other: bool = False) -> str:
     """How the verdict stands behind the taught turn: its proof, or its lead over the turns the search
     ranked (not said after another turn was accepted, where it would read as a contradiction)."""
@@ -236,4 +263,4 @@ def played_words(study: StudyPosition) -> str:
     return _("In the game, {player} chose another turn: {turn}").format(player=study.mover, turn=turn)
 
 
-__all__ = ["FOUND", "SHOWN", "StrategyScene", "played_words", "verdict_words"]
+__all__ = ["FOUND", "SHOWN", "StrategyScene", "played_words", "verdict_words", "where_it_begins"]
