@@ -118,9 +118,12 @@ def result_detail(result: Result) -> str:
     found = _read(result)
     if found is None:
         return _sentence_of(result)
-    why = _why(*found)
+    code, names = found
+    why = _why(code, names)
+    if not any(name and why.startswith(name) for name in names.values()):
+        why = why[:1].upper() + why[1:]  # a name is written as its player wrote it ("ts52 resigned")
     # Translators: a sentence made of why a game ended; keep the full stop your language uses.
-    return _("{reason}.").format(reason=why[:1].upper() + why[1:])
+    return _("{reason}.").format(reason=why)
 
 
 def result_title(outcome: Decided | None, players: Sequence[str], you: int | None = None) -> str:

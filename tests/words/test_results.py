@@ -37,6 +37,10 @@ def test_every_result_of_the_rules_is_worded_from_its_code_and_from_its_english(
     assert result_detail(results["resigned"]) == "Ann resigned."
     assert result_text(results["agreement"]) == "Draw: the players agreed to a draw"
     assert result_detail(results["gone"]).endswith("homeworld is gone.")
+    # A name is written as its player wrote it, even at the head of the sentence.
+    g = Game(players=("ts52", "Bob"))
+    g.resign(0)
+    assert result_detail(g.outcome()) == "ts52 resigned."
     # A sentence the rules do not write (a newer game's) is shown as it is rather than lost.
     assert result_text("Ann wins on time") == "Ann wins on time"
     assert result_text(Result(winner=1, reason="Bob wins: Ann resigned", ending="resignation")) == \

@@ -130,7 +130,7 @@ def turn_box_top(scene: Shown, rect: pygame.Rect) -> int:
         size, lines = result_lines(th, tl, w)
         y += (size + 1) * len(lines)
     where = tl.describe(scene.point)
-    y += 6 + 22 * len(th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]) + 4
+    y += 6 + 22 * len(th.wrap(Voice(tl.players).sentence(where), 21, w, bold=True)[:2]) + 4
     return y + BOX_ROW * len(turn_head_lines(scene, w))
 
 

@@ -781,7 +781,7 @@ class ReplayScene(ButtonScene):
                 y += size + 1
         y += 6
         where = tl.describe(self.point)
-        for line in th.wrap(where[:1].upper() + where[1:], 21, w, bold=True)[:2]:
+        for line in th.wrap(Voice(tl.players).sentence(where), 21, w, bold=True)[:2]:
             surface.blit(th.text(line, 21, T.TEXT, True), (x, y))
             y += 22
         if self.explorer.collapsed:
