@@ -101,6 +101,23 @@ def test_the_assets_and_the_text_font_are_inside(spec):
     assert (REPO / "assets" / "icon.png").is_file() and (REPO / "assets" / "icon.ico").is_file()
 
 
+def test_every_data_file_the_game_reads_ships_in_the_wheel_and_in_the_executable(spec):
+    import fnmatch
+    import tomllib
+
+    _, kwargs = _one(spec, "Analysis")
+    datas = {(Path(src), dest) for src, dest in kwargs["datas"]}
+    patterns = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["hwgame"]
+    package = REPO / "hwgame"
+    read = [f for folder in ("tutorial", "openings") for f in (package / folder).iterdir()
+            if f.is_file() and f.suffix in (".json", ".gz")]  # fmt: skip
+    assert any(f.name == "strategy_positions.json" for f in read)
+    for data in read:
+        name = data.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), f"{name} is not in the package data"
+        assert (data, data.parent.relative_to(REPO).as_posix()) in datas, f"{name} is not in the executable"
+
+
 def test_every_module_of_the_game_is_named_but_the_benchmarks(spec):
     _, kwargs = _one(spec, "Analysis")
     hidden = set(kwargs["hiddenimports"])
