@@ -141,11 +141,16 @@ def check_midgame(ctx: Context) -> str:
 
 
 def check_tutorial(ctx: Context) -> str:
-    """Open the lesson list and the first lesson, and draw both; the puzzles from real games are there."""
+    """Open the lesson list and the first lesson, and draw both; the puzzles from real games and every
+    strategy lesson's positions are there, and the first strategy lesson draws."""
     from hwgame.tutorial import LESSONS, real_puzzles, runner_for
+    from hwgame.tutorial.lessons_strategy import STRATEGY_LESSONS, offered_strategy_lessons
 
     if not real_puzzles():
         raise SmokeFailure("the puzzles from real games are missing (hwgame/tutorial/real_puzzles.json)")
+    strategy = offered_strategy_lessons()
+    if len(strategy) != len(STRATEGY_LESSONS):
+        raise SmokeFailure("the strategy lessons' positions are missing (hwgame/tutorial/strategy_positions.json)")
 
     app = ctx.the_app()
     app.scenes.reset(app.make_scene("lessons"))
@@ -155,7 +160,12 @@ def check_tutorial(ctx: Context) -> str:
     _frames(ctx, 3)
     if _colours(ctx.screen) < 8:
         raise SmokeFailure("the lesson frame is blank")
-    return f"'{lesson.title}' drawn, {len(LESSONS)} lessons listed, {len(real_puzzles())} puzzles from real games"
+    app.open_scene("strategy", strategy[0], 0)
+    _frames(ctx, 3)
+    if _colours(ctx.screen) < 8:
+        raise SmokeFailure("the strategy lesson's frame is blank")
+    return (f"'{lesson.title}' drawn, {len(LESSONS)} lessons and {len(strategy)} strategy lessons listed, "
+            f"{len(real_puzzles())} puzzles from real games")
 
 
 def check_languages(ctx: Context) -> str:
