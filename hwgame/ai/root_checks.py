@@ -10,12 +10,14 @@
 from __future__ import annotations
 
 import time
+from itertools import islice
 
-from hwgame.rules import Position, PositionKey, apply_turn_unchecked, iter_turns
+from hwgame.rules import Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
 
 from .evaluate import WIN
+from .proofs import KNOWN_WINS, passed, still_wins
 from .search_params import CONVERT_FACTOR, CONVERT_LEAD, CONVERT_TIME, Aborted, SearchState
-from .tactics import find_win, win_possible
+from .tactics import find_win, iter_wins, win_possible
 from .turns import Scored
 from .wintwo import find_win_in_two
 
@@ -150,13 +152,23 @@ def defences(
                 raise Aborted
 
     try:
+        # The opponent's wins if nothing changed: most turns leave one of them standing, which a replay of
+        # that win tells at once; only a turn that spoils every win known so far costs a search of its own
+        # (and a win it finds joins the known ones).
+        wins: list[Turn] = list(islice(iter_wins(passed(position), tick), KNOWN_WINS))
         # Streamed: positions and turns are only spelled out for the successors looked at.
         for successor in iter_turns(position):
             tick()
             after = successor.position
             if after.is_over():
                 continue
-            if not win_possible(after) or find_win(after, tick) is None:
+            if any(still_wins(after, w) for w in wins):
+                continue
+            win = find_win(after, tick) if win_possible(after) else None
+            if win is not None:
+                wins.insert(0, win)
+                del wins[KNOWN_WINS:]
+            else:
                 found.append(Scored(s.score_for_mover(after), successor.turn, after, after.key()))
                 if survive and not enough:
                     enough.append(time.perf_counter() + min(0.5, s.p.time_limit / 2))

@@ -49,3 +49,24 @@ def test_a_narrow_search_that_looks_at_every_turn_when_it_must_survives_them_all
     assert missed, "every position was easy: the test proves nothing"
     careful = narrow.with_manner(safety=True).with_breadth(survive=10.0)
     assert all(survives(position, choose_turn(position, careful).turn) for _n, _p, position in threats)
+
+
+def test_the_stream_of_every_turn_finds_exactly_the_turns_a_plain_check_finds(threats):
+    # The survivor stream replays the opponent's known wins on each turn's board before it searches
+    # for a new one; that shortcut must neither lose a surviving turn nor pass a losing one.
+    from hwgame.ai.bots import params_for
+    from hwgame.ai.root_checks import defences
+    from hwgame.ai.search import Searcher
+    from hwgame.rules import iter_turns
+
+    checked = 0
+    for _name, _played, position in threats:
+        successors = list(iter_turns(position))
+        if len(successors) > 1500:
+            continue  # the plain check of every turn would take too long here
+        plain = {s.position.key() for s in successors if not s.position.is_over() and survives(position, s.turn)}
+        searcher = Searcher(params_for(LEVELS["normal"]))
+        found = defences(searcher, position, {}, most=10**6)
+        assert {r.key for r in found} == plain
+        checked += 1
+    assert checked >= 3
