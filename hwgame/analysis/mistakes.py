@@ -64,14 +64,19 @@ def better_turn_is_clear(turn: TurnReview) -> bool:
 
 def best_turn_lead(turn: TurnReview) -> float | None:
     """How clearly the review's best turn at ``turn`` stands above the rest, in win chance: 1.0 where a
-    win is proven; else its lead over every other turn the search ranked at the root and over the turn
-    played (when it was another); None when a proof says otherwise or nothing else was ranked."""
+    win is proven and the turn played (when it was another) did not keep it; else its lead over every
+    other turn the search ranked at the root and over the turn played; None when a proof says otherwise
+    or nothing else was ranked."""
+    other = tuple(turn.turn) != tuple(turn.best or ())
     if turn.proof_before is not None:
-        return 1.0 if turn.proof_before.result == WIN else None
+        if turn.proof_before.result != WIN:
+            return None
+        # A win the turn played kept is no lead of the best turn's: the proof may even be the played turn's.
+        return None if other and turn.proof_after is not None and turn.proof_after.result == WIN else 1.0
     if turn.before is None or turn.second is None:
         return None
     rival = turn.second
-    if turn.after is not None and tuple(turn.turn) != tuple(turn.best or ()):
+    if turn.after is not None and other:
         rival = max(rival, turn.after)  # the turn played is one of the others
     return estimate_chance(turn.before, turn.phase) - estimate_chance(rival, turn.phase)
 

@@ -105,8 +105,8 @@ def lessons_of(line: dict) -> list[str]:
     tags, review = set(line["tags"]), line["review"]
     proof, threats = review.get("proof_before"), review.get("threats")
     out = []
-    if proof and proof[0] == "win" and proof[1] == 2:
-        out.append("win-in-two")
+    if proof and proof[0] == "win" and proof[1] == 2 and "quiet" in tags:
+        out.append("win-in-two")  # the quiet setup: a first turn that captures nothing
     if threats and not proof:
         out.append("only-defence")
     if "star-demolition" in tags:
