@@ -30,6 +30,7 @@ from hwgame.i18n import _, ngettext
 from hwgame.rules import Turn
 from hwgame.tutorial import Highlight
 from hwgame.tutorial.lesson import hl_system
+from hwgame.tutorial.lessons_strategy import next_strategy_lesson
 from hwgame.tutorial.strategy import Example, StrategyLesson, StudyPosition, study_position
 from hwgame.words import PLAYED, POSSIBLE, Voice, narrate_turn, sentences, weighed_text
 
@@ -194,8 +195,6 @@ class StrategyScene(AskedTurnCard):
         total = len(lesson.test)
         lines: list[Text] = [lambda: _(lesson.outro)] if lesson.outro else []
         lines.append(lambda: _("Test: {found} of {total} found without Show.").format(found=found, total=total))
-        from hwgame.tutorial.lessons_strategy import next_strategy_lesson
-
         after = next_strategy_lesson(lesson.id)
         buttons: list[tuple[Text, Callable[[], object] | None]] = []
         if after is not None:
