@@ -2,12 +2,13 @@
 
 A level is a ``Thinking`` (``hwgame.ai.thinking``): when its search stops (time and node budgets,
 depth), how it picks its turn (the safety check, how human its mistakes are), how wide it looks and what
-it runs on. Beginner and Easy look one turn ahead and pick among
-the good-looking turns at random (a softmax over scores with ``temperature``); Easy also forgets the
-safety check now and then (``oversight``). Normal (two turns: its own and the reply) and Hard (three:
-its next turn too, when the time allows) search deeper and never hand the opponent a win they could
-avoid; Expert searches as deep as about ten seconds allow, on every core. Every level
-takes a win that is there this turn, and from Normal up a win in two proven over every reply (``win2``).
+it runs on. Beginner and Easy look one turn ahead and play as a person does who thinks of a few
+turns only: the best-looking of a few drawn at random from the sensible ones (``person_pick``), never a
+turn that hands the opponent a win at once while another does not, and never a pass with an action at
+hand that looks as good. Normal (two turns: its own and the reply) and Hard (three: its next turn too,
+when the time allows) search deeper and never hand the opponent a win they could avoid; Expert
+searches as deep as about ten seconds allow, on every core. Every level takes a win that is there
+this turn, and from Normal up a win in two proven over every reply (``win2``).
 
 A seed makes play repeatable: the random choices of a move depend only on the seed and the position.
 Budgets are counted in nodes so that a seeded game replays the same on a slower machine; the time
@@ -20,12 +21,11 @@ choices no longer repeatable.
 
 from __future__ import annotations
 
-import math
 import random
 import zlib
 from typing import TypeAlias
 
-from hwgame.rules import PLAYING, EndTurn, Move, Position, Trade, Turn, apply_turn_unchecked, shown
+from hwgame.rules import PLAYING, EndTurn, Move, Pass, Position, Trade, Turn, apply_turn_unchecked, shown
 
 from .evaluate import weights_for
 from .explain import exposed_systems
@@ -41,6 +41,11 @@ from .thinking import Breadth, Limit, Machine, Manner, Thinking
 # win at once (seconds); well inside the time after which the window calls a search hung.
 SURVIVE = 10.0
 
+# A weak level's look (``Manner.sample``, ``Manner.among``): the best of this many turns drawn from
+# this many best-looking ones. Chosen by matches against the levels around them (see ``hwgame.levels``).
+BEGINNER_LOOK = (3, 30)
+EASY_LOOK = (6, 20)
+
 # Expert's budget and deepest iteration (it usually stops at depth 3 to 5 in a middle game).
 EXPERT_NODES = 80_000
 EXPERT_DEPTH = 8
@@ -49,11 +54,11 @@ EXPERT_DEPTH = 8
 # (weakest first; a test keeps the two in step).
 LEVELS: dict[str, Thinking] = {
     "beginner": Thinking(Limit(time=0.5, nodes=4000, depth=1),
-                         Manner(temperature=14.0, choices=14, safety=False),
-                         Breadth(beam=2, root_cap=1200, root_keep=6)),
+                         Manner(sample=BEGINNER_LOOK[0], among=BEGINNER_LOOK[1]),
+                         Breadth(beam=2, root_cap=1200, root_keep=6, survive=SURVIVE)),
     "easy": Thinking(Limit(time=1.0, nodes=8000, depth=1, most=2.5),
-                     Manner(temperature=5.0, choices=8, safety=True, oversight=0.5),
-                     Breadth(beam=3, root_cap=2000, root_keep=8)),
+                     Manner(sample=EASY_LOOK[0], among=EASY_LOOK[1]),
+                     Breadth(beam=3, root_cap=2000, root_keep=8, survive=SURVIVE)),
     "normal": Thinking(Limit(time=1.2, nodes=6000, depth=2, most=1.5),
                        Manner(),
                        Breadth(beam=4, root_cap=2500, root_keep=8, inner_beam=2, inner_cap=300, inner_keep=6,
@@ -144,17 +149,27 @@ def params_for(thinking: Thinking, safety: bool | None = None, history: History 
 Scored: TypeAlias = tuple[float, Turn]
 
 
-def softmax_pick(ranked: list[Scored], temperature: float, choices: int, rng: random.Random) -> Scored:
-    """Pick one (score, turn) from the best ``choices`` with probability ~ exp(score / temperature).
-
-    Turns that lose at once are kept out while any other exists."""
-    pool = [r for r in ranked if r[0] > -(LIKELY - 1000)] or list(ranked)
-    pool = sorted(pool, key=lambda r: -r[0])[:choices]
-    if temperature <= 0 or len(pool) == 1:
-        return pool[0]
-    top = pool[0][0]
-    weights = [math.exp(max(-50.0, (s - top) / temperature)) for s, _ in pool]
-    return rng.choices(pool, weights=weights)[0]
+def person_pick(position: Position, ranked: list[Scored], sample: int, among: int, rng: random.Random,
+                best: Scored) -> Scored:
+    """A person's choice among the search's ranked (score, turn): the best-looking of ``sample`` turns
+    drawn at random from the ``among`` best-looking sensible ones. Sensible: not known to lose at once,
+    and no pass while a turn with an action looks as good. A drawn turn that lets the opponent win at
+    once is seen as such and put aside; when none drawn survives, the best-looking sensible one that
+    does is played (a person who sees the threat looks for the answer), else ``best`` (the search's,
+    which looked at every turn for one that survives)."""
+    pool = sorted((r for r in ranked if r[0] > -(LIKELY - 1000)), key=lambda r: -r[0])
+    passes = [r for r in pool if not _played(r[1]) or isinstance(_played(r[1])[0], Pass)]
+    if passes and any(r[0] >= passes[0][0] for r in pool if r not in passes):
+        pool = [r for r in pool if r not in passes]  # an action at hand that looks as good: no pass
+    looked = pool[:among]
+    drawn = sorted(rng.sample(looked, min(sample, len(looked))), key=lambda r: -r[0])
+    for r in drawn:
+        if r[0] >= PROVEN or _survives(position, r[1]):
+            return r
+    for r in pool:
+        if r not in drawn and _survives(position, r[1]):
+            return r
+    return best
 
 
 def careful_pick(position: Position, ranked: list[Scored], best: Scored, look: int = 8) -> Scored:
@@ -195,17 +210,17 @@ def choose_turn(
     manner = thinking.manner
     if position.stage < PLAYING:
         ranked = rank_setups(position)
-        margin = 8.0 if manner.temperature > 0 else 0.0
+        margin = 8.0 if manner.sample > 0 else 0.0
         good = [r for r in ranked if r[0] >= ranked[0][0] - margin]
         score, setup = rng.choice(good)
         return SearchReply(setup, score, SearchInfo(nodes=len(ranked)))
-    safety = manner.safety and not (manner.oversight > 0 and rng.random() < manner.oversight)
+    safety = manner.safety
     params = params_for(thinking, safety, history)
     result = search_on(workers_wanted(thinking.machine.workers), position, params, cancel, progress)
     turn: Turn | None = result.turn
     score = result.score
-    if turn is not None and not result.won and manner.temperature > 0 and result.ranked:
-        score, turn = softmax_pick(result.ranked, manner.temperature, manner.choices, rng)
+    if turn is not None and not result.won and manner.sample > 0 and result.ranked:
+        score, turn = person_pick(position, result.ranked, manner.sample, manner.among, rng, (score, turn))
     elif turn is not None and not result.won and manner.careful and result.ranked:
         score, turn = careful_pick(position, result.ranked, (score, turn))
     # The line is the search's, after its own turn: a turn the manner picked instead has none.
@@ -257,4 +272,4 @@ def reversal_of(turn: Turn) -> Turn | None:
 
 
 __all__ = ["CAREFUL_NORMAL", "LEVELS", "MAX_DEPTH", "Scored", "careful_pick", "choose_turn", "level", "move_rng",
-           "params_for", "reversal_of", "softmax_pick", "timed"]  # fmt: skip
+           "params_for", "person_pick", "reversal_of", "timed"]  # fmt: skip

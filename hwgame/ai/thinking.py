@@ -1,8 +1,8 @@
 """How a computer player thinks, said in four parts by what each means, and the one value that holds them.
 
 - ``Limit``: when a search stops (time, nodes, depth, the hard and outermost deadlines, which clock);
-- ``Manner``: how the player picks among what the search found (the random choice of a weaker level,
-  the safety check and its slips, the persona's weights, a hint's care and the turns it passes over);
+- ``Manner``: how the player picks among what the search found (a weaker level's look at a few turns
+  only, the safety check, the persona's weights, a hint's care and the turns it passes over);
 - ``Breadth``: how wide the search looks, and the extra looks it takes (the widths and caps at the root
   and inside, the proof of a win in two, the look for a turn that survives a threat);
 - ``Machine``: what it runs on (how many processes share it, how far the wall clock may outrun the CPU
@@ -41,10 +41,12 @@ class Manner:
     """How a player picks its turn among what the search found: what makes a level human, a persona
     its own, and a hint careful."""
 
-    temperature: float = 0.0  # 0: always the best score; else softmax over scores (evaluation points)
-    choices: int = 10  # the softmax picks among this many best candidates
+    # A person's look (0: always the best score): the turn is the best-looking of ``sample`` turns drawn
+    # at random from the ``among`` best-looking sensible ones, so what a weaker level misses is a turn it
+    # did not think of (a missed tactic, a slower plan), never a turn it saw lose at once.
+    sample: int = 0
+    among: int = 0
     safety: bool = True  # refuse turns after which the opponent wins at once
-    oversight: float = 0.0  # chance to skip the safety check on a move (a human slip)
     persona: str = "balanced"  # the evaluation's style (``evaluate.weights_for``)
     weights: dict[str, float] = field(default_factory=dict)  # explicit weight overrides
     # Pass over turns that leave the ships they placed open to a catastrophe, while a good other one

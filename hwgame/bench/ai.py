@@ -8,7 +8,9 @@ per player the median and maximum think time per turn and nodes per second.
 
 Matches and their targets: ``normal-baseline`` (Normal >= 75% against a one-turn lookahead with the
 same evaluation and the win check), and the ladder of levels, each against the one below:
-``easy-beginner``, ``normal-easy``, ``hard-normal`` (each > 50%: a level beats the one below it).
+``easy-beginner``, ``normal-easy``, ``hard-normal``, ``expert-hard`` (each > 50%: a level beats the one
+below it). Each player's count of turns that let the opponent win at once while another turn would not
+have is printed too (a level should have none).
 
 ``--match cpp`` plays a level against the reference C++ AI from a set of openings (``--openings``:
 ``fixed``, the 20 most frequent of the archive; ``archive``, drawn from the archive's two-player
@@ -26,15 +28,17 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO, TypedDict
 
 from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.setup import sensible_setup
 from hwgame.ai.thinking import Breadth, Limit, Machine, Manner, Thinking
-from hwgame.rules import PositionKey, Turn, apply_turn_unchecked, initial_position
+from hwgame.rules import Position, PositionKey, Turn, apply_turn_unchecked, initial_position
 
 from .movegen import games_dir
 from .openings import HALVES, opening_set
+from .survive import TooLong, survives, surviving_turn
 from .versus import SHARED_MACHINE
 
 BASELINE = Thinking(Limit(time=2.0, nodes=None, depth=1), Manner(safety=False), Breadth(beam=8, root_cap=6000))
@@ -45,6 +49,7 @@ MATCHES = {
     "easy-beginner": ("easy", "beginner", 0.5),
     "normal-easy": ("normal", "easy", 0.5),
     "hard-normal": ("hard", "normal", 0.5),
+    "expert-hard": ("expert", "hard", 0.5),
 }
 
 
@@ -54,11 +59,13 @@ def player_thinking(name: str) -> Thinking:
 
 
 class ThinkStats(TypedDict):
-    """One player's thinking over a match: each turn's seconds, and nodes and seconds in all."""
+    """One player's thinking over a match: each turn's seconds, nodes and seconds in all, and how often
+    it let the opponent win at once while a turn that survives was there (``walked``)."""
 
     times: list[float]
     nodes: int
     seconds: float
+    walked: int
 
 
 def opening(seed: int) -> list[Turn]:
@@ -71,6 +78,17 @@ def opening(seed: int) -> list[Turn]:
         turns.append(turn)
         pos = apply_turn_unchecked(pos, turn)
     return turns
+
+
+def walked_into_a_loss(position: Position, turn: Turn) -> bool:
+    """True when ``turn`` lets the opponent win at once although some turn would not have (the search
+    for that turn is bounded; a position too big to settle counts as no walk)."""
+    if survives(position, turn):
+        return False
+    try:
+        return surviving_turn(position, seconds=30.0) is not None
+    except TooLong:
+        return False
 
 
 def play_game(
@@ -90,11 +108,12 @@ def play_game(
         t0 = time.perf_counter()
         result = choose_turn(pos, thinkings[mover], seed=seed * 7919 + n, history=seen)
         spent = time.perf_counter() - t0
-        entry = stats.setdefault(names[mover], {"times": [], "nodes": 0, "seconds": 0.0})
+        entry = stats.setdefault(names[mover], {"times": [], "nodes": 0, "seconds": 0.0, "walked": 0})
         entry["times"].append(spent)
         entry["nodes"] += result.info.nodes
         entry["seconds"] += spent
         assert result.turn is not None  # nothing cancels these searches: each has a turn
+        entry["walked"] += walked_into_a_loss(pos, result.turn)
         pos = apply_turn_unchecked(pos, result.turn)
         seen[pos.key()] += 1
         if seen[pos.key()] >= 3:
@@ -105,33 +124,50 @@ def play_game(
     return 1.0 if winner == 0 else 0.0
 
 
-def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out: TextIO = sys.stdout) -> float:
-    """Play ``games`` games of ``a`` against ``b`` (sides alternating); print and return a's score share."""
+def _one_game(args: tuple[str, str, int, int, int]) -> tuple[int, float, dict[str, ThinkStats], float]:
+    """Game ``g`` of a match of ``a`` against ``b``: (g, a's result, the stats, seconds)."""
+    a, b, g, seed, max_turns = args
+    setup = opening(seed + g // 2)
+    a_first = g % 2 == 0
+    first, second = (a, b) if a_first else (b, a)
+    stats: dict[str, ThinkStats] = {}
+    t0 = time.perf_counter()
+    r = play_game(first, second, setup, seed + g, max_turns, stats)
+    return g, (r if a_first else 1.0 - r), stats, time.perf_counter() - t0
+
+
+def run_match(a: str, b: str, games: int, seed: int, max_turns: int, out: TextIO = sys.stdout, jobs: int = 1) -> float:
+    """Play ``games`` games of ``a`` against ``b`` (sides alternating), ``jobs`` at once; print and return
+    a's score share."""
     stats: dict[str, ThinkStats] = {}
     score = 0.0
     tally: Counter[str] = Counter()
-    for g in range(games):
-        setup = opening(seed + g // 2)
-        a_first = g % 2 == 0
-        first, second = (a, b) if a_first else (b, a)
-        t0 = time.perf_counter()
-        r = play_game(first, second, setup, seed + g, max_turns, stats)
-        mine = r if a_first else 1.0 - r
-        score += mine
-        tally["win" if mine == 1 else "draw" if mine == 0.5 else "loss"] += 1
-        print(f"game {g + 1}/{games}: {first} vs {second}: {a} scores {mine} "
-              f"({time.perf_counter() - t0:.0f} s); total {score}/{g + 1}", file=out, flush=True)  # fmt: skip
+    tasks = [(a, b, g, seed, max_turns) for g in range(games)]
+    with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for done, (g, mine, game_stats, seconds) in enumerate(pool.map(_one_game, tasks), 1):
+            first, second = (a, b) if g % 2 == 0 else (b, a)
+            score += mine
+            tally["win" if mine == 1 else "draw" if mine == 0.5 else "loss"] += 1
+            for name, entry in game_stats.items():
+                total = stats.setdefault(name, {"times": [], "nodes": 0, "seconds": 0.0, "walked": 0})
+                total["times"] += entry["times"]
+                total["nodes"] += entry["nodes"]
+                total["seconds"] += entry["seconds"]
+                total["walked"] += entry["walked"]
+            print(f"game {g + 1}/{games}: {first} vs {second}: {a} scores {mine} "
+                  f"({seconds:.0f} s); total {score}/{done}", file=out, flush=True)  # fmt: skip
     share = score / games if games else 0.0
     print(f"{a} vs {b}: {a} {score}/{games} = {share:.0%} (wins {tally['win']}, draws {tally['draw']}, "
           f"losses {tally['loss']})", file=out)  # fmt: skip
     for name in (a, b):
-        entry = stats.get(name)
-        if not entry or not entry["times"]:
+        found = stats.get(name)
+        if not found or not found["times"]:
             continue
-        times = entry["times"]
-        nps = entry["nodes"] / entry["seconds"] if entry["seconds"] else 0.0
+        times = found["times"]
+        nps = found["nodes"] / found["seconds"] if found["seconds"] else 0.0
         print(f"  {name}: think median {statistics.median(times):.2f} s, max {max(times):.2f} s, "
-              f"{len(times)} turns, {nps:.0f} nodes/s", file=out)  # fmt: skip
+              f"{len(times)} turns, {nps:.0f} nodes/s; let the opponent win at once with a way out "
+              f"{found['walked']} times", file=out)  # fmt: skip
     out.flush()
     return share
 
@@ -168,7 +204,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--match", choices=(*MATCHES, "cpp", "all"), default="all",
                         help="cpp: a level against the reference C++ engine's AI (see hwgame.bench.versus)")
     parser.add_argument("--level", choices=tuple(LEVELS), default="normal", help="our level in --match cpp")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once in --match cpp")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--record", help="folder to write the games of --match cpp to, one turn a line")
     parser.add_argument("--openings", default="fixed",
                         help="--match cpp: 'fixed', 'archive' (drawn from $HWGAME_GAMES_DIR/sdg) or a file")
@@ -212,7 +248,7 @@ def run(argv: list[str]) -> int:
     status = 0
     for name in names:
         a, b, target = MATCHES[name]
-        share = run_match(a, b, args.games, args.seed, args.max_turns)
+        share = run_match(a, b, args.games, args.seed, args.max_turns, jobs=args.jobs)
         verdict = "meets" if share >= target else "below"
         print(f"  target {target:.0%}: {verdict}")
     return status

@@ -20,7 +20,7 @@ from hwgame.bench.movegen import games_dir
 from hwgame.rules import PLAYING, Position, Turn, apply_turn_unchecked, iter_turns, opponent_of
 
 
-class _TooLong(Exception):
+class TooLong(Exception):
     """Looking for a surviving turn took longer than allowed: the position is left out."""
 
 
@@ -46,14 +46,14 @@ def survives(position: Position, turn: Turn) -> bool:
 
 def surviving_turn(position: Position, seconds: float = 30.0) -> Turn | None:
     """A turn after which the opponent cannot win at once, looking at every turn (None: there is none);
-    raise ``_TooLong`` past ``seconds``."""
+    raise ``TooLong`` past ``seconds``."""
     from hwgame.ai.tactics import find_win
 
     until = time.perf_counter() + seconds
 
     def tick() -> None:
         if time.perf_counter() > until:
-            raise _TooLong
+            raise TooLong
 
     for successor in iter_turns(position):
         tick()
@@ -79,7 +79,7 @@ def threat_positions(folder: Path, most: int, skip: int = 0, seconds: float = 30
             try:
                 if surviving_turn(position, seconds) is None:
                     continue
-            except _TooLong:
+            except TooLong:
                 continue
             yield path.name, played, position
             found += 1
@@ -134,4 +134,4 @@ def run(argv: list[str]) -> int:
     return 0
 
 
-__all__ = ["run", "surviving_turn", "survives", "threat_positions", "threatened"]
+__all__ = ["TooLong", "run", "surviving_turn", "survives", "threat_positions", "threatened"]

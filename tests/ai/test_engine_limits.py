@@ -91,7 +91,7 @@ def test_expert_thinks_deeper_and_longer_than_hard():
     expert, hard = LEVELS["expert"], LEVELS["hard"]
     assert expert.limit.depth > hard.limit.depth and expert.limit.nodes is not None and hard.limit.nodes is not None
     assert expert.limit.nodes > 2 * hard.limit.nodes and 5.0 <= expert.limit.time <= 15.0
-    assert expert.manner.safety and expert.manner.temperature == 0.0
+    assert expert.manner.safety and expert.manner.sample == 0
     assert expert.breadth.survive >= hard.breadth.survive
     # An eighth of its budget already looks three turns ahead, as far as Hard reaches.
     depths: list[int] = []

@@ -6,14 +6,14 @@ import threading
 
 import pytest
 
-from hwgame.ai.bots import LEVELS, choose_turn, params_for, softmax_pick
+from hwgame.ai.bots import LEVELS, choose_turn, params_for, person_pick
 from hwgame.ai.evaluate import WIN, evaluate, weights_for
 from hwgame.ai.search import SearchParams, search
 from hwgame.ai.search_params import CONTEMPT_EVEN
 from hwgame.ai.setup import rank_setups, sensible_setup
 from hwgame.ai.thinking import Limit, Manner, Thinking
 from hwgame.ai.turns import scored_turns
-from hwgame.rules import apply_turn_unchecked, initial_position, legal_turns
+from hwgame.rules import PASS, apply_turn_unchecked, initial_position, legal_turns, parse_turn
 
 from .helpers import make_position
 
@@ -137,13 +137,40 @@ def test_progress_is_reported():
     assert seen and {"depth", "nodes", "turn", "score"} <= set(seen[-1])
 
 
-def test_softmax_keeps_out_losing_turns_and_is_greedy_at_zero_temperature():
+def _ranked_by_look(position):
+    """Every legal turn of ``position`` with its static score for the mover, best first."""
+    ranked = [(-evaluate(s.position), s.turn) for s in legal_turns(position)]
+    return sorted(ranked, key=lambda r: -r[0])
+
+
+def test_a_weak_level_plays_the_best_looking_of_a_few_sensible_turns():
     import random
 
-    ranked = [(5.0, "a"), (4.0, "b"), (-(WIN - 1), "lose")]
-    assert softmax_pick(ranked, 0.0, 10, random.Random(1)) == (5.0, "a")
-    picks = {softmax_pick(ranked, 50.0, 10, random.Random(s))[1] for s in range(40)}
-    assert picks == {"a", "b"}
+    ranked = _ranked_by_look(MIDDLE)
+    among = 10
+    picks = [person_pick(MIDDLE, ranked, 3, among, random.Random(s), ranked[0]) for s in range(60)]
+    top = ranked[:among]
+    assert all(p in top for p in picks)  # only turns that look good are thought of
+    assert 3 <= len({p[1] for p in picks})  # which ones differs from game to game
+    assert picks.count(ranked[0]) < len(picks)  # the best is sometimes missed
+    # Of three drawn among ten, the best-looking is played: the tenth would be one of three only
+    # when the other two are the eighth and ninth.
+    assert all(p[0] >= top[among - 3][0] or p[0] == top[among - 1][0] for p in picks)
+    # A look at every turn of the few is the best of them.
+    assert {person_pick(MIDDLE, ranked, among, among, random.Random(s), ranked[0]) for s in range(5)} == {top[0]}
+
+
+def test_a_weak_level_passes_only_when_no_action_looks_as_good():
+    import random
+
+    build = parse_turn("build g1 North")
+    move = parse_turn("move g1 North Beta")
+    even = [(5.0, (PASS,)), (5.0, build), (1.0, move)]
+    assert {person_pick(MIDDLE, even, 1, 3, random.Random(s), even[0])[1] for s in range(30)} == {build, move}
+    worse = [(5.0, (PASS,)), (4.0, build)]
+    assert (PASS,) in {person_pick(MIDDLE, worse, 1, 2, random.Random(s), worse[0])[1] for s in range(30)}
+    known_loss = [(-(WIN - 1), build), (2.0, move)]
+    assert {person_pick(MIDDLE, known_loss, 2, 2, random.Random(s), known_loss[1])[1] for s in range(10)} == {move}
 
 
 @pytest.mark.slow

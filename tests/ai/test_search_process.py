@@ -19,7 +19,7 @@ from .test_worker import BIG, SLOW, SMALL, _wait_running
 pytestmark = pytest.mark.slow
 
 # Bound by nodes, not by the clock, so the same seed gives the same turn however busy the machine is.
-COUNTED = Thinking(Limit(time=60.0, nodes=3000, depth=1), Manner(temperature=5.0, choices=8),
+COUNTED = Thinking(Limit(time=60.0, nodes=3000, depth=1), Manner(sample=4, among=8),
                    Breadth(beam=3, root_cap=2000, root_keep=8))
 
 

@@ -1,4 +1,4 @@
-"""When the opponent threatens to win at once and a turn exists that parries it, Normal, Hard and the
+"""When the opponent threatens to win at once and a turn exists that parries it, every level and the
 hint play such a turn: positions from real archive games, checked against every turn."""
 
 from __future__ import annotations
@@ -36,6 +36,14 @@ def test_normal_hard_and_the_hint_always_parry_a_threat_they_can(threats, who):
     thinking = CAREFUL_NORMAL if who == "hint" else LEVELS[who]
     lost = [(name, played) for name, played, position in threats
             if not survives(position, choose_turn(position, thinking, seed=1).turn)]  # fmt: skip
+    assert lost == []
+
+
+@pytest.mark.parametrize("who", ["beginner", "easy"])
+def test_the_weak_levels_never_walk_into_a_win_they_could_parry(threats, who):
+    # They miss a better turn as a person does, by not thinking of it; never a turn they can see lose.
+    lost = [(name, played, seed) for name, played, position in threats for seed in (1, 2)
+            if not survives(position, choose_turn(position, LEVELS[who], seed=seed).turn)]  # fmt: skip
     assert lost == []
 
 
