@@ -26,6 +26,7 @@ BENCHMARKS = {
     "editor": "hwgame.bench.editor",
     "retry": "hwgame.bench.retry",
     "lessons": "hwgame.bench.lessons",
+    "ratings": "hwgame.bench.ratings",
 }
 
 
