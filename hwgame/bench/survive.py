@@ -93,8 +93,9 @@ def _choosers() -> dict[str, Callable[[Position], Turn | None]]:
     def level(name: str) -> Callable[[Position], Turn | None]:
         return lambda position: choose_turn(position, LEVELS[name], seed=1).turn
 
-    return {"normal": level("normal"), "hard": level("hard"),
-            "hint": lambda position: choose_turn(position, CAREFUL_NORMAL, seed=1).turn}  # fmt: skip
+    choosers = {name: level(name) for name in LEVELS}
+    choosers["hint"] = lambda position: choose_turn(position, CAREFUL_NORMAL, seed=1).turn
+    return choosers
 
 
 def run(argv: list[str]) -> int:
@@ -102,7 +103,8 @@ def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m hwgame.bench survive", description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=70, help="how many threatened positions (default: 70)")
     parser.add_argument("--skip", type=int, default=0, help="start at this record, in sorted order (default: 0)")
-    parser.add_argument("--who", default="normal,hard,hint", help="which to ask (default: normal,hard,hint)")
+    parser.add_argument("--who", default="normal,hard,hint",
+                        help="which to ask: levels and hint (default: normal,hard,hint)")
     args = parser.parse_args(argv)
     folder = games_dir()
     if folder is None:
