@@ -154,9 +154,9 @@ def person_pick(position: Position, ranked: list[Scored], sample: int, among: in
     """A person's choice among the search's ranked (score, turn): the best-looking of ``sample`` turns
     drawn at random from the ``among`` best-looking sensible ones. Sensible: not known to lose at once,
     and no pass while a turn with an action looks as good. A drawn turn that lets the opponent win at
-    once is seen as such and put aside; when none drawn survives, the best-looking sensible one that
-    does is played (a person who sees the threat looks for the answer), else ``best`` (the search's,
-    which looked at every turn for one that survives)."""
+    once is seen as such and put aside; when none drawn survives, the best-looking of the ``among``
+    that does is played (a person who sees the threat looks for the answer), else ``best`` (the
+    search's, which looked at every turn for one that survives)."""
     pool = sorted((r for r in ranked if r[0] > -(LIKELY - 1000)), key=lambda r: -r[0])
     passes = [r for r in pool if not _played(r[1]) or isinstance(_played(r[1])[0], Pass)]
     if passes and any(r[0] >= passes[0][0] for r in pool if r not in passes):
@@ -166,7 +166,7 @@ def person_pick(position: Position, ranked: list[Scored], sample: int, among: in
     for r in drawn:
         if r[0] >= PROVEN or _survives(position, r[1]):
             return r
-    for r in pool:
+    for r in looked:
         if r not in drawn and _survives(position, r[1]):
             return r
     return best
