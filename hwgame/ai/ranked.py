@@ -5,7 +5,8 @@ by iterative deepening over whole turns, with the searcher's own negamax (``sear
 or on helper processes (``parallel``, the candidates handed out as ``rootsplit`` does).
 
 - **The root's candidates** are the searcher's (``turns.scored_turns`` under the root's beam and cap),
-  with a turn that wins at once added where the beam left it out (``tactics.find_win`` is exact).
+  with a turn that wins at once added where the beam left it out (``tactics.find_win`` is exact), and
+  the strikes at the enemy home it left out (``strikes``).
 - **Exact checks first.** In their static order, candidates are checked until ``root_keep`` (at least
   ``count``) survive: a turn that wins at once is a proven win, one that ends the game drawn or makes a
   board's third occurrence (where the rules draw it) a proven draw, and one after which the opponent
@@ -171,6 +172,7 @@ class RankedSearch(RootSplit):
                 raise
             roots = scored_turns(position, pre.score_for_mover, 1, 200)  # out of time: a narrow look
         complete = getattr(roots, "complete", True)
+        pre.add_strikes(position, roots)
         if win is not None:
             after = apply_turn_unchecked(position, win)
             key = after.key()

@@ -6,7 +6,10 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
 - A win this turn is never missed: ``tactics.find_win`` is exact and runs before anything else.
 - With a ``win2_nodes`` budget, a win in two is then looked for and proven over every reply
   (``wintwo``): the root's candidates first, then every other successor, while the budget lasts.
-- Depth 1 ranks every root successor by the static evaluation (``evaluate``).
+- Depth 1 ranks every root successor by the static evaluation (``evaluate``). The root's candidates
+  include the strikes at the enemy home that the beam drops (``strikes``).
+- A player that shuns repeats (``SearchParams.shun_repeats``, the levels) scores a board met before
+  in the game as a draw, with contempt; otherwise only a third occurrence is a draw.
 - With ``safety`` on, a candidate after which the opponent has a winning reply is refused whenever
   another candidate avoids it (``tactics.win_possible`` is a cheap necessary condition, so most
   candidates cost almost nothing to check).
@@ -32,7 +35,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from itertools import islice
 
-from hwgame.rules import PLAYING, Position, PositionKey, Turn
+from hwgame.rules import PLAYING, Position, PositionKey, Turn, apply_turn_unchecked
 
 from .evaluate import WIN, evaluate
 from .root_checks import safe_first, win_in_two
@@ -54,6 +57,7 @@ from .search_params import (
     cancel_test,
     is_proven,
 )
+from .strikes import catastrophe_strikes
 from .tactics import find_win, win_possible
 from .turns import Scored, scored_turns
 
@@ -321,6 +325,7 @@ class Searcher:
             if self.was_cancelled:
                 return self._result(None, 0.0, 0, cancelled=True)
             roots = scored_turns(position, self.score_for_mover, 1, 200)
+        self.add_strikes(position, roots)
         self.roots = roots  # kept with the searcher, freed later (see ``search``)
         if roots:
             # The standing: in the middle of an exchange the board undervalues the side about to take
@@ -371,6 +376,18 @@ class Searcher:
         best = ranked[0]
         return self._result(best.turn, scores[best.key], self.depth_done, ranked=ranked,
                             scores=scores, cancelled=self.was_cancelled)  # fmt: skip
+
+    def add_strikes(self, position: Position, roots: list[Scored]) -> None:
+        """Add to the root's candidates the strikes at the enemy home the beam left out
+        (``strikes.catastrophe_strikes``), in the order of their static scores."""
+        have = {r.key for r in roots}
+        for turn in catastrophe_strikes(position):
+            after = apply_turn_unchecked(position, turn)
+            key = after.key()
+            if key not in have:
+                have.add(key)
+                roots.append(Scored(self.score_for_mover(after), turn, after, key))
+        roots.sort(key=lambda r: -r.score)
 
     def _iterate(self, roots: list[Scored], depth: int, scores: dict[PositionKey, float]) -> list[Scored]:
         """One iteration at ``depth`` over the best root candidates; updates ``scores``."""
