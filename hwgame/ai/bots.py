@@ -60,20 +60,20 @@ LEVELS: dict[str, Thinking] = {
                      Manner(sample=EASY_LOOK[0], among=EASY_LOOK[1]),
                      Breadth(beam=3, root_cap=2000, root_keep=8, survive=SURVIVE)),
     "normal": Thinking(Limit(time=1.2, nodes=6000, depth=2, most=1.5),
-                       Manner(shun_repeats=True),
+                       Manner(),
                        Breadth(beam=4, root_cap=2500, root_keep=8, inner_beam=2, inner_cap=300, inner_keep=6,
                                survive=SURVIVE, win2=2_000)),
     # Hard looks a third turn ahead, its own next one, where the time allows (about two middle-game
     # turns in three): that is what it sees that Normal does not, threats it makes and can carry out.
     "hard": Thinking(Limit(time=2.4, nodes=26000, depth=3, most=2.6),
-                     Manner(shun_repeats=True),
+                     Manner(),
                      Breadth(beam=6, root_cap=5000, root_keep=20, inner_beam=3, inner_cap=700, inner_keep=8,
                              survive=SURVIVE, win2=6_000)),
     # Hard's widths searched as deep as about ten seconds allow: the node budget is what a search
     # of this machine made in that time (7,000-9,000 a second); the time is the backstop. It shares
     # its work among every core (each process with that budget), so more cores search deeper.
     "expert": Thinking(Limit(time=10.0, nodes=EXPERT_NODES, depth=EXPERT_DEPTH, most=14.0),
-                       Manner(shun_repeats=True),
+                       Manner(),
                        Breadth(beam=6, root_cap=5000, root_keep=20, inner_beam=3, inner_cap=700, inner_keep=8,
                                survive=SURVIVE, win2=40_000),
                        Machine(workers=0)),
@@ -82,9 +82,8 @@ LEVELS: dict[str, Thinking] = {
 # How far below the best score a turn the hint passes over may be replaced (evaluation points).
 AVOID_MARGIN = 15.0
 
-# Normal, careful with what it places: how the window's hints and its verdicts of a position think
-# (they judge the board as it is, so a board met before is no draw to them).
-CAREFUL_NORMAL = LEVELS["normal"].with_manner(careful=True, shun_repeats=False)
+# Normal, careful with what it places: how the window's hints and its verdicts of a position think.
+CAREFUL_NORMAL = LEVELS["normal"].with_manner(careful=True)
 
 
 def level(name: str) -> Thinking:
@@ -143,7 +142,6 @@ def params_for(thinking: Thinking, safety: bool | None = None, history: History 
         wall_factor=thinking.machine.wall_factor,
         weights=weights_for(thinking.manner.persona, thinking.manner.weights),
         history=history,
-        shun_repeats=thinking.manner.shun_repeats,
     )
 
 

@@ -8,8 +8,6 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
   (``wintwo``): the root's candidates first, then every other successor, while the budget lasts.
 - Depth 1 ranks every root successor by the static evaluation (``evaluate``). The root's candidates
   include the strikes at the enemy home that the beam drops (``strikes``).
-- A player that shuns repeats (``SearchParams.shun_repeats``, the levels) scores a board met before
-  in the game as a draw, with contempt; otherwise only a third occurrence is a draw.
 - With ``safety`` on, a candidate after which the opponent has a winning reply is refused whenever
   another candidate avoids it (``tactics.win_possible`` is a cheap necessary condition, so most
   candidates cost almost nothing to check).
@@ -114,9 +112,6 @@ class Searcher:
         self.history: Mapping[PositionKey, int] = params.history or {}
         # Successors met twice already would be a third occurrence: a draw (standard rules).
         self.draw_keys = {k for k, n in self.history.items() if n >= 2}
-        # What the search scores as a draw: the third occurrences, or every board met before when the
-        # player shuns repeats (``SearchParams.shun_repeats``).
-        self.repeat_keys = {k for k, n in self.history.items() if n} if params.shun_repeats else self.draw_keys
         self.root_mover = 0
         self.contempt = 0.0
         self.lead = 0.0  # the root's static value for its mover
@@ -202,7 +197,7 @@ class Searcher:
                 return 0.0
             return -(WIN - ply) if lost[0] == pos.to_move else WIN - ply
         key = pos.key()
-        if key in self.repeat_keys and pos.rules.repetition_draw:
+        if key in self.draw_keys and pos.rules.repetition_draw:
             return self.draw_value(pos.to_move)
         if depth == 0:
             return evaluate(pos, self.weights)
@@ -257,7 +252,7 @@ class Searcher:
 
         A loss is only claimed as proven when every successor was generated and every one of them
         lets the opponent win; with successors left out, it is only LIKELY."""
-        draws = self.repeat_keys if pos.rules.repetition_draw else ()
+        draws = self.draw_keys if pos.rules.repetition_draw else ()
         if draws:
             drawn = self.draw_value(pos.to_move)
             kids = sorted(kids, key=lambda k: -(drawn if k.key in draws else k.score))
@@ -331,7 +326,7 @@ class Searcher:
             # The standing: in the middle of an exchange the board undervalues the side about to take
             # back what it lost, so what its best turn makes of it counts when that is higher.
             self.lead = max(self.lead, roots[0].score)
-        if self.repeat_keys:
+        if self.draw_keys:
             # Half the lead and a little more, within bounds: a draw is worse than playing on when even
             # or ahead, and welcome when well behind.
             self.contempt = max(-CONTEMPT, min(CONTEMPT, CONTEMPT_EVEN + self.lead / 2))
@@ -339,10 +334,10 @@ class Searcher:
         self.depth_done = 1
         self.report(1)
         scores = {r.key: r.score for r in roots}
-        if self.repeat_keys and position.rules.repetition_draw:
+        if self.draw_keys and position.rules.repetition_draw:
             for k in scores:
-                if k in self.repeat_keys and not is_proven(scores[k]):
-                    scores[k] = self.draw_value(position.to_move)  # a draw (shunned: a board met before)
+                if k in self.draw_keys and not is_proven(scores[k]):
+                    scores[k] = self.draw_value(position.to_move)  # the third occurrence: a draw
         try:
             two = win_in_two(self, position, roots)
         except Aborted:

@@ -83,9 +83,6 @@ class SearchParams:
     # How often each position key has occurred in the game so far; a successor met twice already
     # would be the third occurrence, a draw under the standard rules.
     history: Mapping[PositionKey, int] | None = None
-    # A board met once already counts as a draw to the search (``Manner.shun_repeats``); proofs still
-    # count only a third occurrence.
-    shun_repeats: bool = False
 
 
 @dataclass

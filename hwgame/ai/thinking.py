@@ -55,11 +55,6 @@ class Manner:
     # Turns to pass over unless the search names a threat they parry: a hint does not simply undo the
     # hint before it (trade a green 3 for a red 3, then back) when nothing on the board asks for it.
     avoid: tuple[Turn, ...] = ()
-    # A player out to win does not walk back into a board of this game: to its search a board met once
-    # already counts as a draw (with the contempt of ``search_params.CONTEMPT``), as a third occurrence
-    # always does. A side ahead then makes progress instead of trading the same ship back and forth,
-    # or paying material each time to step out of the cycle. Off for a verdict, which judges the board.
-    shun_repeats: bool = False
 
 
 @dataclass(frozen=True)

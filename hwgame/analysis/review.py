@@ -450,12 +450,11 @@ REVIEW_WALL_FACTOR = 4.0
 
 
 def analysis_thinking(thinking: Thinking) -> Thinking:
-    """``thinking`` with its human touches removed: no look at a few turns only, the safety check on,
-    and a board met before no draw until its third occurrence. A review wants the engine's own best
-    turn, the same on a busy machine as on an idle one: its searches run on CPU budgets, with a
-    wall-clock backstop wide enough (``REVIEW_WALL_FACTOR``) that the other programs of the machine
-    only make it slower, never shallower."""
-    return (thinking.with_manner(sample=0, safety=True, shun_repeats=False)
+    """``thinking`` with its human touches removed: no look at a few turns only, and the safety
+    check on. A review wants the engine's own best turn, the same on a busy machine as on an idle one:
+    its searches run on CPU budgets, with a wall-clock backstop wide enough (``REVIEW_WALL_FACTOR``) that
+    the other programs of the machine only make it slower, never shallower."""
+    return (thinking.with_manner(sample=0, safety=True)
             .with_machine(wall_factor=max(thinking.machine.wall_factor, REVIEW_WALL_FACTOR)))
 
 

@@ -186,23 +186,6 @@ def test_repetition_is_seen_as_a_draw(position):
         assert result.score >= 0.0  # behind: the draw is welcome, worth more than playing on
 
 
-@pytest.mark.slow
-def test_a_level_ahead_does_not_walk_back_into_a_board_met_once():
-    # MIDDLE with South to move, ahead: its best turn reaches a board of this game met once already. A
-    # level (which shuns repeats) plays another turn; a verdict, which judges the board, does not mind.
-    position = MIDDLE._replace(to_move=1)
-    best = scored_turns(position, lambda p: -evaluate(p))[0]
-    assert best.score > 0
-    history = {position.key(): 1, best.position.key(): 1}
-    plain = Thinking(Limit(depth=1), Manner(safety=False))
-    judged = choose_turn(position, plain, seed=1, history=history)
-    assert apply_turn_unchecked(position, judged.turn).key() == best.position.key()
-    shunning = choose_turn(position, plain.with_manner(shun_repeats=True), seed=1, history=history)
-    assert apply_turn_unchecked(position, shunning.turn).key() != best.position.key()
-    assert shunning.score > 0  # playing on is still worth more than a draw
-    assert LEVELS["normal"].manner.shun_repeats and LEVELS["hard"].manner.shun_repeats
-
-
 @pytest.mark.parametrize("name", ["beginner", "hard"])
 def test_setup_turns_are_legal_homeworlds(name):
     from hwgame.rules import Game, Homeworld
