@@ -32,18 +32,18 @@ class Level:
 # (sensible random openings, 20 games, sides swapped): Easy 17/20 against Beginner, Normal 19.5/20
 # against Easy, Hard 17/20 against Normal; and each against the AI of the public C++ engine, from
 # openings of real games none of the levels was tuned on (sides swapped): Beginner 0/24, Easy 3/17,
-# Normal 19.5/24, Hard 38.5/40. ``python -m hwgame.bench ratings`` fits the Elo differences of those
+# Normal 20/24, Hard 38.5/40. ``python -m hwgame.bench ratings`` fits the Elo differences of those
 # scores by least squares, each weighted by how sure its games make it, with the reference as one more
 # player and Beginner held at 800 (the scale's usual place for a newcomer): Easy 1110 +- 200, Normal
-# 1670 +- 280, Hard 1970 +- 310 (95% intervals) and the reference 1410 +- 250.
+# 1690 +- 290, Hard 1980 +- 310 (95% intervals) and the reference 1410 +- 250.
 LEVEL_TABLE: tuple[Level, ...] = (
     Level("beginner", N_("Beginner"), 800),
     Level("easy", N_("Easy"), 1110),
-    Level("normal", N_("Normal"), 1670),
-    Level("hard", N_("Hard"), 1970),
+    Level("normal", N_("Normal"), 1690),
+    Level("hard", N_("Hard"), 1980),
     # Expert won all of its 6 games against the reference, which bounds its rating from below only;
     # until it plays Hard it stands a step above it.
-    Level("expert", N_("Expert"), 2070),
+    Level("expert", N_("Expert"), 2080),
 )
 LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in LEVEL_TABLE)  # weakest first
 DEFAULT_LEVEL = "normal"
