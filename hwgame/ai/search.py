@@ -375,12 +375,14 @@ class Searcher:
     def add_strikes(self, position: Position, roots: list[Scored]) -> None:
         """Add to the root's candidates the strikes at the enemy home the beam left out
         (``strikes.catastrophe_strikes``), in the order of their static scores."""
+        strikes = catastrophe_strikes(position)
+        if not strikes:
+            return
         have = {r.key for r in roots}
-        for turn in catastrophe_strikes(position):
+        for turn in strikes:
             after = apply_turn_unchecked(position, turn)
             key = after.key()
             if key not in have:
-                have.add(key)
                 roots.append(Scored(self.score_for_mover(after), turn, after, key))
         roots.sort(key=lambda r: -r.score)
 

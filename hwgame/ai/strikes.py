@@ -5,29 +5,19 @@ The root's beam keeps only the best-looking partial turns inside a sacrifice, an
 such a strike looks poor on its own (one ship in the enemy home, open to capture), so the beam drops
 the turn whose last action is the point of it. A side far ahead then gathers ships next to the enemy
 home and never strikes. ``catastrophe_strikes`` builds these turns directly, for the root to judge
-beside the beam's: a yellow ship sacrificed for as many moves as the colour lacks (or the one move a
-ship may make where it has yellow), the ships of that colour that stand one move from the enemy home
-moved in, the smallest first, and the catastrophe.
+beside the beam's: a yellow ship sacrificed for as many moves as the colour lacks, the ships of that
+colour that stand one move from the enemy home moved in, the smallest first, and the catastrophe. (A
+single move a ship makes with the yellow where it stands needs no sacrifice: such a turn has one
+action, and the beam never drops those.)
 """
 
 from __future__ import annotations
 
-from hwgame.rules import (
-    Action,
-    Catastrophe,
-    HomeworldsError,
-    Move,
-    Position,
-    Sacrifice,
-    System,
-    Turn,
-    apply_checked,
-    end_turn,
-    opponent_of,
-    start_turn,
-)
+from hwgame.rules import YELLOW, Action, Catastrophe, Move, Position, Sacrifice, System, Turn, opponent_of
 
-YELLOW = 1
+from .tactics import color_counts
+from .wintwo import played_if_legal
+
 OVERPOPULATED = 4  # pieces of one colour in a system that make a catastrophe
 
 
@@ -35,10 +25,6 @@ def _hurts(home: System, defender: int, color: int) -> bool:
     """A catastrophe of ``color`` at ``home`` takes one of its stars or every defending ship."""
     theirs = home.ships1 if defender else home.ships0
     return any(p // 3 == color for p in home.stars) or all(p // 3 == color for p in theirs)
-
-
-def _pieces_of(home: System, color: int) -> int:
-    return sum(1 for p in home.stars + home.ships0 + home.ships1 if p // 3 == color)
 
 
 def catastrophe_strikes(position: Position) -> list[Turn]:
@@ -54,47 +40,31 @@ def catastrophe_strikes(position: Position) -> list[Turn]:
         return []
     target_sizes = home.star_sizes()
     near = [s for s in position.systems if s is not home and not (s.star_sizes() & target_sizes)]
+    counts = color_counts(home)
     found: list[Turn] = []
     for color in range(4):
-        lacking = OVERPOPULATED - _pieces_of(home, color)
+        lacking = OVERPOPULATED - counts[color]
         if not 1 <= lacking <= 3 or not _hurts(home, enemy, color):
             continue
         movers = sorted(
             ((p, s) for s in near for p in (s.ships1 if me else s.ships0) if p // 3 == color),
             key=lambda m: m[0] % 3,
-        )
+        )[:lacking]
         if len(movers) < lacking:
             continue
-        moves: list[Action] = [Move(p, s.name, home.name) for p, s in movers[:lacking]]
-        catastrophe = Catastrophe(home.name, color)
-        tries: list[Turn] = []
-        if lacking == 1:
-            tries.append((moves[0], catastrophe))  # the ship's own yellow, where it has some
-        moving = {(p, s.name) for p, s in movers[:lacking]}
-        fuel = sorted(
+        moving = {(p, s.name) for p, s in movers}
+        fuel = min(
             ((p, s) for s in position.systems if s is not home for p in (s.ships1 if me else s.ships0)
              if p // 3 == YELLOW and p % 3 + 1 >= lacking and (p, s.name) not in moving),
-            key=lambda f: f[0] % 3,
+            key=lambda f: f[0] % 3, default=None,
         )  # fmt: skip
-        if fuel:
-            p, s = fuel[0]
-            tries.append((Sacrifice(p, s.name), *moves, catastrophe))
-        for turn in tries:
-            if _legal(position, turn):
-                found.append(turn)
-                break
+        if fuel is None:
+            continue
+        moves: list[Action] = [Move(p, s.name, home.name) for p, s in movers]
+        turn: Turn = (Sacrifice(fuel[0], fuel[1].name), *moves, Catastrophe(home.name, color))
+        if played_if_legal(position, turn) is not None:
+            found.append(turn)
     return found
-
-
-def _legal(position: Position, turn: Turn) -> bool:
-    try:
-        state = start_turn(position)
-        for action in turn:
-            state = apply_checked(state, action)
-        end_turn(state.position)
-    except HomeworldsError:
-        return False
-    return True
 
 
 __all__ = ["catastrophe_strikes"]

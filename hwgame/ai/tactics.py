@@ -48,7 +48,8 @@ RED, YELLOW, GREEN, BLUE = range(4)
 # calls cost several per cent of its time (measured against the same code written with them).
 
 
-def _counts(system: System) -> list[int]:
+def color_counts(system: System) -> list[int]:
+    """Pieces of each colour (r, y, g, b) in ``system``: stars and both players' ships."""
     counts = [0, 0, 0, 0]
     for p in system.stars:
         counts[p // 3] += 1
@@ -63,7 +64,7 @@ def _needs(target: System, defender: int) -> tuple[list[int], int] | None:
     """What is still needed to clear ``target`` of the defender: (sizes of ships that no present
     overpopulation removes, fewest pieces to add for catastrophes to do the whole job).
     None when catastrophes already possible clear it."""
-    counts = _counts(target)
+    counts = color_counts(target)
     over = [c >= 4 for c in counts]
     if all(over[p // 3] for p in target.stars):
         return None
@@ -147,7 +148,7 @@ def _yellow_cost(position: Position, target: System, me: int, counts: list[int],
 def _plans(target: System, defender: int) -> tuple[list[int], list[int], set[int], set[int]]:
     """Counts at ``target``, its colours, the colours that remove every defender ship and those that
     remove every star."""
-    counts = _counts(target)
+    counts = color_counts(target)
     theirs = target.ships1 if defender else target.ships0
     overpopulated = [c for c in range(4) if counts[c] >= 4]
     return counts, overpopulated, {color_of(p) for p in theirs}, {color_of(p) for p in target.stars}
@@ -305,4 +306,4 @@ def opponent_can_win(position: Position, tick: Callable[[], None] | None = None)
     return find_win(position, tick) is not None
 
 
-__all__ = ["find_win", "iter_wins", "opponent_can_win", "win_possible"]
+__all__ = ["color_counts", "find_win", "iter_wins", "opponent_can_win", "win_possible"]

@@ -82,7 +82,7 @@ def _parries(reply: Position, me: int, tick: Tick, draws: Collection[PositionKey
     return not wins_at_once(reply, me, tick)
 
 
-def _played(after: Position, turn: Turn) -> Position | None:
+def played_if_legal(after: Position, turn: Turn) -> Position | None:
     """The position after ``turn`` at ``after`` when the rules allow it there, else None."""
     try:
         state = start_turn(after)
@@ -109,7 +109,7 @@ def wins_whatever_reply(
         return False
     for turn in defences or ():
         tick()
-        pos = _played(after, turn)
+        pos = played_if_legal(after, turn)
         if pos is not None and _parries(pos, me, tick, draws):
             return False
     for reply in iter_turns(after):
@@ -164,4 +164,4 @@ def find_win_in_two(
     return None
 
 
-__all__ = ["find_win_in_two", "threatens", "wins_at_once", "wins_whatever_reply"]
+__all__ = ["find_win_in_two", "played_if_legal", "threatens", "wins_at_once", "wins_whatever_reply"]
