@@ -10,16 +10,34 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from itertools import islice
+from typing import NamedTuple
 
 from hwgame.rules import Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
 
+from .arrivals import arrivals
 from .evaluate import WIN
 from .proofs import KNOWN_WINS, passed, still_wins
 from .search_params import CONVERT_FACTOR, CONVERT_LEAD, CONVERT_TIME, Aborted, SearchState
 from .tactics import find_win, iter_wins, win_possible
 from .turns import Scored
-from .wintwo import find_win_in_two
+from .wintwo import Tick, find_win_in_two
+
+NAMED_SHARE = 4  # how many times its budget the proof may spend on the turns named to it (see win_in_two)
+
+
+class Built(NamedTuple):
+    """A turn built beside the search's candidates, with the position it reaches."""
+
+    turn: Turn
+    position: Position
+
+
+def _arrivals(position: Position, tick: Tick) -> Iterator[Built]:
+    """The turns of ``arrivals``, built only when first asked for."""
+    for turn, after in arrivals(position, tick):
+        yield Built(turn, after)
 
 
 def win_in_two(s: SearchState, position: Position, roots: list[Scored]) -> Scored | None:
@@ -39,6 +57,12 @@ def win_in_two(s: SearchState, position: Position, roots: list[Scored]) -> Score
         until = began + CONVERT_TIME * s.p.time_limit
         wall_until = wall_began + 3 * CONVERT_TIME * s.p.time_limit * s.p.wall_factor  # a busy machine
 
+    # The named turns (the search's best, the arrivals) may use NAMED_SHARE times the budget: a real
+    # threat among them is proven by walking every reply, thousands of them. The stream of every other
+    # turn stops at the budget itself, which a position without a win spends there. (A side converting
+    # a lead has a budget many times larger already.)
+    limit = None if budget is None else budget * (1 if converting else NAMED_SHARE)
+
     def tick() -> None:
         nonlocal count
         count += 1
@@ -47,15 +71,25 @@ def win_in_two(s: SearchState, position: Position, roots: list[Scored]) -> Score
         if s.cancelled():
             s.was_cancelled = True
             raise Aborted
-        if budget is not None and count > budget:
+        if limit is not None and count > limit:
             raise Aborted
         if s.clock() > until or time.perf_counter() > wall_until:
             raise Aborted
 
+    def stream_tick() -> None:
+        nonlocal limit
+        limit = budget
+        tick()
+
     draws = s.draw_keys if position.rules.repetition_draw else ()
     turn = None
     try:
-        turn = find_win_in_two(position, roots, tick, draws)
+        # The turns that bring ships into the enemy home come right after the search's best: the first
+        # turn of most wins in two the beam drops is one of them (``arrivals``). Screening every one of
+        # the root's long list first would spend the budget before them.
+        keep = s.p.root_keep
+        turn = find_win_in_two(position, roots[:keep], tick, draws, then=(_arrivals(position, tick), roots[keep:]),
+                               stream_tick=stream_tick)
     except Aborted:
         if s.was_cancelled:
             raise
