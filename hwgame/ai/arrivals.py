@@ -116,8 +116,18 @@ def _walks(
             for after, actions in _routes(state, first, target, target_mask, left, tick):
                 yield after, actions
                 if after.sac_left:
-                    for end, more in _walks(after, target, target_mask, me, index, tick):
-                        yield end, actions + more
+                    # A catastrophe there may clear the way for the ships still to come: a star it
+                    # takes opens the home to systems that shared its size (their ships come after).
+                    for cleared, struck in _with_catastrophes(after, target):
+                        mask = _target_mask(cleared, target) if struck else target_mask
+                        for end, more in _walks(cleared, target, mask, me, 0 if struck else index, tick):
+                            yield end, actions + struck + more
+
+
+def _target_mask(state: TurnState, target: str) -> int:
+    """The star sizes of the target now (0 once it is gone)."""
+    system = state.position.system_named(target)
+    return system.star_sizes() if system is not None else 0
 
 
 def _with_catastrophes(state: TurnState, target: str) -> Iterator[tuple[TurnState, list[Action]]]:

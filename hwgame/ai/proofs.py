@@ -29,14 +29,13 @@ from hwgame.rules import (
     apply_checked,
     apply_turn_unchecked,
     end_turn,
-    iter_turns,
     start_turn,
 )
 
 from .evaluate import WIN as WIN_SCORE
 from .search_params import PROVEN
 from .tactics import find_win, iter_wins, win_possible
-from .wintwo import find_win_in_two
+from .wintwo import find_win_in_two, threat_systems, touching_first
 
 Tick = Callable[[], None]
 WIN, LOSS, DRAW = "win", "loss", "draw"
@@ -149,7 +148,8 @@ def surviving_turn(position: Position, tick: Tick = _nothing, draws: Collection[
 
     Most turns leave the opponent's winning turns as they were: the wins found so far are tried first
     on each turn's board (legal there and still winning), and only a turn that spoils all of them
-    costs a search for a win of its own."""
+    costs a search for a win of its own. The turns that act where a threat is (the systems its winning
+    turn names, and the home) are looked at first."""
     if not in_play(position):
         return None
     me = position.to_move
@@ -157,7 +157,9 @@ def surviving_turn(position: Position, tick: Tick = _nothing, draws: Collection[
     if survives(after_pass, me, tick, draws):
         return (PASS,)
     wins: list[Turn] = list(islice(iter_wins(after_pass, tick), KNOWN_WINS))
-    for successor in iter_turns(position):
+    # The turns that act where the threats are come first: a surviving turn nearly always does.
+    near = set().union(*(threat_systems(position, w, me) for w in wins))
+    for successor in touching_first(position, near):
         tick()
         after = successor.position
         if after.is_over():

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import NamedTuple
 
-from hwgame.rules import Position, PositionKey, Turn, apply_turn_unchecked, iter_turns
+from hwgame.rules import Position, PositionKey, Turn, apply_turn_unchecked
 
 from .arrivals import arrivals
 from .evaluate import WIN
@@ -22,9 +22,9 @@ from .proofs import KNOWN_WINS, passed, still_wins
 from .search_params import CONVERT_FACTOR, CONVERT_LEAD, CONVERT_TIME, Aborted, SearchState
 from .tactics import find_win, iter_wins, win_possible
 from .turns import Scored
-from .wintwo import Tick, find_win_in_two
+from .wintwo import Tick, find_win_in_two, threat_systems, touching_first
 
-NAMED_SHARE = 4  # how many times its budget the proof may spend on the turns named to it (see win_in_two)
+NAMED_SHARE = 8  # how many times its budget the proof may spend on the turns named to it (see win_in_two)
 
 
 class Built(NamedTuple):
@@ -190,8 +190,10 @@ def defences(
         # that win tells at once; only a turn that spoils every win known so far costs a search of its own
         # (and a win it finds joins the known ones).
         wins: list[Turn] = list(islice(iter_wins(passed(position), tick), KNOWN_WINS))
-        # Streamed: positions and turns are only spelled out for the successors looked at.
-        for successor in iter_turns(position):
+        # Streamed: positions and turns are only spelled out for the successors looked at. Those that
+        # act where the threats are come first: a surviving turn nearly always does.
+        near = set().union(*(threat_systems(position, w, position.to_move) for w in wins))
+        for successor in touching_first(position, near):
             tick()
             after = successor.position
             if after.is_over():

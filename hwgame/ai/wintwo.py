@@ -18,7 +18,7 @@ of its own. A replay is exact, so this changes the cost, never the answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Protocol
 
 from hwgame.rules import (
@@ -28,6 +28,7 @@ from hwgame.rules import (
     Catastrophe,
     Discover,
     HomeworldsError,
+    LazySuccessor,
     Move,
     Position,
     PositionKey,
@@ -162,24 +163,19 @@ def wins_whatever_reply(
         if pos is not None and _parries(pos, me, tick, draws, known):
             return False
     # The replies that act where the threat is, or at the defender's home, are walked first: a parry is
-    # nearly always among them. The others follow, so every reply is still walked.
-    near = _systems_of(known.turns[0]) | {_home_name(after, after.to_move)} if known.turns else set()
-    for touching in (True, False):
-        for reply in iter_turns(after):
-            tick()
-            if near and (not _systems_of(reply.turn).isdisjoint(near)) != touching:
-                continue
-            if _parries(reply.position, me, tick, draws, known):
-                if defences is not None:
-                    defences.insert(0, reply.turn)
-                    del defences[KEPT_DEFENCES:]
-                return False
-        if not near:
-            break
+    # nearly always among them.
+    near = threat_systems(after, known.turns[0], after.to_move) if known.turns else set()
+    for reply in touching_first(after, near):
+        tick()
+        if _parries(reply.position, me, tick, draws, known):
+            if defences is not None:
+                defences.insert(0, reply.turn)
+                del defences[KEPT_DEFENCES:]
+            return False
     return True
 
 
-def _systems_of(turn: Turn) -> set[str]:
+def systems_of(turn: Turn) -> set[str]:
     """The names of the systems a turn's actions name: where ships come from, go, and act."""
     names: set[str] = set()
     for action in turn:
@@ -193,10 +189,23 @@ def _systems_of(turn: Turn) -> set[str]:
     return names
 
 
-def _home_name(position: Position, player: int) -> str:
-    """The name of ``player``'s homeworld ('' when it is gone)."""
-    home = position.home_of(player)
-    return home.name if home is not None else ""
+def threat_systems(position: Position, win: Turn, defender: int) -> set[str]:
+    """Where a threat is: the systems a winning turn names, and the defender's homeworld."""
+    home = position.home_of(defender)
+    return systems_of(win) | ({home.name} if home is not None else set())
+
+
+def touching_first(position: Position, near: Collection[str]) -> Iterator[LazySuccessor]:
+    """Every successor of ``position``, those whose turn names a system of ``near`` first: a turn that
+    parries a threat nearly always acts where it is. The rest follow, so none is left out; the
+    successors are streamed twice, which costs little beside judging them."""
+    if not near:
+        yield from iter_turns(position)
+        return
+    for touching in (True, False):
+        for successor in iter_turns(position):
+            if systems_of(successor.turn).isdisjoint(near) != touching:
+                yield successor
 
 
 def find_win_in_two(
@@ -252,4 +261,5 @@ def find_win_in_two(
     return None
 
 
-__all__ = ["Wins", "find_win_in_two", "played_if_legal", "threatens", "wins_at_once", "wins_whatever_reply"]
+__all__ = ["Wins", "find_win_in_two", "played_if_legal", "systems_of", "threat_systems", "threatens", "touching_first",
+           "wins_at_once", "wins_whatever_reply"]
