@@ -8,8 +8,8 @@ from hwgame.ai.bots import LEVELS, choose_turn
 from hwgame.ai.evaluate import WIN
 from hwgame.ai.root_checks import NAMED_SHARE
 from hwgame.ai.search import PROVEN, SearchParams, is_proven, search
-from hwgame.ai.wintwo import Wins, find_win_in_two, threatens, wins_whatever_reply
-from hwgame.rules import apply_turn_unchecked, legal_turns
+from hwgame.ai.wintwo import Wins, find_win_in_two, systems_of, threatens, touching_first, wins_whatever_reply
+from hwgame.rules import apply_turn_unchecked, iter_turns, legal_turns
 from hwgame.tutorial import PUZZLES
 from hwgame.tutorial.solve import WIN_IN_TWO, meets, solutions
 
@@ -57,6 +57,19 @@ def test_wins_replayed_from_other_boards_change_no_answer(puzzle):
             continue
         assert threatens(after, known=known) == threatens(after), successor.turn
         assert wins_whatever_reply(after, known=known) == wins_whatever_reply(after), successor.turn
+
+
+def test_the_turns_that_act_where_a_threat_is_come_first_and_none_is_left_out():
+    position = next(p for p in PUZZLES if p.id == "two-threats").position()
+    home = position.home_of(position.to_move)
+    assert home is not None
+    near = {home.name}
+    ordered = [s.turn for s in touching_first(position, near)]
+    plain = [s.turn for s in iter_turns(position)]
+    assert sorted(ordered, key=repr) == sorted(plain, key=repr)  # every turn, once
+    touching = [not systems_of(t).isdisjoint(near) for t in ordered]
+    assert any(touching) and not all(touching)
+    assert touching == sorted(touching, reverse=True)  # the turns acting at the home first
 
 
 def test_a_win_into_a_drawn_position_is_no_win():
