@@ -2,15 +2,16 @@
 
 The first turn of most wins in two that a search misses is one of these: a yellow ship sacrificed,
 two or three ships brought into the enemy home (straight in, or through a system discovered on the
-way), perhaps a catastrophe there; the next turn's captures or catastrophes then finish whatever the
-defender does. The root's beam keeps only the best-looking partial turns inside a sacrifice, and a
-single ship walked into the enemy home looks poor on its own, so the beam drops them, and the stream
-of every turn reaches sacrifices last. ``arrivals`` builds them directly, for the proof of a win in
-two to look at first (``root_checks.win_in_two``).
+way), perhaps a catastrophe there at the end or between two ships; the next turn's captures or
+catastrophes then finish whatever the defender does. The root's beam keeps only the best-looking
+partial turns inside a sacrifice, and a single ship walked into the enemy home looks poor on its
+own, so the beam drops them, and the stream of every turn reaches sacrifices last. ``arrivals``
+builds them directly, for the proof of a win in two to look at first (``root_checks.win_in_two``).
 
 Each ship is walked the whole way before the next one starts, so a turn is built once for each order
-of its ships, and turns reaching the same board are kept once. Every action comes from the rules' own
-list of legal actions, so each turn built is legal.
+of its ships, and turns reaching the same board are kept once. Every move comes from the rules' own
+list of legal actions and a catastrophe is made only where four pieces of its colour stand, so each
+turn built is legal.
 """
 
 from __future__ import annotations
