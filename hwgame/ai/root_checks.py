@@ -1,10 +1,12 @@
 """The root's checks before and beside the deepening search (``search.Searcher.run``).
 
-- ``win_in_two``: the proof of a forced win in two (``wintwo``) over the root's candidates, within a
-  budget of its own; a side far ahead (``CONVERT_LEAD``) gives it more, and the search's deadlines
-  move on by what it took (``extend_budget``).
+- ``win_in_two``: the proof of a forced win in two (``wintwo``) over the root's best candidates, then
+  the turns that bring ships into the enemy home (``arrivals``), then the rest, within a budget of its
+  own; a side far ahead (``CONVERT_LEAD``) gives it more, and the search's deadlines move on by what it
+  took (``extend_budget``).
 - ``safe_first``: candidates after which the opponent wins at once go last; when none of the
-  generated ones is safe, ``defences`` streams every successor for one that is.
+  generated ones is safe, ``defences`` streams every successor for one that is, those that act where
+  the threats are first.
 """
 
 from __future__ import annotations

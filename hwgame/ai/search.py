@@ -5,7 +5,8 @@ Written only against the rules API: positions, ``legal_actions``/``apply_action`
 
 - A win this turn is never missed: ``tactics.find_win`` is exact and runs before anything else.
 - With a ``win2_nodes`` budget, a win in two is then looked for and proven over every reply
-  (``wintwo``): the root's candidates first, then every other successor, while the budget lasts.
+  (``wintwo``): the root's best candidates first, then the arrivals at the enemy home (``arrivals``)
+  and the other candidates, then every other successor, while the budget lasts.
 - Depth 1 ranks every root successor by the static evaluation (``evaluate``). The root's candidates
   include the strikes at the enemy home that the beam drops (``strikes``).
 - With ``safety`` on, a candidate after which the opponent has a winning reply is refused whenever
