@@ -99,6 +99,11 @@ def win_in_two(s: SearchState, position: Position, roots: list[Scored]) -> Score
         s.nodes += count  # within the search's budget: a node budget holds whatever the proof took
         if converting:
             extend_budget(s, s.clock() - began, time.perf_counter() - wall_began, count)
+        elif budget is not None and count > budget and s.node_cap is not None:
+            # What the named turns took beyond the proof's own budget is not taken from the search's:
+            # a long walk over the replies of a threat leaves the search its depth (the time share
+            # still bounds the proof).
+            s.node_cap += count - budget
     if turn is None:
         return None
     found = next((r for r in roots if r.turn == turn), None)
