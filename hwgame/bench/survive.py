@@ -4,7 +4,8 @@ From the SuperDuperGames archive it takes the positions where the opponent of th
 win at once if it were its turn (a threat) and at least one turn of the side to move leaves no such
 win (a surviving turn: every turn is tried, so this is exact). At each, it asks the levels and the
 hint for their turn and counts the turns that survive, with the time each took. A level that checks
-every turn when it must (as a one-ply program does) survives them all.
+every turn when it must (as a one-ply program does) survives them all. ``survivor`` in ``--who`` times
+the look for a surviving turn alone, as the levels and the analysis make it.
 """
 
 from __future__ import annotations
@@ -95,7 +96,17 @@ def _choosers() -> dict[str, Callable[[Position], Turn | None]]:
 
     choosers = {name: level(name) for name in LEVELS}
     choosers["hint"] = lambda position: choose_turn(position, CAREFUL_NORMAL, seed=1).turn
+    # The levels' own look for a surviving turn alone, as the verdicts of a position use it: the turns
+    # that act where the threats are first, every turn in the end.
+    choosers["survivor"] = surviving_turn_of
     return choosers
+
+
+def surviving_turn_of(position: Position) -> Turn | None:
+    """The surviving turn the analysis finds (``hwgame.ai.proofs.surviving_turn``), or None."""
+    from hwgame.ai.proofs import surviving_turn as found
+
+    return found(position)
 
 
 def run(argv: list[str]) -> int:
@@ -104,7 +115,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--positions", type=int, default=70, help="how many threatened positions (default: 70)")
     parser.add_argument("--skip", type=int, default=0, help="start at this record, in sorted order (default: 0)")
     parser.add_argument("--who", default="normal,hard,hint",
-                        help="which to ask: levels and hint (default: normal,hard,hint)")
+                        help="which to ask: levels, hint and survivor (default: normal,hard,hint)")
     args = parser.parse_args(argv)
     folder = games_dir()
     if folder is None:

@@ -39,6 +39,13 @@ def test_normal_hard_and_the_hint_always_parry_a_threat_they_can(threats, who):
     assert lost == []
 
 
+def test_the_analysis_look_for_a_surviving_turn_finds_one_in_every_position(threats):
+    # The look the verdicts use (the turns acting where the threats are first) and the benchmark times.
+    from hwgame.bench.survive import surviving_turn_of
+
+    assert all(survives(position, surviving_turn_of(position)) for _n, _p, position in threats)
+
+
 @pytest.mark.parametrize("who", ["beginner", "easy"])
 def test_the_weak_levels_never_walk_into_a_win_they_could_parry(threats, who):
     # They miss a better turn as a person does, by not thinking of it; never a turn they can see lose.
